@@ -1,0 +1,8 @@
+import { defineConfig } from "prisma/config";
+
+// The URL is only read by migrate/db commands; generate works without it.
+export default defineConfig({
+  schema: "prisma/schema.prisma",
+  migrations: { path: "prisma/migrations" },
+  datasource: { url: process.env.DATABASE_URL ?? "postgresql://localhost:5432/vgen" },
+});
