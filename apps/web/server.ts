@@ -1,0 +1,86 @@
+/**
+ * The start command's process: brings up the database (embedded unless DATABASE_URL is set),
+ * applies migrations, seeds the catalog, serves Next.js and, unless WORKER_MODE=off, runs the
+ * generation worker in this same process. It owns shutdown so work drains before the database stops.
+ */
+import { rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { createDb, embeddedUrlFile } from "@vgen/db";
+import { startEmbeddedPostgres } from "@vgen/db/embedded";
+import { applyMigrations } from "@vgen/db/migrate";
+import { seedCatalog } from "@vgen/db/seed";
+import { config, logger, startWorker, stopBoss, type RunningWorker } from "@vgen/engine";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../..");
+
+async function main() {
+  process.env.DATA_DIR ??= path.join(repoRoot, ".data");
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.HOST ?? "0.0.0.0";
+  const stops: Array<() => Promise<unknown>> = [];
+
+  let embedded = false;
+  if (!process.env.DATABASE_URL) {
+    embedded = true;
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(process.env.DATA_DIR, "postgres"),
+      port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
+      log: (line) => logger.debug({ component: "postgres" }, line),
+    });
+    process.env.DATABASE_URL = pg.url;
+    stops.unshift(pg.stop);
+    // The ops CLI finds the running embedded database through this file.
+    await writeFile(embeddedUrlFile(process.env.DATA_DIR), pg.url, { mode: 0o600 });
+    stops.unshift(() => rm(embeddedUrlFile(process.env.DATA_DIR!), { force: true }));
+    logger.info({ dataDir: process.env.DATA_DIR }, "embedded PostgreSQL started");
+  }
+
+  const db = createDb(process.env.DATABASE_URL, 4);
+  if (embedded || process.env.MIGRATE_ON_START === "1") {
+    const applied = await applyMigrations(process.env.DATABASE_URL!);
+    if (applied.length) logger.info({ applied }, "migrations applied");
+  }
+  await seedCatalog(db);
+  stops.unshift(() => db.$disconnect());
+  stops.unshift(() => stopBoss());
+
+  const app = next({ dev: false, dir: here, hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, resolve);
+  });
+
+  let worker: RunningWorker | null = null;
+  if ((process.env.WORKER_MODE ?? "embedded") !== "off") {
+    worker = await startWorker(db);
+  }
+  logger.info({ url: config().publicBaseUrl, embedded, worker: worker !== null }, `vgen is serving on ${config().publicBaseUrl}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: draining requests and jobs");
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    await worker?.stop().catch((err) => logger.error({ err }, "worker stop failed"));
+    for (const stop of stops) await stop().catch((err) => logger.error({ err }, "shutdown step failed"));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((err) => {
+  logger.fatal({ err }, "could not start");
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { Readable } from "node:stream";
+import { openOutput } from "@vgen/engine";
+
+export const dynamic = "force-dynamic";
+
+function parseRange(header: string | null, size: number): { start: number; end: number } | "invalid" | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return "invalid";
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start > end || start >= size ? "invalid" : { start, end };
+}
+
+/** Serves stored outputs with Range support, as a CDN would (players seek with ranges). */
+export async function GET(req: Request, { params }: { params: Promise<{ key: string }> }) {
+  const { key } = await params;
+  const file = await openOutput(key);
+  if (!file) return new Response("Not found", { status: 404 });
+  const common = {
+    "content-type": "video/mp4",
+    "accept-ranges": "bytes",
+    "cache-control": "public, max-age=31536000, immutable",
+    "last-modified": file.mtime.toUTCString(),
+  };
+  const range = parseRange(req.headers.get("range"), file.size);
+  if (range === "invalid") {
+    return new Response(null, { status: 416, headers: { ...common, "content-range": `bytes */${file.size}` } });
+  }
+  if (!range) {
+    return new Response(Readable.toWeb(file.stream()) as ReadableStream, { headers: { ...common, "content-length": String(file.size) } });
+  }
+  return new Response(Readable.toWeb(file.stream(range)) as ReadableStream, {
+    status: 206,
+    headers: { ...common, "content-length": String(range.end - range.start + 1), "content-range": `bytes ${range.start}-${range.end}/${file.size}` },
+  });
+}
+
+export const HEAD = async (req: Request, ctx: { params: Promise<{ key: string }> }) => {
+  const res = await GET(req, ctx);
+  await res.body?.cancel();
+  return new Response(null, { status: res.status, headers: res.headers });
+};

@@ -1,0 +1,23 @@
+import { newId, type Db } from "@vgen/db";
+import { logger } from "@vgen/engine";
+
+export interface RequestRecord {
+  requestId: string;
+  accountId: string | null;
+  apiKeyId: string | null;
+  modelId: string | null;
+  generationId: string | null;
+  method: string;
+  path: string;
+  status: number;
+  errorCode: string | null;
+  latencyMs: number;
+}
+
+/** Logs and stores the request for statistics and the status page, off the response path. */
+export function recordRequest(db: Db, r: RequestRecord): void {
+  logger.info({ requestId: r.requestId, method: r.method, path: r.path, status: r.status, code: r.errorCode, ms: r.latencyMs }, "api request");
+  db.requestLog
+    .create({ data: { id: r.requestId, ...r, requestId: r.requestId } })
+    .catch((err: unknown) => logger.error({ err, requestId: r.requestId }, "could not store request log"));
+}

@@ -1,0 +1,155 @@
+/**
+ * Runs every test: unit suites, then the HTTP API suite and the browser suite against a running
+ * app on the embedded default, then the API suite again against an external PostgreSQL (the
+ * production path: DATABASE_URL, separate worker process, Redis when available).
+ * Ends with "N passed, N failed".
+ */
+import { readFile, rm } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import pg from "pg";
+import { startEmbeddedPostgres } from "@vgen/db/embedded";
+import { startApp, type RunningApp } from "./support/app-process";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = root): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: "inherit" });
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+async function vitest(label: string, dir: string, env: NodeJS.ProcessEnv, files: string[] = []) {
+  const out = path.join(os.tmpdir(), `vitest-${label}-${process.pid}.json`);
+  console.log(`\n=== ${label} ===`);
+  const code = await exec(
+    process.execPath,
+    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    env,
+    dir,
+  );
+  try {
+    const report = JSON.parse(await readFile(out, "utf8"));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numFailedTests > 0 || code !== 0) failures.push(label);
+    // A suite that crashed before reporting still counts as a failure.
+    if (code !== 0 && report.numFailedTests === 0) totals.failed += 1;
+  } catch {
+    totals.failed += 1;
+    failures.push(`${label} (no report)`);
+  }
+}
+
+async function playwright(label: string, env: NodeJS.ProcessEnv) {
+  const out = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
+  console.log(`\n=== ${label} ===`);
+  const code = await exec(
+    process.execPath,
+    [path.join(root, "e2e/node_modules/@playwright/test/cli.js"), "test", "--config", "e2e/playwright.config.ts", "--reporter=list,json"],
+    { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  );
+  try {
+    const report = JSON.parse(await readFile(out, "utf8"));
+    totals.passed += report.stats.expected + report.stats.flaky;
+    totals.failed += report.stats.unexpected;
+    totals.skipped += report.stats.skipped;
+    if (report.stats.unexpected > 0 || code !== 0) failures.push(label);
+  } catch {
+    totals.failed += 1;
+    failures.push(`${label} (no report)`);
+  }
+}
+
+async function redisAvailable(url: string): Promise<boolean> {
+  const { default: Redis } = await import("ioredis");
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A database server standing in for production: the given one, or a standalone embedded server. */
+async function externalServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) return { adminUrl: process.env.TEST_DATABASE_URL, stop: async () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vgen-extpg-"));
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), port: 54400 + (process.pid % 500) });
+  return { adminUrl: server.url, stop: async () => { await server.stop(); await rm(dir, { recursive: true, force: true }); } };
+}
+
+async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function stopApp(app: RunningApp | null, label: string) {
+  if (!app) return;
+  const code = await app.stop();
+  if (code !== 0) {
+    totals.failed += 1;
+    failures.push(`${label}: app exited ${code} on SIGTERM`);
+  }
+}
+
+async function main() {
+  const baseEnv = { ...process.env, NODE_ENV: "production", ALLOW_PRIVATE_NETWORK_FETCH: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+  const external = await externalServer();
+  try {
+    // Unit suites use their own throwaway database on the external server.
+    const unitDb = await freshDatabase(external.adminUrl, `vgen_unit_${process.pid}`);
+    const unitEnv = { ...baseEnv, NODE_ENV: "test", TEST_DATABASE_URL: unitDb, TEST_ADMIN_DATABASE_URL: external.adminUrl };
+    for (const pkg of ["contracts", "db", "engine"]) await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
+
+    // Embedded default: no DATABASE_URL; the app starts its own PostgreSQL, queue and worker.
+    let app: RunningApp | null = await startApp({ env: baseEnv, label: "embedded" });
+    const embeddedEnv = { ...baseEnv, NODE_ENV: "test", BASE_URL: app.baseUrl, DATABASE_URL: app.databaseUrl, DATA_DIR: app.dataDir, VGEN_MODE: "embedded" };
+    await vitest("api: embedded default", path.join(root, "e2e"), embeddedEnv, ["api"]);
+    await playwright("browser: embedded default", embeddedEnv);
+    await stopApp(app, "embedded");
+    app = null;
+
+    // Production path: external PostgreSQL via DATABASE_URL, web without worker, a separate worker process.
+    const prodDb = await freshDatabase(external.adminUrl, `vgen_e2e_${process.pid}`);
+    const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+    const withRedis = await redisAvailable(redisUrl);
+    const prodEnv = { ...baseEnv, DATABASE_URL: prodDb, ...(withRedis ? { REDIS_URL: redisUrl } : {}) };
+    app = await startApp({ env: { ...prodEnv, WORKER_MODE: "off" }, label: "external", migrateFirst: true, separateWorker: true });
+    await vitest(
+      `api: external PostgreSQL${withRedis ? " + Redis" : ""}, separate worker`,
+      path.join(root, "e2e"),
+      { ...prodEnv, NODE_ENV: "test", BASE_URL: app.baseUrl, DATA_DIR: app.dataDir, VGEN_MODE: "external" },
+      ["api"],
+    );
+    await stopApp(app, "external");
+  } finally {
+    await external.stop();
+  }
+  if (failures.length) console.log(`\nFailed suites: ${failures.join("; ")}`);
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log(`\n${totals.passed} passed, ${totals.failed + 1} failed`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  server: ChildProcess;
+  /** SIGTERM to every process; resolves with the web server's exit code. */
+  stop(): Promise<number>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+function node(args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = (chunk: Buffer) => chunk.toString().split("\n").filter(Boolean).map((l) => `[${label}] ${l}`).join("\n") + "\n";
+  child.stdout!.on("data", (c: Buffer) => process.env.E2E_VERBOSE && process.stdout.write(prefix(c)));
+  child.stderr!.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
+  return child;
+}
+
+export function waitForExit(child: ChildProcess): Promise<number> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1))));
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before becoming healthy`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server at ${baseUrl} not healthy after ${timeoutMs} ms`);
+}
+
+/** Starts the app exactly as the start command does (apps/web/server.ts), on a free port and a fresh data dir. */
+export async function startApp(opts: {
+  env: NodeJS.ProcessEnv;
+  label: string;
+  migrateFirst?: boolean;
+  separateWorker?: boolean;
+  dataDir?: string;
+}): Promise<RunningApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `vgen-${opts.label}-`));
+  const env: NodeJS.ProcessEnv = {
+    ...opts.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: baseUrl,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    // Short lease so the crash-recovery test does not wait long.
+    JOB_HEARTBEAT_SECONDS: opts.env.JOB_HEARTBEAT_SECONDS ?? "10",
+  };
+  if (opts.migrateFirst) {
+    const migrate = node(["packages/ops/src/cli.ts", "migrate"], env, `${opts.label}:migrate`);
+    const code = await waitForExit(migrate);
+    if (code !== 0) throw new Error(`ops migrate exited ${code}`);
+  }
+  const server = node(["apps/web/server.ts"], env, opts.label);
+  const workers = opts.separateWorker ? [node(["packages/ops/src/cli.ts", "worker"], env, `${opts.label}:worker`)] : [];
+  await waitForHealth(baseUrl, server);
+  const databaseUrl = env.DATABASE_URL ?? (await readFile(path.join(dataDir, "database-url"), "utf8")).trim();
+  return {
+    baseUrl,
+    dataDir,
+    databaseUrl,
+    server,
+    async stop() {
+      for (const w of workers) w.kill("SIGTERM");
+      server.kill("SIGTERM");
+      const [code] = await Promise.all([waitForExit(server), ...workers.map(waitForExit)]);
+      return code!;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { parseUsd } from "@vgen/contracts";
+import { createDb, type Db } from "@vgen/db";
+import { createAccount, creditAccount, issueApiKey } from "@vgen/engine";
+
+export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:3000";
+
+let shared: Db | undefined;
+/** Direct database access for test setup and for checking the ledger; requests go over HTTP. */
+export function db(): Db {
+  shared ??= createDb(process.env.DATABASE_URL, 4);
+  return shared;
+}
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  key: string;
+  /** Calls the API with this account's key. */
+  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+export function uniqueEmail(tag = "dev") {
+  return `${tag}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+export async function newAccount(opts: { balance?: string } = {}): Promise<TestAccount> {
+  const account = await createAccount(db(), { email: uniqueEmail() });
+  const { key } = await issueApiKey(db(), account.id, "test");
+  if (opts.balance) {
+    await creditAccount(db(), { accountId: account.id, amountMicros: parseUsd(opts.balance), type: "top_up", reason: "test setup", actor: "test" });
+  }
+  return { id: account.id, email: account.email, key, call: (path, init) => callApi(key, path, init) };
+}
+
+export function callApi(key: string | null, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (key !== null) headers.set("authorization", `Bearer ${key}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  return fetch(`${BASE_URL}${path}`, { ...init, headers, body });
+}
+
+/** Polls the result endpoint until the generation leaves `processing`. */
+export async function waitForTerminal(account: TestAccount, id: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await account.call("/api/v1/videos/result", { method: "POST", json: { id } });
+    const record = await res.json();
+    if (record.status !== "processing") return record;
+    if (Date.now() > deadline) throw new Error(`generation ${id} still processing after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export async function ledgerSum(accountId: string): Promise<bigint> {
+  const agg = await db().ledgerEntry.aggregate({ where: { accountId }, _sum: { amountMicros: true } });
+  return agg._sum.amountMicros ?? 0n;
+}
+
+export async function balanceOf(accountId: string): Promise<bigint> {
+  return (await db().account.findUniqueOrThrow({ where: { id: accountId } })).balanceMicros;
+}

@@ -1,0 +1,127 @@
+/**
+ * The error catalog: the one source that the API, the /errors page, GET /api/v1/errors
+ * and the OpenAPI document all read. Each code has exactly one HTTP status.
+ */
+export type ErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "billing_error"
+  | "not_found_error"
+  | "conflict_error"
+  | "rate_limit_error"
+  | "api_error"
+  | "generation_error";
+
+export interface ErrorDefinition {
+  /** HTTP status; null for failure codes that only appear inside a failed generation record. */
+  status: number | null;
+  type: ErrorType;
+  /** What happened, in one sentence. */
+  meaning: string;
+  /** What the caller should do about it. */
+  fix: string;
+}
+
+const def = <S extends number | null>(status: S, type: ErrorType, meaning: string, fix: string) => ({
+  status,
+  type,
+  meaning,
+  fix,
+});
+
+export const ERROR_CATALOG = {
+  invalid_json: def(400, "invalid_request_error", "The request body is not valid JSON.", "Send a UTF-8 JSON object as the body; check quotes and trailing commas."),
+  missing_parameter: def(400, "invalid_request_error", "A required parameter is missing.", "Add the parameter named in `param`."),
+  invalid_parameter: def(400, "invalid_request_error", "A parameter has the wrong type or a value outside its allowed range.", "Fix the value of the parameter named in `param`; the message says what is allowed."),
+  unknown_parameter: def(400, "invalid_request_error", "The body contains a field the API does not know (for example `aspect_ratio` instead of `aspectRatio`).", "Remove or rename the field named in `param`; field names are case-sensitive."),
+  unknown_model: def(400, "invalid_request_error", "The `model` is not in the catalog or is disabled.", "Use a model ID from GET /api/v1/models."),
+  urls_with_frames: def(400, "invalid_request_error", "`urls` was sent together with `firstFrameUrl` or `lastFrameUrl`.", "Send either reference `urls` or first/last frames, not both."),
+  too_many_urls: def(400, "invalid_request_error", "`urls` holds more than 3 entries.", "Send at most 3 reference URLs."),
+  last_frame_without_first_frame: def(400, "invalid_request_error", "`lastFrameUrl` was sent without `firstFrameUrl`.", "Add `firstFrameUrl`, or drop `lastFrameUrl`."),
+  unsupported_size: def(400, "invalid_request_error", "The model does not produce the requested `size`.", "Use one of the sizes GET /api/v1/models lists for the model, or omit `size` for its default."),
+  invalid_url: def(400, "invalid_request_error", "A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach.", "Send a public absolute http:// or https:// URL."),
+  invalid_cursor: def(400, "invalid_request_error", "The pagination `cursor` is not one this API returned.", "Pass the `next_cursor` value of the previous page unchanged, or omit it."),
+  missing_api_key: def(401, "authentication_error", "No API key was sent.", "Send the header `Authorization: Bearer <API_KEY>`."),
+  invalid_api_key: def(401, "authentication_error", "The API key is unknown or has been revoked.", "Check the key in the dashboard's API keys section, or issue a new one."),
+  insufficient_balance: def(402, "billing_error", "The available balance (balance minus holds) does not cover the cost of the generation.", "Top up the balance or ask for a test balance; then retry."),
+  account_suspended: def(403, "permission_error", "The account is suspended.", "Contact support."),
+  subscription_paused: def(403, "permission_error", "Your subscription to this model is paused.", "Resume it in the dashboard under My subscriptions."),
+  spend_limit_reached: def(403, "permission_error", "This generation would pass the monthly spend cap set for the model.", "Raise or remove the cap under My subscriptions, or wait for next month."),
+  generation_not_found: def(404, "not_found_error", "No generation with this id exists for this account.", "Check the id; ids are per account."),
+  route_not_found: def(404, "not_found_error", "No API endpoint at this path.", "Check the path and method against the API reference at /docs."),
+  method_not_allowed: def(405, "invalid_request_error", "The endpoint does not accept this HTTP method.", "Use the method shown in the API reference at /docs."),
+  generation_not_cancelable: def(409, "conflict_error", "The generation has already finished and cannot be canceled.", "Nothing to do: fetch its result instead."),
+  idempotency_key_reused: def(409, "conflict_error", "This Idempotency-Key was already used with a different request body in the last 24 hours.", "Use a new key for a new request; reuse a key only to retry the identical request."),
+  idempotency_request_in_progress: def(409, "conflict_error", "A request with this Idempotency-Key is still being processed.", "Retry after a moment; you will get the original response."),
+  payload_too_large: def(413, "invalid_request_error", "The body is larger than 64 KiB.", "Send image references as URLs, not inline data."),
+  unsupported_media_type: def(415, "invalid_request_error", "The body is not sent as `Content-Type: application/json`.", "Set `Content-Type: application/json`."),
+  rate_limited: def(429, "rate_limit_error", "Too many requests for this model from this account in the current second.", "Wait for the number of seconds in `Retry-After`, then retry; spread requests below the model's QPS."),
+  internal_error: def(500, "api_error", "Something went wrong on our side. Nothing was charged.", "Retry with the same Idempotency-Key; if it persists, contact support with the request_id."),
+  service_unavailable: def(503, "api_error", "The service is temporarily unable to accept work.", "Retry after a short wait with the same Idempotency-Key."),
+  render_failed: def(null, "generation_error", "The renderer could not produce the video. Nothing was charged.", "Retry the generation; if it fails again, contact support with the generation id."),
+  upstream_error: def(null, "generation_error", "The upstream model provider failed. Nothing was charged.", "Retry the generation later."),
+  reference_fetch_failed: def(null, "generation_error", "A frame or reference image could not be downloaded or is not an image. Nothing was charged.", "Make sure every image URL is public, returns an image, and is under 10 MB."),
+  content_policy_violation: def(null, "generation_error", "The prompt or an image was refused by the content policy. Nothing was charged.", "Change the prompt or images."),
+  timeout: def(null, "generation_error", "The generation took longer than allowed. Nothing was charged.", "Retry, or choose a shorter duration or smaller size."),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+export type ApiErrorCode = {
+  [K in ErrorCode]: (typeof ERROR_CATALOG)[K]["status"] extends number ? K : never;
+}[ErrorCode];
+export type GenerationFailureCode = Exclude<ErrorCode, ApiErrorCode>;
+
+export function docUrl(baseUrl: string, code: ErrorCode): string {
+  return `${baseUrl.replace(/\/$/, "")}/errors#${code}`;
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    type: ErrorType;
+    message: string;
+    param: string | null;
+    doc_url: string;
+    request_id: string;
+  };
+}
+
+/** An API failure that route handlers throw and the wrapper turns into the error envelope. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    message?: string,
+    readonly param: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? ERROR_CATALOG[code].meaning);
+    this.status = ERROR_CATALOG[code].status as number;
+  }
+
+  toBody(baseUrl: string, requestId: string): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        type: ERROR_CATALOG[this.code].type,
+        message: this.message,
+        param: this.param,
+        doc_url: docUrl(baseUrl, this.code),
+        request_id: requestId,
+      },
+    };
+  }
+}
+
+/** The catalog as the public JSON list (GET /api/v1/errors). */
+export function listErrors(baseUrl: string) {
+  return (Object.entries(ERROR_CATALOG) as [ErrorCode, ErrorDefinition][]).map(([code, d]) => ({
+    code,
+    status: d.status,
+    type: d.type,
+    meaning: d.meaning,
+    fix: d.fix,
+    doc_url: docUrl(baseUrl, code),
+  }));
+}

@@ -1,0 +1,29 @@
+/** Money is integer micro-dollars (1 $ = 1_000_000). Never a float. */
+export const MICROS_PER_DOLLAR = 1_000_000n;
+
+/** "$3.840": dollars with exactly 3 decimals, rounded half up. */
+export function formatUsd(micros: bigint): string {
+  const negative = micros < 0n;
+  const abs = negative ? -micros : micros;
+  const mills = (abs + 500n) / 1000n;
+  const dollars = mills / 1000n;
+  const frac = (mills % 1000n).toString().padStart(3, "0");
+  return `${negative ? "-" : ""}$${dollars}.${frac}`;
+}
+
+/** The seed's price form: "$0.480 / сек". */
+export function formatPricePerSecond(micros: bigint): string {
+  return `${formatUsd(micros)} / сек`;
+}
+
+/** Parses "12.5", "$12.50" or "12" dollars into micro-dollars without floats. */
+export function parseUsd(text: string): bigint {
+  const m = /^\$?(\d+)(?:\.(\d{1,6}))?$/.exec(text.trim());
+  if (!m) throw new Error(`Not a dollar amount: ${text}`);
+  return BigInt(m[1]!) * MICROS_PER_DOLLAR + BigInt((m[2] ?? "").padEnd(6, "0"));
+}
+
+/** The seed's timestamp form: 2026-11-21T15:16:57Z (UTC, no fraction). */
+export function formatTimestamp(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}

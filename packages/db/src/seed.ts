@@ -1,0 +1,75 @@
+// The model catalog every environment starts with. Rows are created only when missing: staff edit
+// prices, limits and flags in the database, and a restart must never overwrite those edits.
+import type { Db } from "./client";
+import type { QueueName } from "./generated/prisma/client";
+
+export interface CatalogSeed {
+  id: string;
+  purpose: string;
+  priceMicrosPerSecond: bigint;
+  rateLimitQps: number;
+  minChargeSeconds: number;
+  queue: QueueName;
+  sizes: string[];
+  minDuration: number;
+  maxDuration: number;
+  defaultDuration: number;
+  provider: string;
+  sortOrder: number;
+}
+
+export const CATALOG_SEED: readonly CatalogSeed[] = [
+  {
+    id: "gen-3.1-pro",
+    purpose: "Top-quality line, for complex scene staging and high-level production",
+    priceMicrosPerSecond: 480_000n,
+    rateLimitQps: 18,
+    minChargeSeconds: 4,
+    queue: "pro_priority",
+    sizes: ["720p", "1080p", "4k"],
+    minDuration: 1,
+    maxDuration: 8,
+    defaultDuration: 8,
+    provider: "local",
+    sortOrder: 1,
+  },
+  {
+    id: "gen-3-1080",
+    purpose: "1080p output for advertising and product video with more detail",
+    priceMicrosPerSecond: 320_000n,
+    rateLimitQps: 20,
+    minChargeSeconds: 3,
+    queue: "standard",
+    sizes: ["1080p", "720p"],
+    minDuration: 1,
+    maxDuration: 8,
+    defaultDuration: 8,
+    provider: "local",
+    sortOrder: 2,
+  },
+  {
+    id: "gen-3.1-fast",
+    purpose: "Fast, inexpensive drafts and previews",
+    priceMicrosPerSecond: 150_000n,
+    rateLimitQps: 25,
+    minChargeSeconds: 4,
+    queue: "standard",
+    sizes: ["720p", "1080p"],
+    minDuration: 1,
+    maxDuration: 8,
+    defaultDuration: 8,
+    provider: "local",
+    sortOrder: 3,
+  },
+];
+
+/** Inserts the catalog models that do not exist yet; returns the ids it created. Existing rows are untouched. */
+export async function seedCatalog(db: Db): Promise<string[]> {
+  const created: string[] = [];
+  for (const model of CATALOG_SEED) {
+    // One statement per row: concurrent starters cannot both insert, and nothing is ever updated.
+    const res = await db.catalogModel.createMany({ data: [{ ...model, sizes: [...model.sizes] }], skipDuplicates: true });
+    if (res.count > 0) created.push(model.id);
+  }
+  return created;
+}

@@ -1,0 +1,108 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "../src/embedded-postgres";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+});
+
+async function tempDataDir() {
+  // mkdtemp makes a 0700 directory: used as the data directory itself (whose owner and mode the
+  // module adjusts when running as root), never as an ancestor of it.
+  const dir = await mkdtemp(path.join(os.tmpdir(), "vgen-epg-"));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function scalar(url: string, sql: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql)).rows[0];
+  } finally {
+    await c.end();
+  }
+}
+
+describe("startEmbeddedPostgres", () => {
+  it("starts, answers queries, stops, and keeps data across restarts", async () => {
+    const dataDir = await tempDataDir();
+    const lines: string[] = [];
+    const first = await startEmbeddedPostgres({ dataDir, port: 0, log: (l) => lines.push(l) });
+    cleanups.push(first.stop);
+    expect(first.url).toMatch(/^postgresql:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/vgen$/);
+    expect(await scalar(first.url, "SELECT current_database() AS db, 1 + 1 AS two")).toEqual({ db: "vgen", two: 2 });
+    await scalar(first.url, "CREATE TABLE kept (v text)");
+    await scalar(first.url, "INSERT INTO kept VALUES ('hello')");
+    await first.stop();
+    await first.stop(); // idempotent
+    await expect(scalar(first.url, "SELECT 1")).rejects.toThrow();
+    expect(lines.some((l) => l.includes("ready to accept connections"))).toBe(true);
+
+    const second = await startEmbeddedPostgres({ dataDir, port: 0 });
+    cleanups.push(second.stop);
+    expect(await scalar(second.url, "SELECT v FROM kept")).toEqual({ v: "hello" });
+    await second.stop();
+  });
+
+  it("reports a port taken by another program", async () => {
+    const dataDir = await tempDataDir();
+    const blocker = net.createServer();
+    const port = await new Promise<number>((r) => blocker.listen(0, "127.0.0.1", () => r((blocker.address() as net.AddressInfo).port)));
+    try {
+      await expect(startEmbeddedPostgres({ dataDir, port })).rejects.toThrow(/already in use by another program/);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("reclaims a server orphaned by a SIGKILLed parent, data intact", async () => {
+    const dataDir = await tempDataDir();
+    const port = await freePort();
+    // One node process (tsx as a loader, not the tsx CLI that would fork a second one), so the
+    // SIGKILL hits the very process that started the server.
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "helpers/embedded-child.ts"), dataDir, String(port)], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    cleanups.push(async () => void child.kill("SIGKILL"));
+    const ready = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout!.on("data", (d) => {
+        out += d;
+        if (/READY|FAILED/.test(out)) resolve(out);
+      });
+      child.once("exit", (code) => reject(new Error(`child exited ${code}: ${out}`)));
+    });
+    expect(ready).toContain("READY");
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+
+    // The orphan still runs (and holds the port) until reclaimed.
+    const orphanUrl = ready.split(/\s+/)[1]!;
+    expect(await scalar(orphanUrl, "SELECT note FROM survivor")).toEqual({ note: "written before SIGKILL" });
+
+    const server = await startEmbeddedPostgres({ dataDir, port });
+    cleanups.push(server.stop);
+    expect(await scalar(server.url, "SELECT note FROM survivor WHERE id = 1")).toEqual({ note: "written before SIGKILL" });
+    await server.stop();
+  });
+});

@@ -1,0 +1,70 @@
+import type { Db, Generation } from "@vgen/db";
+import { config } from "./config";
+import { defaultProcessingSeconds, queuedEtaSeconds, remainingRunningSeconds, runningEtaSeconds } from "./eta";
+
+const HISTORY_SAMPLE = 20;
+const CACHE_MS = 30_000;
+const cache = new Map<string, { at: number; seconds: number }>();
+
+/** Mean processing time of recent completed jobs of the same model/size/duration. */
+export async function expectedProcessingSeconds(db: Db, modelId: string, size: string, duration: number): Promise<number> {
+  const key = `${modelId}|${size}|${duration}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.seconds;
+  const rows = await db.$queryRaw<{ avg: number | null; n: bigint }[]>`
+    SELECT avg(extract(epoch FROM completed_at - started_at))::float8 AS avg, count(*) AS n FROM (
+      SELECT completed_at, started_at FROM generations
+      WHERE model_id = ${modelId} AND size = ${size} AND duration = ${duration}
+        AND status = 'completed' AND started_at IS NOT NULL
+      ORDER BY completed_at DESC LIMIT ${HISTORY_SAMPLE}) recent`;
+  const learned = rows[0]?.avg;
+  const seconds = learned && rows[0]!.n > 0n ? learned : defaultProcessingSeconds(size, duration);
+  cache.set(key, { at: Date.now(), seconds });
+  return seconds;
+}
+
+type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" | "startedAt" | "createdAt" | "queue">;
+
+async function snapshotAhead(db: Db, own: { queue: string; createdAt: Date; id?: string }) {
+  const active = await db.generation.findMany({
+    where: { status: "processing" },
+    select: { id: true, modelId: true, size: true, duration: true, progress: true, startedAt: true, createdAt: true, queue: true },
+    orderBy: { createdAt: "asc" },
+    take: 500,
+  });
+  const running: Job[] = [];
+  const ahead: Job[] = [];
+  for (const job of active) {
+    if (job.id === own.id) continue;
+    if (job.startedAt) running.push(job);
+    else if (isAhead(job, own)) ahead.push(job);
+  }
+  const now = Date.now();
+  const runningRemaining = await Promise.all(
+    running.map(async (j) =>
+      remainingRunningSeconds(await expectedProcessingSeconds(db, j.modelId, j.size, j.duration), (now - j.startedAt!.getTime()) / 1000, j.progress),
+    ),
+  );
+  const aheadExpected = await Promise.all(ahead.map((j) => expectedProcessingSeconds(db, j.modelId, j.size, j.duration)));
+  return { runningRemaining, aheadExpected, concurrency: config().workerConcurrency };
+}
+
+/** Pro Priority is served first; within a queue, oldest first. */
+function isAhead(job: { queue: string; createdAt: Date }, own: { queue: string; createdAt: Date }): boolean {
+  if (job.queue !== own.queue) return job.queue === "pro_priority";
+  return job.createdAt < own.createdAt;
+}
+
+/** ETA for a request about to be accepted. */
+export async function etaForNewJob(db: Db, job: { modelId: string; size: string; duration: number; queue: string }): Promise<number> {
+  const expected = await expectedProcessingSeconds(db, job.modelId, job.size, job.duration);
+  return queuedEtaSeconds(expected, await snapshotAhead(db, { queue: job.queue, createdAt: new Date() }));
+}
+
+/** Live ETA for a stored generation; 0 once it is terminal. */
+export async function etaFor(db: Db, gen: Job & { status: string }): Promise<number> {
+  if (gen.status !== "processing") return 0;
+  const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
+  if (gen.startedAt) return runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress);
+  return queuedEtaSeconds(expected, await snapshotAhead(db, gen));
+}

@@ -1,0 +1,197 @@
+import { randomInt } from "node:crypto";
+import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
+import { newId, type Account, type Db, type Generation } from "@vgen/db";
+import { billedSecondsFor, costMicrosFor } from "./billing";
+import { findEnabledModel, resolveAgainstModel } from "./catalog";
+import { etaFor, etaForNewJob } from "./eta-source";
+import { notifyGenerationChanged } from "./events";
+import { applyLedgerEntry } from "./ledger";
+import { enqueueGeneration } from "./queue";
+import { toRecord } from "./record";
+import { onGenerationTerminal } from "./terminal-hooks";
+
+/** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
+export async function createGeneration(
+  db: Db,
+  input: { account: Account; apiKeyId: string | null; body: CreateGenerationInput },
+): Promise<Generation> {
+  const { account, body } = input;
+  if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
+  const resolved = resolveAgainstModel(await findEnabledModel(db, body.model), body);
+  const billedSeconds = billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds);
+  const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
+  const queue = resolved.model.queue;
+  const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
+  const id = newId("generation");
+  return db.$transaction(async (tx) => {
+    const generation = await tx.generation.create({
+      data: {
+        id,
+        accountId: account.id,
+        apiKeyId: input.apiKeyId,
+        modelId: resolved.model.id,
+        prompt: body.prompt,
+        duration: resolved.duration,
+        size: resolved.size,
+        aspectRatio: resolved.aspectRatio,
+        width: resolved.width,
+        height: resolved.height,
+        firstFrameUrl: body.firstFrameUrl ?? null,
+        lastFrameUrl: body.lastFrameUrl ?? null,
+        urls: body.urls ?? [],
+        webhookUrl: body.webHook ?? null,
+        priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
+        billedSeconds,
+        costMicros,
+        queue,
+        seed: randomInt(0, 2 ** 31 - 1),
+        etaSecondsAtAccept: eta,
+      },
+    });
+    await applyLedgerEntry(tx, {
+      accountId: account.id,
+      type: "hold",
+      amountMicros: -costMicros,
+      generationId: id,
+      reference: id,
+      requireFunds: true,
+    });
+    await enqueueGeneration(tx, id, queue);
+    await notifyGenerationChanged(tx, id);
+    return generation;
+  });
+}
+
+/** Reads one generation of one account; another account's id is indistinguishable from a missing one. */
+export async function getGenerationForAccount(db: Db, accountId: string, id: string): Promise<Generation> {
+  const generation = await db.generation.findFirst({ where: { id, accountId } });
+  if (!generation) throw new ApiError("generation_not_found", `No generation '${id}' for this account.`, "id");
+  return generation;
+}
+
+export async function recordOf(db: Db, generation: Generation) {
+  return toRecord(generation, await etaFor(db, generation));
+}
+
+type Terminal = "completed" | "failed" | "canceled";
+
+/**
+ * Moves a processing generation to a terminal state exactly once: the conditional update wins
+ * or loses atomically, and the ledger's unique (generation, type) stops a second charge.
+ */
+async function finish(
+  db: Db,
+  id: string,
+  status: Terminal,
+  data: { outputKey?: string; errorCode?: GenerationFailureCode; errorMessage?: string },
+  accountId?: string,
+): Promise<Generation | null> {
+  const finished = await db.$transaction(async (tx) => {
+    const now = new Date();
+    const won = await tx.generation.updateMany({
+      where: { id, status: "processing", ...(accountId ? { accountId } : {}) },
+      data: {
+        status,
+        completedAt: now,
+        ...(status === "completed" ? { progress: 100, outputKey: data.outputKey } : {}),
+        ...(status === "failed" ? { errorCode: data.errorCode, errorMessage: data.errorMessage } : {}),
+      },
+    });
+    if (won.count === 0) return null;
+    const gen = await tx.generation.findUniqueOrThrow({ where: { id } });
+    await applyLedgerEntry(tx, {
+      accountId: gen.accountId,
+      type: "hold_release",
+      amountMicros: gen.costMicros,
+      generationId: id,
+      reference: id,
+    });
+    if (status === "completed") {
+      await applyLedgerEntry(tx, {
+        accountId: gen.accountId,
+        type: "charge",
+        amountMicros: -gen.costMicros,
+        generationId: id,
+        reference: id,
+      });
+    }
+    await onGenerationTerminal(tx, gen);
+    await notifyGenerationChanged(tx, id);
+    return gen;
+  });
+  return finished;
+}
+
+export function completeGeneration(db: Db, id: string, outputKey: string) {
+  return finish(db, id, "completed", { outputKey });
+}
+
+export function failGeneration(db: Db, id: string, errorCode: GenerationFailureCode, errorMessage: string) {
+  return finish(db, id, "failed", { errorCode, errorMessage });
+}
+
+/** Cancels a generation that has not finished; its hold is released and nothing is charged. */
+export async function cancelGeneration(db: Db, accountId: string, id: string): Promise<Generation> {
+  const existing = await getGenerationForAccount(db, accountId, id);
+  if (existing.status !== "processing") {
+    throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${existing.status}.`, "id");
+  }
+  const canceled = await finish(db, id, "canceled", {}, accountId);
+  if (!canceled) {
+    const now = await getGenerationForAccount(db, accountId, id);
+    throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${now.status}.`, "id");
+  }
+  return canceled;
+}
+
+/** Progress while running; returns false when the generation is no longer processing (canceled). */
+export async function reportProgress(db: Db, id: string, progress: number): Promise<boolean> {
+  const updated = await db.$transaction(async (tx) => {
+    const res = await tx.generation.updateMany({
+      where: { id, status: "processing" },
+      data: { progress: Math.max(0, Math.min(99, Math.floor(progress))) },
+    });
+    if (res.count > 0) await notifyGenerationChanged(tx, id);
+    return res.count > 0;
+  });
+  return updated;
+}
+
+export interface ListPage {
+  data: Generation[];
+  nextCursor: string | null;
+}
+
+/** Newest first, keyset-paginated by (created_at, id) so pages never skip or repeat. */
+export async function listGenerations(db: Db, accountId: string, limit: number, cursor: string | null): Promise<ListPage> {
+  let after: { createdAt: Date; id: string } | null = null;
+  if (cursor) {
+    const decoded = decodeCursor(cursor);
+    if (!decoded) throw new ApiError("invalid_cursor", "The cursor is not one this API returned.", "cursor");
+    after = decoded;
+  }
+  const rows = await db.generation.findMany({
+    where: {
+      accountId,
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  const data = rows.slice(0, limit);
+  const last = data[data.length - 1];
+  return { data, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+function encodeCursor(g: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${g.createdAt.toISOString()}|${g.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || !id.startsWith("vid_") || Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id };
+}

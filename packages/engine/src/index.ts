@@ -1,0 +1,15 @@
+export * from "./accounts";
+export * from "./billing";
+export * from "./catalog";
+export * from "./config";
+export * from "./eta";
+export { etaFor, etaForNewJob, expectedProcessingSeconds } from "./eta-source";
+export * from "./events";
+export * from "./generations";
+export * from "./ledger";
+export * from "./logger";
+export * from "./passwords";
+export * from "./queue";
+export * from "./record";
+export * from "./storage";
+export { processGeneration, reapStuckGenerations, startWorker, type RunningWorker } from "./worker";

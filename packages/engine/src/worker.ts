@@ -1,0 +1,129 @@
+import type { Job } from "pg-boss";
+import type { Db, Generation } from "@vgen/db";
+import type { GenerationFailureCode } from "@vgen/contracts";
+import { config } from "./config";
+import { completeGeneration, failGeneration, reportProgress } from "./generations";
+import { logger } from "./logger";
+import { fetchImage } from "./net/safe-fetch";
+import { GENERATION_QUEUE, getBoss, type GenerationJob } from "./queue";
+import { renderVideo } from "./render/index";
+import { localPathForWrite, outputKeyFor } from "./storage";
+
+const PROGRESS_WRITE_INTERVAL_MS = 400;
+
+class GenerationFailure extends Error {
+  constructor(
+    readonly code: GenerationFailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function loadImages(gen: Generation) {
+  const fetchAll = (urls: string[]) =>
+    Promise.all(
+      urls.map((url) =>
+        fetchImage(url).catch((err: Error) => {
+          throw new GenerationFailure("reference_fetch_failed", `Could not use image ${url}: ${err.message}`);
+        }),
+      ),
+    );
+  const [firstFrame, lastFrame] = await fetchAll([gen.firstFrameUrl, gen.lastFrameUrl].filter((u): u is string => !!u));
+  return { firstFrame, lastFrame, references: await fetchAll(gen.urls) };
+}
+
+/** Runs one generation to a terminal state. Safe to run again after a crash: finishing is exactly-once. */
+export async function processGeneration(db: Db, generationId: string): Promise<void> {
+  const gen = await db.generation.findUnique({ where: { id: generationId } });
+  if (!gen || gen.status !== "processing") return;
+  await db.generation.update({
+    where: { id: gen.id },
+    data: { startedAt: gen.startedAt ?? new Date(), attempts: { increment: 1 } },
+  });
+  await reportProgress(db, gen.id, 0);
+  const log = logger.child({ generationId: gen.id, model: gen.modelId });
+  const abort = new AbortController();
+  let lastWrite = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  const onProgress = (pct: number) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+    lastWrite = now;
+    pending = pending.then(async () => {
+      // A canceled generation stops rendering at the next progress tick.
+      if (!(await reportProgress(db, gen.id, pct))) abort.abort();
+    });
+  };
+  try {
+    const images = await loadImages(gen);
+    const key = outputKeyFor(gen.id);
+    await renderVideo(
+      {
+        prompt: gen.prompt,
+        seed: gen.seed,
+        width: gen.width,
+        height: gen.height,
+        durationSeconds: gen.duration,
+        fps: 24,
+        firstFrame: images.firstFrame,
+        lastFrame: images.lastFrame,
+        references: images.references,
+        outPath: await localPathForWrite(key),
+      },
+      { signal: abort.signal, onProgress },
+    );
+    await pending;
+    await completeGeneration(db, gen.id, key);
+    log.info({ ms: Date.now() - (gen.startedAt ?? new Date()).getTime() }, "generation completed");
+  } catch (err) {
+    await pending.catch(() => {});
+    if (abort.signal.aborted) {
+      log.info("generation canceled while rendering");
+      return;
+    }
+    const failure =
+      err instanceof GenerationFailure
+        ? err
+        : new GenerationFailure("render_failed", `Rendering failed: ${(err as Error).message ?? String(err)}`);
+    log.warn({ code: failure.code, err: (err as Error).message }, "generation failed");
+    await failGeneration(db, gen.id, failure.code, failure.message);
+  }
+}
+
+/** Generations still processing long after any render could take are failed with `timeout`. */
+export async function reapStuckGenerations(db: Db, maxAgeSeconds = 30 * 60): Promise<number> {
+  const stuck = await db.generation.findMany({
+    where: { status: "processing", createdAt: { lt: new Date(Date.now() - maxAgeSeconds * 1000) } },
+    select: { id: true },
+  });
+  for (const { id } of stuck) {
+    await failGeneration(db, id, "timeout", "The generation did not finish in time. Nothing was charged.");
+  }
+  return stuck.length;
+}
+
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+/** Starts consuming the generation queue in this process. */
+export async function startWorker(db: Db, concurrency = config().workerConcurrency): Promise<RunningWorker> {
+  const boss = await getBoss();
+  const workerId = await boss.work<GenerationJob>(
+    GENERATION_QUEUE,
+    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 },
+    async (jobs: Job<GenerationJob>[]) => {
+      for (const job of jobs) await processGeneration(db, job.data.generationId);
+    },
+  );
+  const reaper = setInterval(() => reapStuckGenerations(db).catch((err) => logger.error({ err }, "reaper failed")), 60_000);
+  reaper.unref();
+  logger.info({ concurrency }, "worker started");
+  return {
+    async stop() {
+      clearInterval(reaper);
+      await boss.offWork(GENERATION_QUEUE, { id: workerId, wait: true });
+    },
+  };
+}

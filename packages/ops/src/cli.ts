@@ -1,0 +1,143 @@
+#!/usr/bin/env -S node --import tsx
+/**
+ * Ops CLI (SPEC §10): what a person does on a server with no dashboard at hand.
+ * Talks to DATABASE_URL, or to the embedded database of a running `npm start`.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { formatUsd, parseUsd } from "@vgen/contracts";
+import { createDb, locateDatabaseUrl, type Db, type Role } from "@vgen/db";
+import { applyMigrations } from "@vgen/db/migrate";
+import { seedCatalog } from "@vgen/db/seed";
+import { createAccount, creditAccount, issueApiKey, startWorker, stopBoss } from "@vgen/engine";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const USAGE = `Usage: pnpm ops <command> [options]
+
+  create-account --email E [--password P] [--role user|support|admin] [--name N]
+  issue-key      --email E [--name N]            prints the key once; only its hash is stored
+  credit         --email E --amount 10.00 --reason "..." [--type top_up|test_credit|adjustment]
+  balance        --email E
+  migrate                                         applies pending migrations and seeds the catalog
+  worker         [--concurrency N]                runs a generation worker until SIGTERM
+
+The database is DATABASE_URL, or the embedded one of a running \`npm start\` (DATA_DIR, default ./.data).`;
+
+function fail(message: string): never {
+  console.error(`error: ${message}`);
+  process.exit(2);
+}
+
+function databaseUrl(): string {
+  const url = locateDatabaseUrl(process.env.DATA_DIR ?? path.join(repoRoot, ".data"));
+  if (!url) fail("no database: set DATABASE_URL, or start the service with `npm start` first");
+  return url;
+}
+
+async function accountByEmail(db: Db, email: string | undefined) {
+  if (!email) fail("--email is required");
+  const account = await db.account.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!account) fail(`no account with email ${email}`);
+  return account;
+}
+
+const ROLES: Role[] = ["user", "support", "admin"];
+const CREDIT_TYPES = ["top_up", "test_credit", "adjustment"] as const;
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string", default: "user" },
+      name: { type: "string" },
+      amount: { type: "string" },
+      reason: { type: "string" },
+      type: { type: "string", default: "top_up" },
+      concurrency: { type: "string" },
+    },
+  });
+  if (!command || command === "help" || command === "--help") {
+    console.log(USAGE);
+    return;
+  }
+  const url = databaseUrl();
+  process.env.DATABASE_URL = url;
+  const db = createDb(url, 2);
+  try {
+    switch (command) {
+      case "create-account": {
+        if (!values.email) fail("--email is required");
+        if (!ROLES.includes(values.role as Role)) fail(`--role must be one of ${ROLES.join(", ")}`);
+        const account = await createAccount(db, { email: values.email, password: values.password, role: values.role as Role, name: values.name });
+        console.log(JSON.stringify({ id: account.id, email: account.email, role: account.role }));
+        break;
+      }
+      case "issue-key": {
+        const account = await accountByEmail(db, values.email);
+        const { key, record } = await issueApiKey(db, account.id, values.name ?? "CLI key");
+        console.error(`Key ${record.prefix}… issued for ${account.email}. It is shown once; store it now.`);
+        console.log(key);
+        break;
+      }
+      case "credit": {
+        const account = await accountByEmail(db, values.email);
+        if (!values.amount) fail("--amount is required (dollars, e.g. 10.00)");
+        if (!values.reason) fail("--reason is required");
+        if (!CREDIT_TYPES.includes(values.type as never)) fail(`--type must be one of ${CREDIT_TYPES.join(", ")}`);
+        let micros: bigint;
+        try {
+          micros = values.amount.startsWith("-") ? -parseUsd(values.amount.slice(1)) : parseUsd(values.amount);
+        } catch {
+          fail(`--amount must be a dollar amount like 10.00, got ${values.amount}`);
+        }
+        const entry = await creditAccount(db, {
+          accountId: account.id,
+          amountMicros: micros,
+          type: values.type as (typeof CREDIT_TYPES)[number],
+          reason: values.reason,
+          actor: "ops-cli",
+        });
+        console.log(JSON.stringify({ ledger_entry: entry.id, amount: formatUsd(entry.amountMicros), balance: formatUsd(entry.balanceAfterMicros) }));
+        break;
+      }
+      case "balance": {
+        const account = await accountByEmail(db, values.email);
+        const held = await db.generation.aggregate({ where: { accountId: account.id, status: "processing" }, _sum: { costMicros: true } });
+        console.log(JSON.stringify({ email: account.email, available: formatUsd(account.balanceMicros), on_hold: formatUsd(held._sum.costMicros ?? 0n) }));
+        break;
+      }
+      case "migrate": {
+        const applied = await applyMigrations(url);
+        await seedCatalog(db);
+        console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
+        break;
+      }
+      case "worker": {
+        const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
+        const worker = await startWorker(db, concurrency);
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          process.once("SIGTERM", stop);
+          process.once("SIGINT", stop);
+        });
+        await worker.stop();
+        await stopBoss();
+        break;
+      }
+      default:
+        fail(`unknown command '${command}'\n\n${USAGE}`);
+    }
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// The README's two commands on a fresh clone with only Node and npm:
+//   npm start  -> install, build, start on the embedded default
+//   npm test   -> install, build, run every test
+// No dependencies: this runs before anything is installed.
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PNPM_VERSION = "12.21.0";
+
+function pnpmCommand() {
+  const probe = spawnSync("pnpm", ["--version"], { encoding: "utf8" });
+  if (probe.status === 0 && probe.stdout.trim() === PNPM_VERSION) return ["pnpm"];
+  return ["npx", "-y", `pnpm@${PNPM_VERSION}`];
+}
+
+function run(cmd, args, env = process.env) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+const [pnpm, ...pnpmPrefix] = pnpmCommand();
+const mode = process.argv[2];
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
+
+run(pnpm, [...pnpmPrefix, "install", "--frozen-lockfile"], env);
+run(pnpm, [...pnpmPrefix, "exec", "turbo", "run", "build", "--filter=@vgen/web"], env);
+
+if (mode === "start") {
+  // Replace this process with the server so Ctrl+C and SIGTERM reach it directly.
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/web/server.ts"], { cwd: root, stdio: "inherit", env });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else if (mode === "test") {
+  run(process.execPath, ["--import", "tsx", "e2e/run-all.ts"], env);
+} else {
+  console.error("usage: node scripts/run.mjs start|test");
+  process.exit(2);
+}
