@@ -8,7 +8,7 @@ import { readFile, rm } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
@@ -86,6 +86,7 @@ async function redisAvailable(url: string): Promise<boolean> {
 async function externalServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) return { adminUrl: process.env.TEST_DATABASE_URL, stop: async () => {} };
   const dir = mkdtempSync(path.join(os.tmpdir(), "vgen-extpg-"));
+  chmodSync(dir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), port: 54400 + (process.pid % 500) });
   return { adminUrl: server.url, stop: async () => { await server.stop(); await rm(dir, { recursive: true, force: true }); } };
 }

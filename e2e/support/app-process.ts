@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -67,6 +67,8 @@ export async function startApp(opts: {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `vgen-${opts.label}-`));
+  // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as `postgres` and must traverse it.
+  chmodSync(dataDir, 0o755);
   const env: NodeJS.ProcessEnv = {
     ...opts.env,
     PORT: String(port),

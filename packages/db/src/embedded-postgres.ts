@@ -249,6 +249,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     }
   }
 
+  // Parents get the default mode: with `recursive`, mode 0700 would also apply to them and lock out `postgres`.
+  await mkdir(path.dirname(dataDir), { recursive: true });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const initialised = existsSync(path.join(dataDir, "PG_VERSION"));
   const passwordPath = path.join(dataDir, PASSWORD_FILE);

@@ -23,12 +23,13 @@ function intEnv(name: string, fallback: number): number {
 
 export function loadConfig(): EngineConfig {
   const publicBaseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
-  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), ".data"));
+  // Runtime paths from the environment; not part of the bundle.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(process.cwd(), ".data"));
   return {
     publicBaseUrl,
     cdnBaseUrl: (process.env.CDN_BASE_URL ?? `${publicBaseUrl}/cdn`).replace(/\/$/, ""),
     dataDir,
-    outputDir: path.resolve(process.env.OUTPUT_DIR ?? path.join(dataDir, "outputs")),
+    outputDir: path.resolve(/*turbopackIgnore: true*/ process.env.OUTPUT_DIR ?? path.join(dataDir, "outputs")),
     workerConcurrency: intEnv("WORKER_CONCURRENCY", 2),
     jobHeartbeatSeconds: Math.max(10, intEnv("JOB_HEARTBEAT_SECONDS", 30)),
     allowPrivateNetworkFetch: process.env.ALLOW_PRIVATE_NETWORK_FETCH === "1",

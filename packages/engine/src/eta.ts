@@ -10,7 +10,7 @@ export function defaultProcessingSeconds(size: string, durationSeconds: number):
 
 /** Remaining seconds of a job that is running, from its progress and elapsed time. */
 export function remainingRunningSeconds(expected: number, elapsedSeconds: number, progress: number): number {
-  if (progress >= 5 && progress < 100) return (elapsedSeconds * (100 - progress)) / progress;
+  if (progress >= 25 && progress < 100) return (elapsedSeconds * (100 - progress)) / progress;
   return Math.max(expected - elapsedSeconds, 0);
 }
 

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
-import { newId, type Account, type Db, type Generation } from "@vgen/db";
+import { newId, type Account, type CatalogModel, type Db, type Generation } from "@vgen/db";
 import { billedSecondsFor, costMicrosFor } from "./billing";
-import { findEnabledModel, resolveAgainstModel } from "./catalog";
+import { resolveAgainstModel } from "./catalog";
 import { etaFor, etaForNewJob } from "./eta-source";
 import { notifyGenerationChanged } from "./events";
 import { applyLedgerEntry } from "./ledger";
@@ -13,11 +13,11 @@ import { onGenerationTerminal } from "./terminal-hooks";
 /** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
 export async function createGeneration(
   db: Db,
-  input: { account: Account; apiKeyId: string | null; body: CreateGenerationInput },
+  input: { account: Account; apiKeyId: string | null; body: CreateGenerationInput; model: CatalogModel },
 ): Promise<Generation> {
   const { account, body } = input;
   if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
-  const resolved = resolveAgainstModel(await findEnabledModel(db, body.model), body);
+  const resolved = resolveAgainstModel(input.model, body);
   const billedSeconds = billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds);
   const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
   const queue = resolved.model.queue;

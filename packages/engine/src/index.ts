@@ -13,3 +13,5 @@ export * from "./queue";
 export * from "./record";
 export * from "./storage";
 export { processGeneration, reapStuckGenerations, startWorker, type RunningWorker } from "./worker";
+export * from "./rate-limit";
+export * from "./idempotency";

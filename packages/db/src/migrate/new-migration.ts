@@ -89,6 +89,7 @@ export async function diffMigrationsToSchema(opts: {
       );
       return result.stdout ?? "";
     } finally {
+      if (opts.shadowDatabaseUrl) await handle.run((e) => e.reset({ filter: NO_FILTERS })).catch(() => {});
       await handle.close();
     }
   } finally {

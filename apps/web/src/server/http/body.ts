@@ -2,8 +2,8 @@ import { ApiError } from "@vgen/contracts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a JSON body: 415 unless application/json, 413 past 64 KiB (counted, not trusted), 400 if not JSON. */
-export async function readJsonBody(req: Request): Promise<unknown> {
+/** Reads the raw body: 415 unless application/json, 413 past 64 KiB (counted, not trusted). */
+export async function readRawJsonBody(req: Request): Promise<string> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
@@ -25,7 +25,10 @@ export async function readJsonBody(req: Request): Promise<unknown> {
       chunks.push(value);
     }
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function parseJson(text: string): unknown {
   if (text.trim() === "") throw new ApiError("invalid_json", "The body is empty; send a JSON object.");
   try {
     return JSON.parse(text);

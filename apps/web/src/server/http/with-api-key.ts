@@ -1,8 +1,26 @@
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb, type Account, type ApiKey, type Db } from "@vgen/db";
-import { authenticateApiKey, logger } from "@vgen/engine";
-import { errorResponse } from "./respond";
+import {
+  authenticateApiKey,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  consumeRateLimit,
+  logger,
+  rateLimitHeaders,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  validateIdempotencyKey,
+  type RateLimitOutcome,
+} from "@vgen/engine";
+import { parseJson, readRawJsonBody } from "./body";
 import { recordRequest } from "./request-log";
+import { errorResponse, json } from "./respond";
+import { generationEventStream } from "./sse";
+
+/** What a handler returns; the wrapper turns it into a Response and can replay it. */
+export type ApiResult =
+  | { kind: "json"; status: number; body: unknown; generationId?: string }
+  | { kind: "stream"; generationId: string };
 
 export interface ApiContext {
   req: Request;
@@ -10,11 +28,22 @@ export interface ApiContext {
   db: Db;
   account: Account;
   apiKey: ApiKey;
+  /** The parsed JSON body (for endpoints declared with `{ body: true }`). */
+  body: unknown;
+  /** Applies the model's per-account QPS; throws 429 rate_limited past it. */
+  limitModel(modelId: string, qps: number): Promise<void>;
   /** Tags the request for statistics (model used, generation touched). */
   tag(tags: { modelId?: string; generationId?: string }): void;
 }
 
-type Handler<P> = (ctx: ApiContext, params: P) => Promise<Response>;
+interface Options {
+  body?: boolean;
+}
+
+type Handler<P> = (ctx: ApiContext, params: P) => Promise<ApiResult>;
+
+const ACCOUNT_QPS = Number(process.env.ACCOUNT_RATE_LIMIT_QPS ?? 100);
+const UNAUTHENTICATED_QPS = Number(process.env.UNAUTHENTICATED_RATE_LIMIT_QPS ?? 50);
 
 function bearerToken(req: Request): string | null {
   const header = req.headers.get("authorization");
@@ -23,11 +52,25 @@ function bearerToken(req: Request): string | null {
   return match ? match[1]! : "";
 }
 
+function clientIp(req: Request): string {
+  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "direct";
+}
+
+function rateLimited(outcome: RateLimitOutcome, what: string): ApiError {
+  return new ApiError("rate_limited", `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`, null, {
+    "retry-after": String(outcome.resetSeconds),
+  });
+}
+
+function toResponse(db: Db, accountId: string, result: ApiResult): Response {
+  return result.kind === "stream" ? generationEventStream(db, result.generationId, accountId) : json(result.status, result.body);
+}
+
 /**
- * The one place where a public API request is authenticated, failures become the error envelope,
- * every response gets X-Request-Id, and the request is recorded for statistics.
+ * The one place where a public API request is authenticated, rate limited, made idempotent,
+ * turned into the error envelope on failure, given X-Request-Id, and recorded for statistics.
  */
-export function withApiKey<P = unknown>(handler: Handler<P>) {
+export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = {}) {
   return async (req: Request, route: { params: Promise<P> }): Promise<Response> => {
     const started = performance.now();
     const requestId = newId("request");
@@ -35,39 +78,99 @@ export function withApiKey<P = unknown>(handler: Handler<P>) {
     const tags: { modelId?: string; generationId?: string } = {};
     let account: Account | null = null;
     let apiKey: ApiKey | null = null;
+    let limit: RateLimitOutcome | null = null;
+    let idempotencyKey: string | null = null;
     let response: Response;
     let errorCode: ApiErrorCode | null = null;
     try {
       const token = bearerToken(req);
-      if (token === null) throw new ApiError("missing_api_key", "Send your key as `Authorization: Bearer <API_KEY>`.");
       const found = token ? await authenticateApiKey(db, token) : null;
-      if (!found) throw new ApiError("invalid_api_key", "The API key is unknown or revoked.");
+      if (!found) {
+        // Failed authentication is limited per client address, against key guessing.
+        limit = await consumeRateLimit(`ip:${clientIp(req)}`, UNAUTHENTICATED_QPS);
+        if (!limit.allowed) throw rateLimited(limit, "unauthenticated requests from this address");
+        if (token === null) throw new ApiError("missing_api_key", "Send your key as `Authorization: Bearer <API_KEY>`.");
+        throw new ApiError("invalid_api_key", "The API key is unknown or revoked.");
+      }
       apiKey = found;
       account = found.account;
-      response = await handler(
-        { req, requestId, db, account, apiKey, tag: (t) => Object.assign(tags, t) },
+      limit = await consumeRateLimit(`acct:${account.id}`, ACCOUNT_QPS);
+      if (!limit.allowed) throw rateLimited(limit, "this account");
+
+      let body: unknown = undefined;
+      let raw = "";
+      if (options.body) {
+        raw = await readRawJsonBody(req);
+        body = parseJson(raw);
+      }
+      const keyHeader = req.method === "POST" ? req.headers.get("idempotency-key") : null;
+      if (keyHeader !== null) {
+        validateIdempotencyKey(keyHeader);
+        const claim = await claimIdempotencyKey(db, account.id, keyHeader, requestFingerprint(req.method, new URL(req.url).pathname, raw));
+        if (claim.kind === "replay") {
+          const replayed: ApiResult =
+            claim.status === 200 && claim.body === null && claim.generationId
+              ? { kind: "stream", generationId: claim.generationId }
+              : { kind: "json", status: claim.status, body: claim.body };
+          response = toResponse(db, account.id, replayed);
+          response.headers.set("idempotent-replayed", "true");
+          return finish(response);
+        }
+        idempotencyKey = keyHeader;
+      }
+
+      const owner = account;
+      const result = await handler(
+        {
+          req,
+          requestId,
+          db,
+          account: owner,
+          apiKey,
+          body,
+          tag: (t) => Object.assign(tags, t),
+          async limitModel(modelId, qps) {
+            limit = await consumeRateLimit(`acct:${owner.id}:model:${modelId}`, qps);
+            if (!limit.allowed) throw rateLimited(limit, `${modelId} on this account`);
+          },
+        },
         await route.params,
       );
-      response.headers.set("x-request-id", requestId);
+      if (idempotencyKey) {
+        await completeIdempotencyKey(db, owner.id, idempotencyKey, {
+          status: result.kind === "stream" ? 200 : result.status,
+          body: result.kind === "stream" ? null : result.body,
+          generationId: result.generationId ?? null,
+        });
+        idempotencyKey = null;
+      }
+      response = toResponse(db, owner.id, result);
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
       if (!apiError) logger.error({ err, requestId, path: new URL(req.url).pathname }, "unhandled API error");
       const failure = apiError ?? new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`);
       errorCode = failure.code;
       response = errorResponse(failure, requestId);
+      if (idempotencyKey && account) await releaseIdempotencyKey(db, account.id, idempotencyKey).catch(() => {});
     }
-    recordRequest(db, {
-      requestId,
-      accountId: account?.id ?? null,
-      apiKeyId: apiKey?.id ?? null,
-      modelId: tags.modelId ?? null,
-      generationId: tags.generationId ?? null,
-      method: req.method,
-      path: new URL(req.url).pathname,
-      status: response.status,
-      errorCode,
-      latencyMs: Math.round(performance.now() - started),
-    });
-    return response;
+    return finish(response);
+
+    function finish(res: Response): Response {
+      res.headers.set("x-request-id", requestId);
+      if (limit) for (const [name, value] of Object.entries(rateLimitHeaders(limit))) res.headers.set(name, value);
+      recordRequest(db, {
+        requestId,
+        accountId: account?.id ?? null,
+        apiKeyId: apiKey?.id ?? null,
+        modelId: tags.modelId ?? null,
+        generationId: tags.generationId ?? null,
+        method: req.method,
+        path: new URL(req.url).pathname,
+        status: res.status,
+        errorCode,
+        latencyMs: Math.round(performance.now() - started),
+      });
+      return res;
+    }
   };
 }

@@ -1,32 +1,36 @@
 import { parseCreateGeneration } from "@vgen/contracts";
-import { createGeneration, listGenerations, recordOf } from "@vgen/engine";
-import { readJsonBody } from "@/server/http/body";
-import { json } from "@/server/http/respond";
-import { generationEventStream } from "@/server/http/sse";
-import { withApiKey } from "@/server/http/with-api-key";
+import { createGeneration, findEnabledModel, listGenerations, recordOf } from "@vgen/engine";
 import { parseListQuery } from "@/server/http/list-query";
 import { chooseResponseMode } from "@/server/http/response-mode";
+import { withApiKey } from "@/server/http/with-api-key";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withApiKey(async (ctx) => {
-  const body = parseCreateGeneration(await readJsonBody(ctx.req));
-  ctx.tag({ modelId: body.model });
-  const generation = await createGeneration(ctx.db, { account: ctx.account, apiKeyId: ctx.apiKey.id, body });
-  ctx.tag({ generationId: generation.id });
-  if (chooseResponseMode(ctx.req, body) === "stream") {
-    return generationEventStream(ctx.db, generation.id, ctx.account.id);
-  }
-  return json(202, await recordOf(ctx.db, generation));
-});
+export const POST = withApiKey(
+  async (ctx) => {
+    const body = parseCreateGeneration(ctx.body);
+    const model = await findEnabledModel(ctx.db, body.model);
+    ctx.tag({ modelId: model.id });
+    await ctx.limitModel(model.id, model.rateLimitQps);
+    const generation = await createGeneration(ctx.db, { account: ctx.account, apiKeyId: ctx.apiKey.id, body, model });
+    ctx.tag({ generationId: generation.id });
+    if (chooseResponseMode(ctx.req, body) === "stream") return { kind: "stream", generationId: generation.id };
+    return { kind: "json", status: 202, body: await recordOf(ctx.db, generation), generationId: generation.id };
+  },
+  { body: true },
+);
 
 export const GET = withApiKey(async (ctx) => {
   const { limit, cursor } = parseListQuery(new URL(ctx.req.url).searchParams);
   const page = await listGenerations(ctx.db, ctx.account.id, limit, cursor);
-  return json(200, {
-    object: "list",
-    data: await Promise.all(page.data.map((g) => recordOf(ctx.db, g))),
-    has_more: page.nextCursor !== null,
-    next_cursor: page.nextCursor,
-  });
+  return {
+    kind: "json",
+    status: 200,
+    body: {
+      object: "list",
+      data: await Promise.all(page.data.map((g) => recordOf(ctx.db, g))),
+      has_more: page.nextCursor !== null,
+      next_cursor: page.nextCursor,
+    },
+  };
 });

@@ -1,5 +1,4 @@
 import { getGenerationForAccount } from "@vgen/engine";
-import { generationEventStream } from "@/server/http/sse";
 import { withApiKey } from "@/server/http/with-api-key";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +7,5 @@ export const dynamic = "force-dynamic";
 export const GET = withApiKey<{ id: string }>(async (ctx, { id }) => {
   const generation = await getGenerationForAccount(ctx.db, ctx.account.id, id);
   ctx.tag({ generationId: generation.id, modelId: generation.modelId });
-  return generationEventStream(ctx.db, generation.id, ctx.account.id);
+  return { kind: "stream", generationId: generation.id };
 });
