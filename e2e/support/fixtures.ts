@@ -3,7 +3,7 @@ import { parseUsd } from "@vgen/contracts";
 import { createDb, type Db } from "@vgen/db";
 import { createAccount, creditAccount, issueApiKey } from "@vgen/engine";
 
-export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:3000";
+export const BASE_URL = process.env.API_BASE_URL ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
 
 let shared: Db | undefined;
 /** Direct database access for test setup and for checking the ledger; requests go over HTTP. */

@@ -2,3 +2,5 @@ export * from "./errors";
 export * from "./money";
 export * from "./generation";
 export * from "./validation";
+export * from "./responses";
+export * from "./openapi";

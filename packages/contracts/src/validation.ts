@@ -10,14 +10,15 @@ function paramOf(path: PropertyKey[]): string | null {
 }
 
 /** Turns the first zod issue into the catalog error a developer can act on. */
-export function zodIssueToApiError(error: z.ZodError): ApiError {
+export function zodIssueToApiError(error: z.ZodError, input: Record<string, unknown>): ApiError {
   const issues = error.issues;
   const unknown = issues.find((i) => i.code === "unrecognized_keys");
   if (unknown && unknown.code === "unrecognized_keys") {
     const key = unknown.keys[0]!;
     return new ApiError("unknown_parameter", `Unknown parameter: '${key}'.`, paramOf([...unknown.path, key]));
   }
-  const missing = issues.find((i) => i.code === "invalid_type" && i.input === undefined);
+  // zod 4 does not report the input by default, so absence is read from the body itself.
+  const missing = issues.find((i) => i.code === "invalid_type" && i.path.length === 1 && input[String(i.path[0])] === undefined);
   if (missing) {
     const param = paramOf(missing.path);
     return new ApiError("missing_parameter", `Missing required parameter: '${param}'.`, param);
@@ -50,7 +51,7 @@ export function parseCreateGeneration(body: unknown): CreateGenerationInput {
     throw new ApiError("invalid_json", "The body must be a JSON object.");
   }
   const parsed = CreateGenerationBody.safeParse(body);
-  if (!parsed.success) throw zodIssueToApiError(parsed.error);
+  if (!parsed.success) throw zodIssueToApiError(parsed.error, body as Record<string, unknown>);
   checkGenerationRules(parsed.data);
   return parsed.data;
 }
@@ -61,6 +62,6 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
     throw new ApiError("invalid_json", "The body must be a JSON object.");
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw zodIssueToApiError(parsed.error);
+  if (!parsed.success) throw zodIssueToApiError(parsed.error, body as Record<string, unknown>);
   return parsed.data;
 }

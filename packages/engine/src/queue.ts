@@ -1,8 +1,10 @@
-import { PgBoss } from "pg-boss";
+import { PgBoss, type SendOptions } from "pg-boss";
 import type { Prisma } from "@vgen/db";
 import { config } from "./config";
 
 export const GENERATION_QUEUE = "generations";
+/** Callback deliveries (SPEC §5); one job per attempt, see webhooks/deliveries.ts. */
+export const WEBHOOK_QUEUE = "webhook-deliveries";
 /** pg-boss serves higher priority first: Pro Priority before Fast/Standard. */
 export const QUEUE_PRIORITY = { pro_priority: 10, standard: 0 } as const;
 
@@ -15,7 +17,13 @@ const globalBoss = globalThis as unknown as { __vgenBoss?: Promise<PgBoss> };
 /** The process's pg-boss instance on the same PostgreSQL as everything else. */
 export function getBoss(): Promise<PgBoss> {
   globalBoss.__vgenBoss ??= (async () => {
-    const boss = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: "pgboss", max: 4 });
+    const boss = new PgBoss({
+      connectionString: process.env.DATABASE_URL,
+      schema: "pgboss",
+      max: 4,
+      // Supervision finds jobs whose heartbeat stopped; run it often enough that a crash is noticed within a lease.
+      superviseIntervalSeconds: Math.min(60, Math.max(5, Math.floor(config().jobHeartbeatSeconds / 2))),
+    });
     boss.on("error", (err) => console.error("[queue]", err));
     await boss.start();
     await ensureQueues(boss);
@@ -32,21 +40,48 @@ async function ensureQueues(boss: PgBoss) {
     retryLimit: 5,
     retryDelay: 1,
   };
-  if (await boss.getQueue(GENERATION_QUEUE)) await boss.updateQueue(GENERATION_QUEUE, options);
-  else await boss.createQueue(GENERATION_QUEUE, options);
+  await upsertQueue(boss, GENERATION_QUEUE, options);
+  // One webhook job is one HTTP attempt (15 s timeout) plus its bookkeeping. pg-boss retries
+  // only cover a crashed or erroring worker; the delivery's own backoff is a new job each time.
+  await upsertQueue(boss, WEBHOOK_QUEUE, {
+    heartbeatSeconds: config().jobHeartbeatSeconds,
+    expireInSeconds: 5 * 60,
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 10 * 60,
+  });
 }
 
-/** Sends the job inside the caller's transaction, so a generation is never accepted without its job. */
-export async function enqueueGeneration(tx: Prisma.TransactionClient, generationId: string, queue: keyof typeof QUEUE_PRIORITY) {
+async function upsertQueue(boss: PgBoss, name: string, options: Parameters<PgBoss["createQueue"]>[1]) {
+  if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+  else await boss.createQueue(name, options);
+}
+
+/**
+ * Sends a job inside the caller's Prisma transaction: pg-boss writes through the same
+ * connection, so the job exists exactly when the caller's rows commit.
+ */
+export async function sendInTransaction(
+  tx: Prisma.TransactionClient,
+  queueName: string,
+  data: object,
+  options: Omit<SendOptions, "db"> = {},
+): Promise<string | null> {
   const boss = await getBoss();
-  await boss.send(GENERATION_QUEUE, { generationId } satisfies GenerationJob, {
-    priority: QUEUE_PRIORITY[queue],
+  return boss.send(queueName, data, {
+    ...options,
     db: {
       executeSql: async (text: string, values?: unknown[]) => ({
         rows: await tx.$queryRawUnsafe<unknown[]>(text, ...(values ?? [])),
       }),
     },
   });
+}
+
+/** Sends the job inside the caller's transaction, so a generation is never accepted without its job. */
+export async function enqueueGeneration(tx: Prisma.TransactionClient, generationId: string, queue: keyof typeof QUEUE_PRIORITY) {
+  await sendInTransaction(tx, GENERATION_QUEUE, { generationId } satisfies GenerationJob, { priority: QUEUE_PRIORITY[queue] });
 }
 
 export async function stopBoss(): Promise<void> {

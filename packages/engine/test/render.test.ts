@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dimensionsFor, renderVideo } from '../src/render/index';
+import { dimensionsFor } from '@vgen/contracts';
+import { renderVideo } from '../src/render/index';
 import { inspectMp4 } from './helpers/mp4';
 
 let dir: string;
@@ -30,17 +31,6 @@ function expectValidClip(info: Awaited<ReturnType<typeof inspectMp4>>, w: number
   expect(info.chroma).toBe('4:2:0');
   expect(info.pixelFormat).toBe('yuv420p');
 }
-
-describe('dimensionsFor', () => {
-  it('maps sizes and aspect ratios', () => {
-    expect(dimensionsFor('720p', '16:9')).toEqual({ width: 1280, height: 720 });
-    expect(dimensionsFor('1080p', '16:9')).toEqual({ width: 1920, height: 1080 });
-    expect(dimensionsFor('4k', '16:9')).toEqual({ width: 3840, height: 2160 });
-    expect(dimensionsFor('720p', '9:16')).toEqual({ width: 720, height: 1280 });
-    expect(dimensionsFor('1080p', '9:16')).toEqual({ width: 1080, height: 1920 });
-    expect(dimensionsFor('4k', '9:16')).toEqual({ width: 2160, height: 3840 });
-  });
-});
 
 describe('renderVideo', () => {
   it('renders 720p 16:9 2 s to a fast-start H.264 MP4 with increasing progress', async () => {

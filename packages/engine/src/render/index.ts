@@ -34,8 +34,6 @@ export type RenderResult = {
   elapsedMs?: number;
 };
 
-export type VideoSize = '720p' | '1080p' | '4k';
-export type AspectRatio = '16:9' | '9:16';
 
 export const FPS = 24;
 
@@ -46,20 +44,6 @@ export class RenderError extends Error {
     this.name = code === 'aborted' ? 'AbortError' : 'RenderError';
     this.code = code;
   }
-}
-
-const LANDSCAPE: Record<VideoSize, { width: number; height: number }> = {
-  '720p': { width: 1280, height: 720 },
-  '1080p': { width: 1920, height: 1080 },
-  '4k': { width: 3840, height: 2160 },
-};
-
-export function dimensionsFor(size: VideoSize, aspectRatio: AspectRatio): { width: number; height: number } {
-  const d = LANDSCAPE[size];
-  if (!d) throw new Error(`unknown size ${String(size)}`);
-  if (aspectRatio === '16:9') return { ...d };
-  if (aspectRatio === '9:16') return { width: d.height, height: d.width };
-  throw new Error(`unknown aspect ratio ${String(aspectRatio)}`);
 }
 
 const WORKER_FILE = 'worker.mjs';

@@ -349,7 +349,7 @@ function makeScene(job, assets) {
     let textW = 0;
     for (const l of lines) textW = Math.max(textW, ctx.measureText(l).width);
     const panelW = Math.min(W - margin * 2, textW + panelPad * 2);
-    ctx.globalAlpha = textIn;
+    ctx.globalAlpha = lines.length ? textIn : 0;
     ctx.fillStyle = 'rgba(8,10,20,0.55)';
     roundRect(ctx, margin, panelY, panelW, panelH, fontPx * 0.35);
     ctx.fill();
@@ -415,7 +415,8 @@ async function render(job) {
 
   const { width: W, height: H, fps, frames } = job;
   const minDim = Math.min(W, H);
-  const thumb = Math.round(minDim * 0.2);
+  // Thumbnails: a column of up to 3 at the top right, clear of the prompt panel.
+  const thumb = Math.round(minDim * (W >= H ? 0.16 : 0.2));
   const assets = { first: null, last: null, refs: [], thumb, lines: [], createCanvas };
   if (job.firstFrame) assets.first = await loadCover(sharp, loadImage, job.firstFrame, W, H, 'firstFrame');
   if (job.lastFrame) assets.last = await loadCover(sharp, loadImage, job.lastFrame, W, H, 'lastFrame');
@@ -434,7 +435,7 @@ async function render(job) {
     ctx.font = `bold ${fontPx}px VgenSans`;
     const margin = Math.round(minDim * 0.05);
     const maxLines = W >= H ? 4 : 7;
-    assets.lines = wrapText(ctx, job.prompt || ' ', W - margin * 2 - fontPx * 1.2 - (assets.refs.length && W < H ? 0 : 0), maxLines);
+    assets.lines = wrapText(ctx, String(job.prompt ?? ''), W - margin * 2 - fontPx * 1.2, maxLines);
   }
   const draw = makeScene(job, assets);
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { formatPricePerSecond, formatTimestamp, formatUsd, parseUsd } from "../src/money";
+
+describe("money", () => {
+  it("formats micro-dollars with 3 decimals, rounding half up", () => {
+    expect(formatUsd(480_000n)).toBe("$0.480");
+    expect(formatUsd(3_840_000n)).toBe("$3.840");
+    expect(formatUsd(0n)).toBe("$0.000");
+    expect(formatUsd(1_234_500n)).toBe("$1.235");
+    expect(formatUsd(1_234_499n)).toBe("$1.234");
+    expect(formatUsd(-960_000n)).toBe("-$0.960");
+  });
+  it("prints the seed's price form with the Russian unit", () => {
+    expect(formatPricePerSecond(480_000n)).toBe("$0.480 / сек");
+    expect(formatPricePerSecond(320_000n)).toBe("$0.320 / сек");
+  });
+  it("parses dollars without floats", () => {
+    expect(parseUsd("12.5")).toBe(12_500_000n);
+    expect(parseUsd("$0.000001")).toBe(1n);
+    expect(parseUsd("7")).toBe(7_000_000n);
+    expect(() => parseUsd("1.2345678")).toThrow();
+    expect(() => parseUsd("abc")).toThrow();
+  });
+  it("formats timestamps as UTC without a fraction", () => {
+    expect(formatTimestamp(new Date("2026-11-21T15:16:57.123Z"))).toBe("2026-11-21T15:16:57Z");
+  });
+});
