@@ -112,7 +112,14 @@ async function stopApp(app: RunningApp | null, label: string) {
 }
 
 async function main() {
-  const baseEnv = { ...process.env, NODE_ENV: "production", ALLOW_PRIVATE_NETWORK_FETCH: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+  const baseEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    ALLOW_PRIVATE_NETWORK_FETCH: "1",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // Webhook retries in seconds instead of the production schedule (5s, 5m, 30m, 2h, 5h, 10h).
+    WEBHOOK_RETRY_SCHEDULE: "1s,1s,2s",
+  };
   const external = await externalServer();
   try {
     // Unit suites use their own throwaway database on the external server.

@@ -3,7 +3,8 @@
  * applies migrations, seeds the catalog, serves Next.js and, unless WORKER_MODE=off, runs the
  * generation worker in this same process. It owns shutdown so work drains before the database stops.
  */
-import { rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +13,7 @@ import { createDb, embeddedUrlFile } from "@vgen/db";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { config, logger, startWorker, stopBoss, type RunningWorker } from "@vgen/engine";
+import { closeSharedConnections, config, logger, startWorker, type RunningWorker } from "@vgen/engine";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../..");
@@ -46,7 +47,12 @@ async function main() {
   }
   await seedCatalog(db);
   stops.unshift(() => db.$disconnect());
-  stops.unshift(() => stopBoss());
+  stops.unshift(() => closeSharedConnections());
+
+  process.env.NEXTAUTH_URL ??= config().publicBaseUrl;
+  // Sessions are signed with NEXTAUTH_SECRET; the embedded default keeps a generated one in DATA_DIR.
+  // Several web instances must share one: set it in the environment.
+  process.env.NEXTAUTH_SECRET ??= await persistentSecret(path.join(process.env.DATA_DIR, "auth-secret"));
 
   const app = next({ dev: false, dir: here, hostname, port });
   await app.prepare();
@@ -78,6 +84,15 @@ async function main() {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+async function persistentSecret(file: string): Promise<string> {
+  const existing = await readFile(file, "utf8").catch(() => null);
+  if (existing?.trim()) return existing.trim();
+  const secret = randomBytes(32).toString("base64url");
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 main().catch((err) => {

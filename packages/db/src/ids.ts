@@ -22,6 +22,10 @@ export const ID_PREFIXES = {
   request: "req",
   delivery: "whd",
   attempt: "wha",
+  subscription: "sub",
+  invoice: "inv",
+  testBalanceRequest: "tbr",
+  audit: "aud",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

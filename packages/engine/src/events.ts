@@ -23,6 +23,13 @@ class GenerationEventHub {
     return () => this.emitter.off(generationId, listener);
   }
 
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+    const client = this.client;
+    this.client = null;
+    await client?.end();
+  }
+
   private ensureConnected(): Promise<void> {
     if (this.client) return Promise.resolve();
     this.connecting ??= (async () => {

@@ -8,6 +8,7 @@ import { notifyGenerationChanged } from "./events";
 import { applyLedgerEntry } from "./ledger";
 import { enqueueGeneration } from "./queue";
 import { toRecord } from "./record";
+import { admitUnderSubscription } from "./subscriptions";
 import { onGenerationTerminal } from "./terminal-hooks";
 
 /** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
@@ -24,6 +25,7 @@ export async function createGeneration(
   const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
   const id = newId("generation");
   return db.$transaction(async (tx) => {
+    await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
     const generation = await tx.generation.create({
       data: {
         id,

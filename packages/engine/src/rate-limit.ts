@@ -19,7 +19,7 @@ type Store = { kind: "redis"; client: Redis } | { kind: "postgres"; pool: pg.Poo
 
 const globalLimits = globalThis as unknown as {
   __vgenLimitStore?: Store;
-  __vgenLimiters?: Map<number, Promise<RateLimiterAbstract>>;
+  __vgenLimiters?: Map<string, Promise<RateLimiterAbstract>>;
 };
 
 function store(): Store {
@@ -32,12 +32,13 @@ function store(): Store {
   return globalLimits.__vgenLimitStore;
 }
 
-function limiterFor(points: number): Promise<RateLimiterAbstract> {
+function limiterFor(points: number, durationSeconds: number): Promise<RateLimiterAbstract> {
   globalLimits.__vgenLimiters ??= new Map();
-  let limiter = globalLimits.__vgenLimiters.get(points);
+  const id = `rl${points}x${durationSeconds}`;
+  let limiter = globalLimits.__vgenLimiters.get(id);
   if (!limiter) {
     const s = store();
-    const opts = { points, duration: 1, keyPrefix: `rl${points}` };
+    const opts = { points, duration: durationSeconds, keyPrefix: id };
     limiter =
       s.kind === "redis"
         ? Promise.resolve(new RateLimiterRedis({ ...opts, storeClient: s.client }))
@@ -47,14 +48,14 @@ function limiterFor(points: number): Promise<RateLimiterAbstract> {
               (err?: Error) => (err ? reject(err) : resolve(l)),
             );
           });
-    globalLimits.__vgenLimiters.set(points, limiter);
+    globalLimits.__vgenLimiters.set(id, limiter);
   }
   return limiter;
 }
 
-/** Takes one request from the key's budget of `qps` per second. */
-export async function consumeRateLimit(key: string, qps: number): Promise<RateLimitOutcome> {
-  const limiter = await limiterFor(qps);
+/** Takes one request from the key's budget of `qps` per window (one second unless given). */
+export async function consumeRateLimit(key: string, qps: number, windowSeconds = 1): Promise<RateLimitOutcome> {
+  const limiter = await limiterFor(qps, windowSeconds);
   try {
     const res = await limiter.consume(key, 1);
     return { allowed: true, limit: qps, remaining: res.remainingPoints, resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
@@ -72,4 +73,12 @@ export function rateLimitHeaders(o: RateLimitOutcome): Record<string, string> {
     "x-ratelimit-remaining": String(o.remaining),
     "x-ratelimit-reset": String(o.resetSeconds),
   };
+}
+
+export async function closeRateLimitStore(): Promise<void> {
+  const s = globalLimits.__vgenLimitStore;
+  globalLimits.__vgenLimitStore = undefined;
+  globalLimits.__vgenLimiters = undefined;
+  if (s?.kind === "redis") s.client.disconnect();
+  if (s?.kind === "postgres") await s.pool.end();
 }

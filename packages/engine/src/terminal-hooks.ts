@@ -1,7 +1,10 @@
 import type { Generation, Prisma } from "@vgen/db";
+import { queueWebhookDelivery } from "./webhooks/deliveries";
 
 /**
  * Work that must commit together with a generation's terminal state (webhook deliveries are
  * queued here, so a terminal record is never left without its callback).
  */
-export async function onGenerationTerminal(_tx: Prisma.TransactionClient, _gen: Generation): Promise<void> {}
+export async function onGenerationTerminal(tx: Prisma.TransactionClient, gen: Generation): Promise<void> {
+  await queueWebhookDelivery(tx, gen);
+}

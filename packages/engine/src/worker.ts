@@ -8,6 +8,7 @@ import { fetchImage } from "./net/safe-fetch";
 import { GENERATION_QUEUE, getBoss, type GenerationJob } from "./queue";
 import { renderVideo } from "./render/index";
 import { localPathForWrite, outputKeyFor } from "./storage";
+import { startWebhookWorker } from "./webhooks/worker";
 
 const PROGRESS_WRITE_INTERVAL_MS = 400;
 
@@ -107,7 +108,7 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts consuming the generation queue in this process. */
+/** Starts consuming the generation queue (and the webhook queue) in this process. */
 export async function startWorker(db: Db, concurrency = config().workerConcurrency): Promise<RunningWorker> {
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
@@ -117,6 +118,7 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
       for (const job of jobs) await processGeneration(db, job.data.generationId);
     },
   );
+  const webhooks = await startWebhookWorker(db);
   const reaper = setInterval(() => reapStuckGenerations(db).catch((err) => logger.error({ err }, "reaper failed")), 60_000);
   reaper.unref();
   logger.info({ concurrency }, "worker started");
@@ -124,6 +126,7 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
     async stop() {
       clearInterval(reaper);
       await boss.offWork(GENERATION_QUEUE, { id: workerId, wait: true });
+      await webhooks.stop();
     },
   };
 }

@@ -224,6 +224,28 @@ function requestOnce(
   });
 }
 
+/**
+ * Acceptance-time check of a user-supplied URL (e.g. a webHook): throws FetchRefusedError when
+ * the scheme is not http(s) or the host is, or resolves to, an address safeFetch would refuse.
+ * A host that cannot be resolved right now is not refused here (DNS may be briefly down);
+ * safeFetch re-checks every address at fetch time anyway.
+ */
+export async function assertFetchableUrl(url: string, timeoutMs = 5_000): Promise<void> {
+  const u = parseUrl(url);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FetchFailedError(`resolving ${u.hostname} timed out`)), timeoutMs);
+  });
+  deadline.catch(() => {});
+  try {
+    await vetHost(u.hostname, deadline);
+  } catch (err) {
+    if (err instanceof FetchRefusedError) throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**

@@ -1,5 +1,5 @@
 import { parseCreateGeneration } from "@vgen/contracts";
-import { createGeneration, findEnabledModel, listGenerations, recordOf } from "@vgen/engine";
+import { assertRequestUrlsAllowed, createGeneration, findEnabledModel, listGenerations, recordOf } from "@vgen/engine";
 import { parseListQuery } from "@/server/http/list-query";
 import { chooseResponseMode } from "@/server/http/response-mode";
 import { withApiKey } from "@/server/http/with-api-key";
@@ -10,6 +10,7 @@ export const POST = withApiKey(
   async (ctx) => {
     const body = parseCreateGeneration(ctx.body);
     const model = await findEnabledModel(ctx.db, body.model);
+    await assertRequestUrlsAllowed(body);
     ctx.tag({ modelId: model.id });
     await ctx.limitModel(model.id, model.rateLimitQps);
     const generation = await createGeneration(ctx.db, { account: ctx.account, apiKeyId: ctx.apiKey.id, body, model });

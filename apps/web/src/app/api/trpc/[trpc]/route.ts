@@ -1,0 +1,20 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { logger } from "@vgen/engine";
+import { appRouter } from "@/server/routers/_app";
+import { createTRPCContext } from "@/server/trpc";
+
+export const dynamic = "force-dynamic";
+
+function handler(req: Request) {
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: () => createTRPCContext({ headers: req.headers }),
+    onError: ({ path, error }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error, path }, "tRPC error");
+    },
+  });
+}
+
+export { handler as GET, handler as POST };

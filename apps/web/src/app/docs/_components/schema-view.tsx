@@ -1,0 +1,140 @@
+import { Inline } from "./markdown";
+
+/** The subset of JSON Schema (OpenAPI 3.1) the generated document uses. */
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  description?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  maxItems?: number;
+  additionalProperties?: boolean | Schema;
+  example?: unknown;
+}
+
+export type Schemas = Record<string, Schema>;
+
+export function refName(ref: string): string {
+  return ref.split("/").pop()!;
+}
+
+export function typeLabel(s: Schema, schemas: Schemas): React.ReactNode {
+  if (s.$ref) {
+    const name = refName(s.$ref);
+    return (
+      <a href={`#schema-${name}`} className="text-blue-700 hover:underline">
+        {name}
+      </a>
+    );
+  }
+  if (s.anyOf || s.oneOf) {
+    const parts = (s.anyOf ?? s.oneOf)!;
+    return parts.map((p, i) => (
+      <span key={i}>
+        {i > 0 && " | "}
+        {typeLabel(p, schemas)}
+      </span>
+    ));
+  }
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  if (types.includes("array") && s.items) return <>array of {typeLabel(s.items, schemas)}</>;
+  return types.join(" | ") || "any";
+}
+
+function constraints(s: Schema): string[] {
+  const c: string[] = [];
+  if (s.enum) c.push(`one of ${s.enum.map((v) => JSON.stringify(v)).join(", ")}`);
+  if (s.minimum !== undefined || s.maximum !== undefined) c.push(`${s.minimum ?? "…"} to ${s.maximum ?? "…"}`);
+  if (s.minLength !== undefined) c.push(`min length ${s.minLength}`);
+  if (s.maxLength !== undefined) c.push(`max length ${s.maxLength}`);
+  if (s.maxItems !== undefined) c.push(`at most ${s.maxItems} items`);
+  if (s.format) c.push(`format ${s.format}`);
+  return c;
+}
+
+/** Flattens `allOf` (the error responses narrow the envelope's `code` this way). */
+export function resolve(s: Schema, schemas: Schemas): Schema {
+  if (s.$ref) return schemas[refName(s.$ref)] ?? s;
+  if (!s.allOf) return s;
+  return s.allOf.map((p) => resolve(p, schemas)).reduce<Schema>(merge, {});
+}
+
+function merge(a: Schema, b: Schema): Schema {
+  const properties: Record<string, Schema> = { ...(a.properties ?? {}) };
+  for (const [k, v] of Object.entries(b.properties ?? {})) properties[k] = properties[k] ? merge(properties[k]!, v) : v;
+  return { ...a, ...b, properties: Object.keys(properties).length ? properties : undefined, required: a.required ?? b.required };
+}
+
+function Rows({ schema, schemas, depth, prefix }: { schema: Schema; schemas: Schemas; depth: number; prefix: string }) {
+  const props = Object.entries(schema.properties ?? {});
+  return (
+    <>
+      {props.map(([name, raw]) => {
+        const nested = raw.$ref ? null : raw.type === "object" || raw.allOf ? resolve(raw, schemas) : null;
+        const c = constraints(raw);
+        return (
+          <FragmentRow key={prefix + name}>
+            <tr className="align-top">
+              <td className="py-2 pr-4" style={{ paddingLeft: depth * 16 }}>
+                <code className="font-mono text-[13px] font-semibold text-slate-900">
+                  {prefix}
+                  {name}
+                </code>
+                {schema.required?.includes(name) ? (
+                  <span className="ml-2 text-[11px] font-medium uppercase text-rose-600">required</span>
+                ) : null}
+              </td>
+              <td className="py-2 pr-4 font-mono text-xs text-slate-600">{typeLabel(raw, schemas)}</td>
+              <td className="py-2 text-sm text-slate-700">
+                {raw.description && <Inline text={raw.description} />}
+                {c.length > 0 && <div className="mt-0.5 text-xs text-slate-500">{c.join(" · ")}</div>}
+              </td>
+            </tr>
+            {nested && depth < 3 && <Rows schema={nested} schemas={schemas} depth={depth + 1} prefix={`${prefix}${name}.`} />}
+          </FragmentRow>
+        );
+      })}
+    </>
+  );
+}
+
+function FragmentRow({ children }: { children: React.ReactNode }) {
+  return <>{children}</>;
+}
+
+/** A property table of an object schema (nested objects indented). */
+export function SchemaTable({ schema, schemas }: { schema: Schema; schemas: Schemas }) {
+  const s = resolve(schema, schemas);
+  if (!s.properties) {
+    return <p className="text-sm text-slate-600">Type: {typeLabel(schema, schemas)}</p>;
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left">
+        <thead>
+          <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-400">
+            <th className="py-2 pr-4 font-medium">Field</th>
+            <th className="py-2 pr-4 font-medium">Type</th>
+            <th className="py-2 font-medium">Description</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          <Rows schema={s} schemas={schemas} depth={0} prefix="" />
+        </tbody>
+      </table>
+      {s.additionalProperties === false && <p className="mt-2 text-xs text-slate-500">Unknown fields are refused (<code className="font-mono">unknown_parameter</code>).</p>}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
+import { SiteHeader } from "@/components/site-header";
+
+export const metadata: Metadata = {
+  title: "Error catalog",
+  description: "Every error code the vgen API returns, with its HTTP status, meaning and how to fix it.",
+};
+
+type Entry = ErrorDefinition & { code: ErrorCode };
+
+const ENTRIES: Entry[] = (Object.entries(ERROR_CATALOG) as [ErrorCode, ErrorDefinition][]).map(([code, d]) => ({ code, ...d }));
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+function statusTone(status: number | null) {
+  if (status === null) return "bg-violet-50 text-violet-700 ring-violet-200";
+  if (status >= 500) return "bg-red-50 text-red-700 ring-red-200";
+  if (status === 429) return "bg-amber-50 text-amber-800 ring-amber-200";
+  return "bg-orange-50 text-orange-700 ring-orange-200";
+}
+
+/** Renders `code` spans of the catalog text. */
+function Text({ children }: { children: string }) {
+  return (
+    <>
+      {children.split(/(`[^`]+`)/g).map((part, i) =>
+        part.startsWith("`") && part.endsWith("`") ? (
+          <code key={i} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800">
+            {part.slice(1, -1)}
+          </code>
+        ) : (
+          <span key={i}>{part}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+function ErrorCard({ e }: { e: Entry }) {
+  return (
+    <article
+      id={e.code}
+      className="group scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition target:border-blue-400 target:ring-4 target:ring-blue-100"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <h3 className="font-mono text-base font-semibold text-slate-900">
+          <a href={`#${e.code}`} className="hover:underline">
+            {e.code}
+          </a>
+        </h3>
+        <span className={`rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(e.status)}`} data-testid="http-status">
+          {e.status === null ? "in failed record" : `${e.status} ${STATUS_TEXT[e.status] ?? ""}`.trim()}
+        </span>
+        <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-600">{e.type}</span>
+      </div>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[7rem_1fr]">
+        <dt className="font-medium text-slate-500">Meaning</dt>
+        <dd className="text-slate-800">
+          <Text>{e.meaning}</Text>
+        </dd>
+        <dt className="font-medium text-slate-500">How to fix</dt>
+        <dd className="text-slate-800">
+          <Text>{e.fix}</Text>
+        </dd>
+      </dl>
+    </article>
+  );
+}
+
+export default function ErrorsPage() {
+  const httpErrors = ENTRIES.filter((e) => e.status !== null).sort((a, b) => a.status! - b.status!);
+  const failures = ENTRIES.filter((e) => e.status === null);
+  const statuses = [...new Set(httpErrors.map((e) => e.status!))];
+
+  return (
+    <>
+      <SiteHeader current="errors" />
+      <main className="mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-[14rem_1fr]">
+        <aside className="hidden lg:block">
+          <nav aria-label="Error codes" className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto pr-2 text-sm">
+            <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">HTTP errors</p>
+            <ul className="space-y-0.5">
+              {httpErrors.map((e) => (
+                <li key={e.code}>
+                  <a href={`#${e.code}`} className="flex justify-between gap-2 rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                    <span className="truncate">{e.code}</span>
+                    <span className="text-slate-400">{e.status}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p className="mb-2 mt-5 text-xs font-semibold uppercase tracking-wide text-slate-400">Generation failures</p>
+            <ul className="space-y-0.5">
+              {failures.map((e) => (
+                <li key={e.code}>
+                  <a href={`#${e.code}`} className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                    {e.code}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+
+        <div className="min-w-0">
+          <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Error catalog</h1>
+          <p className="mt-3 max-w-3xl text-slate-600">
+            Every error the API returns has a stable <code className="font-mono text-sm">code</code> and exactly one HTTP status. Failed requests answer with the
+            envelope below; its <code className="font-mono text-sm">doc_url</code> points at the code&apos;s entry on this page. The same catalog is available as JSON at{" "}
+            <a href="/api/v1/errors" className="font-medium text-blue-700 hover:underline">
+              GET /api/v1/errors
+            </a>
+            ; endpoints are described in the{" "}
+            <Link href="/docs" className="font-medium text-blue-700 hover:underline">
+              API reference
+            </Link>
+            .
+          </p>
+          <pre className="mt-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100">{`HTTP/1.1 402 Payment Required
+X-Request-Id: req_5c1b0d4e9a7f3e2d1c0b9a8f
+
+{
+  "error": {
+    "code": "insufficient_balance",
+    "type": "billing_error",
+    "message": "The available balance does not cover the cost of this generation.",
+    "param": null,
+    "doc_url": "{base_url}/errors#insufficient_balance",
+    "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+  }
+}`}</pre>
+
+          <section aria-labelledby="http-errors" className="mt-12">
+            <h2 id="http-errors" className="text-xl font-semibold text-slate-900">
+              HTTP errors
+            </h2>
+            <p className="mt-1 text-sm text-slate-500">Returned as the response of a failed request, grouped by HTTP status.</p>
+            {statuses.map((status) => (
+              <div key={status} className="mt-8">
+                <h3 id={`status-${status}`} className="mb-3 scroll-mt-20 text-sm font-semibold uppercase tracking-wide text-slate-500">
+                  {status} {STATUS_TEXT[status] ?? ""}
+                </h3>
+                <div className="grid gap-3">
+                  {httpErrors
+                    .filter((e) => e.status === status)
+                    .map((e) => (
+                      <ErrorCard key={e.code} e={e} />
+                    ))}
+                </div>
+              </div>
+            ))}
+          </section>
+
+          <section aria-labelledby="generation-failures" className="mt-14">
+            <h2 id="generation-failures" className="text-xl font-semibold text-slate-900">
+              Generation failure codes
+            </h2>
+            <p className="mt-1 max-w-3xl text-sm text-slate-500">
+              These never come as an HTTP error: the request was accepted, and the generation later ended with{" "}
+              <code className="font-mono">status: &quot;failed&quot;</code> and <code className="font-mono">error: {"{code, message}"}</code> in its record (stream
+              event, callback, or <code className="font-mono">POST /api/v1/videos/result</code>). The hold is released: nothing is charged.
+            </p>
+            <div className="mt-6 grid gap-3">
+              {failures.map((e) => (
+                <ErrorCard key={e.code} e={e} />
+              ))}
+            </div>
+          </section>
+        </div>
+      </main>
+    </>
+  );
+}

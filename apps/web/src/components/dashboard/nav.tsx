@@ -1,0 +1,53 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+
+export const DASHBOARD_SECTIONS = [
+  { href: "/dashboard", label: "Overview" },
+  { href: "/dashboard/api-keys", label: "API keys" },
+  { href: "/dashboard/quickstart", label: "Quick start" },
+  { href: "/dashboard/playground", label: "Playground" },
+  { href: "/dashboard/models", label: "Models" },
+  { href: "/dashboard/billing", label: "Balance & history" },
+  { href: "/dashboard/usage", label: "Request statistics" },
+  { href: "/dashboard/subscriptions", label: "My subscriptions" },
+  { href: "/dashboard/invoices", label: "Invoices & receipts" },
+  { href: "/dashboard/test-balance", label: "Test balance" },
+  { href: "/dashboard/webhooks", label: "Webhooks" },
+] as const;
+
+export function DashboardNav({ email }: { email: string }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Dashboard" className="flex h-full flex-col">
+      <Link href="/" className="mb-6 flex items-center gap-2 px-3 font-semibold tracking-tight">
+        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">▶</span>
+        vgen
+      </Link>
+      <ul className="space-y-0.5">
+        {DASHBOARD_SECTIONS.map((s) => {
+          const active = s.href === "/dashboard" ? pathname === s.href : pathname.startsWith(s.href);
+          return (
+            <li key={s.href}>
+              <Link
+                href={s.href}
+                aria-current={active ? "page" : undefined}
+                className={`block rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+              >
+                {s.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-auto border-t border-slate-200 px-3 pt-4 text-sm">
+        <p className="truncate text-slate-600" title={email}>{email}</p>
+        <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="mt-2 font-medium text-slate-900 underline">
+          Sign out
+        </button>
+      </div>
+    </nav>
+  );
+}

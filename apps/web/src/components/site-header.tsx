@@ -1,0 +1,38 @@
+import Link from "next/link";
+
+const LINKS = [
+  { href: "/docs", label: "API reference", key: "docs" },
+  { href: "/errors", label: "Error catalog", key: "errors" },
+  { href: "/status", label: "Status", key: "status" },
+] as const;
+
+/** The small public navigation shared by the home, docs, error catalog and status pages. */
+export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"] }) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between px-6">
+        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-slate-900">
+          <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">
+            ▶
+          </span>
+          vgen
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800">in development</span>
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+          {LINKS.map((l) => (
+            <Link
+              key={l.key}
+              href={l.href}
+              aria-current={current === l.key ? "page" : undefined}
+              className={`rounded-md px-3 py-1.5 font-medium transition-colors ${
+                current === l.key ? "bg-slate-100 text-slate-900" : "text-slate-600 hover:bg-slate-50 hover:text-slate-900"
+              }`}
+            >
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+
+export function Spinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-500">
+      <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-slate-700" />
+      {label}…
+    </span>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
+      <p className="font-medium text-slate-800">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-500">{children}</div>}
+    </div>
+  );
+}
+
+export function ErrorNote({ error }: { error: { message: string } | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {error.message}
+    </p>
+  );
+}
+
+const BADGE_TONES = {
+  gray: "bg-slate-100 text-slate-700",
+  green: "bg-emerald-100 text-emerald-800",
+  amber: "bg-amber-100 text-amber-800",
+  red: "bg-red-100 text-red-800",
+  blue: "bg-sky-100 text-sky-800",
+} as const;
+
+export function Badge({ tone = "gray", children }: { tone?: keyof typeof BADGE_TONES; children: ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_TONES[tone]}`}>{children}</span>;
+}

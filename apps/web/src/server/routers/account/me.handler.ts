@@ -1,0 +1,19 @@
+import type { TRPCContext } from "../../trpc";
+import type { SessionUser } from "../../auth/session";
+
+/** The signed-in account's summary for the dashboard shell. */
+export async function meHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id } });
+  const held = await ctx.db.generation.aggregate({ where: { accountId: account.id, status: "processing" }, _sum: { costMicros: true } });
+  const keys = await ctx.db.apiKey.count({ where: { accountId: account.id, revokedAt: null } });
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role,
+    status: account.status,
+    balanceMicros: account.balanceMicros,
+    heldMicros: held._sum.costMicros ?? 0n,
+    activeKeys: keys,
+  };
+}
