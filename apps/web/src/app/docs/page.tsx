@@ -75,11 +75,11 @@ function statusTone(status: string) {
   return "text-orange-700 bg-orange-50 ring-orange-200";
 }
 
-function Code({ children, label }: { children: string; label?: string }) {
+function Code({ children, label, wrap = false }: { children: string; label?: string; wrap?: boolean }) {
   return (
     <div className="overflow-hidden rounded-lg bg-slate-900">
       {label && <div className="border-b border-slate-700 px-3 py-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-400">{label}</div>}
-      <pre className="max-h-96 overflow-auto p-3 text-[12.5px] leading-relaxed text-slate-100">{children}</pre>
+      <pre className={`max-h-96 overflow-auto p-3 text-[12.5px] leading-relaxed text-slate-100 ${wrap ? "whitespace-pre-wrap break-all" : ""}`}>{children}</pre>
     </div>
   );
 }
@@ -199,7 +199,7 @@ function OperationSection({ base, method, path, op, schemas }: { base: string; m
                 <tbody className="divide-y divide-slate-100">
                   {params.map((p) => (
                     <tr key={`${p.in}-${p.name}`} className="align-top">
-                      <td className="py-2 pr-4">
+                      <td className="whitespace-nowrap py-2 pr-4">
                         <code className="font-mono text-[13px] font-semibold text-slate-900">{p.name}</code>
                         {p.required && <span className="ml-2 text-[11px] font-medium uppercase text-rose-600">required</span>}
                         <div className="text-xs text-slate-400">{p.in}</div>
@@ -246,7 +246,7 @@ function OperationSection({ base, method, path, op, schemas }: { base: string; m
         </div>
 
         <aside className="min-w-0 space-y-4 xl:sticky xl:top-20 xl:self-start">
-          <Code label="Request">{curlFor(base, method, path, op)}</Code>
+          <Code label="Request" wrap>{curlFor(base, method, path, op)}</Code>
           {body?.examples &&
             Object.entries(body.examples)
               .slice(1)
