@@ -21,6 +21,8 @@ export function getBoss(): Promise<PgBoss> {
       connectionString: process.env.DATABASE_URL,
       schema: "pgboss",
       max: 4,
+      // Workers wake on the transactional NOTIFY of a new job instead of waiting for a poll.
+      useListenNotify: true,
       // Supervision finds jobs whose heartbeat stopped; run it often enough that a crash is noticed within a lease.
       superviseIntervalSeconds: Math.min(60, Math.max(5, Math.floor(config().jobHeartbeatSeconds / 2))),
     });
@@ -39,6 +41,7 @@ async function ensureQueues(boss: PgBoss) {
     expireInSeconds: 60 * 60,
     retryLimit: 5,
     retryDelay: 1,
+    notify: true,
   };
   await upsertQueue(boss, GENERATION_QUEUE, options);
   // One webhook job is one HTTP attempt (15 s timeout) plus its bookkeeping. pg-boss retries
@@ -50,6 +53,7 @@ async function ensureQueues(boss: PgBoss) {
     retryDelay: 5,
     retryBackoff: true,
     retryDelayMax: 10 * 60,
+    notify: true,
   });
 }
 

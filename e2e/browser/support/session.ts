@@ -1,0 +1,21 @@
+import type { Page } from "@playwright/test";
+import { parseUsd } from "@vgen/contracts";
+import { createAccount, creditAccount } from "@vgen/engine";
+import { db, uniqueEmail } from "../../support/fixtures";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/** Creates an account (optionally funded) and signs in through the real sign-in form. */
+export async function signedInAccount(page: Page, opts: { balance?: string; role?: "user" | "support" | "admin" } = {}) {
+  const email = uniqueEmail("ui");
+  const account = await createAccount(db(), { email, password: TEST_PASSWORD, role: opts.role });
+  if (opts.balance) {
+    await creditAccount(db(), { accountId: account.id, amountMicros: parseUsd(opts.balance), type: "top_up", reason: "test setup", actor: "test" });
+  }
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/dashboard");
+  return { id: account.id, email };
+}
