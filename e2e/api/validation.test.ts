@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, callApi, newAccount, type TestAccount } from "../support/fixtures";
+import { BASE_URL, callApi, db, newAccount, type TestAccount } from "../support/fixtures";
 
 let acct: TestAccount;
 beforeAll(async () => {
@@ -111,5 +111,30 @@ describe("body validation", () => {
   it("result needs an id and refuses unknown ones", async () => {
     await expectError(await acct.call("/api/v1/videos/result", { method: "POST", json: {} }), 400, "missing_parameter", "id");
     await expectError(await acct.call("/api/v1/videos/result", { method: "POST", json: { id: "vid_doesnotexist" } }), 404, "generation_not_found", "id");
+  });
+});
+
+describe("other refusals", () => {
+  it("a method an endpoint does not serve is a JSON 405 with Allow", async () => {
+    const res = await acct.call("/api/v1/videos/result");
+    const body = await expectError(res, 405, "method_not_allowed");
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(body.error.message).toMatch(/use POST/);
+    await expectError(await acct.call("/api/v1/models", { method: "DELETE" }), 405, "method_not_allowed");
+  });
+  it("a cursor the API did not issue is invalid_cursor", async () => {
+    await expectError(await acct.call("/api/v1/videos/generations?cursor=bm9wZQ"), 400, "invalid_cursor", "cursor");
+    await expectError(await acct.call("/api/v1/videos/generations?limit=0"), 400, "invalid_parameter", "limit");
+  });
+  it("a suspended account cannot create generations (403 account_suspended)", async () => {
+    const suspended = await newAccount({ balance: "5.00" });
+    await db().account.update({ where: { id: suspended.id }, data: { status: "suspended" } });
+    const res = await suspended.call("/api/v1/videos/generations", { method: "POST", json: base });
+    await expectError(res, 403, "account_suspended");
+  });
+  it("a webHook or image on a private address is refused at acceptance unless allowed", async () => {
+    // The test app runs with ALLOW_PRIVATE_NETWORK_FETCH=1, so only schemes are checked here;
+    // address refusal is covered by the engine's url-policy and safe-fetch unit tests.
+    await expectError(await create({ ...base, webHook: "file:///etc/passwd" }), 400, "invalid_url", "webHook");
   });
 });

@@ -1,4 +1,5 @@
 import { parseCreateGeneration } from "@vgen/contracts";
+import { methodNotAllowed } from "@/server/http/with-public";
 import { assertRequestUrlsAllowed, createGeneration, findEnabledModel, listGenerations, recordOf } from "@vgen/engine";
 import { parseListQuery } from "@/server/http/list-query";
 import { chooseResponseMode } from "@/server/http/response-mode";
@@ -35,3 +36,5 @@ export const GET = withApiKey(async (ctx) => {
     },
   };
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed("GET", "POST");

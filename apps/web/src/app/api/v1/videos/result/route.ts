@@ -1,4 +1,5 @@
 import { GenerationIdBody, parseBody } from "@vgen/contracts";
+import { methodNotAllowed } from "@/server/http/with-public";
 import { getGenerationForAccount, recordOf } from "@vgen/engine";
 import { withApiKey } from "@/server/http/with-api-key";
 
@@ -13,3 +14,5 @@ export const POST = withApiKey(
   },
   { body: true },
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed("POST");

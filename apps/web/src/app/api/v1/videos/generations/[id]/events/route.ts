@@ -1,4 +1,5 @@
 import { getGenerationForAccount } from "@vgen/engine";
+import { methodNotAllowed } from "@/server/http/with-public";
 import { withApiKey } from "@/server/http/with-api-key";
 
 export const dynamic = "force-dynamic";
@@ -9,3 +10,5 @@ export const GET = withApiKey<{ id: string }>(async (ctx, { id }) => {
   ctx.tag({ generationId: generation.id, modelId: generation.modelId });
   return { kind: "stream", generationId: generation.id };
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");

@@ -1,0 +1,49 @@
+import { ApiError, type ApiErrorCode } from "@vgen/contracts";
+import { newId, getDb } from "@vgen/db";
+import { logger } from "@vgen/engine";
+import { recordRequest } from "./request-log";
+import { errorResponse } from "./respond";
+
+/** Public (no key) API endpoints: request id, error envelope and request log in one place. */
+export function withPublic(handler: (req: Request) => Promise<Response>) {
+  return async (req: Request): Promise<Response> => {
+    const started = performance.now();
+    const requestId = newId("request");
+    let res: Response;
+    let errorCode: ApiErrorCode | null = null;
+    try {
+      res = await handler(req);
+    } catch (err) {
+      const failure = err instanceof ApiError ? err : new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`);
+      if (!(err instanceof ApiError)) logger.error({ err, requestId }, "unhandled public API error");
+      errorCode = failure.code;
+      res = errorResponse(failure, requestId);
+    }
+    res.headers.set("x-request-id", requestId);
+    recordRequest(getDb(), {
+      requestId,
+      accountId: null,
+      apiKeyId: null,
+      modelId: null,
+      generationId: null,
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: res.status,
+      errorCode,
+      latencyMs: Math.round(performance.now() - started),
+    });
+    return res;
+  };
+}
+
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof ALL_METHODS)[number];
+
+/** JSON 405 handlers for every method a route does not serve, so no API path answers HTML or an empty 405. */
+export function methodNotAllowed(...allowed: Method[]): Partial<Record<Method, (req: Request) => Response>> {
+  const handler = (req: Request) =>
+    errorResponse(new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(" or ")}.`), newId("request"), {
+      allow: allowed.join(", "),
+    });
+  return Object.fromEntries(ALL_METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler]));
+}
