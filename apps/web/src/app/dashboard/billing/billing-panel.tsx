@@ -1,0 +1,216 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { formatUsd } from "@vgen/contracts";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { SelectField, TextField } from "@/components/ui/field";
+import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+
+const TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const;
+type LedgerType = (typeof TYPES)[number];
+
+export const TYPE_LABELS: Record<LedgerType, string> = {
+  top_up: "Top-up",
+  test_credit: "Test credit",
+  hold: "Hold",
+  hold_release: "Hold released",
+  charge: "Charge",
+  refund: "Refund",
+  adjustment: "Adjustment",
+};
+
+const TYPE_TONES: Record<LedgerType, "gray" | "green" | "amber" | "red" | "blue"> = {
+  top_up: "green",
+  test_credit: "green",
+  hold: "amber",
+  hold_release: "blue",
+  charge: "red",
+  refund: "green",
+  adjustment: "gray",
+};
+
+const PAGE_SIZE = 25;
+
+function formatTime(d: Date) {
+  return d.toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+}
+
+export function BillingPanel() {
+  const trpc = useTRPC();
+  const [type, setType] = useState<LedgerType | "">("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  // Cursor pagination: the cursors of the pages before the current one.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
+
+  const summary = useQuery(trpc.ledger.summary.queryOptions());
+  const filter = { types: type ? [type] : [], from: from || null, to: to || null };
+  const list = useQuery({ ...trpc.ledger.list.queryOptions({ ...filter, limit: PAGE_SIZE, cursor }), placeholderData: keepPreviousData });
+
+  const resetPages = () => setCursors([null]);
+  const csvParams = new URLSearchParams();
+  if (type) csvParams.set("type", type);
+  if (from) csvParams.set("from", from);
+  if (to) csvParams.set("to", to);
+  const csvQuery = csvParams.toString();
+  const csvHref = `/api/dashboard/ledger.csv${csvQuery ? `?${csvQuery}` : ""}`;
+  const rangeError = from && to && from > to ? "The start date is after the end date." : null;
+  const page = cursors.length;
+
+  return (
+    <>
+      <PageHeader title="Balance & history" description="Your balance and every money movement on the account: top-ups, holds while a video renders, charges and releases." />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2">
+        <Card title="Available balance">
+          {summary.isPending ? (
+            <Spinner />
+          ) : summary.error ? (
+            <ErrorNote error={summary.error} />
+          ) : (
+            <>
+              <p className="text-3xl font-semibold tabular-nums" data-testid="available-balance">{formatUsd(summary.data.availableMicros)}</p>
+              <p className="mt-1 text-sm text-slate-600">What new generations can use; running generations are already deducted.</p>
+            </>
+          )}
+        </Card>
+        <Card title="On hold">
+          {summary.isPending ? (
+            <Spinner />
+          ) : summary.data ? (
+            <>
+              <p className="text-3xl font-semibold tabular-nums" data-testid="held-balance">{formatUsd(summary.data.heldMicros)}</p>
+              <p className="mt-1 text-sm text-slate-600">Reserved for generations still rendering; charged on completion, released on failure.</p>
+            </>
+          ) : null}
+        </Card>
+      </div>
+
+      <Card
+        title="Operation history"
+        description="Newest first. Times are UTC."
+        actions={
+          <a
+            href={csvHref}
+            download
+            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
+          >
+            Export CSV
+          </a>
+        }
+      >
+        <form className="mb-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()} aria-label="Filter operations">
+          <SelectField
+            label="Type"
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as LedgerType | "");
+              resetPages();
+            }}
+          >
+            <option value="">All types</option>
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="From"
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(e) => {
+              setFrom(e.target.value);
+              resetPages();
+            }}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={to}
+            min={from || undefined}
+            error={rangeError}
+            onChange={(e) => {
+              setTo(e.target.value);
+              resetPages();
+            }}
+          />
+        </form>
+
+        {list.isPending ? (
+          <Spinner label="Loading operations" />
+        ) : list.error ? (
+          <ErrorNote error={list.error} />
+        ) : list.data.entries.length === 0 ? (
+          <EmptyState title={type || from || to ? "No operations match these filters" : "No operations yet"}>
+            {type || from || to ? "Change the type or dates to see more." : "Top-ups, holds and charges will appear here once you use the API."}
+          </EmptyState>
+        ) : (
+          <>
+            <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
+              <table className="w-full min-w-[640px] text-left text-sm" data-testid="ledger-table">
+                <caption className="sr-only">Ledger entries, newest first</caption>
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-5 py-2 font-medium">Time</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Type</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">Balance after</th>
+                    <th scope="col" className="px-5 py-2 font-medium">Reference</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.data.entries.map((e) => (
+                    <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
+                      <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
+                        <time dateTime={e.createdAt.toISOString()}>{formatTime(e.createdAt)}</time>
+                      </td>
+                      <td className="px-3 py-2">
+                        <Badge tone={TYPE_TONES[e.type]}>{TYPE_LABELS[e.type]}</Badge>
+                      </td>
+                      <td className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`} data-testid="ledger-amount">
+                        {e.amountMicros > 0n ? "+" : ""}
+                        {formatUsd(e.amountMicros)}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="ledger-balance-after">
+                        {formatUsd(e.balanceAfterMicros)}
+                      </td>
+                      <td className="px-5 py-2 text-slate-700">
+                        {e.generationId ? (
+                          <Link className="font-mono text-xs underline hover:text-slate-900" href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}>
+                            {e.generationId}
+                          </Link>
+                        ) : (
+                          <span>{e.reason ?? e.reference}</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Ledger pages">
+              <Button type="button" variant="secondary" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                ← Newer
+              </Button>
+              <span className="text-sm text-slate-600">Page {page}</span>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={!list.data.nextCursor || list.isPlaceholderData}
+                onClick={() => list.data.nextCursor && setCursors((c) => [...c, list.data.nextCursor])}
+              >
+                Older →
+              </Button>
+            </nav>
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { BillingPanel } from "./billing-panel";
+
+export const metadata = { title: "Balance & history" };
+
+export default function BillingPage() {
+  return <BillingPanel />;
+}

@@ -1,0 +1,198 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { formatUsd } from "@vgen/contracts";
+import { Card, PageHeader } from "@/components/ui/card";
+import { SelectField } from "@/components/ui/field";
+import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+
+// Charts measure the page, so they render in the browser only.
+const chartFallback = () => <div className="h-72 animate-pulse rounded-xl border border-slate-200 bg-white" aria-hidden />;
+const RequestsChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.RequestsChart), { ssr: false, loading: chartFallback });
+const SpendChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.SpendChart), { ssr: false, loading: chartFallback });
+const LatencyChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.LatencyChart), { ssr: false, loading: chartFallback });
+
+const RANGES = [7, 30, 90] as const;
+type Range = (typeof RANGES)[number];
+
+interface Row {
+  requests: number;
+  accepted: number;
+  refused: number;
+  refusedByCode: Record<string, number>;
+  completed: number;
+  failed: number;
+  canceled: number;
+  processing: number;
+  billedSeconds: number;
+  spendMicros: bigint;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+}
+
+const ms = (v: number | null) => (v === null ? "—" : `${v} ms`);
+
+function Codes({ codes }: { codes: Record<string, number> }) {
+  const entries = Object.entries(codes).sort((a, b) => b[1] - a[1]);
+  if (entries.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <ul className="space-y-0.5">
+      {entries.map(([code, n]) => (
+        <li key={code} className="whitespace-nowrap">
+          <Link href={`/errors#${code}`} className="font-mono text-xs underline">{code}</Link> <span className="tabular-nums">{n}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StatsTable({ caption, firstHeader, rows, testId }: { caption: string; firstHeader: string; rows: { key: string; label: ReactNode; row: Row }[]; testId: string }) {
+  const th = "px-3 py-2 text-right font-medium";
+  return (
+    <div className="-mx-5 overflow-x-auto">
+      <table className="w-full min-w-[960px] text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="whitespace-nowrap border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-5 py-2 text-left font-medium">{firstHeader}</th>
+            <th scope="col" className={th}>Requests</th>
+            <th scope="col" className={th}>Accepted</th>
+            <th scope="col" className={th}>Refused</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">Refused by code</th>
+            <th scope="col" className={th}>Completed</th>
+            <th scope="col" className={th}>Failed</th>
+            <th scope="col" className={th}>Billed s</th>
+            <th scope="col" className={th}>Spend</th>
+            <th scope="col" className={th}>p50</th>
+            <th scope="col" className="px-5 py-2 text-right font-medium">p95</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 whitespace-nowrap tabular-nums">
+          {rows.map(({ key, label, row }) => (
+            <tr key={key} data-testid={`${testId}-row`} data-key={key}>
+              <th scope="row" className="whitespace-nowrap px-5 py-2 text-left font-medium text-slate-900">{label}</th>
+              <td className="px-3 py-2 text-right" data-col="requests">{row.requests}</td>
+              <td className="px-3 py-2 text-right" data-col="accepted">{row.accepted}</td>
+              <td className="px-3 py-2 text-right" data-col="refused">{row.refused}</td>
+              <td className="px-3 py-2 text-left" data-col="codes"><Codes codes={row.refusedByCode} /></td>
+              <td className="px-3 py-2 text-right" data-col="completed">{row.completed}</td>
+              <td className="px-3 py-2 text-right" data-col="failed">{row.failed}</td>
+              <td className="px-3 py-2 text-right" data-col="seconds">{row.billedSeconds}</td>
+              <td className="px-3 py-2 text-right" data-col="spend">{formatUsd(row.spendMicros)}</td>
+              <td className="px-3 py-2 text-right" data-col="p50">{ms(row.latencyP50Ms)}</td>
+              <td className="px-5 py-2 text-right" data-col="p95">{ms(row.latencyP95Ms)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Tile({ label, value, sub, testId }: { label: string; value: ReactNode; sub?: ReactNode; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>{value}</dd>
+      {sub && <dd className="text-xs text-slate-600">{sub}</dd>}
+    </div>
+  );
+}
+
+export function UsagePanel() {
+  const trpc = useTRPC();
+  const [days, setDays] = useState<Range>(7);
+  const [modelId, setModelId] = useState("");
+  const [apiKeyId, setApiKeyId] = useState("");
+  const stats = useQuery({
+    ...trpc.stats.usage.queryOptions({ days, modelId: modelId || null, apiKeyId: apiKeyId || null }),
+    placeholderData: keepPreviousData,
+  });
+
+  const data = stats.data;
+  const keyLabel = (id: string | null) => {
+    if (id === null) return "No key";
+    const k = data?.keys.find((x) => x.id === id);
+    return k ? `${k.name} (${k.prefix}…)${k.revokedAt ? " · revoked" : ""}` : id;
+  };
+  const hasAny = data && (data.totals.requests > 0 || data.totals.completed + data.totals.failed + data.totals.canceled + data.totals.processing > 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Request statistics"
+        description="Generation requests (POST /api/v1/videos/generations) by day, model and key, from the requests we recorded. Days are UTC; spend counts completed generations."
+      />
+      <div className="mb-6 flex flex-wrap items-end gap-4">
+        <fieldset>
+          <legend className="mb-1.5 block text-sm font-medium text-slate-800">Period</legend>
+          <div className="inline-flex rounded-md shadow-sm" role="group">
+            {RANGES.map((r, i) => (
+              <button
+                key={r}
+                type="button"
+                aria-pressed={days === r}
+                onClick={() => setDays(r)}
+                className={`border border-slate-300 px-3.5 py-2 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600 ${i === 0 ? "rounded-l-md" : "-ml-px"} ${i === RANGES.length - 1 ? "rounded-r-md" : ""} ${days === r ? "bg-slate-900 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}
+              >
+                {r} days
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="w-48">
+          <SelectField label="Model" value={modelId} onChange={(e) => setModelId(e.target.value)}>
+            <option value="">All models</option>
+            {data?.models.map((m) => <option key={m} value={m}>{m}</option>)}
+          </SelectField>
+        </div>
+        <div className="w-64">
+          <SelectField label="API key" value={apiKeyId} onChange={(e) => setApiKeyId(e.target.value)}>
+            <option value="">All keys</option>
+            {data?.keys.map((k) => <option key={k.id} value={k.id}>{keyLabel(k.id)}</option>)}
+          </SelectField>
+        </div>
+        {stats.isFetching && !stats.isPending && <Spinner label="Updating" />}
+      </div>
+
+      {stats.isPending ? (
+        <Spinner label="Loading statistics" />
+      ) : stats.error ? (
+        <ErrorNote error={stats.error} />
+      ) : !hasAny ? (
+        <EmptyState title="No requests in this period">
+          Make a call to the API and it will show up here within seconds. <Link className="font-medium underline" href="/dashboard/quickstart">Quick start</Link>
+        </EmptyState>
+      ) : (
+        <div className="space-y-6" aria-busy={stats.isFetching}>
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
+            <Tile label="Requests" value={data!.totals.requests} sub={`${data!.totals.accepted} accepted · ${data!.totals.refused} refused`} testId="total-requests" />
+            <Tile label="Completed" value={data!.totals.completed} sub={`${data!.totals.failed} failed · ${data!.totals.canceled} canceled`} testId="total-completed" />
+            <Tile label="Billed seconds" value={data!.totals.billedSeconds} testId="total-seconds" />
+            <Tile label="Spend" value={formatUsd(data!.totals.spendMicros)} testId="total-spend" />
+            <Tile label="Latency p50" value={ms(data!.totals.latencyP50Ms)} testId="total-p50" />
+            <Tile label="Latency p95" value={ms(data!.totals.latencyP95Ms)} testId="total-p95" />
+          </dl>
+          <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+            <RequestsChart days={data!.days} />
+            <SpendChart days={data!.days} />
+            <LatencyChart days={data!.days} />
+          </div>
+          <Card title="By day" description="Newest first.">
+            <StatsTable caption="Statistics by day" firstHeader="Day (UTC)" testId="usage-by-day" rows={[...data!.days].reverse().map((d) => ({ key: d.day, label: d.day, row: d }))} />
+          </Card>
+          <Card title="By model">
+            <StatsTable caption="Statistics by model" firstHeader="Model" testId="usage-by-model" rows={data!.byModel.map((m) => ({ key: m.id ?? "none", label: m.id ?? "No model (invalid request)", row: m }))} />
+          </Card>
+          <Card title="By API key">
+            <StatsTable caption="Statistics by API key" firstHeader="Key" testId="usage-by-key" rows={data!.byKey.map((k) => ({ key: k.id ?? "none", label: keyLabel(k.id), row: k }))} />
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}

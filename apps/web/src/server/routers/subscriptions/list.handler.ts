@@ -1,0 +1,19 @@
+import { listSubscriptions, unsubscribedModels, QUEUE_LABELS } from "@vgen/engine";
+import type { SessionUser } from "../../auth/session";
+import type { TRPCContext } from "../../trpc";
+
+/** The signed-in account's subscriptions, and the catalog models it can still subscribe to. */
+export async function listHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+  const [subscriptions, available] = await Promise.all([listSubscriptions(ctx.db, ctx.user.id), unsubscribedModels(ctx.db, ctx.user.id)]);
+  return {
+    subscriptions,
+    available: available.map((m) => ({
+      id: m.id,
+      purpose: m.purpose,
+      priceMicrosPerSecond: m.priceMicrosPerSecond,
+      rateLimitQps: m.rateLimitQps,
+      minChargeSeconds: m.minChargeSeconds,
+      queue: QUEUE_LABELS[m.queue],
+    })),
+  };
+}

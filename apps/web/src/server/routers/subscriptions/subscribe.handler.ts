@@ -1,0 +1,11 @@
+import type { z } from "zod";
+import { subscribeToModel } from "@vgen/engine";
+import type { SessionUser } from "../../auth/session";
+import type { TRPCContext } from "../../trpc";
+import { mapSubscriptionErrors } from "./errors";
+import type { SubscribeInput } from "./subscribe.schema";
+
+export async function subscribeHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof SubscribeInput> }) {
+  const sub = await mapSubscriptionErrors(() => subscribeToModel(ctx.db, ctx.user.id, input.modelId));
+  return { id: sub.id, modelId: sub.modelId };
+}

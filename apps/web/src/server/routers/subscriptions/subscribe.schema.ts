@@ -1,0 +1,3 @@
+import { z } from "zod";
+
+export const SubscribeInput = z.object({ modelId: z.string().min(1).max(100) });
