@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+
+test("the error catalog lists every code with an anchor; #rate_limited shows 429", async ({ page }) => {
+  const catalog = await (await page.request.get("/api/v1/errors")).json();
+  await page.goto("/errors");
+  await expect(page.getByRole("heading", { level: 1, name: "Error catalog" })).toBeVisible();
+  for (const entry of catalog.data) await expect(page.locator(`[id="${entry.code}"]`)).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Generation failure codes" })).toBeVisible();
+  await expect(page.locator("#render_failed")).toContainText("in failed record");
+
+  // Follow an anchor link, as a doc_url does.
+  await page.locator('nav[aria-label="Error codes"] a[href="#rate_limited"]').click();
+  await expect(page).toHaveURL(/\/errors#rate_limited$/);
+  const entry = page.locator("#rate_limited");
+  await expect(entry).toBeInViewport();
+  await expect(entry.getByTestId("http-status")).toHaveText(/429/);
+  await expect(entry).toContainText("Retry-After");
+
+  // A doc_url opened directly lands on its entry too.
+  await page.goto("/errors#insufficient_balance");
+  await expect(page.locator("#insufficient_balance")).toBeInViewport();
+  await expect(page.locator("#insufficient_balance").getByTestId("http-status")).toHaveText(/402/);
+});
+
+test("the API reference renders the generation endpoint from the OpenAPI document and links to the error catalog", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("API");
+  const create = page.locator("#createGeneration");
+  await expect(create.getByRole("heading", { name: "Create a generation" })).toBeVisible();
+  await expect(create).toContainText("/api/v1/videos/generations");
+  await expect(create).toContainText("text/event-stream");
+  await expect(create).toContainText("Idempotency-Key");
+  for (const field of ["model", "prompt", "firstFrameUrl", "lastFrameUrl", "urls", "aspectRatio", "size", "webHook", "stream"]) {
+    await expect(create.locator("code", { hasText: new RegExp(`^${field}$`) }).first()).toBeVisible();
+  }
+  await expect(create.getByText("unknown_parameter").first()).toBeAttached();
+  for (const id of ["listGenerations", "streamGenerationEvents", "getGenerationResult", "cancelGeneration", "listModels", "listErrors", "getStatus", "getOpenApiDocument"]) {
+    await expect(page.locator(`#${id}`)).toHaveCount(1);
+  }
+
+  // Interactive: "Try it" sends a real request to this server.
+  await page.locator("#listModels").getByRole("button", { name: "Try it" }).click();
+  await page.locator("#listModels").getByRole("button", { name: "Send GET" }).click();
+  await expect(page.locator("#listModels")).toContainText("401");
+  await expect(page.locator("#listModels")).toContainText("missing_api_key");
+
+  await page.getByRole("link", { name: "error catalog", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/errors$/);
+});
+
+test("the status page shows the indicator, success rate, response time and 90 daily bars", async ({ page }) => {
+  const status = await (await page.request.get("/api/v1/status")).json();
+  await page.goto("/status");
+  await expect(page.getByRole("heading", { level: 1, name: "Status" })).toBeVisible();
+  await expect(page.getByTestId("api-status")).toHaveText("in development");
+  await expect(page.getByTestId("status-indicator")).toContainText(/Stable|Degraded|Outage/);
+  await expect(page.getByTestId("success-rate")).toHaveText(/^\d{1,3}\.\d{2}%$/);
+  await expect(page.getByTestId("response-time")).toHaveText(/^(\d+ ms|no data)$/);
+  await expect(page.getByTestId("status-bars").locator("rect")).toHaveCount(90);
+  await expect(page.getByRole("img", { name: /Daily success over the last 90 days/ })).toBeVisible();
+  expect(status.days).toHaveLength(90);
+  await expect(page.getByRole("link", { name: "error catalog", exact: true })).toBeVisible();
+});
