@@ -119,6 +119,8 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     // Webhook retries in seconds instead of the production schedule (5s, 5m, 30m, 2h, 5h, 10h).
     WEBHOOK_RETRY_SCHEDULE: "1s,1s,2s",
+    // Signs the Stripe events the stripe-webhook suite posts (no real Stripe account in tests).
+    STRIPE_WEBHOOK_SECRET: "whsec_test_local",
   };
   const external = await externalServer();
   try {

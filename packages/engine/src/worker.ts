@@ -113,7 +113,7 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
     GENERATION_QUEUE,
-    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 },
+    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 },
     async (jobs: Job<GenerationJob>[]) => {
       for (const job of jobs) await processGeneration(db, job.data.generationId);
     },

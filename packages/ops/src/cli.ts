@@ -10,7 +10,7 @@ import { formatUsd, parseUsd } from "@vgen/contracts";
 import { createDb, locateDatabaseUrl, type Db, type Role } from "@vgen/db";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { createAccount, creditAccount, issueApiKey, startWorker, stopBoss } from "@vgen/engine";
+import { createAccount, creditAccount, declineTestBalance, grantTestBalance, issueApiKey, markInvoicePaid, startWorker, stopBoss } from "@vgen/engine";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -22,6 +22,11 @@ const USAGE = `Usage: pnpm ops <command> [options]
   balance        --email E
   migrate                                         applies pending migrations and seeds the catalog
   worker         [--concurrency N]                runs a generation worker until SIGTERM
+  mark-invoice-paid    --invoice INV --actor EMAIL              a bank transfer arrived: credits once, audited
+  grant-test-balance   --request ID --amount 5.00 --response "..." [--actor EMAIL]
+  decline-test-balance --request ID --response "..." [--actor EMAIL]
+                       answer a test balance request (a grant credits test_credit once), audited;
+                       the actor is a support/admin account (default: OPS_ACTOR_EMAIL)
 
 The database is DATABASE_URL, or the embedded one of a running \`npm start\` (DATA_DIR, default ./.data).`;
 
@@ -43,6 +48,15 @@ async function accountByEmail(db: Db, email: string | undefined) {
   return account;
 }
 
+/** The staff member a support action is recorded against (audit log): --actor, else OPS_ACTOR_EMAIL. */
+async function staffActor(db: Db, email: string | undefined) {
+  const actorEmail = email ?? process.env.OPS_ACTOR_EMAIL;
+  if (!actorEmail) fail("--actor EMAIL is required (a support or admin account; or set OPS_ACTOR_EMAIL)");
+  const actor = await accountByEmail(db, actorEmail);
+  if (actor.role === "user") fail(`${actor.email} is not staff (support or admin); create one with create-account --role support`);
+  return actor;
+}
+
 const ROLES: Role[] = ["user", "support", "admin"];
 const CREDIT_TYPES = ["top_up", "test_credit", "adjustment"] as const;
 
@@ -59,6 +73,10 @@ async function main() {
       reason: { type: "string" },
       type: { type: "string", default: "top_up" },
       concurrency: { type: "string" },
+      invoice: { type: "string" },
+      actor: { type: "string" },
+      request: { type: "string" },
+      response: { type: "string" },
     },
   });
   if (!command || command === "help" || command === "--help") {
@@ -127,6 +145,41 @@ async function main() {
         });
         await worker.stop();
         await stopBoss();
+        break;
+      }
+      case "mark-invoice-paid": {
+        if (!values.invoice) fail("--invoice is required (number like INV-2026-000001, or inv_… id)");
+        const actor = await staffActor(db, values.actor);
+        const result = await markInvoicePaid(db, {
+          invoice: values.invoice,
+          via: "bank_transfer",
+          actor: actor.id,
+          audit: { actorId: actor.id, action: "invoice.mark_paid", details: { via: "ops-cli", actorEmail: actor.email } },
+        }).catch((err: Error) => fail(err.message));
+        if (!result.credited) fail(`invoice ${result.invoice.number} is already ${result.invoice.status}; nothing credited`);
+        const account = await db.account.findUniqueOrThrow({ where: { id: result.invoice.accountId } });
+        console.log(JSON.stringify({ invoice: result.invoice.number, status: result.invoice.status, credited: formatUsd(result.invoice.amountMicros), balance: formatUsd(account.balanceMicros), ledger_entry: result.ledgerEntryId }));
+        break;
+      }
+      case "grant-test-balance":
+      case "decline-test-balance": {
+        if (!values.request) fail("--request is required (tbr_… id)");
+        if (!values.response) fail("--response is required (the answer the user sees)");
+        const actor = await staffActor(db, values.actor);
+        if (command === "grant-test-balance") {
+          if (!values.amount) fail("--amount is required (dollars, e.g. 5.00)");
+          let micros: bigint;
+          try {
+            micros = parseUsd(values.amount);
+          } catch {
+            fail(`--amount must be a dollar amount like 5.00, got ${values.amount}`);
+          }
+          const { request, ledgerEntry } = await grantTestBalance(db, { requestId: values.request, actorId: actor.id, amountMicros: micros, response: values.response }).catch((err: Error) => fail(err.message));
+          console.log(JSON.stringify({ request: request.id, status: request.status, granted: formatUsd(micros), balance: formatUsd(ledgerEntry.balanceAfterMicros), ledger_entry: ledgerEntry.id }));
+        } else {
+          const { request } = await declineTestBalance(db, { requestId: values.request, actorId: actor.id, response: values.response }).catch((err: Error) => fail(err.message));
+          console.log(JSON.stringify({ request: request.id, status: request.status }));
+        }
         break;
       }
       default:

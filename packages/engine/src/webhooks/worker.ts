@@ -15,7 +15,8 @@ export async function startWebhookWorker(db: Db, concurrency = Number(process.en
   const boss = await getBoss();
   const workerId = await boss.work<WebhookJob>(
     WEBHOOK_QUEUE,
-    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 1 },
+    // Retries are scheduled for later and wake no one, so the backstop poll must stay short.
+    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
     async (jobs: Job<WebhookJob>[]) => {
       for (const job of jobs) await processWebhookJob(db, job.data);
     },

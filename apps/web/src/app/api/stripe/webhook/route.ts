@@ -1,0 +1,56 @@
+// Stripe webhook: verifies the signature with STRIPE_WEBHOOK_SECRET (read per request) and, on a
+// paid checkout.session.completed (or async_payment_succeeded), marks the invoice paid and credits
+// the balance exactly once (engine markInvoicePaid: conditional open → paid + ledger in one
+// transaction), however often or concurrently Stripe delivers the event.
+import Stripe from "stripe";
+import { getDb } from "@vgen/db";
+import { InvoiceError, logger, markInvoicePaid } from "@vgen/engine";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+export async function POST(req: Request) {
+  const secret = process.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) return Response.json({ error: "Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)." }, { status: 503 });
+  const signature = req.headers.get("stripe-signature");
+  if (!signature) return Response.json({ error: "Missing Stripe-Signature header." }, { status: 400 });
+  const body = await req.text();
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(body, signature, secret);
+  } catch (err) {
+    return Response.json({ error: `Invalid signature: ${(err as Error).message}` }, { status: 400 });
+  }
+  if (!PAID_EVENTS.has(event.type)) return Response.json({ received: true, ignored: event.type });
+
+  const session = event.data.object as Stripe.Checkout.Session;
+  if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") {
+    // Delayed methods: wait for checkout.session.async_payment_succeeded.
+    return Response.json({ received: true, pending: session.payment_status });
+  }
+  const invoiceId = session.metadata?.invoice_id ?? session.client_reference_id;
+  if (!invoiceId) {
+    logger.warn({ eventId: event.id, sessionId: session.id }, "stripe checkout session without invoice_id");
+    return Response.json({ received: true, ignored: "no invoice_id" });
+  }
+  try {
+    const result = await markInvoicePaid(getDb(), {
+      invoice: invoiceId,
+      via: "stripe",
+      actor: "stripe",
+      stripeSessionId: session.id,
+      amountCents: session.amount_total ?? undefined,
+    });
+    logger.info({ eventId: event.id, invoiceId, credited: result.credited }, "stripe checkout paid");
+    return Response.json({ received: true, invoice: result.invoice.number, status: result.invoice.status, credited: result.credited });
+  } catch (err) {
+    if (err instanceof InvoiceError) {
+      // Not retryable: answer 2xx so Stripe stops, and leave a trace for staff.
+      logger.error({ eventId: event.id, invoiceId, code: err.code, err: err.message }, "stripe payment could not be applied");
+      return Response.json({ received: true, error: err.code, message: err.message });
+    }
+    throw err;
+  }
+}

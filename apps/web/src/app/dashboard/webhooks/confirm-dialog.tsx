@@ -1,0 +1,45 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+
+/** A modal confirmation on the native <dialog> (focus trap, Escape to cancel, focus restored). */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onCancel }: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="webhook-confirm-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {open && (
+        <div className="p-5">
+          <h2 id="webhook-confirm-title" className="text-base font-semibold text-slate-900">{title}</h2>
+          <div className="mt-2 text-sm text-slate-700">{children}</div>
+          <div className="mt-5 flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onCancel} autoFocus>Cancel</Button>
+            <Button type="button" variant="danger" onClick={onConfirm} disabled={busy}>{busy ? "Working…" : confirmLabel}</Button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { TRPCError } from "@trpc/server";
+import type { z } from "zod";
+import { parseUsd } from "@vgen/contracts";
+import { attachStripeSession, config, createTopUpInvoice, InvoiceError, microsToCents } from "@vgen/engine";
+import type { SessionUser } from "../../auth/session";
+import type { TRPCContext } from "../../trpc";
+import type { CreateTopUpInput } from "./createTopUp.schema";
+import { stripeClient } from "./stripe";
+
+type Ctx = TRPCContext & { user: SessionUser };
+
+/**
+ * A top-up invoice. With Stripe configured: a Checkout Session (the client redirects to its URL);
+ * otherwise a bank-transfer invoice with payment instructions, marked paid by staff.
+ */
+export async function createTopUpHandler({ ctx, input }: { ctx: Ctx; input: z.infer<typeof CreateTopUpInput> }) {
+  let micros: bigint;
+  try {
+    micros = parseUsd(input.amount);
+  } catch {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Enter a dollar amount like 25 or 25.50." });
+  }
+  const stripe = stripeClient();
+  let invoice;
+  try {
+    invoice = await createTopUpInvoice(ctx.db, { accountId: ctx.user.id, amountMicros: micros, method: stripe ? "stripe" : "bank_transfer" });
+  } catch (err) {
+    if (err instanceof InvoiceError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message });
+    throw err;
+  }
+  if (!stripe) return { invoiceId: invoice.id, number: invoice.number, redirectUrl: null };
+
+  const base = config().publicBaseUrl;
+  const session = await stripe.checkout.sessions.create({
+    mode: "payment",
+    customer_email: ctx.user.email,
+    client_reference_id: invoice.id,
+    line_items: [
+      {
+        quantity: 1,
+        price_data: { currency: "usd", unit_amount: microsToCents(invoice.amountMicros), product_data: { name: `Balance top-up (${invoice.number})` } },
+      },
+    ],
+    metadata: { invoice_id: invoice.id, invoice_number: invoice.number, account_id: ctx.user.id },
+    payment_intent_data: { metadata: { invoice_id: invoice.id } },
+    success_url: `${base}/dashboard/invoices?paid=${encodeURIComponent(invoice.number)}`,
+    cancel_url: `${base}/dashboard/invoices?canceled=${encodeURIComponent(invoice.number)}`,
+  });
+  await attachStripeSession(ctx.db, invoice.id, session.id);
+  return { invoiceId: invoice.id, number: invoice.number, redirectUrl: session.url };
+}

@@ -1,0 +1,31 @@
+import { bankTransferInstructions, listInvoices, statementPeriods } from "@vgen/engine";
+import type { SessionUser } from "../../auth/session";
+import type { TRPCContext } from "../../trpc";
+import { stripeEnabled } from "./stripe";
+
+type Ctx = TRPCContext & { user: SessionUser };
+
+/** The account's top-up invoices, its statements and the months a statement can be made for. */
+export async function listHandler({ ctx }: { ctx: Ctx }) {
+  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { createdAt: true, balanceMicros: true } });
+  const [topUps, statements] = await Promise.all([
+    listInvoices(ctx.db, ctx.user.id, { kind: "top_up" }),
+    listInvoices(ctx.db, ctx.user.id, { kind: "usage_statement" }),
+  ]);
+  return {
+    stripeEnabled: stripeEnabled(),
+    balanceMicros: account.balanceMicros,
+    invoices: topUps.map((i) => ({
+      id: i.id,
+      number: i.number,
+      status: i.status,
+      method: i.method,
+      amountMicros: i.amountMicros,
+      createdAt: i.createdAt,
+      paidAt: i.paidAt,
+      instructions: i.method === "bank_transfer" && i.status === "open" ? bankTransferInstructions(i) : null,
+    })),
+    statements: statements.map((s) => ({ id: s.id, number: s.number, period: s.period, amountMicros: s.amountMicros, createdAt: s.createdAt })),
+    periods: statementPeriods(account.createdAt),
+  };
+}

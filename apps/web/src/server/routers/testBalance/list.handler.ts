@@ -1,0 +1,23 @@
+import { listTestBalanceRequests } from "@vgen/engine";
+import type { SessionUser } from "../../auth/session";
+import type { TRPCContext } from "../../trpc";
+
+/** The signed-in account's test balance requests, newest first, and its balance. */
+export async function listHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+  const [requests, account] = await Promise.all([
+    listTestBalanceRequests(ctx.db, ctx.user.id),
+    ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { balanceMicros: true } }),
+  ]);
+  return {
+    balanceMicros: account.balanceMicros,
+    requests: requests.map((r) => ({
+      id: r.id,
+      useCase: r.useCase,
+      status: r.status,
+      grantedMicros: r.grantedMicros,
+      response: r.response,
+      createdAt: r.createdAt,
+      decidedAt: r.decidedAt,
+    })),
+  };
+}

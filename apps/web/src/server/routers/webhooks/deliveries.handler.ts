@@ -1,0 +1,44 @@
+import { TRPCError } from "@trpc/server";
+import type { z } from "zod";
+import { ApiError } from "@vgen/contracts";
+import { listDeliveries, type WebhookDeliveryWithAttempts } from "@vgen/engine";
+import type { SessionUser } from "../../auth/session";
+import type { TRPCContext } from "../../trpc";
+import type { DeliveriesInput } from "./deliveries.schema";
+
+export function deliveryView(d: WebhookDeliveryWithAttempts) {
+  const last = d.attempts[d.attempts.length - 1];
+  return {
+    id: d.id,
+    generationId: d.generationId,
+    eventType: d.eventType,
+    url: d.url,
+    status: d.status,
+    attemptCount: d.attemptCount,
+    nextAttemptAt: d.nextAttemptAt,
+    deliveredAt: d.deliveredAt,
+    createdAt: d.createdAt,
+    lastResponse: last ? { status: last.responseStatus, error: last.error, at: last.createdAt } : null,
+    attempts: d.attempts.map((a) => ({
+      id: a.id,
+      attemptNo: a.attemptNo,
+      at: a.createdAt,
+      responseStatus: a.responseStatus,
+      durationMs: a.durationMs,
+      responseBody: a.responseBody ? a.responseBody.slice(0, 500) : null,
+      error: a.error,
+      manual: a.manual,
+    })),
+  };
+}
+
+/** The signed-in account's webhook deliveries, newest first, with every attempt. */
+export async function deliveriesHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof DeliveriesInput> }) {
+  try {
+    const page = await listDeliveries(ctx.db, ctx.user.id, { limit: input.limit, cursor: input.cursor, generationId: input.generationId || undefined });
+    return { data: page.data.map(deliveryView), nextCursor: page.nextCursor };
+  } catch (err) {
+    if (err instanceof ApiError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message });
+    throw err;
+  }
+}

@@ -1,0 +1,4 @@
+export * from "./invoices";
+export * from "./statements";
+export * from "./pdf";
+export * from "./documents";
