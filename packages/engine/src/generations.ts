@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
-import { newId, type Account, type CatalogModel, type Db, type Generation } from "@vgen/db";
+import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation } from "@vgen/db";
 import { billedSecondsFor, costMicrosFor } from "./billing";
 import { resolveAgainstModel } from "./catalog";
 import { etaFor, etaForNewJob } from "./eta-source";
 import { notifyGenerationChanged } from "./events";
+import { decodeCursor, olderThan, pageOf } from "./keyset";
 import { applyLedgerEntry } from "./ledger";
 import { enqueueGeneration } from "./queue";
 import { toRecord } from "./record";
@@ -166,34 +167,11 @@ export interface ListPage {
 
 /** Newest first, keyset-paginated by (created_at, id) so pages never skip or repeat. */
 export async function listGenerations(db: Db, accountId: string, limit: number, cursor: string | null): Promise<ListPage> {
-  let after: { createdAt: Date; id: string } | null = null;
-  if (cursor) {
-    const decoded = decodeCursor(cursor);
-    if (!decoded) throw new ApiError("invalid_cursor", "The cursor is not one this API returned.", "cursor");
-    after = decoded;
-  }
+  const after = cursor ? decodeCursor(cursor, ID_PREFIXES.generation) : null;
   const rows = await db.generation.findMany({
-    where: {
-      accountId,
-      ...(after
-        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-        : {}),
-    },
+    where: { accountId, ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });
-  const data = rows.slice(0, limit);
-  const last = data[data.length - 1];
-  return { data, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
-}
-
-function encodeCursor(g: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${g.createdAt.toISOString()}|${g.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || !id.startsWith("vid_") || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id };
+  return pageOf(rows, limit);
 }

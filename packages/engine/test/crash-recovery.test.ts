@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db } from "@vgen/db";
-import { applyMigrations } from "@vgen/db/migrate";
-import { seedCatalog } from "@vgen/db/seed";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const url = process.env.TEST_DATABASE_URL;
+const url = testDatabaseUrl;
 
 function startWorker(): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", "worker", "--concurrency", "1"], {
@@ -28,25 +26,18 @@ async function until<T>(fn: () => Promise<T | null | undefined | false>, timeout
 }
 
 describe.skipIf(!url)("a worker killed mid-job", () => {
-  let db: Db;
+  const db = useTestDb(2);
   const children: ChildProcess[] = [];
-  beforeAll(async () => {
-    process.env.DATABASE_URL = url;
-    await applyMigrations(url!);
-    db = createDb(url!, 2);
-    await seedCatalog(db);
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const c of children) c.kill("SIGKILL");
-    await db?.$disconnect();
   });
 
   it("loses nothing: the job is taken up again after its lease and charged once", async () => {
     const { createAccount, creditAccount, createGeneration, findEnabledModel, stopBoss } = await import("../src/index");
-    const account = await createAccount(db, { email: `crash-${Date.now()}@example.test` });
-    await creditAccount(db, { accountId: account.id, amountMicros: 10_000_000n, type: "top_up", reason: "test", actor: "test" });
-    const model = await findEnabledModel(db, "gen-3.1-pro");
-    const gen = await createGeneration(db, {
+    const account = await createAccount(db(), { email: `crash-${Date.now()}@example.test` });
+    await creditAccount(db(), { accountId: account.id, amountMicros: 10_000_000n, type: "top_up", reason: "test", actor: "test" });
+    const model = await findEnabledModel(db(), "gen-3.1-pro");
+    const gen = await createGeneration(db(), {
       account,
       apiKeyId: null,
       model,
@@ -56,22 +47,22 @@ describe.skipIf(!url)("a worker killed mid-job", () => {
 
     const first = startWorker();
     children.push(first);
-    await until(async () => (await db.generation.findUnique({ where: { id: gen.id } }))?.startedAt, 60_000);
+    await until(async () => (await db().generation.findUnique({ where: { id: gen.id } }))?.startedAt, 60_000);
     first.kill("SIGKILL");
 
     const second = startWorker();
     children.push(second);
     const done = await until(async () => {
-      const g = await db.generation.findUnique({ where: { id: gen.id } });
+      const g = await db().generation.findUnique({ where: { id: gen.id } });
       return g && g.status !== "processing" ? g : null;
     }, 120_000);
     second.kill("SIGTERM");
 
     expect(done.status).toBe("completed");
     expect(done.attempts).toBeGreaterThanOrEqual(2);
-    const entries = await db.ledgerEntry.findMany({ where: { generationId: gen.id } });
+    const entries = await db().ledgerEntry.findMany({ where: { generationId: gen.id } });
     expect(entries.map((e) => e.type).sort()).toEqual(["charge", "hold", "hold_release"]);
-    const after = await db.account.findUniqueOrThrow({ where: { id: account.id } });
+    const after = await db().account.findUniqueOrThrow({ where: { id: account.id } });
     expect(after.balanceMicros).toBe(10_000_000n - 3_840_000n);
   }, 180_000);
 });

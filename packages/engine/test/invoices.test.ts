@@ -1,8 +1,6 @@
 // Top-up invoices: amounts, numbering, and exactly-once crediting under repeats and concurrency.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db } from "@vgen/db";
-import { applyMigrations } from "@vgen/db/migrate";
-import { seedCatalog } from "@vgen/db/seed";
+import { describe, expect, it } from "vitest";
+import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { assertTopUpAmount, InvoiceError, statementPeriods, periodBounds } from "../src/billing-docs/index";
 
 describe("top-up amounts and periods", () => {
@@ -19,55 +17,46 @@ describe("top-up amounts and periods", () => {
   });
 });
 
-const url = process.env.TEST_DATABASE_URL;
+const url = testDatabaseUrl;
 
 describe.skipIf(!url)("paying an invoice", () => {
-  let db: Db;
-  beforeAll(async () => {
-    process.env.DATABASE_URL = url;
-    await applyMigrations(url!);
-    db = createDb(url!, 8);
-    await seedCatalog(db);
-  });
-  afterAll(async () => {
-    await db?.$disconnect();
-  });
+  const db = useTestDb(8);
 
   it("numbers invoices sequentially and credits a bank transfer once, with an audit row", async () => {
     const { createAccount, createTopUpInvoice, markInvoicePaid } = await import("../src/index");
-    const acct = await createAccount(db, { email: `inv-${Date.now()}@example.test` });
-    const staff = await createAccount(db, { email: `staff-${Date.now()}@example.test`, role: "support" });
-    const a = await createTopUpInvoice(db, { accountId: acct.id, amountMicros: 50_000_000n, method: "bank_transfer" });
-    const b = await createTopUpInvoice(db, { accountId: acct.id, amountMicros: 7_000_000n, method: "bank_transfer" });
+    const acct = await createAccount(db(), { email: `inv-${Date.now()}@example.test` });
+    const staff = await createAccount(db(), { email: `staff-${Date.now()}@example.test`, role: "support" });
+    const a = await createTopUpInvoice(db(), { accountId: acct.id, amountMicros: 50_000_000n, method: "bank_transfer" });
+    const b = await createTopUpInvoice(db(), { accountId: acct.id, amountMicros: 7_000_000n, method: "bank_transfer" });
     expect(a.number).toMatch(/^INV-\d{4}-\d{6}$/);
     expect(Number(b.number.slice(-6))).toBeGreaterThan(Number(a.number.slice(-6)));
 
-    const first = await markInvoicePaid(db, { invoice: a.number, via: "bank_transfer", actor: staff.id, audit: { actorId: staff.id, action: "invoice.mark_paid" } });
+    const first = await markInvoicePaid(db(), { invoice: a.number, via: "bank_transfer", actor: staff.id, audit: { actorId: staff.id, action: "invoice.mark_paid" } });
     expect(first.credited).toBe(true);
     expect(first.invoice).toMatchObject({ status: "paid", markedPaidBy: staff.id });
-    const second = await markInvoicePaid(db, { invoice: a.id, via: "bank_transfer", actor: staff.id, audit: { actorId: staff.id, action: "invoice.mark_paid" } });
+    const second = await markInvoicePaid(db(), { invoice: a.id, via: "bank_transfer", actor: staff.id, audit: { actorId: staff.id, action: "invoice.mark_paid" } });
     expect(second.credited).toBe(false);
-    const ledger = await db.ledgerEntry.findMany({ where: { accountId: acct.id } });
+    const ledger = await db().ledgerEntry.findMany({ where: { accountId: acct.id } });
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ type: "top_up", amountMicros: 50_000_000n, reference: a.id, balanceAfterMicros: 50_000_000n });
-    expect((await db.account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros).toBe(50_000_000n);
-    expect(await db.auditLog.count({ where: { targetId: a.id, action: "invoice.mark_paid" } })).toBe(1);
-    await expect(markInvoicePaid(db, { invoice: b.id, via: "stripe", actor: "stripe" })).rejects.toThrow(/paid by bank_transfer/);
+    expect((await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros).toBe(50_000_000n);
+    expect(await db().auditLog.count({ where: { targetId: a.id, action: "invoice.mark_paid" } })).toBe(1);
+    await expect(markInvoicePaid(db(), { invoice: b.id, via: "stripe", actor: "stripe" })).rejects.toThrow(/paid by bank_transfer/);
   });
 
   it("credits a Stripe payment reported ten times at once exactly once", async () => {
     const { createAccount, createTopUpInvoice, markInvoicePaid, attachStripeSession } = await import("../src/index");
-    const acct = await createAccount(db, { email: `stripe-${Date.now()}@example.test` });
-    const inv = await createTopUpInvoice(db, { accountId: acct.id, amountMicros: 25_000_000n, method: "stripe" });
-    await attachStripeSession(db, inv.id, `cs_test_${inv.id}`);
-    await expect(markInvoicePaid(db, { invoice: inv.id, via: "stripe", actor: "stripe", stripeSessionId: "cs_other" })).rejects.toThrow(/another Checkout Session/);
-    await expect(markInvoicePaid(db, { invoice: inv.id, via: "stripe", actor: "stripe", stripeSessionId: `cs_test_${inv.id}`, amountCents: 100 })).rejects.toThrow(/2500|cents/);
+    const acct = await createAccount(db(), { email: `stripe-${Date.now()}@example.test` });
+    const inv = await createTopUpInvoice(db(), { accountId: acct.id, amountMicros: 25_000_000n, method: "stripe" });
+    await attachStripeSession(db(), inv.id, `cs_test_${inv.id}`);
+    await expect(markInvoicePaid(db(), { invoice: inv.id, via: "stripe", actor: "stripe", stripeSessionId: "cs_other" })).rejects.toThrow(/another Checkout Session/);
+    await expect(markInvoicePaid(db(), { invoice: inv.id, via: "stripe", actor: "stripe", stripeSessionId: `cs_test_${inv.id}`, amountCents: 100 })).rejects.toThrow(/2500|cents/);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => markInvoicePaid(db, { invoice: inv.id, via: "stripe", actor: "stripe", stripeSessionId: `cs_test_${inv.id}`, amountCents: 2500 })),
+      Array.from({ length: 10 }, () => markInvoicePaid(db(), { invoice: inv.id, via: "stripe", actor: "stripe", stripeSessionId: `cs_test_${inv.id}`, amountCents: 2500 })),
     );
     expect(results.filter((r) => r.credited)).toHaveLength(1);
-    const entries = await db.ledgerEntry.findMany({ where: { accountId: acct.id } });
+    const entries = await db().ledgerEntry.findMany({ where: { accountId: acct.id } });
     expect(entries).toHaveLength(1);
-    expect((await db.account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros).toBe(25_000_000n);
+    expect((await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros).toBe(25_000_000n);
   });
 });

@@ -1,8 +1,7 @@
 // PDFs read back as text (pdfjs-dist legacy build): number, amounts, account email.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, newId, type Db } from "@vgen/db";
-import { applyMigrations } from "@vgen/db/migrate";
-import { seedCatalog } from "@vgen/db/seed";
+import { describe, expect, it } from "vitest";
+import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { newId } from "@vgen/db";
 import { renderInvoicePdf, renderReceiptPdf, renderStatementPdf } from "../src/billing-docs/pdf";
 
 async function pdfText(buf: Buffer): Promise<string> {
@@ -86,60 +85,51 @@ describe("billing PDFs", () => {
   });
 });
 
-const url = process.env.TEST_DATABASE_URL;
+const url = testDatabaseUrl;
 
 describe.skipIf(!url)("documents from the database", () => {
-  let db: Db;
-  beforeAll(async () => {
-    process.env.DATABASE_URL = url;
-    await applyMigrations(url!);
-    db = createDb(url!, 2);
-    await seedCatalog(db);
-  });
-  afterAll(async () => {
-    await db?.$disconnect();
-  });
+  const db = useTestDb(2);
 
   it("serves an account only its own documents; a receipt only once paid; the statement from the ledger", async () => {
     const { accountDocumentPdf, createAccount, createTopUpInvoice, creditAccount, DocumentUnavailableError, generateStatement, markInvoicePaid, periodOf, applyLedgerEntry, findEnabledModel } =
       await import("../src/index");
-    const owner = await createAccount(db, { email: `pdf-owner-${Date.now()}@example.test` });
-    const other = await createAccount(db, { email: `pdf-other-${Date.now()}@example.test` });
-    const invoice = await createTopUpInvoice(db, { accountId: owner.id, amountMicros: 20_000_000n, method: "bank_transfer" });
+    const owner = await createAccount(db(), { email: `pdf-owner-${Date.now()}@example.test` });
+    const other = await createAccount(db(), { email: `pdf-other-${Date.now()}@example.test` });
+    const invoice = await createTopUpInvoice(db(), { accountId: owner.id, amountMicros: 20_000_000n, method: "bank_transfer" });
 
-    expect(await accountDocumentPdf(db, other.id, invoice.id, "invoice")).toBeNull();
-    await expect(accountDocumentPdf(db, owner.id, invoice.id, "receipt")).rejects.toBeInstanceOf(DocumentUnavailableError);
-    const inv = await accountDocumentPdf(db, owner.id, invoice.id, "invoice");
+    expect(await accountDocumentPdf(db(), other.id, invoice.id, "invoice")).toBeNull();
+    await expect(accountDocumentPdf(db(), owner.id, invoice.id, "receipt")).rejects.toBeInstanceOf(DocumentUnavailableError);
+    const inv = await accountDocumentPdf(db(), owner.id, invoice.id, "invoice");
     const invText = await pdfText(inv!.pdf);
     expect(invText).toContain(invoice.number);
     expect(invText).toContain("$20.000");
     expect(invText).toContain(owner.email);
 
-    await markInvoicePaid(db, { invoice: invoice.number, via: "bank_transfer", actor: "test" });
-    const receipt = await accountDocumentPdf(db, owner.id, invoice.id, "receipt");
+    await markInvoicePaid(db(), { invoice: invoice.number, via: "bank_transfer", actor: "test" });
+    const receipt = await accountDocumentPdf(db(), owner.id, invoice.id, "receipt");
     expect(receipt!.filename).toBe(`receipt-${invoice.number}.pdf`);
     expect(await pdfText(receipt!.pdf)).toContain(invoice.number);
 
     // One charged generation this month.
-    await creditAccount(db, { accountId: owner.id, amountMicros: 10_000_000n, type: "adjustment", reason: "t", actor: "t" });
-    const model = await findEnabledModel(db, "gen-3.1-fast");
+    await creditAccount(db(), { accountId: owner.id, amountMicros: 10_000_000n, type: "adjustment", reason: "t", actor: "t" });
+    const model = await findEnabledModel(db(), "gen-3.1-fast");
     const genId = newId("generation");
-    await db.generation.create({
+    await db().generation.create({
       data: {
         id: genId, accountId: owner.id, modelId: model.id, status: "completed", prompt: "p", duration: 4, size: "720p", aspectRatio: "16:9", width: 1280, height: 720,
         priceMicrosPerSecond: model.priceMicrosPerSecond, billedSeconds: 4, costMicros: 600_000n, queue: model.queue, seed: 1, etaSecondsAtAccept: 1,
       },
     });
-    await db.$transaction((tx) => applyLedgerEntry(tx, { accountId: owner.id, type: "charge", amountMicros: -600_000n, generationId: genId, reference: genId }));
+    await db().$transaction((tx) => applyLedgerEntry(tx, { accountId: owner.id, type: "charge", amountMicros: -600_000n, generationId: genId, reference: genId }));
     const period = periodOf(new Date());
-    const { invoice: stmt, usage } = await generateStatement(db, owner.id, period);
+    const { invoice: stmt, usage } = await generateStatement(db(), owner.id, period);
     expect(usage.lines).toEqual([{ model: "gen-3.1-fast", generations: 1, billedSeconds: 4, spendMicros: 600_000n }]);
-    const again = await generateStatement(db, owner.id, period);
+    const again = await generateStatement(db(), owner.id, period);
     expect(again.invoice.id).toBe(stmt.id);
-    const pdf = await accountDocumentPdf(db, owner.id, stmt.id, "statement");
+    const pdf = await accountDocumentPdf(db(), owner.id, stmt.id, "statement");
     const text = await pdfText(pdf!.pdf);
     expect(text).toContain(stmt.number);
     expect(text).toMatch(/gen-3\.1-fast 1 4 s \$0\.600/);
-    expect(await accountDocumentPdf(db, other.id, stmt.id, "statement")).toBeNull();
+    expect(await accountDocumentPdf(db(), other.id, stmt.id, "statement")).toBeNull();
   });
 });

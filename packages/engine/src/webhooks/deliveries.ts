@@ -11,13 +11,13 @@
 // `delivered`. If a worker dies mid-request, pg-boss runs the same job again and the receiver may
 // see the same `webhook-id` twice (at-least-once, dedupe by webhook-id) — never after a recorded
 // success.
-import { ApiError } from "@vgen/contracts";
 import { GenerationRecord } from "@vgen/contracts";
-import { newId, type Db, type Generation, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
+import { ID_PREFIXES, newId, type Db, type Generation, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
 import { newWebhookSecret } from "../accounts";
 import { logger } from "../logger";
 import { FetchFailedError, safeFetch } from "../net/safe-fetch";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../queue";
+import { decodeCursor, olderThan, pageOf } from "../keyset";
 import { toRecord } from "../record";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
 import { signWebhook } from "./signing";
@@ -229,35 +229,18 @@ export async function listDeliveries(
   opts: { limit?: number; cursor?: string | null; generationId?: string } = {},
 ): Promise<DeliveryPage> {
   const limit = Math.max(1, Math.min(100, opts.limit ?? 20));
-  let after: { createdAt: Date; id: string } | null = null;
-  if (opts.cursor) {
-    after = decodeCursor(opts.cursor);
-    if (!after) throw new ApiError("invalid_cursor", "The cursor is not one this API returned.", "cursor");
-  }
+  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.delivery) : null;
   const rows = await db.webhookDelivery.findMany({
     where: {
       accountId,
       ...(opts.generationId ? { generationId: opts.generationId } : {}),
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      ...olderThan(after),
     },
     include: { attempts: { orderBy: { attemptNo: "asc" } } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });
-  const data = rows.slice(0, limit);
-  const last = data[data.length - 1];
-  return { data, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
-}
-
-function encodeCursor(d: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${d.createdAt.toISOString()}|${d.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || !id.startsWith("whd_") || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id };
+  return pageOf(rows, limit);
 }
 
 /** Replaces the account's signing secret; attempts from now on are signed with the new one. */
