@@ -4,6 +4,7 @@ import type { GenerationFailureCode } from "@vgen/contracts";
 import { config } from "./config";
 import { completeGeneration, failGeneration, reportProgress } from "./generations";
 import { logger } from "./logger";
+import { metrics } from "./metrics";
 import { fetchImage } from "./net/safe-fetch";
 import { GENERATION_QUEUE, getBoss, type GenerationJob } from "./queue";
 import { renderVideo } from "./render/index";
@@ -56,6 +57,7 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
       if (!(await reportProgress(db, gen.id, pct))) abort.abort();
     });
   };
+  const renderStarted = Date.now();
   try {
     const images = await loadImages(gen);
     const key = outputKeyFor(gen.id);
@@ -75,8 +77,10 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
       { signal: abort.signal, onProgress },
     );
     await pending;
-    await completeGeneration(db, gen.id, key);
-    log.info({ ms: Date.now() - (gen.startedAt ?? new Date()).getTime() }, "generation completed");
+    const finished = await completeGeneration(db, gen.id, key);
+    metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
+    if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
+    log.info({ ms: Date.now() - renderStarted }, "generation completed");
   } catch (err) {
     await pending.catch(() => {});
     if (abort.signal.aborted) {
@@ -88,7 +92,9 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
         ? err
         : new GenerationFailure("render_failed", `Rendering failed: ${(err as Error).message ?? String(err)}`);
     log.warn({ code: failure.code, err: (err as Error).message }, "generation failed");
-    await failGeneration(db, gen.id, failure.code, failure.message);
+    if (await failGeneration(db, gen.id, failure.code, failure.message)) {
+      metrics().generationsFinished.inc({ model: gen.modelId, status: "failed" });
+    }
   }
 }
 

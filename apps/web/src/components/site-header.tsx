@@ -31,6 +31,9 @@ export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"
               {l.label}
             </Link>
           ))}
+          <Link href="/dashboard" className="ml-2 rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white hover:bg-slate-700">
+            Dashboard
+          </Link>
         </nav>
       </div>
     </header>

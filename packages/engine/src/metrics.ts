@@ -1,0 +1,66 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { getDb } from "@vgen/db";
+
+/**
+ * Prometheus metrics of this process. The registry lives on globalThis so the copy Next.js bundles
+ * into route handlers and the worker started by server.ts report into one registry.
+ */
+function build() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "vgen_" });
+  return {
+    registry,
+    apiRequests: new Counter({
+      name: "vgen_api_requests_total",
+      help: "Public API requests by method, route, status and error code.",
+      labelNames: ["method", "route", "status", "code"] as const,
+      registers: [registry],
+    }),
+    apiLatency: new Histogram({
+      name: "vgen_api_request_duration_seconds",
+      help: "Time to the response headers of public API requests.",
+      labelNames: ["route"] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    generationsFinished: new Counter({
+      name: "vgen_generations_finished_total",
+      help: "Generations that reached a terminal state in this process, by model and status.",
+      labelNames: ["model", "status"] as const,
+      registers: [registry],
+    }),
+    renderSeconds: new Histogram({
+      name: "vgen_render_duration_seconds",
+      help: "Wall time of renders in this process, by size.",
+      labelNames: ["size"] as const,
+      buckets: [1, 2, 4, 8, 15, 30, 60, 120],
+      registers: [registry],
+    }),
+    queued: new Gauge({
+      name: "vgen_generations_processing",
+      help: "Generations accepted and not finished, waiting or running (whole platform).",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      async collect() {
+        const [row] = await getDb().$queryRaw<{ waiting: bigint; running: bigint }[]>`
+          SELECT count(*) FILTER (WHERE started_at IS NULL) AS waiting, count(*) FILTER (WHERE started_at IS NOT NULL) AS running
+          FROM generations WHERE status = 'processing'`;
+        this.set({ state: "waiting" }, Number(row?.waiting ?? 0));
+        this.set({ state: "running" }, Number(row?.running ?? 0));
+      },
+    }),
+  };
+}
+
+type Metrics = ReturnType<typeof build>;
+const g = globalThis as unknown as { __vgenMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  g.__vgenMetrics ??= build();
+  return g.__vgenMetrics;
+}
+
+/** Collapses ids out of paths so routes stay a small label set. */
+export function routeLabel(path: string): string {
+  return path.replace(/\/vid_[A-Za-z0-9]+/g, "/{id}");
+}
