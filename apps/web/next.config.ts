@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
     "ioredis",
     "rate-limiter-flexible",
     "dejavu-fonts-ttf",
+    "@aws-sdk/client-s3",
+    "@aws-sdk/lib-storage",
+    "prom-client",
   ],
   poweredByHeader: false,
   // Compression would buffer the event stream; a production proxy compresses instead.

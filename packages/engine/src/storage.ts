@@ -1,9 +1,12 @@
-import { createReadStream } from "node:fs";
-import { mkdir, stat } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { config } from "./config";
+import { config, type EngineConfig } from "./config";
+import { createLocalStorage } from "./storage/local";
+import type { StorageBackend, StoredObject } from "./storage/types";
 
-/** Output files live under OUTPUT_DIR and are served at {cdn_url}/<key>. */
+export type { StorageBackend, StoredObject } from "./storage/types";
+
+/** Output files are stored under a key and served at {cdn_url}/<key>. */
 export function outputKeyFor(generationId: string): string {
   return `${generationId}.mp4`;
 }
@@ -12,18 +15,36 @@ export function publicUrlFor(key: string): string {
   return `${config().cdnBaseUrl}/${key}`;
 }
 
+/** A path under OUTPUT_DIR (the local driver's directory). */
 export async function localPathForWrite(key: string): Promise<string> {
   await mkdir(config().outputDir, { recursive: true });
   return path.join(config().outputDir, key);
 }
 
+/** The backend for a configuration: STORAGE_DRIVER=local (default) or s3. The S3 SDK loads only when used. */
+export async function createStorageBackend(cfg: Pick<EngineConfig, "storageDriver" | "s3" | "outputDir">): Promise<StorageBackend> {
+  if (cfg.storageDriver === "s3") {
+    if (!cfg.s3) throw new Error("STORAGE_DRIVER=s3 without S3 settings");
+    const { createS3Storage } = await import("./storage/s3");
+    return createS3Storage(cfg.s3);
+  }
+  return createLocalStorage(cfg.outputDir);
+}
+
+let backend: Promise<StorageBackend> | undefined;
+/** The process-wide storage backend, from the engine configuration. */
+export function storageBackend(): Promise<StorageBackend> {
+  backend ??= createStorageBackend(config()).catch((err) => {
+    backend = undefined;
+    throw err;
+  });
+  return backend;
+}
+
 const SAFE_KEY = /^[A-Za-z0-9_-]+\.mp4$/;
 
-/** Opens a stored file for serving, or null; keys are checked so no path escapes the directory. */
-export async function openOutput(key: string) {
+/** Opens a stored file for serving, or null; keys are checked so no path escapes the store. */
+export async function openOutput(key: string): Promise<StoredObject | null> {
   if (!SAFE_KEY.test(key)) return null;
-  const file = path.join(config().outputDir, key);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  return { size: info.size, mtime: info.mtime, stream: (range?: { start: number; end: number }) => createReadStream(file, range) };
+  return (await storageBackend()).open(key);
 }

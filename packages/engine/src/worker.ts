@@ -1,26 +1,21 @@
+import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import type { Job } from "pg-boss";
 import type { Db, Generation } from "@vgen/db";
-import type { GenerationFailureCode } from "@vgen/contracts";
 import { config } from "./config";
 import { completeGeneration, failGeneration, reportProgress } from "./generations";
 import { logger } from "./logger";
 import { metrics } from "./metrics";
 import { fetchImage } from "./net/safe-fetch";
 import { GENERATION_QUEUE, getBoss, type GenerationJob } from "./queue";
-import { renderVideo } from "./render/index";
-import { localPathForWrite, outputKeyFor } from "./storage";
+import { GenerationFailure, providerFor } from "./providers/index";
+import { outputKeyFor, storageBackend } from "./storage";
 import { startWebhookWorker } from "./webhooks/worker";
 
-const PROGRESS_WRITE_INTERVAL_MS = 400;
+export { GenerationFailure } from "./providers/index";
 
-class GenerationFailure extends Error {
-  constructor(
-    readonly code: GenerationFailureCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const PROGRESS_WRITE_INTERVAL_MS = 400;
 
 async function loadImages(gen: Generation) {
   const fetchAll = (urls: string[]) =>
@@ -58,25 +53,31 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
     });
   };
   const renderStarted = Date.now();
+  let workPath: string | undefined;
   try {
     const images = await loadImages(gen);
     const key = outputKeyFor(gen.id);
-    await renderVideo(
-      {
-        prompt: gen.prompt,
-        seed: gen.seed,
-        width: gen.width,
-        height: gen.height,
-        durationSeconds: gen.duration,
-        fps: 24,
-        firstFrame: images.firstFrame,
-        lastFrame: images.lastFrame,
-        references: images.references,
-        outPath: await localPathForWrite(key),
+    // The model's provider route: "local" renders here, any other name is a configured upstream.
+    const model = await db.catalogModel.findUnique({ where: { id: gen.modelId }, select: { provider: true } });
+    const provider = providerFor(model?.provider);
+    const storage = await storageBackend();
+    // Work in a temp file; the store takes it only once it is whole.
+    workPath = path.join(await storage.workDir(), `${key}.${process.pid}.${randomBytes(6).toString("hex")}.part`);
+    await provider.generate(gen, images, {
+      signal: abort.signal,
+      onProgress,
+      outPath: workPath,
+      onUpstreamTask: async (taskId) => {
+        await db.generation.update({ where: { id: gen.id }, data: { upstreamTaskId: taskId } });
       },
-      { signal: abort.signal, onProgress },
-    );
+    });
     await pending;
+    if (abort.signal.aborted) throw new Error("canceled");
+    try {
+      await storage.put(key, workPath);
+    } catch (err) {
+      throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, { cause: err });
+    }
     const finished = await completeGeneration(db, gen.id, key);
     metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
     if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
@@ -91,10 +92,12 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
       err instanceof GenerationFailure
         ? err
         : new GenerationFailure("render_failed", `Rendering failed: ${(err as Error).message ?? String(err)}`);
-    log.warn({ code: failure.code, err: (err as Error).message }, "generation failed");
+    log.warn({ code: failure.code, err: (err as Error).message, detail: failure.detail }, "generation failed");
     if (await failGeneration(db, gen.id, failure.code, failure.message)) {
       metrics().generationsFinished.inc({ model: gen.modelId, status: "failed" });
     }
+  } finally {
+    if (workPath) await rm(workPath, { force: true }).catch(() => {});
   }
 }
 

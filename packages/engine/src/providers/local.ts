@@ -1,0 +1,24 @@
+import { renderVideo } from "../render/index";
+import type { Provider } from "./types";
+
+/** The embedded renderer: draws the clip from the prompt (and frame images) on this machine. */
+export const localProvider: Provider = {
+  name: "local",
+  async generate(gen, images, { signal, onProgress, outPath }) {
+    await renderVideo(
+      {
+        prompt: gen.prompt,
+        seed: gen.seed,
+        width: gen.width,
+        height: gen.height,
+        durationSeconds: gen.duration,
+        fps: 24,
+        firstFrame: images.firstFrame,
+        lastFrame: images.lastFrame,
+        references: images.references,
+        outPath,
+      },
+      { signal, onProgress },
+    );
+  },
+};

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { CreateBucketCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
+// @ts-expect-error s3rver ships no type declarations
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, type S3Config } from "../src/config";
+import { createStorageBackend } from "../src/storage";
+import { createLocalStorage } from "../src/storage/local";
+import { createS3Storage } from "../src/storage/s3";
+import { sampleMp4 } from "./helpers/fake-upstream";
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "storage-test-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("local storage", () => {
+  it("moves a finished work file into the output directory and serves ranges", async () => {
+    const out = path.join(dir, "outputs");
+    const store = createLocalStorage(out);
+    const work = await store.workDir();
+    expect(path.dirname(work)).toBe(out);
+    const src = path.join(work, "vid_abc.mp4.part");
+    const bytes = await sampleMp4();
+    await writeFile(src, bytes);
+    await store.put("vid_abc.mp4", src);
+    await expect(stat(src)).rejects.toThrow();
+    expect(await readFile(path.join(out, "vid_abc.mp4"))).toEqual(bytes);
+    const obj = (await store.open("vid_abc.mp4"))!;
+    expect(obj.size).toBe(bytes.length);
+    expect(await readAll(obj.stream({ start: 4, end: 7 }))).toEqual(Buffer.from("ftyp"));
+    expect(await store.open("vid_missing.mp4")).toBeNull();
+    expect(await store.open("../etc/passwd")).toBeNull();
+    await expect(store.put("../escape.mp4", src)).rejects.toThrow();
+  });
+
+  it("is the default driver", async () => {
+    const store = await createStorageBackend({ storageDriver: "local", s3: null, outputDir: dir });
+    expect(store.driver).toBe("local");
+  });
+});
+
+describe("storage configuration", () => {
+  it("reads STORAGE_DRIVER=s3 and the S3_* variables", () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, {
+        STORAGE_DRIVER: "s3",
+        S3_BUCKET: "outputs",
+        S3_REGION: "eu-central-1",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "1",
+      });
+      expect(loadConfig()).toMatchObject({
+        storageDriver: "s3",
+        s3: { bucket: "outputs", region: "eu-central-1", endpoint: "http://127.0.0.1:9000", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: true },
+      });
+      delete process.env.S3_BUCKET;
+      expect(() => loadConfig()).toThrow(/S3_BUCKET/);
+      process.env.STORAGE_DRIVER = "ftp";
+      expect(() => loadConfig()).toThrow(/STORAGE_DRIVER/);
+      delete process.env.STORAGE_DRIVER;
+      expect(loadConfig()).toMatchObject({ storageDriver: "local", s3: null });
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+  });
+});
+
+describe("s3 storage against s3rver", () => {
+  let server: { run(): Promise<{ port: number }>; close(): Promise<void> };
+  let cfg: S3Config;
+
+  beforeAll(async () => {
+    server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(dir, "s3rver") });
+    const { port } = await server.run();
+    cfg = {
+      bucket: "vgen-outputs",
+      region: "us-east-1",
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    };
+    const store = createS3Storage(cfg);
+    await store.client.send(new CreateBucketCommand({ Bucket: cfg.bucket }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("uploads an MP4 with content-type video/mp4 and the right size", async () => {
+    const store = await createStorageBackend({ storageDriver: "s3", s3: cfg, outputDir: dir });
+    expect(store.driver).toBe("s3");
+    const bytes = await sampleMp4();
+    const src = path.join(await store.workDir(), `vid_s3-${Date.now()}.part`);
+    await writeFile(src, bytes);
+    await store.put("vid_s3one.mp4", src);
+
+    const head = await createS3Storage(cfg).client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: "vid_s3one.mp4" }));
+    expect(head.ContentType).toBe("video/mp4");
+    expect(head.ContentLength).toBe(bytes.length);
+    expect(head.CacheControl).toContain("immutable");
+
+    const obj = (await store.open("vid_s3one.mp4"))!;
+    expect(obj.size).toBe(bytes.length);
+    expect(await readAll(obj.stream())).toEqual(bytes);
+    expect(await readAll(obj.stream({ start: 4, end: 7 }))).toEqual(Buffer.from("ftyp"));
+    expect(await store.open("vid_nothere.mp4")).toBeNull();
+    await rm(src, { force: true });
+  });
+
+  it("uses a multipart upload for large files", async () => {
+    const store = createS3Storage(cfg);
+    const big = randomBytes(9 * 1024 * 1024 + 123);
+    const src = path.join(dir, "big.part");
+    await writeFile(src, big);
+    await store.put("vid_big.mp4", src);
+    const head = await store.client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: "vid_big.mp4" }));
+    expect(head.ContentType).toBe("video/mp4");
+    expect(head.ContentLength).toBe(big.length);
+    expect(await readAll((await store.open("vid_big.mp4"))!.stream({ start: big.length - 10, end: big.length - 1 }))).toEqual(
+      big.subarray(big.length - 10),
+    );
+  });
+});
