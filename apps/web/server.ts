@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { createDb, embeddedUrlFile } from "@vgen/db";
+import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
@@ -57,7 +58,12 @@ async function main() {
   const app = next({ dev: false, dir: here, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((req, res) => handle(req, res));
+  const server = createServer((req, res) => {
+    // The one client address handlers may trust: the socket's, or the proxy's first hop when TRUST_PROXY=1.
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+    req.headers[CLIENT_IP_HEADER] = (process.env.TRUST_PROXY === "1" && forwarded) || req.socket.remoteAddress || "unknown";
+    return handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, resolve);

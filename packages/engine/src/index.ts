@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./api-keys";
 export * from "./billing";
 export * from "./catalog";
 export * from "./config";
@@ -21,3 +22,9 @@ export * from "./status";
 export * from "./subscriptions";
 export { assertRequestUrlsAllowed, assertUrlAllowed } from "./net/url-policy";
 export { closeSharedConnections } from "./shutdown";
+export * from "./ledger-query";
+export * from "./usage-stats";
+export * from "./subscription-admin";
+export * from "./billing-docs/index";
+export * from "./test-balance";
+export { metrics, routeLabel } from "./metrics";

@@ -3,9 +3,11 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { getDb } from "@vgen/db";
 import { consumeRateLimit, verifyPassword } from "@vgen/engine";
+import { clientIp } from "../http/client-ip";
 
-/** Sign-in attempts per email and per client address, per 15 minutes. */
+/** Sign-in attempts per email, and per client address, per 15 minutes. */
 export const LOGIN_ATTEMPTS = 10;
+const LOGIN_ATTEMPTS_PER_ADDRESS = Number(process.env.LOGIN_ATTEMPTS_PER_ADDRESS ?? 50);
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 export class TooManyAttemptsError extends Error {
@@ -18,7 +20,7 @@ async function authorizeCredentials(email: string, password: string, ip: string)
   const normalized = email.trim().toLowerCase();
   const [byEmail, byIp] = await Promise.all([
     consumeRateLimit(`login:${normalized}`, LOGIN_ATTEMPTS, LOGIN_WINDOW_SECONDS),
-    consumeRateLimit(`login-ip:${ip}`, LOGIN_ATTEMPTS * 5, LOGIN_WINDOW_SECONDS),
+    consumeRateLimit(`login-ip:${ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_SECONDS),
   ]);
   if (!byEmail.allowed || !byIp.allowed) throw new TooManyAttemptsError();
   const account = await getDb().account.findUnique({ where: { email: normalized } });
@@ -39,8 +41,7 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
-        const forwarded = (req.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
-        return authorizeCredentials(credentials.email, credentials.password, forwarded ?? "direct");
+        return authorizeCredentials(credentials.email, credentials.password, clientIp(req.headers ?? {}));
       },
     }),
     ...oauthProviders,

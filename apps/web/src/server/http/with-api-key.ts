@@ -13,6 +13,7 @@ import {
   type RateLimitOutcome,
 } from "@vgen/engine";
 import { parseJson, readRawJsonBody } from "./body";
+import { clientIp } from "./client-ip";
 import { recordRequest } from "./request-log";
 import { errorResponse, json } from "./respond";
 import { generationEventStream } from "./sse";
@@ -52,10 +53,6 @@ function bearerToken(req: Request): string | null {
   return match ? match[1]! : "";
 }
 
-function clientIp(req: Request): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "direct";
-}
-
 function rateLimited(outcome: RateLimitOutcome, what: string): ApiError {
   return new ApiError("rate_limited", `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`, null, {
     "retry-after": String(outcome.resetSeconds),
@@ -87,7 +84,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       const found = token ? await authenticateApiKey(db, token) : null;
       if (!found) {
         // Failed authentication is limited per client address, against key guessing.
-        limit = await consumeRateLimit(`ip:${clientIp(req)}`, UNAUTHENTICATED_QPS);
+        limit = await consumeRateLimit(`ip:${clientIp(req.headers)}`, UNAUTHENTICATED_QPS);
         if (!limit.allowed) throw rateLimited(limit, "unauthenticated requests from this address");
         if (token === null) throw new ApiError("missing_api_key", "Send your key as `Authorization: Bearer <API_KEY>`.");
         throw new ApiError("invalid_api_key", "The API key is unknown or revoked.");

@@ -1,9 +1,27 @@
 import { createTRPCRouter } from "../trpc";
 import { accountRouter } from "./account/router";
+import { invoicesRouter } from "./invoices/router";
+import { testBalanceRouter } from "./testBalance/router";
+import { webhooksRouter } from "./webhooks/router";
+import { apiKeysRouter } from "./apiKeys/router";
+import { catalogRouter } from "./catalog/router";
+import { playgroundRouter } from "./playground/router";
+import { ledgerRouter } from "./ledger/router";
+import { statsRouter } from "./stats/router";
+import { subscriptionsRouter } from "./subscriptions/router";
 
 /** One router per feature folder; each action is `<action>.handler.ts` + `<action>.schema.ts`. */
 export const appRouter = createTRPCRouter({
+  ledger: ledgerRouter,
+  stats: statsRouter,
+  subscriptions: subscriptionsRouter,
   account: accountRouter,
+  invoices: invoicesRouter,
+  testBalance: testBalanceRouter,
+  webhooks: webhooksRouter,
+  apiKeys: apiKeysRouter,
+  catalog: catalogRouter,
+  playground: playgroundRouter,
 });
 
 export type AppRouter = typeof appRouter;

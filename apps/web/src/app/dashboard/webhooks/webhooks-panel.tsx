@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 const when = (d: Date) => d.toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
 const STATUS_TONE = { pending: "amber", delivered: "green", failed: "red" } as const;

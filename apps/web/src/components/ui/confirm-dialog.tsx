@@ -1,19 +1,30 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "./button";
 
 /** A modal confirmation on the native <dialog> (focus trap, Escape to cancel, focus restored). */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onCancel }: {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  variant = "danger",
+  busy,
+  onConfirm,
+  onCancel,
+}: {
   open: boolean;
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  variant?: "danger" | "primary";
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -23,7 +34,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, onCon
   return (
     <dialog
       ref={ref}
-      aria-labelledby="webhook-confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
@@ -32,11 +43,15 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, onCon
     >
       {open && (
         <div className="p-5">
-          <h2 id="webhook-confirm-title" className="text-base font-semibold text-slate-900">{title}</h2>
+          <h2 id={titleId} className="text-base font-semibold text-slate-900">{title}</h2>
           <div className="mt-2 text-sm text-slate-700">{children}</div>
           <div className="mt-5 flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onCancel} autoFocus>Cancel</Button>
-            <Button type="button" variant="danger" onClick={onConfirm} disabled={busy}>{busy ? "Working…" : confirmLabel}</Button>
+            <Button type="button" variant="secondary" onClick={onCancel} autoFocus>
+              Cancel
+            </Button>
+            <Button type="button" variant={variant} onClick={onConfirm} disabled={busy}>
+              {busy ? "Working…" : confirmLabel}
+            </Button>
           </div>
         </div>
       )}

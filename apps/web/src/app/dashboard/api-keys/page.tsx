@@ -1,0 +1,7 @@
+import { ApiKeysPanel } from "./api-keys-panel";
+
+export const metadata = { title: "API keys" };
+
+export default function ApiKeysPage() {
+  return <ApiKeysPanel />;
+}

@@ -1,0 +1,84 @@
+import { MAX_PROMPT_CHARS, MAX_REFERENCE_URLS, MAX_URL_CHARS } from "@vgen/contracts";
+
+export type ReferenceMode = "none" | "frames" | "references";
+
+export interface PlaygroundForm {
+  model: string;
+  prompt: string;
+  duration: number;
+  size: string;
+  aspectRatio: "16:9" | "9:16";
+  referenceMode: ReferenceMode;
+  firstFrameUrl: string;
+  lastFrameUrl: string;
+  urls: string[];
+}
+
+export type FormErrors = Partial<Record<"prompt" | "duration" | "size" | "firstFrameUrl" | "lastFrameUrl" | "urls0" | "urls1" | "urls2", string>>;
+
+function urlProblem(value: string): string | null {
+  if (value.length > MAX_URL_CHARS) return `Use at most ${MAX_URL_CHARS} characters.`;
+  try {
+    const u = new URL(value);
+    if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname) return null;
+  } catch {
+    // fall through
+  }
+  return "Enter an absolute http:// or https:// URL.";
+}
+
+/**
+ * The API's rules, checked before sending so the form can point at the field: the prompt's length,
+ * the model's duration bounds and sizes, URL form, and the seed's rules (frames and references are
+ * exclusive, at most 3 references, a last frame needs a first frame). The server checks them all again.
+ */
+export function validateForm(f: PlaygroundForm, model: { duration: { min: number; max: number }; sizes: string[] } | undefined): FormErrors {
+  const e: FormErrors = {};
+  const prompt = f.prompt.trim();
+  if (!prompt) e.prompt = "Describe the clip you want.";
+  else if (prompt.length > MAX_PROMPT_CHARS) e.prompt = `Use at most ${MAX_PROMPT_CHARS} characters (now ${prompt.length}).`;
+  if (model) {
+    if (!Number.isInteger(f.duration) || f.duration < model.duration.min || f.duration > model.duration.max) {
+      e.duration = `Choose ${model.duration.min} to ${model.duration.max} seconds.`;
+    }
+    if (!model.sizes.includes(f.size)) e.size = `This model makes ${model.sizes.join(", ")}.`;
+  }
+  if (f.referenceMode === "frames") {
+    const first = f.firstFrameUrl.trim();
+    const last = f.lastFrameUrl.trim();
+    if (!first) e.firstFrameUrl = last ? "A last frame needs a first frame." : "Enter the first frame's URL, or choose “No images”.";
+    else {
+      const p = urlProblem(first);
+      if (p) e.firstFrameUrl = p;
+    }
+    if (last) {
+      const p = urlProblem(last);
+      if (p) e.lastFrameUrl = p;
+    }
+  }
+  if (f.referenceMode === "references") {
+    const filled = f.urls.map((u) => u.trim());
+    if (filled.every((u) => !u)) e.urls0 = "Enter at least one reference image URL, or choose “No images”.";
+    filled.slice(0, MAX_REFERENCE_URLS).forEach((u, i) => {
+      if (!u) return;
+      const p = urlProblem(u);
+      if (p) e[`urls${i}` as "urls0"] = p;
+    });
+  }
+  return e;
+}
+
+/** The body sent: only the fields of the chosen reference mode, so rule 1 can never be broken. */
+export function toInput(f: PlaygroundForm) {
+  return {
+    model: f.model,
+    prompt: f.prompt,
+    duration: f.duration,
+    size: f.size,
+    aspectRatio: f.aspectRatio,
+    ...(f.referenceMode === "frames"
+      ? { firstFrameUrl: f.firstFrameUrl.trim() || undefined, lastFrameUrl: f.lastFrameUrl.trim() || undefined }
+      : {}),
+    ...(f.referenceMode === "references" ? { urls: f.urls.map((u) => u.trim()).filter(Boolean).slice(0, MAX_REFERENCE_URLS) } : {}),
+  };
+}

@@ -1,0 +1,8 @@
+import { PlaygroundPanel } from "./playground-panel";
+
+export const metadata = { title: "Playground" };
+
+export default async function PlaygroundPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { model } = await searchParams;
+  return <PlaygroundPanel initialModel={typeof model === "string" ? model : undefined} />;
+}

@@ -1,0 +1,347 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { ASPECT_RATIOS, formatUsd, MAX_PROMPT_CHARS, MAX_REFERENCE_URLS, type GenerationRecordT } from "@vgen/contracts";
+import { VideoPlayer } from "@/components/dashboard/video-player";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { toInput, validateForm, type FormErrors, type PlaygroundForm, type ReferenceMode } from "./form-rules";
+import { useCountdown, useGenerationStream } from "./use-generation-stream";
+
+const DEFAULT_MODEL = "gen-3.1-fast";
+
+const STATUS_TONE = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
+
+function formatEta(seconds: number): string {
+  if (seconds <= 0) return "any moment now";
+  if (seconds < 60) return `about ${seconds} s left`;
+  return `about ${Math.floor(seconds / 60)} min ${seconds % 60} s left`;
+}
+
+export function PlaygroundPanel({ initialModel }: { initialModel?: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const catalog = useQuery(trpc.catalog.list.queryOptions());
+  const me = useQuery(trpc.account.me.queryOptions());
+
+  const [form, setForm] = useState<PlaygroundForm>({
+    model: "",
+    prompt: "",
+    duration: 0,
+    size: "",
+    aspectRatio: "16:9",
+    referenceMode: "none",
+    firstFrameUrl: "",
+    lastFrameUrl: "",
+    urls: ["", "", ""],
+  });
+  const [showErrors, setShowErrors] = useState(false);
+  const [started, setStarted] = useState<GenerationRecordT | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+
+  const models = catalog.data ?? [];
+  const model = models.find((m) => m.id === form.model);
+
+  // Once the catalog arrives: the requested model (?model=), else the cheapest default, with its defaults.
+  useEffect(() => {
+    if (!catalog.data?.length || form.model) return;
+    const m = catalog.data.find((x) => x.id === initialModel) ?? catalog.data.find((x) => x.id === DEFAULT_MODEL) ?? catalog.data[0]!;
+    setForm((f) => ({ ...f, model: m.id, duration: m.duration.default, size: m.default_size }));
+  }, [catalog.data, form.model, initialModel]);
+
+  function chooseModel(id: string) {
+    const m = models.find((x) => x.id === id);
+    if (!m) return;
+    setForm((f) => ({
+      ...f,
+      model: id,
+      // Keep what still fits the new model; otherwise take its default.
+      duration: f.duration >= m.duration.min && f.duration <= m.duration.max ? f.duration : m.duration.default,
+      size: m.sizes.includes(f.size) ? f.size : m.default_size,
+    }));
+  }
+
+  const errors: FormErrors = useMemo(() => validateForm(form, model), [form, model]);
+  const billedSeconds = model ? Math.max(form.duration, model.minChargeSeconds) : 0;
+  const costMicros = model ? BigInt(billedSeconds) * model.priceMicrosPerSecond : 0n;
+  const balance = me.data?.balanceMicros;
+
+  const create = useMutation(
+    trpc.playground.create.mutationOptions({
+      onSuccess: (record) => {
+        setStarted(record);
+        void queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
+        requestAnimationFrame(() => resultRef.current?.focus());
+      },
+    }),
+  );
+  const { tracked, streamFailed } = useGenerationStream(started);
+  const eta = useCountdown(tracked);
+  const record = tracked?.record ?? null;
+
+  // The hold turns into a charge (or is released) at the end: refresh the balance then.
+  const terminal = record && record.status !== "processing";
+  useEffect(() => {
+    if (terminal) void queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
+  }, [terminal, queryClient, trpc]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!model) return;
+    if (Object.keys(errors).length > 0) {
+      setShowErrors(true);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    create.mutate(toInput(form));
+  }
+
+  const err = (k: keyof FormErrors) => (showErrors ? (errors[k] ?? null) : null);
+  const set = <K extends keyof PlaygroundForm>(k: K, v: PlaygroundForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const paymentProblem = create.error?.data?.code === "PAYMENT_REQUIRED";
+
+  if (catalog.isPending) return <Spinner label="Loading models" />;
+  if (catalog.error) return <ErrorNote error={catalog.error} />;
+  if (models.length === 0) return <EmptyState title="No models are available right now" />;
+
+  return (
+    <>
+      <PageHeader
+        title="Playground"
+        description="Try a generation without writing code. It runs on your account exactly like an API request: same rules, same price, billed to your balance."
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+        <Card title="Request">
+          <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-describedby="pg-price">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField label="Model" value={form.model} onChange={(e) => chooseModel(e.target.value)} hint={model?.purpose}>
+                {models.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.id} · {m.price}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Duration" value={String(form.duration)} error={err("duration")} onChange={(e) => set("duration", Number(e.target.value))} hint={model ? `${model.duration.min}–${model.duration.max} s; minimum charge ${model.minChargeSeconds} s` : undefined}>
+                {model &&
+                  Array.from({ length: model.duration.max - model.duration.min + 1 }, (_, i) => model.duration.min + i).map((d) => (
+                    <option key={d} value={d}>
+                      {d} s
+                    </option>
+                  ))}
+              </SelectField>
+            </div>
+
+            <TextAreaField
+              label="Prompt"
+              rows={4}
+              value={form.prompt}
+              maxLength={MAX_PROMPT_CHARS}
+              placeholder="A paper boat drifting down a rainy street at dusk"
+              error={err("prompt")}
+              hint={`${form.prompt.trim().length} / ${MAX_PROMPT_CHARS} characters`}
+              onChange={(e) => set("prompt", e.target.value)}
+            />
+
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField label="Size" value={form.size} error={err("size")} onChange={(e) => set("size", e.target.value)}>
+                {model?.sizes.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                    {s === model.default_size ? " (default)" : ""}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Aspect ratio" value={form.aspectRatio} onChange={(e) => set("aspectRatio", e.target.value as PlaygroundForm["aspectRatio"])}>
+                {ASPECT_RATIOS.map((a) => (
+                  <option key={a} value={a}>
+                    {a} {a === "16:9" ? "(landscape, default)" : "(portrait)"}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-medium text-slate-800">Images</legend>
+              <p className="text-xs text-slate-600">Either a first frame (and optionally a last frame) or up to {MAX_REFERENCE_URLS} reference images, not both.</p>
+              <div className="flex flex-wrap gap-x-5 gap-y-2">
+                {(
+                  [
+                    ["none", "No images"],
+                    ["frames", "First / last frame"],
+                    ["references", "Reference images"],
+                  ] as [ReferenceMode, string][]
+                ).map(([value, label]) => (
+                  <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="radio"
+                      name="referenceMode"
+                      value={value}
+                      checked={form.referenceMode === value}
+                      onChange={() => set("referenceMode", value)}
+                      className="h-4 w-4 accent-slate-900"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              {form.referenceMode === "frames" && (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField label="First frame URL" type="url" inputMode="url" value={form.firstFrameUrl} error={err("firstFrameUrl")} placeholder="https://example.com/first.png" onChange={(e) => set("firstFrameUrl", e.target.value)} />
+                  <TextField
+                    label="Last frame URL (optional)"
+                    type="url"
+                    inputMode="url"
+                    value={form.lastFrameUrl}
+                    error={err("lastFrameUrl")}
+                    placeholder="https://example.com/last.png"
+                    hint="Needs a first frame."
+                    disabled={!form.firstFrameUrl.trim() && !form.lastFrameUrl}
+                    onChange={(e) => set("lastFrameUrl", e.target.value)}
+                  />
+                </div>
+              )}
+              {form.referenceMode === "references" && (
+                <div className="grid gap-3">
+                  {form.urls.map((u, i) => (
+                    <TextField
+                      key={i}
+                      label={`Reference image ${i + 1}${i > 0 ? " (optional)" : ""}`}
+                      type="url"
+                      inputMode="url"
+                      value={u}
+                      error={err(`urls${i}` as "urls0")}
+                      placeholder="https://example.com/reference.png"
+                      onChange={(e) => set("urls", form.urls.map((x, j) => (j === i ? e.target.value : x)))}
+                    />
+                  ))}
+                </div>
+              )}
+            </fieldset>
+
+            <div id="pg-price" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" aria-live="polite">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="text-sm font-medium text-slate-700">Price of this clip</span>
+                <span className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="price-estimate">
+                  {formatUsd(costMicros)}
+                </span>
+              </div>
+              {model && (
+                <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
+                  {billedSeconds} s billed{form.duration < model.minChargeSeconds ? ` (minimum charge ${model.minChargeSeconds} s)` : ""} × {model.price} · held now, charged only if the clip is completed
+                </p>
+              )}
+              {balance !== undefined && (
+                <p className={`mt-1 text-xs ${balance < costMicros ? "font-medium text-red-700" : "text-slate-600"}`}>
+                  Available balance: {formatUsd(balance)}
+                  {balance < costMicros ? " (not enough for this clip)" : ""}
+                </p>
+              )}
+            </div>
+
+            {create.error && (
+              <div className="space-y-2" data-testid="generation-error">
+                <ErrorNote error={create.error} />
+                {paymentProblem && (
+                  <p className="text-sm text-slate-700">
+                    <Link className="font-medium underline" href="/dashboard/billing">Top up your balance</Link> or{" "}
+                    <Link className="font-medium underline" href="/dashboard/test-balance">ask for a test balance</Link>, then send again.
+                  </p>
+                )}
+              </div>
+            )}
+
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit" disabled={create.isPending || !model}>
+                {create.isPending ? "Sending…" : `Generate · ${formatUsd(costMicros)}`}
+              </Button>
+              {showErrors && Object.keys(errors).length > 0 && <span className="text-sm text-red-700">Fix the highlighted fields first.</span>}
+            </div>
+          </form>
+        </Card>
+
+        <section aria-labelledby="pg-result" className="rounded-xl border border-slate-200 bg-white shadow-sm xl:sticky xl:top-8 xl:self-start">
+          <header className="border-b border-slate-100 px-5 py-4">
+            <h2 id="pg-result" ref={resultRef} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+              Result
+            </h2>
+          </header>
+          <div className="space-y-4 px-5 py-4">
+            {!record ? (
+              <EmptyState title="Nothing generated yet">Fill in the request and press Generate; progress and the video appear here.</EmptyState>
+            ) : (
+              <GenerationView record={record} eta={eta} streamFailed={streamFailed} />
+            )}
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function GenerationView({ record, eta, streamFailed }: { record: GenerationRecordT; eta: number | null; streamFailed: boolean }) {
+  const out = record.output[0];
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <code className="font-mono text-xs text-slate-600">{record.id}</code>
+        <span aria-live="polite" data-testid="generation-status">
+          <Badge tone={STATUS_TONE[record.status]}>{record.status}</Badge>
+        </span>
+      </div>
+      {record.status === "processing" && (
+        <div className="space-y-1.5">
+          <div
+            role="progressbar"
+            aria-label="Generation progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={record.progress}
+            className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-slate-900 transition-[width] duration-500" style={{ width: `${Math.max(2, record.progress)}%` }} />
+          </div>
+          <p className="flex justify-between text-sm text-slate-600">
+            <span data-testid="generation-progress">{record.progress}%</span>
+            <span data-testid="generation-eta">{eta !== null ? formatEta(eta) : ""}</span>
+          </p>
+          {streamFailed && <p className="text-xs text-slate-500">Live updates were interrupted; checking every 2 s instead.</p>}
+        </div>
+      )}
+      {record.status === "completed" && out && (
+        <VideoPlayer src={out.url} title={`Generated clip: ${record.prompt}`} aspectRatio={record.aspect_ratio} resolution={out.resolution} duration={out.duration} />
+      )}
+      {record.status === "failed" && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {record.error?.message ?? "The generation failed."}{" "}
+          {record.error?.code && (
+            <Link className="underline" href={`/errors#${record.error.code}`}>
+              {record.error.code}
+            </Link>
+          )}{" "}
+          Nothing was charged.
+        </p>
+      )}
+      {record.status === "canceled" && <p className="text-sm text-slate-600">Canceled; nothing was charged.</p>}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Model</dt>
+        <dd className="text-slate-900">{record.model}</dd>
+        <dt className="text-slate-600">Clip</dt>
+        <dd className="text-slate-900">
+          {record.duration} s · {record.size} · {record.aspect_ratio}
+        </dd>
+        <dt className="text-slate-600">{record.status === "completed" ? "Charged" : record.status === "processing" ? "Held" : "Cost"}</dt>
+        <dd className="text-slate-900 tabular-nums" data-testid="generation-cost">
+          {record.status === "failed" || record.status === "canceled" ? "$0.000 (released)" : `${record.cost} (${record.billed_seconds} s × ${record.price})`}
+        </dd>
+        <dt className="text-slate-600">Prompt</dt>
+        <dd className="break-words text-slate-900">{record.prompt}</dd>
+      </dl>
+    </div>
+  );
+}

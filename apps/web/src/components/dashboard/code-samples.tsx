@@ -1,0 +1,286 @@
+"use client";
+
+import { useId, useState, type KeyboardEvent } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+
+export const KEY_PLACEHOLDER = "vgk_…";
+export const SAMPLE_PROMPT = "A paper boat drifting down a rainy street at dusk";
+export const SAMPLE_DURATION = 4;
+export const SAMPLE_WEBHOOK = "https://example.com/webhooks/vgen";
+
+export const MODES = [
+  { id: "stream", label: "Stream", blurb: "The default. One request; the response is an event stream (text/event-stream) that sends the record at once, on every change and at least every 5 s, and ends with the finished record." },
+  { id: "callback", label: "Callback", blurb: "Add webHook: the API answers 202 with the record at once and POSTs the finished record to your URL, signed with your webhook secret (Standard Webhooks)." },
+  { id: "polling", label: "Polling", blurb: "Send \"stream\": false: the API answers 202 with the record; then ask POST /api/v1/videos/result with its id until status leaves processing." },
+] as const;
+export const LANGUAGES = [
+  { id: "curl", label: "curl" },
+  { id: "javascript", label: "JavaScript" },
+  { id: "python", label: "Python" },
+] as const;
+
+export type SampleMode = (typeof MODES)[number]["id"];
+export type SampleLanguage = (typeof LANGUAGES)[number]["id"];
+
+export interface SampleOptions {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+function jsonBody(o: SampleOptions, mode: SampleMode, lang: SampleLanguage): string {
+  const fields: [string, string][] = [
+    ["model", JSON.stringify(o.model)],
+    ["prompt", JSON.stringify(SAMPLE_PROMPT)],
+    ["duration", String(SAMPLE_DURATION)],
+  ];
+  if (mode === "callback") fields.push(["webHook", JSON.stringify(SAMPLE_WEBHOOK)]);
+  if (mode === "polling") fields.push(["stream", lang === "python" ? "False" : "false"]);
+  if (lang === "curl") return `{${fields.map(([k, v]) => `"${k}": ${v}`).join(", ")}}`;
+  const key = (k: string) => (lang === "python" ? `"${k}"` : k);
+  return `{\n${fields.map(([k, v]) => `    ${key(k)}: ${v},`).join("\n")}\n  }`;
+}
+
+function curlSample(o: SampleOptions, mode: SampleMode): string {
+  const create = `${o.baseUrl}/api/v1/videos/generations`;
+  const auth = `-H "Authorization: Bearer ${o.apiKey}"`;
+  const json = `-H "Content-Type: application/json"`;
+  if (mode === "stream") {
+    return [
+      `# -N prints each event as it arrives; the last one carries the finished record and its MP4 URL.`,
+      `curl -N -X POST "${create}" \\`,
+      `  ${auth} \\`,
+      `  ${json} \\`,
+      `  -d '${jsonBody(o, mode, "curl")}'`,
+    ].join("\n");
+  }
+  if (mode === "callback") {
+    return [
+      `# 202 Accepted at once with the record; the finished record is POSTed to webHook later.`,
+      `curl -X POST "${create}" \\`,
+      `  ${auth} \\`,
+      `  ${json} \\`,
+      `  -d '${jsonBody(o, mode, "curl")}'`,
+    ].join("\n");
+  }
+  return [
+    `# 1. Create the generation: 202 with the record and its id.`,
+    `RESPONSE=$(curl -sS -X POST "${create}" \\`,
+    `  ${auth} \\`,
+    `  ${json} \\`,
+    `  -d '${jsonBody(o, mode, "curl")}')`,
+    `echo "$RESPONSE"`,
+    `ID=$(printf '%s' "$RESPONSE" | sed -n 's/.*"id":"\\(vid_[^"]*\\)".*/\\1/p')`,
+    ``,
+    `# 2. Poll every 2 s until the status leaves "processing"; the last line is the finished record.`,
+    `while [ -n "$ID" ]; do`,
+    `  RESULT=$(curl -sS -X POST "${o.baseUrl}/api/v1/videos/result" \\`,
+    `    ${auth} \\`,
+    `    ${json} \\`,
+    `    -d "{\\"id\\": \\"$ID\\"}")`,
+    `  case "$RESULT" in`,
+    `    *'"status":"processing"'*) sleep 2 ;;`,
+    `    *) echo "$RESULT"; break ;;`,
+    `  esac`,
+    `done`,
+  ].join("\n");
+}
+
+function jsSample(o: SampleOptions, mode: SampleMode): string {
+  const head = [
+    `// Save as quickstart.mjs and run: node quickstart.mjs (Node 18 or later).`,
+    `// Keep the key on your server: never ship it to a browser.`,
+    `const BASE_URL = ${JSON.stringify(o.baseUrl)};`,
+    `const API_KEY = ${JSON.stringify(o.apiKey)};`,
+    `const headers = { Authorization: \`Bearer \${API_KEY}\`, "Content-Type": "application/json" };`,
+    ``,
+    `const res = await fetch(\`\${BASE_URL}/api/v1/videos/generations\`, {`,
+    `  method: "POST",`,
+    `  headers,`,
+    `  body: JSON.stringify(${jsonBody(o, mode, "javascript")}),`,
+    `});`,
+    `if (!res.ok) throw new Error((await res.json()).error.message);`,
+  ];
+  if (mode === "stream") {
+    return [
+      ...head,
+      ``,
+      `// Server-sent events: each "data:" line holds the generation record as JSON.`,
+      `const reader = res.body.getReader();`,
+      `const decoder = new TextDecoder();`,
+      `let buffer = "";`,
+      `for (;;) {`,
+      `  const { value, done } = await reader.read();`,
+      `  if (done) break;`,
+      `  buffer += decoder.decode(value, { stream: true });`,
+      `  let end;`,
+      `  while ((end = buffer.indexOf("\\n\\n")) !== -1) {`,
+      `    const event = buffer.slice(0, end);`,
+      `    buffer = buffer.slice(end + 2);`,
+      `    const data = event.split("\\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5)).join("\\n");`,
+      `    if (!data) continue; // a keep-alive comment`,
+      `    const record = JSON.parse(data);`,
+      `    console.log(record.status, \`\${record.progress}%\`, \`eta \${record.eta_seconds}s\`);`,
+      `    if (record.status !== "processing") console.log(record.output[0]?.url ?? record.error);`,
+      `  }`,
+      `}`,
+    ].join("\n");
+  }
+  if (mode === "callback") {
+    return [
+      ...head,
+      ``,
+      `// 202: the record (status "processing"). The finished record is POSTed to webHook as`,
+      `// {"type": "generation.completed", "data": <record>}, signed with your webhook secret.`,
+      `console.log(res.status, await res.json());`,
+    ].join("\n");
+  }
+  return [
+    ...head,
+    `let record = await res.json(); // 202: status "processing"`,
+    ``,
+    `while (record.status === "processing") {`,
+    `  await new Promise((resolve) => setTimeout(resolve, 2000));`,
+    `  const poll = await fetch(\`\${BASE_URL}/api/v1/videos/result\`, {`,
+    `    method: "POST",`,
+    `    headers,`,
+    `    body: JSON.stringify({ id: record.id }),`,
+    `  });`,
+    `  record = await poll.json();`,
+    `}`,
+    `console.log(record.status, record.output[0]?.url ?? record.error);`,
+  ].join("\n");
+}
+
+function pythonSample(o: SampleOptions, mode: SampleMode): string {
+  const head = [
+    `# pip install requests`,
+    ...(mode === "stream" ? [`import json`, ``] : mode === "polling" ? [`import time`, ``] : []),
+    `import requests`,
+    ``,
+    `BASE_URL = ${JSON.stringify(o.baseUrl)}`,
+    `API_KEY = ${JSON.stringify(o.apiKey)}`,
+    `headers = {"Authorization": f"Bearer {API_KEY}"}`,
+    `body = ${jsonBody(o, mode, "python").replace(/\n {2}\}$/, "\n}")}`,
+    ``,
+  ];
+  if (mode === "stream") {
+    return [
+      ...head,
+      `with requests.post(f"{BASE_URL}/api/v1/videos/generations", headers=headers, json=body,`,
+      `                   stream=True, timeout=(10, 60)) as res:`,
+      `    if res.status_code != 200:`,
+      `        raise SystemExit(res.json()["error"]["message"])`,
+      `    # Server-sent events: each "data:" line holds the generation record as JSON.`,
+      `    for line in res.iter_lines(decode_unicode=True):`,
+      `        if not line or not line.startswith("data:"):`,
+      `            continue`,
+      `        record = json.loads(line[5:])`,
+      `        print(record["status"], f'{record["progress"]}%', f'eta {record["eta_seconds"]}s')`,
+      `        if record["status"] != "processing":`,
+      `            print(record["output"] or record.get("error"))`,
+    ].join("\n");
+  }
+  if (mode === "callback") {
+    return [
+      ...head,
+      `res = requests.post(f"{BASE_URL}/api/v1/videos/generations", headers=headers, json=body, timeout=30)`,
+      `# 202: the record (status "processing"). The finished record is POSTed to webHook as`,
+      `# {"type": "generation.completed", "data": <record>}, signed with your webhook secret.`,
+      `print(res.status_code, res.json())`,
+    ].join("\n");
+  }
+  return [
+    ...head,
+    `res = requests.post(f"{BASE_URL}/api/v1/videos/generations", headers=headers, json=body, timeout=30)`,
+    `record = res.json()`,
+    `if res.status_code != 202:`,
+    `    raise SystemExit(record["error"]["message"])`,
+    ``,
+    `while record["status"] == "processing":`,
+    `    time.sleep(2)`,
+    `    record = requests.post(f"{BASE_URL}/api/v1/videos/result", headers=headers,`,
+    `                           json={"id": record["id"]}, timeout=30).json()`,
+    `print(record["status"], record["output"] or record.get("error"))`,
+  ].join("\n");
+}
+
+export function buildSample(mode: SampleMode, lang: SampleLanguage, o: SampleOptions): string {
+  if (lang === "curl") return curlSample(o, mode);
+  if (lang === "javascript") return jsSample(o, mode);
+  return pythonSample(o, mode);
+}
+
+/** Keyboard support for a row of tabs (arrows, Home, End), as the ARIA tabs pattern asks. */
+function onTabKey<T extends string>(e: KeyboardEvent<HTMLButtonElement>, ids: readonly T[], current: T, select: (id: T) => void) {
+  const i = ids.indexOf(current);
+  let next: number | null = null;
+  if (e.key === "ArrowRight") next = (i + 1) % ids.length;
+  if (e.key === "ArrowLeft") next = (i - 1 + ids.length) % ids.length;
+  if (e.key === "Home") next = 0;
+  if (e.key === "End") next = ids.length - 1;
+  if (next === null) return;
+  e.preventDefault();
+  select(ids[next]!);
+  const tablist = e.currentTarget.parentElement;
+  (tablist?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next])?.focus();
+}
+
+function Tabs<T extends string>({ label, items, value, onChange, idBase }: { label: string; items: readonly { id: T; label: string }[]; value: T; onChange: (id: T) => void; idBase: string }) {
+  return (
+    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+      {items.map((item) => {
+        const selected = item.id === value;
+        return (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`${idBase}-tab-${item.id}`}
+            aria-selected={selected}
+            aria-controls={`${idBase}-panel`}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(item.id)}
+            onKeyDown={(e) => onTabKey(e, items.map((x) => x.id), value, onChange)}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 ${selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
+          >
+            {item.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Copy-paste requests for the three response modes in three languages. */
+export function CodeSamples(props: SampleOptions & { initialMode?: SampleMode; initialLanguage?: SampleLanguage }) {
+  const [mode, setMode] = useState<SampleMode>(props.initialMode ?? "stream");
+  const [lang, setLang] = useState<SampleLanguage>(props.initialLanguage ?? "curl");
+  const base = useId().replace(/:/g, "");
+  const code = buildSample(mode, lang, props);
+  const modeInfo = MODES.find((m) => m.id === mode)!;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Tabs label="Response mode" items={MODES} value={mode} onChange={setMode} idBase={`${base}-mode`} />
+        <Tabs label="Language" items={LANGUAGES} value={lang} onChange={setLang} idBase={`${base}-lang`} />
+      </div>
+      <div id={`${base}-mode-panel`} role="tabpanel" aria-labelledby={`${base}-mode-tab-${mode}`}>
+        <p className="mb-3 text-sm text-slate-600">{modeInfo.blurb}</p>
+        <div id={`${base}-lang-panel`} role="tabpanel" aria-labelledby={`${base}-lang-tab-${lang}`} className="relative">
+          <div className="absolute top-2 right-2">
+            <CopyButton text={code} label="Copy code" />
+          </div>
+          <pre
+            tabIndex={0}
+            aria-label={`${modeInfo.label} request in ${LANGUAGES.find((l) => l.id === lang)!.label}`}
+            data-testid={`sample-${mode}-${lang}`}
+            className="overflow-x-auto rounded-lg bg-slate-950 p-4 pt-14 text-[13px] leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 sm:pt-4 sm:pr-32"
+          >
+            <code>{code}</code>
+          </pre>
+        </div>
+      </div>
+    </div>
+  );
+}

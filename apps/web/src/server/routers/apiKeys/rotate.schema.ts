@@ -1,0 +1,1 @@
+export { KeyIdInput as RotateKeyInput } from "./revoke.schema";

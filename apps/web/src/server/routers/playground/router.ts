@@ -1,0 +1,10 @@
+import { createTRPCRouter, protectedProcedure } from "../../trpc";
+import { createHandler } from "./create.handler";
+import { PlaygroundCreateInput } from "./create.schema";
+import { getHandler } from "./get.handler";
+import { GenerationIdInput } from "./get.schema";
+
+export const playgroundRouter = createTRPCRouter({
+  create: protectedProcedure.input(PlaygroundCreateInput).mutation(createHandler),
+  get: protectedProcedure.input(GenerationIdInput).query(getHandler),
+});

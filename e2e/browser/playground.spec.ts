@@ -1,0 +1,124 @@
+import { expect, test } from "@playwright/test";
+import { balanceOf, BASE_URL, db, newAccount } from "../support/fixtures";
+import { signedInAccount } from "./support/session";
+
+test("a funded account generates a 1 s gen-3.1-fast clip: price first, live progress, then a playable video", async ({ page }) => {
+  test.setTimeout(180_000);
+  const acct = await signedInAccount(page, { balance: "5.00" });
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Playground" }).click();
+  await page.waitForURL("**/dashboard/playground");
+  await expect(page.getByRole("heading", { name: "Playground", level: 1 })).toBeVisible();
+  await expect(page.getByText("Nothing generated yet")).toBeVisible();
+
+  await page.getByLabel("Model").selectOption("gen-3.1-fast");
+  await page.getByLabel("Duration").selectOption("1");
+  // Only the model's own sizes are offered.
+  await expect(page.getByLabel("Size").locator("option")).toHaveText(["720p (default)", "1080p"]);
+  await page.getByLabel("Prompt").fill("A red kite over green hills, playground test");
+
+  // Billed seconds = max(1, 4 min charge) × $0.150.
+  await expect(page.getByTestId("price-estimate")).toHaveText("$0.600");
+  await expect(page.getByTestId("price-breakdown")).toContainText("4 s billed (minimum charge 4 s) × $0.150 / сек");
+  // The estimate follows the options: gen-3.1-pro at 8 s is $3.840.
+  await page.getByLabel("Model").selectOption("gen-3.1-pro");
+  await page.getByLabel("Duration").selectOption("8");
+  await expect(page.getByTestId("price-estimate")).toHaveText("$3.840");
+  await page.getByLabel("Model").selectOption("gen-3.1-fast");
+  await page.getByLabel("Duration").selectOption("1");
+  await expect(page.getByTestId("price-estimate")).toHaveText("$0.600");
+
+  // Live progress arrives over the session-authenticated event stream.
+  const stream = page.waitForResponse((r) => /\/api\/dashboard\/generations\/vid_[^/]+\/events$/.test(r.url()));
+  await page.getByRole("button", { name: "Generate · $0.600" }).click();
+  expect((await stream).headers()["content-type"]).toContain("text/event-stream");
+  await expect(page.getByTestId("generation-status")).toHaveText(/processing|completed/);
+  await expect(page.getByTestId("generation-status")).toHaveText("completed", { timeout: 90_000 });
+
+  const video = page.getByTestId("result-video");
+  await expect(video).toHaveAttribute("src", /\/cdn\/.+\.mp4$/);
+  await expect(video).toHaveAttribute("controls", "");
+  const info = await video.evaluate(async (el: HTMLVideoElement) => {
+    el.muted = true;
+    if (el.readyState < 2) await new Promise((resolve, reject) => { el.onloadeddata = resolve; el.onerror = () => reject(new Error(`video error ${el.error?.code}`)); el.load(); });
+    await el.play();
+    await new Promise((r) => setTimeout(r, 400));
+    return { width: el.videoWidth, height: el.videoHeight, duration: el.duration, time: el.currentTime };
+  });
+  expect(info.width).toBe(1280);
+  expect(info.height).toBe(720);
+  expect(info.duration).toBeCloseTo(1, 0);
+  expect(info.time).toBeGreaterThan(0);
+
+  const download = page.getByRole("link", { name: "Download MP4" });
+  await expect(download).toHaveAttribute("download", "");
+  expect(await download.getAttribute("href")).toBe(await video.getAttribute("src"));
+  await expect(page.getByTestId("generation-cost")).toHaveText("$0.600 (4 s × $0.150 / сек)");
+
+  // Billed to this account exactly like an API request: $5.000 − $0.600.
+  expect(await balanceOf(acct.id)).toBe(4_400_000n);
+  const gen = await db().generation.findFirstOrThrow({ where: { accountId: acct.id } });
+  expect(gen).toMatchObject({ modelId: "gen-3.1-fast", duration: 1, size: "720p", status: "completed", apiKeyId: null });
+});
+
+test("an unfunded account sees the insufficient balance message and nothing is created", async ({ page }) => {
+  const acct = await signedInAccount(page);
+  await page.goto("/dashboard/playground");
+  await page.getByLabel("Prompt").fill("Anything at all");
+  await expect(page.getByText("Available balance: $0.000 (not enough for this clip)")).toBeVisible();
+  await page.getByRole("button", { name: /^Generate/ }).click();
+  const error = page.getByTestId("generation-error");
+  await expect(error.getByRole("alert")).toHaveText("The available balance does not cover the cost of this generation.");
+  await expect(error.getByRole("link", { name: "ask for a test balance" })).toBeVisible();
+  await expect(page.getByText("Nothing generated yet")).toBeVisible();
+  expect(await db().generation.count({ where: { accountId: acct.id } })).toBe(0);
+});
+
+test("the form enforces the API's rules before sending, and the server enforces them too", async ({ page }) => {
+  await signedInAccount(page, { balance: "5.00" });
+  await page.goto("/dashboard/playground");
+  await page.getByLabel("Model").selectOption("gen-3-1080");
+  await expect(page.getByLabel("Size").locator("option")).toHaveText(["1080p (default)", "720p"]);
+  await expect(page.getByLabel("Duration").locator("option")).toHaveCount(8);
+
+  // An empty prompt is refused in the form and focused.
+  await page.getByRole("button", { name: /^Generate/ }).click();
+  await expect(page.getByLabel("Prompt")).toBeFocused();
+  await expect(page.getByText("Describe the clip you want.")).toBeVisible();
+  await page.getByLabel("Prompt").fill("Frames test");
+
+  // First/last frame: a last frame needs a first one; URLs must be absolute http(s).
+  await page.getByLabel("First / last frame").check();
+  await expect(page.getByLabel("Last frame URL (optional)")).toBeDisabled();
+  await page.getByLabel("First frame URL").fill("not a url");
+  await page.getByRole("button", { name: /^Generate/ }).click();
+  await expect(page.getByText("Enter an absolute http:// or https:// URL.")).toBeVisible();
+  await expect(page.getByLabel("First frame URL")).toBeFocused();
+
+  // Reference images: up to 3 fields, and the frame fields are gone (never both).
+  await page.getByLabel("Reference images").check();
+  await expect(page.getByLabel("First frame URL")).toHaveCount(0);
+  await expect(page.getByLabel(/^Reference image \d/)).toHaveCount(3);
+
+  // The server applies the same rules with the catalog messages, even to a forged request.
+  await page.getByLabel("No images").check();
+  const trpc = await page.request.post("/api/trpc/playground.create?batch=1", {
+    data: { 0: { json: { model: "gen-3.1-fast", prompt: "x", urls: ["https://a.example/1.png"], firstFrameUrl: "https://a.example/2.png" } } },
+  });
+  expect(trpc.status()).toBe(400);
+  expect(JSON.stringify(await trpc.json())).toContain("`urls` cannot be combined with `firstFrameUrl` or `lastFrameUrl`.");
+  const unknownModel = await page.request.post("/api/trpc/playground.create?batch=1", { data: { 0: { json: { model: "gen-9", prompt: "x" } } } });
+  expect(JSON.stringify(await unknownModel.json())).toContain("Unknown model 'gen-9'");
+});
+
+test("the playground's event stream needs a session and serves only the signed-in account's generations", async ({ page }) => {
+  const owner = await newAccount({ balance: "5.00" });
+  const res = await owner.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "Someone else's clip", duration: 1, stream: false } });
+  const { id } = await res.json();
+  expect((await fetch(`${BASE_URL}/api/dashboard/generations/${id}/events`)).status).toBe(401);
+  await signedInAccount(page);
+  const other = await page.request.get(`/api/dashboard/generations/${id}/events`);
+  expect(other.status()).toBe(404);
+  expect((await other.json()).error.code).toBe("generation_not_found");
+  const viaTrpc = await page.request.get(`/api/trpc/playground.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id } } }))}`);
+  expect(viaTrpc.status()).toBe(404);
+});
