@@ -52,9 +52,15 @@ describe("stream mode (the default)", () => {
       signal: controller.signal,
     });
     const reader = res.body!.getReader();
-    const { value } = await reader.read();
-    const text = new TextDecoder().decode(value);
-    const id = /"id":"(vid_[^"]+)"/.exec(text)![1]!;
+    let text = "";
+    let match: RegExpExecArray | null = null;
+    while (!match) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("stream ended before the first record");
+      text += new TextDecoder().decode(value);
+      match = /"id":"(vid_[^"]+)"/.exec(text);
+    }
+    const id = match[1]!;
     controller.abort();
 
     const sentAt = Date.now();
