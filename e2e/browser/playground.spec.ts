@@ -122,3 +122,17 @@ test("the playground's event stream needs a session and serves only the signed-i
   const viaTrpc = await page.request.get(`/api/trpc/playground.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id } } }))}`);
   expect(viaTrpc.status()).toBe(404);
 });
+
+test("a link with ?id= (as from the ledger) opens that generation's result", async ({ page }) => {
+  const acct = await signedInAccount(page, { balance: "5.00" });
+  const { issueApiKey } = await import("@vgen/engine");
+  const { key } = await issueApiKey(db(), acct.id, "linked");
+  const res = await fetch(`${BASE_URL}/api/v1/videos/generations`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: "gen-3.1-fast", prompt: "Linked from the ledger", duration: 1, stream: false }),
+  });
+  const { id } = await res.json();
+  await page.goto(`/dashboard/playground?id=${id}`);
+  await expect(page.getByTestId("result-video")).toHaveAttribute("src", new RegExp(`/cdn/${id}\\.mp4$`), { timeout: 60_000 });
+});

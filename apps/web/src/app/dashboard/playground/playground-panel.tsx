@@ -23,7 +23,7 @@ function formatEta(seconds: number): string {
   return `about ${Math.floor(seconds / 60)} min ${seconds % 60} s left`;
 }
 
-export function PlaygroundPanel({ initialModel }: { initialModel?: string }) {
+export function PlaygroundPanel({ initialModel, initialGenerationId }: { initialModel?: string; initialGenerationId?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const catalog = useQuery(trpc.catalog.list.queryOptions());
@@ -71,6 +71,12 @@ export function PlaygroundPanel({ initialModel }: { initialModel?: string }) {
   const billedSeconds = model ? Math.max(form.duration, model.minChargeSeconds) : 0;
   const costMicros = model ? BigInt(billedSeconds) * model.priceMicrosPerSecond : 0n;
   const balance = me.data?.balanceMicros;
+
+  // Opened from a link (?id=vid_…, e.g. the ledger): show that generation, live if it is still running.
+  const linked = useQuery({ ...trpc.playground.get.queryOptions({ id: initialGenerationId ?? "" }), enabled: !!initialGenerationId });
+  useEffect(() => {
+    if (linked.data) setStarted((current) => current ?? linked.data);
+  }, [linked.data]);
 
   const create = useMutation(
     trpc.playground.create.mutationOptions({
