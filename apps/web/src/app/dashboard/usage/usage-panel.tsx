@@ -1,5 +1,6 @@
 "use client";
 
+import type { UsageRow } from "@vgen/engine";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
@@ -19,20 +20,7 @@ const LatencyChart = dynamic(() => import("@/components/dashboard/charts/usage-c
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];
 
-interface Row {
-  requests: number;
-  accepted: number;
-  refused: number;
-  refusedByCode: Record<string, number>;
-  completed: number;
-  failed: number;
-  canceled: number;
-  processing: number;
-  billedSeconds: number;
-  spendMicros: bigint;
-  latencyP50Ms: number | null;
-  latencyP95Ms: number | null;
-}
+type Row = UsageRow;
 
 const ms = (v: number | null) => (v === null ? "—" : `${v} ms`);
 
