@@ -12,6 +12,10 @@ export interface GenerationJob {
   generationId: string;
 }
 
+function monitorSeconds(): number {
+  return Math.min(60, Math.max(5, Math.floor(config().jobHeartbeatSeconds / 2)));
+}
+
 const globalBoss = globalThis as unknown as { __vgenBoss?: Promise<PgBoss> };
 
 /** The process's pg-boss instance on the same PostgreSQL as everything else. */
@@ -23,8 +27,10 @@ export function getBoss(): Promise<PgBoss> {
       max: 4,
       // Workers wake on the transactional NOTIFY of a new job instead of waiting for a poll.
       useListenNotify: true,
-      // Supervision finds jobs whose heartbeat stopped; run it often enough that a crash is noticed within a lease.
-      superviseIntervalSeconds: Math.min(60, Math.max(5, Math.floor(config().jobHeartbeatSeconds / 2))),
+      // The monitor pass fails jobs whose heartbeat stopped (and retries them); run it often enough
+      // that a crashed worker's job is taken up again within about one lease.
+      superviseIntervalSeconds: monitorSeconds(),
+      monitorIntervalSeconds: monitorSeconds(),
     });
     boss.on("error", (err) => console.error("[queue]", err));
     await boss.start();
