@@ -123,6 +123,7 @@ async function main() {
     STRIPE_WEBHOOK_SECRET: "whsec_test_local",
     // Every browser test signs in from 127.0.0.1; the per-address sign-in limit would stop the suite.
     LOGIN_ATTEMPTS_PER_ADDRESS: "10000",
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: "10000",
   };
   const external = await externalServer();
   try {

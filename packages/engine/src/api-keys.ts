@@ -27,9 +27,13 @@ export function listApiKeys(db: Db, accountId: string) {
 
 /** Issues a named key unless the account already holds the maximum of live keys. */
 export async function issueNamedApiKey(db: Db, accountId: string, name: string) {
-  const live = await db.apiKey.count({ where: { accountId, revokedAt: null } });
-  if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();
-  return issueApiKey(db, accountId, name);
+  return db.$transaction(async (tx) => {
+    // The account row lock serializes concurrent issues, so the count-then-create cannot overshoot the cap.
+    await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+    const live = await tx.apiKey.count({ where: { accountId, revokedAt: null } });
+    if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();
+    return issueApiKey(tx as unknown as Db, accountId, name);
+  });
 }
 
 /** Revokes one live key of one account; the API refuses it from the next request on. */

@@ -1,4 +1,4 @@
-import { formatTimestamp, formatUsd } from "@vgen/contracts";
+import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
 import { Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
 
 export const LEDGER_TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const satisfies readonly LedgerType[];
@@ -37,10 +37,18 @@ function encodeCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "id">): string
   return Buffer.from(`${e.createdAt.toISOString()}|${e.type}|${e.id}`).toString("base64url");
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } | null {
+/** Cursors carry a row's created_at; anything outside this range was not issued by us (and PostgreSQL refuses some). */
+const CURSOR_MIN_MS = Date.UTC(2000, 0, 1);
+const CURSOR_MAX_MS = Date.UTC(9999, 11, 31);
+
+/** Decodes a cursor listLedgerEntries returned; anything else is a clear `invalid_cursor` (400), never a database error. */
+function decodeCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } {
   const [at, type, id] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = at ? new Date(at) : null;
-  if (!createdAt || Number.isNaN(createdAt.getTime()) || !id || !(LEDGER_TYPES as readonly string[]).includes(type ?? "")) return null;
+  const t = createdAt?.getTime() ?? Number.NaN;
+  if (!createdAt || Number.isNaN(t) || t < CURSOR_MIN_MS || t > CURSOR_MAX_MS || !id || !(LEDGER_TYPES as readonly string[]).includes(type ?? "")) {
+    throw new ApiError("invalid_cursor", "The cursor is not one this list returned.", "cursor");
+  }
   return { createdAt, type: type as LedgerType, id };
 }
 
@@ -96,8 +104,9 @@ export async function balanceSummary(db: Db, accountId: string) {
 }
 
 function csvCell(value: string): string {
-  // Quote everything that needs it, and defuse spreadsheet formulas.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\$?\d/.test(value) ? `'${value}` : value;
+  // Quote everything that needs it, and defuse spreadsheet formulas. Only a cell that is exactly a
+  // negative amount ("-$1.500", "-1500000") is left as is: "-1+cmd|..." is still a formula.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\$?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

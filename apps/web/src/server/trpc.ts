@@ -4,6 +4,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
+import { ApiError } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 import { getSessionUser } from "./auth/session";
 
@@ -13,12 +14,19 @@ export async function createTRPCContext(opts: { headers: Headers }) {
 }
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
-// 2. Initialization: superjson for BigInt/Date; zod errors flattened for forms.
+/** What the browser sees for an unexpected failure; the real error is logged by the route's onError. */
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Try again in a moment.";
+
+// 2. Initialization: superjson for BigInt/Date; zod errors flattened for forms. An unexpected error
+// (a database or SDK exception, not an API error or a TRPCError a handler chose) never reaches the
+// client with its message: those name tables, constraints and file paths.
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
+    const unexpected = error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined && !(error.cause instanceof ApiError);
     return {
       ...shape,
+      message: unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
       data: { ...shape.data, zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null },
     };
   },

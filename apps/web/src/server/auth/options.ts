@@ -28,6 +28,27 @@ async function authorizeCredentials(email: string, password: string, ip: string)
   return { id: account.id, email: account.email, name: account.name, role: account.role };
 }
 
+/**
+ * Whether GitHub itself verified this address for the signed-in GitHub user. The profile's email
+ * can be a primary address the GitHub user never confirmed; linking on it would hand anyone who
+ * types a victim's email into GitHub the victim's account (and balance).
+ */
+async function githubEmailVerified(accessToken: string | undefined, email: string): Promise<boolean> {
+  if (!accessToken) return false;
+  try {
+    const res = await fetch("https://api.github.com/user/emails", {
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/vnd.github+json", "user-agent": "vgen-auth" },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) return false;
+    const emails = (await res.json()) as { email?: string; verified?: boolean }[];
+    const wanted = email.trim().toLowerCase();
+    return Array.isArray(emails) && emails.some((e) => e.verified === true && e.email?.trim().toLowerCase() === wanted);
+  } catch {
+    return false;
+  }
+}
+
 const oauthProviders = process.env.GITHUB_ID && process.env.GITHUB_SECRET
   ? [GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET })]
   : [];
@@ -51,6 +72,7 @@ export const authOptions: NextAuthOptions = {
       if (account?.provider === "credentials") return true;
       // OAuth: link to (or create) the account with the verified email.
       if (!user.email) return false;
+      if (account?.provider === "github" && !(await githubEmailVerified(account.access_token, user.email))) return false;
       const { createAccount } = await import("@vgen/engine");
       const db = getDb();
       const existing = await db.account.findUnique({ where: { email: user.email.toLowerCase() } });

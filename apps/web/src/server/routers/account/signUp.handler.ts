@@ -1,11 +1,18 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { Prisma } from "@vgen/db";
-import { createAccount } from "@vgen/engine";
+import { consumeRateLimit, createAccount } from "@vgen/engine";
+import { clientIp } from "../../http/client-ip";
 import type { TRPCContext } from "../../trpc";
 import type { SignUpInput } from "./signUp.schema";
 
+const SIGN_UPS_PER_ADDRESS_PER_HOUR = Number(process.env.SIGN_UPS_PER_ADDRESS_PER_HOUR ?? 20);
+
 export async function signUpHandler({ ctx, input }: { ctx: TRPCContext; input: z.infer<typeof SignUpInput> }) {
+  const limit = await consumeRateLimit(`signup:${clientIp(ctx.headers)}`, SIGN_UPS_PER_ADDRESS_PER_HOUR, 3600);
+  if (!limit.allowed) {
+    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "Too many sign-ups from this address. Try again in an hour." });
+  }
   try {
     const account = await createAccount(ctx.db, { email: input.email, password: input.password, name: input.name });
     return { id: account.id, email: account.email };

@@ -35,13 +35,18 @@ export async function POST(req: Request) {
     logger.warn({ eventId: event.id, sessionId: session.id }, "stripe checkout session without invoice_id");
     return Response.json({ received: true, ignored: "no invoice_id" });
   }
+  if (session.currency !== "usd" || session.amount_total === null) {
+    // We only create USD sessions with a fixed amount; anything else cannot pay an invoice.
+    logger.error({ eventId: event.id, invoiceId, currency: session.currency, amountTotal: session.amount_total }, "stripe payment could not be applied");
+    return Response.json({ received: true, error: "amount_mismatch", message: "The payment's currency or amount does not match the invoice." });
+  }
   try {
     const result = await markInvoicePaid(getDb(), {
       invoice: invoiceId,
       via: "stripe",
       actor: "stripe",
       stripeSessionId: session.id,
-      amountCents: session.amount_total ?? undefined,
+      amountCents: session.amount_total,
     });
     logger.info({ eventId: event.id, invoiceId, credited: result.credited }, "stripe checkout paid");
     return Response.json({ received: true, invoice: result.invoice.number, status: result.invoice.status, credited: result.credited });
