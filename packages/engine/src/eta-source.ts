@@ -25,28 +25,42 @@ export async function expectedProcessingSeconds(db: Db, modelId: string, size: s
 
 type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" | "startedAt" | "createdAt" | "queue">;
 
-async function snapshotAhead(db: Db, own: { queue: string; createdAt: Date; id?: string }) {
+interface ActiveJobs {
+  running: Job[];
+  queued: Job[];
+  /** Remaining seconds of each running job, keyed by id. */
+  runningRemaining: Map<string, number>;
+}
+
+/** One read of the processing jobs, shared by every ETA computed from it. */
+async function loadActive(db: Db): Promise<ActiveJobs> {
   const active = await db.generation.findMany({
     where: { status: "processing" },
     select: { id: true, modelId: true, size: true, duration: true, progress: true, startedAt: true, createdAt: true, queue: true },
     orderBy: { createdAt: "asc" },
     take: 500,
   });
-  const running: Job[] = [];
-  const ahead: Job[] = [];
-  for (const job of active) {
-    if (job.id === own.id) continue;
-    if (job.startedAt) running.push(job);
-    else if (isAhead(job, own)) ahead.push(job);
-  }
+  const running = active.filter((j) => j.startedAt);
+  const queued = active.filter((j) => !j.startedAt);
   const now = Date.now();
-  const runningRemaining = await Promise.all(
-    running.map(async (j) =>
-      remainingRunningSeconds(await expectedProcessingSeconds(db, j.modelId, j.size, j.duration), (now - j.startedAt!.getTime()) / 1000, j.progress),
-    ),
-  );
-  const aheadExpected = await Promise.all(ahead.map((j) => expectedProcessingSeconds(db, j.modelId, j.size, j.duration)));
+  const runningRemaining = new Map<string, number>();
+  for (const j of running) {
+    const expected = await expectedProcessingSeconds(db, j.modelId, j.size, j.duration);
+    runningRemaining.set(j.id, remainingRunningSeconds(expected, (now - j.startedAt!.getTime()) / 1000, j.progress));
+  }
+  return { running, queued, runningRemaining };
+}
+
+async function snapshotFrom(db: Db, active: ActiveJobs, own: { queue: string; createdAt: Date; id?: string }) {
+  const runningRemaining = active.running.filter((j) => j.id !== own.id).map((j) => active.runningRemaining.get(j.id)!);
+  const ahead = active.queued.filter((j) => j.id !== own.id && isAhead(j, own));
+  const aheadExpected: number[] = [];
+  for (const j of ahead) aheadExpected.push(await expectedProcessingSeconds(db, j.modelId, j.size, j.duration));
   return { runningRemaining, aheadExpected, concurrency: config().workerConcurrency };
+}
+
+async function snapshotAhead(db: Db, own: { queue: string; createdAt: Date; id?: string }) {
+  return snapshotFrom(db, await loadActive(db), own);
 }
 
 /** Pro Priority is served first; within a queue, oldest first. */
@@ -67,4 +81,21 @@ export async function etaFor(db: Db, gen: Job & { status: string }): Promise<num
   const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
   if (gen.startedAt) return runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress);
   return queuedEtaSeconds(expected, await snapshotAhead(db, gen));
+}
+
+/** Live ETAs for many generations (a list page) with one read of the queue, not one per row. */
+export async function etaForMany(db: Db, gens: (Job & { status: string })[]): Promise<number[]> {
+  const queued = gens.filter((g) => g.status === "processing" && !g.startedAt);
+  const active = queued.length > 0 ? await loadActive(db) : null;
+  const out: number[] = [];
+  for (const gen of gens) {
+    if (gen.status !== "processing") {
+      out.push(0);
+      continue;
+    }
+    const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
+    if (gen.startedAt) out.push(runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress));
+    else out.push(queuedEtaSeconds(expected, await snapshotFrom(db, active!, gen)));
+  }
+  return out;
 }

@@ -17,10 +17,19 @@ class GenerationEventHub {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
 
+  /** Resolves once notifications flow; on failure nothing stays registered (no listener leak). */
   async subscribe(generationId: string, listener: Listener): Promise<() => void> {
     this.emitter.on(generationId, listener);
-    await this.ensureConnected();
-    return () => this.emitter.off(generationId, listener);
+    const off = () => {
+      this.emitter.off(generationId, listener);
+    };
+    try {
+      await this.ensureConnected();
+    } catch (err) {
+      off();
+      throw err;
+    }
+    return off;
   }
 
   async close(): Promise<void> {
@@ -37,8 +46,14 @@ class GenerationEventHub {
       client.on("notification", (msg) => msg.payload && this.emitter.emit(msg.payload, msg.payload));
       client.on("error", () => this.reset(client));
       client.on("end", () => this.reset(client));
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHANNEL}`);
+      } catch (err) {
+        client.removeAllListeners("end");
+        client.end().catch(() => {});
+        throw err;
+      }
       this.client = client;
     })().finally(() => {
       this.connecting = null;
@@ -50,7 +65,19 @@ class GenerationEventHub {
     if (this.client === client) this.client = null;
     client.end().catch(() => {});
     // Subscribers poll on their own timer too, so a reconnect gap only delays an update.
-    if (this.emitter.eventNames().length > 0) setTimeout(() => this.ensureConnected().catch(() => {}), 1000).unref();
+    this.scheduleReconnect();
+  }
+
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  /** Retries every second while anyone listens; one timer at a time ("error" and "end" both land here). */
+  private scheduleReconnect() {
+    if (this.reconnectTimer || this.emitter.eventNames().length === 0) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.ensureConnected().catch(() => this.scheduleReconnect());
+    }, 1000);
+    this.reconnectTimer.unref();
   }
 }
 

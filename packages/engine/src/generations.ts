@@ -3,7 +3,7 @@ import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from
 import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation } from "@vgen/db";
 import { billedSecondsFor, costMicrosFor } from "./billing";
 import { resolveAgainstModel } from "./catalog";
-import { etaFor, etaForNewJob } from "./eta-source";
+import { etaFor, etaForMany, etaForNewJob } from "./eta-source";
 import { notifyGenerationChanged } from "./events";
 import { decodeCursor, olderThan, pageOf } from "./keyset";
 import { applyLedgerEntry } from "./ledger";
@@ -74,6 +74,12 @@ export async function getGenerationForAccount(db: Db, accountId: string, id: str
 
 export async function recordOf(db: Db, generation: Generation) {
   return toRecord(generation, await etaFor(db, generation));
+}
+
+/** Records of a list page: the queue is read once for all of them (no N+1). */
+export async function recordsOf(db: Db, generations: Generation[]) {
+  const etas = await etaForMany(db, generations);
+  return generations.map((g, i) => toRecord(g, etas[i]!));
 }
 
 type Terminal = "completed" | "failed" | "canceled";

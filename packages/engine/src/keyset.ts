@@ -10,11 +10,15 @@ export function encodeCursor(p: KeysetPosition): string {
   return Buffer.from(`${p.createdAt.toISOString()}|${p.id}`).toString("base64url");
 }
 
+const ISO_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Decodes a cursor this API issued for ids with `idPrefix`; anything else is `invalid_cursor`. */
 export function decodeCursor(cursor: string, idPrefix: string): KeysetPosition {
   const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (!id || !id.startsWith(`${idPrefix}_`) || Number.isNaN(createdAt.getTime())) {
+  // Only the form encodeCursor writes: a forged far-past or far-future date (valid in JS, out of
+  // PostgreSQL's range) would otherwise reach the query and fail as a 500.
+  if (!id || !id.startsWith(`${idPrefix}_`) || !ISO_FORM.test(iso ?? "") || Number.isNaN(createdAt.getTime())) {
     throw new ApiError("invalid_cursor", "The cursor is not one this API returned.", "cursor");
   }
   return { createdAt, id };

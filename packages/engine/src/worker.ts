@@ -47,10 +47,14 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
     const now = Date.now();
     if (now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
     lastWrite = now;
-    pending = pending.then(async () => {
-      // A canceled generation stops rendering at the next progress tick.
-      if (!(await reportProgress(db, gen.id, pct))) abort.abort();
-    });
+    pending = pending
+      .then(async () => {
+        // A canceled generation stops rendering at the next progress tick.
+        if (!(await reportProgress(db, gen.id, pct))) abort.abort();
+      })
+      // A failed progress write is not a failed render, and must never be an unhandled rejection
+      // (the chain is only awaited once the render ends).
+      .catch((err: unknown) => log.warn({ err }, "progress update failed"));
   };
   const renderStarted = Date.now();
   let workPath: string | undefined;

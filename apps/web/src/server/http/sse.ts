@@ -18,20 +18,40 @@ export const SSE_HEADERS = {
  */
 export function generationEventStream(db: Db, generationId: string, accountId: string, status = 200): Response {
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  // Set by `start`; `cancel` (the client went away) must stop timers and the subscription even
+  // while `start` is still waiting for the subscription.
+  let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let seq = 0;
       let last = "";
       let closed = false;
       let busy: Promise<void> = Promise.resolve();
+      let unsubscribe = () => {};
+      let tick: ReturnType<typeof setInterval> | undefined;
+      let keepalive: ReturnType<typeof setInterval> | undefined;
+      const release = () => {
+        clearInterval(tick);
+        clearInterval(keepalive);
+        unsubscribe();
+        unsubscribe = () => {};
+      };
+      stop = () => {
+        closed = true;
+        release();
+      };
       const write = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          // The stream was canceled or errored under us (timers must never throw).
+          stop();
+        }
       };
       const close = () => {
         if (closed) return;
-        closed = true;
-        cleanup();
+        stop();
         try {
           controller.close();
         } catch {
@@ -52,23 +72,24 @@ export function generationEventStream(db: Db, generationId: string, accountId: s
           if (record.status !== "processing") close();
         }).catch((err) => logger.warn({ err, generationId }, "event stream update failed"));
       };
-      const tick = setInterval(() => emit(true), TICK_MS);
-      const keepalive = setInterval(() => write(`: keep-alive\n\n`), KEEPALIVE_MS);
-      let unsubscribe = () => {};
-      cleanup = () => {
-        clearInterval(tick);
-        clearInterval(keepalive);
-        unsubscribe();
-      };
+      tick = setInterval(() => emit(true), TICK_MS);
+      keepalive = setInterval(() => write(`: keep-alive\n\n`), KEEPALIVE_MS);
       write(`retry: 2000\n\n`);
       emit(true);
-      unsubscribe = await generationEvents().subscribe(generationId, () => emit(false));
-      if (closed) return unsubscribe();
+      try {
+        const off = await generationEvents().subscribe(generationId, () => emit(false));
+        if (closed) return off();
+        unsubscribe = off;
+      } catch (err) {
+        // Without change notifications the 5 s tick still delivers every state, terminal included.
+        logger.warn({ err, generationId }, "event stream could not subscribe to changes; polling only");
+        return;
+      }
       // A change between the first read and the subscription would otherwise be missed.
       emit(false);
     },
     cancel() {
-      cleanup();
+      stop();
     },
   });
   return new Response(body, { status, headers: SSE_HEADERS });

@@ -5,8 +5,10 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   consumeRateLimit,
+  getGenerationForAccount,
   logger,
   rateLimitHeaders,
+  recordOf,
   releaseIdempotencyKey,
   requestFingerprint,
   validateIdempotencyKey,
@@ -33,8 +35,11 @@ export interface ApiContext {
   body: unknown;
   /** Applies the model's per-account QPS; throws 429 rate_limited past it. */
   limitModel(modelId: string, qps: number): Promise<void>;
-  /** Tags the request for statistics (model used, generation touched). */
-  tag(tags: { modelId?: string; generationId?: string }): void;
+  /**
+   * Tags the request for statistics (model used, generation touched); `created` marks that the
+   * generation was created by this request (an idempotent retry must then find it, not make another).
+   */
+  tag(tags: { modelId?: string; generationId?: string; created?: boolean }): void;
 }
 
 interface Options {
@@ -72,7 +77,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
     const started = performance.now();
     const requestId = newId("request");
     const db = getDb();
-    const tags: { modelId?: string; generationId?: string } = {};
+    const tags: { modelId?: string; generationId?: string; created?: boolean } = {};
     let account: Account | null = null;
     let apiKey: ApiKey | null = null;
     let limit: RateLimitOutcome | null = null;
@@ -105,10 +110,17 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         validateIdempotencyKey(keyHeader);
         const claim = await claimIdempotencyKey(db, account.id, keyHeader, requestFingerprint(req.method, new URL(req.url).pathname, raw));
         if (claim.kind === "replay") {
-          const replayed: ApiResult =
-            claim.status === 200 && claim.body === null && claim.generationId
-              ? { kind: "stream", generationId: claim.generationId }
-              : { kind: "json", status: claim.status, body: claim.body };
+          let replayed: ApiResult;
+          if (claim.status === 200 && claim.body === null && claim.generationId) {
+            replayed = { kind: "stream", generationId: claim.generationId };
+          } else if (claim.body === null && claim.generationId) {
+            // Saved without a body (the first response failed after the generation was created):
+            // answer with its record as of now.
+            const generation = await getGenerationForAccount(db, account.id, claim.generationId);
+            replayed = { kind: "json", status: claim.status, body: await recordOf(db, generation) };
+          } else {
+            replayed = { kind: "json", status: claim.status, body: claim.body };
+          }
           response = toResponse(db, account.id, replayed);
           response.headers.set("idempotent-replayed", "true");
           return finish(response);
@@ -148,7 +160,17 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       const failure = apiError ?? new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`);
       errorCode = failure.code;
       response = errorResponse(failure, requestId);
-      if (idempotencyKey && account) await releaseIdempotencyKey(db, account.id, idempotencyKey).catch(() => {});
+      if (idempotencyKey && account) {
+        if (tags.created && tags.generationId) {
+          // The generation (and its hold) already exists: a retry with this key must find it, not
+          // create and charge a second one.
+          await completeIdempotencyKey(db, account.id, idempotencyKey, { status: 202, body: null, generationId: tags.generationId }).catch((e: unknown) =>
+            logger.error({ err: e, requestId }, "could not save the idempotent response"),
+          );
+        } else {
+          await releaseIdempotencyKey(db, account.id, idempotencyKey).catch(() => {});
+        }
+      }
     }
     return finish(response);
 

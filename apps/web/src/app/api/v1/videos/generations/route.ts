@@ -1,6 +1,6 @@
 import { parseCreateGeneration } from "@vgen/contracts";
 import { methodNotAllowed } from "@/server/http/with-public";
-import { assertRequestUrlsAllowed, createGeneration, findEnabledModel, listGenerations, recordOf } from "@vgen/engine";
+import { assertRequestUrlsAllowed, createGeneration, findEnabledModel, listGenerations, recordOf, recordsOf } from "@vgen/engine";
 import { parseListQuery } from "@/server/http/list-query";
 import { chooseResponseMode } from "@/server/http/response-mode";
 import { withApiKey } from "@/server/http/with-api-key";
@@ -15,7 +15,7 @@ export const POST = withApiKey(
     ctx.tag({ modelId: model.id });
     await ctx.limitModel(model.id, model.rateLimitQps);
     const generation = await createGeneration(ctx.db, { account: ctx.account, apiKeyId: ctx.apiKey.id, body, model });
-    ctx.tag({ generationId: generation.id });
+    ctx.tag({ generationId: generation.id, created: true });
     if (chooseResponseMode(ctx.req, body) === "stream") return { kind: "stream", generationId: generation.id };
     return { kind: "json", status: 202, body: await recordOf(ctx.db, generation), generationId: generation.id };
   },
@@ -30,7 +30,7 @@ export const GET = withApiKey(async (ctx) => {
     status: 200,
     body: {
       object: "list",
-      data: await Promise.all(page.data.map((g) => recordOf(ctx.db, g))),
+      data: await recordsOf(ctx.db, page.data),
       has_more: page.nextCursor !== null,
       next_cursor: page.nextCursor,
     },

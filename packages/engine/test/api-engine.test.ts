@@ -1,0 +1,153 @@
+// The public API's engine path against the database: holds under concurrency, terminal moves
+// exactly once, list records (one queue read), cursor validation, and the event hub's cleanup.
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+
+const url = testDatabaseUrl;
+
+describe.skipIf(!url)("generation engine (API path)", () => {
+  const db = useTestDb(12);
+  const accounts: string[] = [];
+  // Leave nothing for a worker another suite starts on this database (their jobs would wait behind ours).
+  afterEach(async () => {
+    const { cancelGeneration } = await import("../src/index");
+    const open = await db().generation.findMany({ where: { accountId: { in: accounts }, status: "processing" } });
+    for (const g of open) await cancelGeneration(db(), g.accountId, g.id).catch(() => {});
+  });
+  afterAll(async () => {
+    const { stopBoss, generationEvents } = await import("../src/index");
+    await generationEvents().close();
+    await stopBoss();
+  });
+
+  async function funded(amountMicros: bigint) {
+    const { createAccount, creditAccount } = await import("../src/index");
+    const account = await createAccount(db(), { email: `api-${Date.now()}-${Math.random()}@example.test` });
+    accounts.push(account.id);
+    if (amountMicros > 0n) {
+      await creditAccount(db(), { accountId: account.id, amountMicros, type: "top_up", reason: "test", actor: "test" });
+    }
+    return account;
+  }
+
+  async function ledgerSum(accountId: string) {
+    const agg = await db().ledgerEntry.aggregate({ where: { accountId }, _sum: { amountMicros: true } });
+    return agg._sum.amountMicros ?? 0n;
+  }
+
+  it("concurrent requests never overspend; refused ones create nothing; ledger sum = balance", async () => {
+    const { createGeneration, findEnabledModel } = await import("../src/index");
+    // gen-3.1-pro, 4 s → $1.920 each; $5 covers exactly two.
+    const account = await funded(5_000_000n);
+    const model = await findEnabledModel(db(), "gen-3.1-pro");
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "race", duration: 4, size: "720p" } }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(ok).toHaveLength(2);
+    for (const r of refused) expect((r.reason as { code?: string }).code).toBe("insufficient_balance");
+    expect(await db().generation.count({ where: { accountId: account.id } })).toBe(2);
+    const acct = await db().account.findUniqueOrThrow({ where: { id: account.id } });
+    expect(acct.balanceMicros).toBe(5_000_000n - 2n * 1_920_000n);
+    expect(await ledgerSum(account.id)).toBe(acct.balanceMicros);
+  });
+
+  it("cancel releases the hold once; racing completion, exactly one terminal state wins and is charged at most once", async () => {
+    const { createGeneration, findEnabledModel, cancelGeneration, completeGeneration } = await import("../src/index");
+    const account = await funded(10_000_000n);
+    const model = await findEnabledModel(db(), "gen-3-1080");
+    const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "cancel me" } });
+    const [canceled, completed] = await Promise.allSettled([
+      cancelGeneration(db(), account.id, gen.id),
+      completeGeneration(db(), gen.id, `${gen.id}.mp4`),
+    ]);
+    const after = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
+    const entries = await db().ledgerEntry.findMany({ where: { generationId: gen.id } });
+    const types = entries.map((e) => e.type).sort();
+    if (after.status === "canceled") {
+      expect(canceled.status).toBe("fulfilled");
+      expect(completed.status === "fulfilled" && completed.value).toBeNull();
+      expect(types).toEqual(["hold", "hold_release"]);
+    } else {
+      expect(after.status).toBe("completed");
+      expect(canceled.status).toBe("rejected");
+      expect(types).toEqual(["charge", "hold", "hold_release"]);
+    }
+    await expect(cancelGeneration(db(), account.id, gen.id)).rejects.toMatchObject({ code: "generation_not_cancelable" });
+    // Another account cannot see it.
+    const other = await funded(0n);
+    await expect(cancelGeneration(db(), other.id, gen.id)).rejects.toMatchObject({ code: "generation_not_found" });
+    const acct = await db().account.findUniqueOrThrow({ where: { id: account.id } });
+    expect(await ledgerSum(account.id)).toBe(acct.balanceMicros);
+  });
+
+  it("list records equal single records, read the queue once, and follow the record formats", async () => {
+    const { createGeneration, findEnabledModel, failGeneration, recordOf, recordsOf, listGenerations } = await import("../src/index");
+    const account = await funded(20_000_000n);
+    const model = await findEnabledModel(db(), "gen-3.1-pro");
+    for (let i = 0; i < 3; i++) {
+      await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: `list ${i}`, duration: 4 } });
+    }
+    const page = await listGenerations(db(), account.id, 10, null);
+    await failGeneration(db(), page.data[0]!.id, "render_failed", "boom");
+    const rows = (await listGenerations(db(), account.id, 10, null)).data;
+
+    let queueReads = 0;
+    const counting = db().$extends({
+      query: {
+        generation: {
+          findMany({ args, query }) {
+            if ((args.where as { status?: string } | undefined)?.status === "processing") queueReads++;
+            return query(args);
+          },
+        },
+      },
+    }) as unknown as ReturnType<typeof db>;
+    const many = await recordsOf(counting, rows);
+    expect(queueReads).toBe(1);
+    const single = await Promise.all(rows.map((g) => recordOf(db(), g)));
+    expect(many).toEqual(single);
+
+    const failed = many.find((r) => r.status === "failed")!;
+    expect(failed).toMatchObject({ eta_seconds: 0, output: [], error: { code: "render_failed", message: "boom" } });
+    for (const r of many) {
+      expect(r.price).toBe("$0.480 / сек");
+      expect(r.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      expect(r.id).toMatch(/^vid_/);
+      if (r.status === "processing") {
+        expect(r.eta_seconds).toBeGreaterThan(0);
+        expect(r.output).toEqual([]);
+      }
+    }
+  });
+
+  it("a forged cursor (valid JS date, outside PostgreSQL's range) is invalid_cursor, not a 500", async () => {
+    const { listGenerations } = await import("../src/index");
+    const account = await funded(0n);
+    for (const iso of ["-271821-04-20T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "2026-01-01"]) {
+      const cursor = Buffer.from(`${iso}|vid_x`).toString("base64url");
+      await expect(listGenerations(db(), account.id, 10, cursor)).rejects.toMatchObject({ code: "invalid_cursor" });
+    }
+  });
+
+  it("the event hub leaves no listener behind when it cannot subscribe, and delivers changes when it can", async () => {
+    const { generationEvents, notifyGenerationChanged } = await import("../src/index");
+    const hub = generationEvents() as unknown as { emitter: import("node:events").EventEmitter };
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = "postgresql://nobody@127.0.0.1:1/none";
+    await expect(generationEvents().subscribe("vid_unreachable", () => {})).rejects.toBeTruthy();
+    process.env.DATABASE_URL = saved;
+    expect(hub.emitter.listenerCount("vid_unreachable")).toBe(0);
+
+    const seen: string[] = [];
+    const off = await generationEvents().subscribe("vid_hub_test", (id) => seen.push(id));
+    await notifyGenerationChanged(db(), "vid_hub_test");
+    for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual(["vid_hub_test"]);
+    off();
+    expect(hub.emitter.listenerCount("vid_hub_test")).toBe(0);
+  });
+});
