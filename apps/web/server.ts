@@ -14,7 +14,7 @@ import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { closeSharedConnections, config, logger, startWorker, type RunningWorker } from "@vgen/engine";
+import { closeSharedConnections, config, getBoss, logger, startWorker, type RunningWorker } from "@vgen/engine";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../..");
@@ -47,6 +47,8 @@ async function main() {
     if (applied.length) logger.info({ applied }, "migrations applied");
   }
   await seedCatalog(db);
+  // Start the queue client now, not inside the first request's transaction.
+  await getBoss();
   stops.unshift(() => db.$disconnect());
   stops.unshift(() => closeSharedConnections());
 

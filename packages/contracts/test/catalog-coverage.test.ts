@@ -10,9 +10,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 const INTERNAL: Partial<Record<ErrorCode, string>> = {
   internal_error: "only for unexpected server faults; the wrapper turns any unknown exception into it",
   service_unavailable: "only when the database cannot be reached by the status endpoint",
-  upstream_error: "set by an upstream provider adapter; the embedded default renders locally",
-  content_policy_violation: "reserved for a provider's policy refusal; the local renderer has none",
-  timeout: "set by the reaper for generations stuck past 30 minutes",
 };
 
 function testSources(dir: string): string[] {

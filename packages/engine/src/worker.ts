@@ -95,7 +95,7 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
     const failure =
       err instanceof GenerationFailure
         ? err
-        : new GenerationFailure("render_failed", `Rendering failed: ${(err as Error).message ?? String(err)}`);
+        : new GenerationFailure("render_failed", "The renderer could not produce the video. Nothing was charged.", (err as Error).message ?? String(err));
     log.warn({ code: failure.code, err: (err as Error).message, detail: failure.detail }, "generation failed");
     if (await failGeneration(db, gen.id, failure.code, failure.message)) {
       metrics().generationsFinished.inc({ model: gen.modelId, status: "failed" });
@@ -105,16 +105,29 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
   }
 }
 
-/** Generations still processing long after any render could take are failed with `timeout`. */
-export async function reapStuckGenerations(db: Db, maxAgeSeconds = 30 * 60): Promise<number> {
-  const stuck = await db.generation.findMany({
+/**
+ * Ends generations no worker will finish: those whose job pg-boss gave up on after its retries (a
+ * render that kept killing its worker) fail with `render_failed`; any still processing after
+ * GENERATION_MAX_AGE_SECONDS (default 6 h, past any render or upstream limit) fail with `timeout`.
+ * Either way the hold is released.
+ */
+export async function reapStuckGenerations(db: Db, maxAgeSeconds = Number(process.env.GENERATION_MAX_AGE_SECONDS ?? 6 * 3600)): Promise<number> {
+  const abandoned = await db.$queryRaw<{ id: string }[]>`
+    SELECT g.id FROM generations g
+    WHERE g.status = 'processing'
+      AND EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = ${GENERATION_QUEUE} AND j.state = 'failed' AND j.data->>'generationId' = g.id)
+      AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = ${GENERATION_QUEUE} AND j.state < 'completed' AND j.data->>'generationId' = g.id)`;
+  for (const { id } of abandoned) {
+    await failGeneration(db, id, "render_failed", "The renderer stopped repeatedly on this generation. Nothing was charged.");
+  }
+  const expired = await db.generation.findMany({
     where: { status: "processing", createdAt: { lt: new Date(Date.now() - maxAgeSeconds * 1000) } },
     select: { id: true },
   });
-  for (const { id } of stuck) {
+  for (const { id } of expired) {
     await failGeneration(db, id, "timeout", "The generation did not finish in time. Nothing was charged.");
   }
-  return stuck.length;
+  return abandoned.length + expired.length;
 }
 
 export interface RunningWorker {
