@@ -1,5 +1,3 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import { config, type EngineConfig } from "./config";
 import { createLocalStorage } from "./storage/local";
 import type { StorageBackend, StoredObject } from "./storage/types";
@@ -13,12 +11,6 @@ export function outputKeyFor(generationId: string): string {
 
 export function publicUrlFor(key: string): string {
   return `${config().cdnBaseUrl}/${key}`;
-}
-
-/** A path under OUTPUT_DIR (the local driver's directory). */
-export async function localPathForWrite(key: string): Promise<string> {
-  await mkdir(config().outputDir, { recursive: true });
-  return path.join(config().outputDir, key);
 }
 
 /** The backend for a configuration: STORAGE_DRIVER=local (default) or s3. The S3 SDK loads only when used. */

@@ -158,10 +158,6 @@ export async function listInvoices(db: Db, accountId: string, opts: { kind?: "to
   });
 }
 
-export function findAccountInvoice(db: Db, accountId: string, invoiceId: string) {
-  return db.invoice.findFirst({ where: { id: invoiceId, accountId } });
-}
-
 /** How to pay a bank-transfer invoice. Real details come from the environment. */
 export function bankTransferInstructions(invoice: Pick<Invoice, "number" | "amountMicros">) {
   return {
