@@ -28,3 +28,4 @@ export * from "./subscription-admin";
 export * from "./billing-docs/index";
 export * from "./test-balance";
 export { metrics, routeLabel } from "./metrics";
+export * from "./support/index";

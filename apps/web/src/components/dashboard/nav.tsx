@@ -18,7 +18,7 @@ export const DASHBOARD_SECTIONS = [
   { href: "/dashboard/webhooks", label: "Webhooks" },
 ] as const;
 
-export function DashboardNav({ email }: { email: string }) {
+export function DashboardNav({ email, role = "user" }: { email: string; role?: "user" | "support" | "admin" }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Dashboard" className="flex h-full flex-col">
@@ -42,6 +42,11 @@ export function DashboardNav({ email }: { email: string }) {
           );
         })}
       </ul>
+      {role !== "user" && (
+        <Link href="/console" className="mt-4 block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100">
+          Support console
+        </Link>
+      )}
       <div className="mt-auto border-t border-slate-200 px-3 pt-4 text-sm">
         <p className="truncate text-slate-600" title={email}>{email}</p>
         <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="mt-2 font-medium text-slate-900 underline">

@@ -9,6 +9,7 @@ import { playgroundRouter } from "./playground/router";
 import { ledgerRouter } from "./ledger/router";
 import { statsRouter } from "./stats/router";
 import { subscriptionsRouter } from "./subscriptions/router";
+import { supportRouter } from "./support/router";
 
 /** One router per feature folder; each action is `<action>.handler.ts` + `<action>.schema.ts`. */
 export const appRouter = createTRPCRouter({
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   catalog: catalogRouter,
   playground: playgroundRouter,
+  support: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

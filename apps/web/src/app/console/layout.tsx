@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { ConsoleNav } from "@/components/console/nav";
+import { requireSessionUser } from "@/server/auth/session";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: { default: "Support console", template: "%s · Support console" } };
+
+/** Staff only (support, admin); the role is read fresh on every request. Others get a 403 page. */
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const user = await requireSessionUser("/console");
+  if (user.role === "user") {
+    return (
+      <main id="main" className="grid min-h-screen place-items-center bg-slate-50 px-4">
+        <div className="max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+          <p className="text-sm font-semibold text-red-700">403</p>
+          <h1 className="mt-1 text-xl font-semibold text-slate-900">Staff only</h1>
+          <p className="mt-2 text-sm text-slate-600">The support console is for vgen support staff. Your account does not have access.</p>
+          <Link href="/dashboard" className="mt-6 inline-block rounded-md bg-slate-900 px-3.5 py-2 text-sm font-medium text-white hover:bg-slate-700">
+            Go to your dashboard
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
+      <aside className="border-b border-slate-200 bg-white p-4 md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
+        <ConsoleNav email={user.email} role={user.role} />
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-4 py-8 md:px-10">{children}</main>
+    </div>
+  );
+}

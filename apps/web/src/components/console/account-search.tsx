@@ -1,0 +1,93 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { formatUsd } from "@vgen/contracts";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { when } from "./format";
+import { DataTable, Td } from "./table";
+
+export function AccountSearch() {
+  const trpc = useTRPC();
+  const [text, setText] = useState("");
+  const [query, setQuery] = useState("");
+  const results = useQuery({ ...trpc.support.search.queryOptions({ query }), enabled: query.length >= 2 });
+  const pending = useQuery(trpc.support.pendingTestBalance.queryOptions());
+
+  return (
+    <>
+      <PageHeader title="Find an account" description="Search by email (any part, any case), account id (acct_…), API key prefix (vgk_…) or generation id (vid_…)." />
+      <form
+        role="search"
+        className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(text.trim());
+        }}
+      >
+        <div className="flex-1 space-y-1.5">
+          <label htmlFor="console-search" className="block text-sm font-medium text-slate-800">Search accounts</label>
+          <input
+            id="console-search"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="jane@company.com, acct_…, vgk_…, vid_…"
+            autoComplete="off"
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-2 focus:outline-slate-400"
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+
+      {query.length >= 2 && (
+        <Card title="Results" className="mb-6">
+          {results.isPending ? (
+            <Spinner label="Searching" />
+          ) : results.error ? (
+            <ErrorNote error={results.error} />
+          ) : results.data.length === 0 ? (
+            <EmptyState title="No account matches">Check the spelling, or try the account id, a key prefix or a generation id.</EmptyState>
+          ) : (
+            <DataTable caption="Matching accounts" head={["Account", "Matched by", "Status", "Balance", "Created"]} testId="search-results">
+              {results.data.map((a) => (
+                <tr key={a.id}>
+                  <Td>
+                    <Link href={`/console/accounts/${a.id}`} className="font-medium text-indigo-700 underline">{a.email}</Link>
+                    <div className="font-mono text-xs text-slate-500">{a.id}</div>
+                  </Td>
+                  <Td>{a.matchedBy.join(", ")}</Td>
+                  <Td>
+                    <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>{" "}
+                    {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
+                  </Td>
+                  <Td className="tabular-nums">{formatUsd(a.balanceMicros)}</Td>
+                  <Td className="whitespace-nowrap text-slate-600">{when(a.createdAt)}</Td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </Card>
+      )}
+
+      <Card title="Waiting for support" description="Test balance requests not answered yet.">
+        {pending.isPending ? (
+          <Spinner />
+        ) : pending.error ? (
+          <ErrorNote error={pending.error} />
+        ) : pending.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No pending requests.</p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            {pending.data.length} pending request{pending.data.length === 1 ? "" : "s"}, oldest from {when(pending.data[0]!.createdAt)}.{" "}
+            <Link href="/console/test-balance" className="font-medium text-indigo-700 underline">Answer them</Link>
+          </p>
+        )}
+      </Card>
+    </>
+  );
+}

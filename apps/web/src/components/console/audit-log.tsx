@@ -1,0 +1,108 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
+import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { AuditDetails } from "./account-review";
+import { when } from "./format";
+import { DataTable, Pager, Td } from "./table";
+
+interface Filter {
+  accountId: string;
+  actor: string;
+  action: string;
+}
+
+export function AuditLogView({ initial }: { initial: Filter }) {
+  const trpc = useTRPC();
+  const [form, setForm] = useState<Filter>(initial);
+  const [filter, setFilter] = useState<Filter>(initial);
+  const [page, setPage] = useState(1);
+  const log = useQuery(trpc.support.auditLog.queryOptions({ accountId: filter.accountId || null, actor: filter.actor || null, action: filter.action || null, page, pageSize: 50 }));
+
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every staff action: who did what, to which account, and why." />
+      <Card className="mb-6">
+        <form
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setFilter({ accountId: form.accountId.trim(), actor: form.actor.trim(), action: form.action.trim() });
+            setPage(1);
+          }}
+        >
+          <TextField label="Account id" placeholder="acct_…" value={form.accountId} onChange={(e) => setForm({ ...form, accountId: e.target.value })} />
+          <TextField label="Actor" placeholder="email or acct_…" value={form.actor} onChange={(e) => setForm({ ...form, actor: e.target.value })} />
+          <div className="space-y-1.5">
+            <label htmlFor="audit-action" className="block text-sm font-medium text-slate-800">Action</label>
+            <select
+              id="audit-action"
+              value={form.action}
+              onChange={(e) => setForm({ ...form, action: e.target.value })}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-2 focus:outline-slate-400"
+            >
+              <option value="">All actions</option>
+              {(log.data?.actions ?? []).map((a) => (
+                <option key={a} value={a}>{a}</option>
+              ))}
+            </select>
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit">Filter</Button>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                const empty = { accountId: "", actor: "", action: "" };
+                setForm(empty);
+                setFilter(empty);
+                setPage(1);
+              }}
+            >
+              Clear
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <Card>
+        {log.isPending ? (
+          <Spinner label="Loading audit log" />
+        ) : log.error ? (
+          <ErrorNote error={log.error} />
+        ) : log.data.items.length === 0 ? (
+          <EmptyState title="No matching actions" />
+        ) : (
+          <>
+            <DataTable caption="Audit log" head={["Time", "Action", "Actor", "Account", "Details"]} testId="audit-log">
+              {log.data.items.map((e) => (
+                <tr key={e.id}>
+                  <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
+                  <Td className="font-mono text-xs">
+                    {e.action}
+                    {e.targetId && <div className="mt-0.5 break-all text-slate-500">{e.targetId}</div>}
+                  </Td>
+                  <Td>{e.actorEmail}</Td>
+                  <Td>
+                    {e.targetAccountId ? (
+                      <Link href={`/console/accounts/${e.targetAccountId}`} className="text-indigo-700 underline">{e.targetEmail ?? e.targetAccountId}</Link>
+                    ) : (
+                      "—"
+                    )}
+                  </Td>
+                  <Td className="min-w-[16rem] text-xs"><AuditDetails details={e.details} /></Td>
+                </tr>
+              ))}
+            </DataTable>
+            <Pager label="Audit log" page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { formatUsd } from "@vgen/contracts";
+import { Card, PageHeader } from "@/components/ui/card";
+import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { StaffAction } from "./action-dialog";
+import { when } from "./format";
+
+/** Grant and decline buttons for one pending test balance request (reuses the engine's grant/decline). */
+export function TestBalanceDecision({ requestId, email, onDone }: { requestId: string; email: string; onDone: () => Promise<unknown> }) {
+  const trpc = useTRPC();
+  const grant = useMutation(trpc.support.grantTestBalance.mutationOptions({ onSuccess: onDone }));
+  const decline = useMutation(trpc.support.declineTestBalance.mutationOptions({ onSuccess: onDone }));
+  return (
+    <div className="flex flex-wrap gap-2">
+      <StaffAction
+        label="Grant"
+        buttonVariant="primary"
+        title="Grant test balance"
+        description={<>Credits {email} once with a <code>test_credit</code> ledger entry.</>}
+        confirmLabel="Grant"
+        amount={{ label: "Amount (USD)", hint: "Between $0.01 and $1000", initial: "5.00" }}
+        text={{ label: "Response to the user", initial: "Granted for your evaluation. Have fun!", min: 1 }}
+        onSubmit={(v) => grant.mutateAsync({ requestId, amount: v.amount, response: v.text })}
+      />
+      <StaffAction
+        label="Decline"
+        title="Decline test balance"
+        confirmLabel="Decline"
+        variant="danger"
+        text={{ label: "Response to the user", min: 1 }}
+        onSubmit={(v) => decline.mutateAsync({ requestId, response: v.text })}
+      />
+    </div>
+  );
+}
+
+export function PendingTestBalance() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const pending = useQuery(trpc.support.pendingTestBalance.queryOptions());
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.support.pathKey() });
+  return (
+    <>
+      <PageHeader title="Test balance requests" description="Users asking for a test balance, oldest first. Grant an amount you choose, or decline with an answer the user sees." />
+      {pending.isPending ? (
+        <Spinner />
+      ) : pending.error ? (
+        <ErrorNote error={pending.error} />
+      ) : pending.data.length === 0 ? (
+        <EmptyState title="No pending requests">Every request has been answered.</EmptyState>
+      ) : (
+        <ul className="space-y-4">
+          {pending.data.map((r) => (
+            <li key={r.id} data-testid="pending-request">
+              <Card
+                title={<Link href={`/console/accounts/${r.accountId}`} className="text-indigo-700 underline">{r.account.email}</Link>}
+                description={`Asked ${when(r.createdAt)} · balance ${formatUsd(r.account.balanceMicros)}`}
+                actions={<TestBalanceDecision requestId={r.id} email={r.account.email} onDone={refresh} />}
+              >
+                <p className="whitespace-pre-wrap text-sm text-slate-700">{r.useCase}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import type { z } from "zod";
+import { listAuditLog } from "@vgen/engine";
+import type { StaffCtx } from "./errors";
+import type { AuditLogInput } from "./auditLog.schema";
+
+export function auditLogHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof AuditLogInput> }) {
+  return listAuditLog(ctx.db, { accountId: input.accountId ?? undefined, actor: input.actor ?? undefined, action: input.action ?? undefined }, { page: input.page, pageSize: input.pageSize });
+}

@@ -1,0 +1,40 @@
+import { adminProcedure, createTRPCRouter, staffProcedure } from "../../trpc";
+import { accountHandler, generationsHandler, ledgerHandler } from "./account.handler";
+import { AccountGenerationsInput, AccountInput, AccountLedgerInput } from "./account.schema";
+import { adjustHandler } from "./adjust.handler";
+import { AdjustInput } from "./adjust.schema";
+import { auditLogHandler } from "./auditLog.handler";
+import { AuditLogInput } from "./auditLog.schema";
+import { catalogHandler, updateCatalogHandler } from "./catalog.handler";
+import { UpdateCatalogInput } from "./catalog.schema";
+import { markInvoicePaidHandler } from "./markInvoicePaid.handler";
+import { MarkInvoicePaidInput } from "./markInvoicePaid.schema";
+import { refundHandler } from "./refund.handler";
+import { RefundInput } from "./refund.schema";
+import { revokeKeyHandler } from "./revokeKey.handler";
+import { RevokeKeyInput } from "./revokeKey.schema";
+import { searchHandler } from "./search.handler";
+import { SearchInput } from "./search.schema";
+import { setStatusHandler } from "./setStatus.handler";
+import { SetAccountStatusInput } from "./setStatus.schema";
+import { declineHandler, grantHandler, pendingRequestsHandler } from "./testBalance.handler";
+import { DeclineInput, GrantInput } from "./testBalance.schema";
+
+/** Support console (SPEC §9): staff only; catalog edits admins only. Every mutation is audited by the engine. */
+export const supportRouter = createTRPCRouter({
+  search: staffProcedure.input(SearchInput).query(searchHandler),
+  account: staffProcedure.input(AccountInput).query(accountHandler),
+  ledger: staffProcedure.input(AccountLedgerInput).query(ledgerHandler),
+  generations: staffProcedure.input(AccountGenerationsInput).query(generationsHandler),
+  pendingTestBalance: staffProcedure.query(pendingRequestsHandler),
+  grantTestBalance: staffProcedure.input(GrantInput).mutation(grantHandler),
+  declineTestBalance: staffProcedure.input(DeclineInput).mutation(declineHandler),
+  markInvoicePaid: staffProcedure.input(MarkInvoicePaidInput).mutation(markInvoicePaidHandler),
+  refund: staffProcedure.input(RefundInput).mutation(refundHandler),
+  adjust: staffProcedure.input(AdjustInput).mutation(adjustHandler),
+  setStatus: staffProcedure.input(SetAccountStatusInput).mutation(setStatusHandler),
+  revokeKey: staffProcedure.input(RevokeKeyInput).mutation(revokeKeyHandler),
+  auditLog: staffProcedure.input(AuditLogInput).query(auditLogHandler),
+  catalog: staffProcedure.query(catalogHandler),
+  updateCatalog: adminProcedure.input(UpdateCatalogInput).mutation(updateCatalogHandler),
+});

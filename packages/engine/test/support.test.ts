@@ -1,0 +1,125 @@
+// Support console domain: search, refund once under concurrency, adjustments, access and audit rows.
+import { describe, expect, it } from "vitest";
+import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+
+const url = testDatabaseUrl;
+const tag = () => Math.random().toString(36).slice(2, 10);
+
+describe.skipIf(!url)("support console", () => {
+  const db = useTestDb(12);
+
+  async function setup(balance = 20_000_000n) {
+    const { createAccount, creditAccount, issueApiKey } = await import("../src/index");
+    const t = tag();
+    const acct = await createAccount(db(), { email: `Support-Case-${t}@Example.test` });
+    const staff = await createAccount(db(), { email: `staff-${t}@example.test`, role: "support" });
+    await creditAccount(db(), { accountId: acct.id, amountMicros: balance, type: "top_up", reason: "setup", actor: "test" });
+    const key = await issueApiKey(db(), acct.id, "k");
+    return { acct: (await db().account.findUniqueOrThrow({ where: { id: acct.id } })), staff, key, t };
+  }
+
+  async function completed(accountId: string) {
+    const { createGeneration, findEnabledModel, completeGeneration } = await import("../src/index");
+    const account = await db().account.findUniqueOrThrow({ where: { id: accountId } });
+    const model = await findEnabledModel(db(), "gen-3-1080");
+    const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "refund me" } });
+    await completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+    return gen;
+  }
+
+  it("finds accounts by partial case-insensitive email, account id, key prefix and generation id", async () => {
+    const { searchAccounts } = await import("../src/index");
+    const { acct, key, t } = await setup();
+    const gen = await completed(acct.id);
+    expect((await searchAccounts(db(), `case-${t}@example`)).map((h) => h.id)).toEqual([acct.id]);
+    expect((await searchAccounts(db(), `SUPPORT-CASE-${t.toUpperCase()}`)).map((h) => h.id)).toEqual([acct.id]);
+    expect((await searchAccounts(db(), acct.id))[0]).toMatchObject({ id: acct.id, matchedBy: ["account id"] });
+    expect((await searchAccounts(db(), key.key.slice(0, 12)))[0]).toMatchObject({ id: acct.id, matchedBy: ["key prefix"] });
+    expect((await searchAccounts(db(), key.key))[0]).toMatchObject({ id: acct.id });
+    expect((await searchAccounts(db(), gen.id))[0]).toMatchObject({ id: acct.id, matchedBy: ["generation id"] });
+    expect(await searchAccounts(db(), `nobody-${t}`)).toEqual([]);
+  });
+
+  it("refunds a completed generation's charge exactly once, even when refunds race", async () => {
+    const { refundGeneration, SupportError } = await import("../src/index");
+    const { acct, staff } = await setup();
+    const gen = await completed(acct.id);
+    const before = (await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros;
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "Broken output" })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SupportError);
+    const after = (await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros;
+    expect(after - before).toBe(gen.costMicros);
+    const refunds = await db().ledgerEntry.findMany({ where: { generationId: gen.id, type: "refund" } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amountMicros: gen.costMicros, actor: staff.id, reason: "Broken output" });
+    const audits = await db().auditLog.findMany({ where: { targetId: gen.id, action: "generation.refund" } });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorId: staff.id, targetAccountId: acct.id });
+    const sum = await db().ledgerEntry.aggregate({ where: { accountId: acct.id }, _sum: { amountMicros: true } });
+    expect(sum._sum.amountMicros).toBe(after);
+  });
+
+  it("refuses a refund above the charge, of a non-completed generation, and without a reason", async () => {
+    const { refundGeneration, createGeneration, findEnabledModel } = await import("../src/index");
+    const { acct, staff } = await setup();
+    const gen = await completed(acct.id);
+    await expect(refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "too much", amountMicros: gen.costMicros + 1n })).rejects.toThrow(/cannot exceed/);
+    await expect(refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: " " })).rejects.toThrow(/reason/);
+    const account = await db().account.findUniqueOrThrow({ where: { id: acct.id } });
+    const model = await findEnabledModel(db(), "gen-3-1080");
+    const running = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "still running" } });
+    await expect(refundGeneration(db(), { generationId: running.id, actorId: staff.id, reason: "nope" })).rejects.toThrow(/Only completed/);
+    await expect(refundGeneration(db(), { generationId: "vid_missing", actorId: staff.id, reason: "nope" })).rejects.toThrow(/No generation/);
+    expect(await db().ledgerEntry.count({ where: { accountId: acct.id, type: "refund" } })).toBe(0);
+    expect(await db().auditLog.count({ where: { targetAccountId: acct.id } })).toBe(0);
+  });
+
+  it("adjusts a balance up and down with an audited reason, never below zero", async () => {
+    const { adjustBalance } = await import("../src/index");
+    const { acct, staff } = await setup(5_000_000n);
+    const up = await adjustBalance(db(), { accountId: acct.id, amountMicros: 2_500_000n, actorId: staff.id, reason: "Goodwill credit" });
+    expect(up.ledgerEntry).toMatchObject({ type: "adjustment", amountMicros: 2_500_000n, balanceAfterMicros: 7_500_000n, reason: "Goodwill credit", actor: staff.id });
+    const down = await adjustBalance(db(), { accountId: acct.id, amountMicros: -7_000_000n, actorId: staff.id, reason: "Chargeback" });
+    expect(down.ledgerEntry.balanceAfterMicros).toBe(500_000n);
+    await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: -600_000n, actorId: staff.id, reason: "Too much" })).rejects.toThrow(/below zero/);
+    await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: 1n, actorId: staff.id, reason: "" })).rejects.toThrow(/reason/);
+    await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: 0n, actorId: staff.id, reason: "zero" })).rejects.toThrow(/zero/);
+    expect((await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros).toBe(500_000n);
+    const audits = await db().auditLog.findMany({ where: { targetAccountId: acct.id, action: "balance.adjust" }, orderBy: { createdAt: "asc" } });
+    expect(audits.map((a) => (a.details as { amount: string }).amount)).toEqual(["$2.500", "-$7.000"]);
+    expect(audits[0]).toMatchObject({ id: up.auditId, actorId: staff.id, targetId: up.ledgerEntry.id });
+    expect(up.ledgerEntry.reference).toBe(up.auditId);
+  });
+
+  it("suspends and reactivates (audited), revokes keys, and the suspended account cannot generate", async () => {
+    const { setAccountStatus, revokeKeyAsStaff, createGeneration, findEnabledModel, listAuditLog } = await import("../src/index");
+    const { acct, staff, key } = await setup();
+    await setAccountStatus(db(), { accountId: acct.id, status: "suspended", actorId: staff.id, reason: "Abuse report" });
+    await expect(setAccountStatus(db(), { accountId: acct.id, status: "suspended", actorId: staff.id, reason: "again" })).rejects.toThrow(/already suspended/);
+    const account = await db().account.findUniqueOrThrow({ where: { id: acct.id } });
+    const model = await findEnabledModel(db(), "gen-3-1080");
+    await expect(createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "x" } })).rejects.toMatchObject({ code: "account_suspended" });
+    await setAccountStatus(db(), { accountId: acct.id, status: "active", actorId: staff.id, reason: "Resolved" });
+    await expect(setAccountStatus(db(), { accountId: staff.id, status: "suspended", actorId: staff.id, reason: "self" })).rejects.toThrow(/own account/);
+    await revokeKeyAsStaff(db(), { keyId: key.record.id, actorId: staff.id, reason: "Leaked on GitHub" });
+    await expect(revokeKeyAsStaff(db(), { keyId: key.record.id, actorId: staff.id, reason: "again" })).rejects.toThrow(/already revoked/);
+    const log = await listAuditLog(db(), { accountId: acct.id });
+    expect(log.items.map((i) => i.action)).toEqual(["api_key.revoke", "account.reactivate", "account.suspend"]);
+    expect(log.items.every((i) => i.actorId === staff.id && i.actorEmail === staff.email)).toBe(true);
+    expect((await listAuditLog(db(), { actor: staff.email, action: "account." })).total).toBe(2);
+  });
+
+  it("edits the catalog with before/after in the audit row", async () => {
+    const { updateCatalogModel, createAccount } = await import("../src/index");
+    const admin = await createAccount(db(), { email: `admin-${tag()}@example.test`, role: "admin" });
+    const before = await db().catalogModel.findUniqueOrThrow({ where: { id: "gen-3-1080" } });
+    const model = await updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { priceMicrosPerSecond: 555_000n, rateLimitQps: before.rateLimitQps } });
+    expect(model.priceMicrosPerSecond).toBe(555_000n);
+    const row = await db().auditLog.findFirstOrThrow({ where: { action: "catalog.update", targetId: before.id, actorId: admin.id } });
+    expect(row.details).toMatchObject({ changes: { priceMicrosPerSecond: { to: "$0.555" } } });
+    expect(Object.keys((row.details as { changes: object }).changes)).toEqual(["priceMicrosPerSecond"]);
+    await expect(updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { minDuration: 50, maxDuration: 10 } })).rejects.toThrow(/Durations/);
+    await updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { priceMicrosPerSecond: before.priceMicrosPerSecond } });
+  });
+});
