@@ -158,13 +158,16 @@ export async function listInvoices(db: Db, accountId: string, opts: { kind?: "to
   });
 }
 
-/** How to pay a bank-transfer invoice. Real details come from the environment. */
+/** Shown instead of bank details the operator has not configured: never invent an account number. */
+const ASK_SUPPORT = "ask support (not configured on this server)";
+
+/** How to pay a bank-transfer invoice. The operator's bank details come from the environment. */
 export function bankTransferInstructions(invoice: Pick<Invoice, "number" | "amountMicros">) {
   return {
-    beneficiary: process.env.BANK_BENEFICIARY ?? "vgen Inc.",
-    bank: process.env.BANK_NAME ?? "Example Bank N.A.",
-    iban: process.env.BANK_IBAN ?? "US00 EXMP 0000 0000 0000 00",
-    swift: process.env.BANK_SWIFT ?? "EXMPUS33",
+    beneficiary: process.env.BANK_BENEFICIARY ?? process.env.BILLING_ISSUER_NAME ?? "vgen",
+    bank: process.env.BANK_NAME ?? ASK_SUPPORT,
+    iban: process.env.BANK_IBAN ?? ASK_SUPPORT,
+    swift: process.env.BANK_SWIFT ?? ASK_SUPPORT,
     amount: formatUsd(invoice.amountMicros),
     currency: "USD",
     reference: invoice.number,

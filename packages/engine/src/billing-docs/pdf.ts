@@ -18,9 +18,9 @@ export interface Issuer {
 
 export function issuer(): Issuer {
   return {
-    name: process.env.BILLING_ISSUER_NAME ?? "vgen Inc.",
-    address: process.env.BILLING_ISSUER_ADDRESS ?? "Video Generation API",
-    email: process.env.BILLING_ISSUER_EMAIL ?? "billing@vgen.example",
+    name: process.env.BILLING_ISSUER_NAME ?? "vgen",
+    address: process.env.BILLING_ISSUER_ADDRESS ?? "",
+    email: process.env.BILLING_ISSUER_EMAIL ?? "",
     website: process.env.PUBLIC_BASE_URL ?? "http://localhost:3000",
   };
 }
@@ -75,7 +75,9 @@ function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise
 function header(doc: PDFKit.PDFDocument, title: string, number: string) {
   const is = issuer();
   doc.font("Helvetica-Bold").fontSize(20).fillColor("#0f172a").text(is.name, 56, 56);
-  doc.font("Helvetica").fontSize(9).fillColor("#475569").text(is.address).text(is.email).text(is.website);
+  doc.font("Helvetica").fontSize(9).fillColor("#475569");
+  // Unset issuer details are left out rather than invented.
+  for (const line of [is.address, is.email, is.website]) if (line) doc.text(line);
   doc.font("Helvetica-Bold").fontSize(18).fillColor("#0f172a").text(title, 300, 56, { width: 239, align: "right" });
   doc.font("Helvetica").fontSize(10).fillColor("#334155").text(number, 300, 82, { width: 239, align: "right" });
   doc.moveTo(56, 130).lineTo(539, 130).strokeColor("#e2e8f0").stroke();
