@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { SideNavLinks } from "@/components/ui/side-nav-links";
 
 export const CONSOLE_SECTIONS = [
   { href: "/console", label: "Find an account" },
@@ -12,29 +12,17 @@ export const CONSOLE_SECTIONS = [
 ] as const;
 
 export function ConsoleNav({ email, role }: { email: string; role: "support" | "admin" }) {
-  const pathname = usePathname();
   return (
     <nav aria-label="Support console" className="flex h-full flex-col">
       <Link href="/console" className="mb-6 flex items-center gap-2 px-3 font-semibold tracking-tight">
         <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-indigo-700 text-xs font-bold text-white">▶</span>
         vgen <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-800">support</span>
       </Link>
-      <ul className="space-y-0.5">
-        {CONSOLE_SECTIONS.map((s) => {
-          const active = s.href === "/console" ? pathname === s.href || pathname.startsWith("/console/accounts") : pathname.startsWith(s.href);
-          return (
-            <li key={s.href}>
-              <Link
-                href={s.href}
-                aria-current={active ? "page" : undefined}
-                className={`block rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-indigo-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
-              >
-                {s.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <SideNavLinks
+        sections={CONSOLE_SECTIONS}
+        isActive={(href, pathname) => (href === "/console" ? pathname === href || pathname.startsWith("/console/accounts") : pathname.startsWith(href))}
+        activeClassName="bg-indigo-700 text-white"
+      />
       <div className="mt-auto border-t border-slate-200 px-3 pt-4 text-sm">
         <Link href="/dashboard" className="font-medium text-slate-700 underline">Back to dashboard</Link>
         <p className="mt-3 truncate text-slate-600" title={email}>{email}</p>

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { SideNavLinks } from "@/components/ui/side-nav-links";
 
 export const DASHBOARD_SECTIONS = [
   { href: "/dashboard", label: "Overview" },
@@ -19,29 +19,17 @@ export const DASHBOARD_SECTIONS = [
 ] as const;
 
 export function DashboardNav({ email, role = "user" }: { email: string; role?: "user" | "support" | "admin" }) {
-  const pathname = usePathname();
   return (
     <nav aria-label="Dashboard" className="flex h-full flex-col">
       <Link href="/" className="mb-6 flex items-center gap-2 px-3 font-semibold tracking-tight">
         <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">▶</span>
         vgen
       </Link>
-      <ul className="space-y-0.5">
-        {DASHBOARD_SECTIONS.map((s) => {
-          const active = s.href === "/dashboard" ? pathname === s.href : pathname.startsWith(s.href);
-          return (
-            <li key={s.href}>
-              <Link
-                href={s.href}
-                aria-current={active ? "page" : undefined}
-                className={`block rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
-              >
-                {s.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <SideNavLinks
+        sections={DASHBOARD_SECTIONS}
+        isActive={(href, pathname) => (href === "/dashboard" ? pathname === href : pathname.startsWith(href))}
+        activeClassName="bg-slate-900 text-white"
+      />
       {role !== "user" && (
         <Link href="/console" className="mt-4 block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100">
           Support console
