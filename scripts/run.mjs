@@ -32,6 +32,10 @@ if (mode === "start") {
   // Replace this process with the server so Ctrl+C and SIGTERM reach it directly.
   const child = spawn(process.execPath, ["--import", "tsx", "apps/web/server.ts"], { cwd: root, stdio: "inherit", env });
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  // `npm start` runs us through `sh -c`; a SIGTERM sent to npm ends that shell but not us. When our
+  // parent goes away, stop the server as if we had been asked to, so nothing is left running.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && child.kill("SIGTERM"), 1000).unref();
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else if (mode === "test") {
   run(process.execPath, ["--import", "tsx", "e2e/run-all.ts"], env);
