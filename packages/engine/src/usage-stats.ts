@@ -70,13 +70,17 @@ export function usageWindow(days: number, now = new Date()): { from: Date; to: D
 
 type Dim = "day" | "model" | "key" | "total";
 
-interface RequestAgg {
+/** The grouping columns every aggregate row carries (GROUPING SETS by day, model and key). */
+interface GroupedRow {
   g_day: number;
   g_model: number;
   g_key: number;
   day: string | null;
   model_id: string | null;
   api_key_id: string | null;
+}
+
+interface RequestAgg extends GroupedRow {
   requests: number;
   accepted: number;
   refused: number;
@@ -84,24 +88,12 @@ interface RequestAgg {
   p95: number | null;
 }
 
-interface CodeAgg {
-  g_day: number;
-  g_model: number;
-  g_key: number;
-  day: string | null;
-  model_id: string | null;
-  api_key_id: string | null;
+interface CodeAgg extends GroupedRow {
   error_code: string | null;
   n: number;
 }
 
-interface GenerationAgg {
-  g_day: number;
-  g_model: number;
-  g_key: number;
-  day: string | null;
-  model_id: string | null;
-  api_key_id: string | null;
+interface GenerationAgg extends GroupedRow {
   completed: number;
   failed: number;
   canceled: number;
@@ -111,14 +103,14 @@ interface GenerationAgg {
 }
 
 /** Which grouping set a row belongs to (GROUPING() is 1 for a column rolled up in that row). */
-function dimOf(r: { g_day: number; g_model: number; g_key: number }): Dim {
+function dimOf(r: GroupedRow): Dim {
   if (r.g_day === 0) return "day";
   if (r.g_model === 0) return "model";
   if (r.g_key === 0) return "key";
   return "total";
 }
 
-function keyOf(dim: Dim, r: { day: string | null; model_id: string | null; api_key_id: string | null }): string {
+function keyOf(dim: Dim, r: GroupedRow): string {
   if (dim === "day") return r.day!;
   if (dim === "model") return r.model_id ?? "\u0000";
   if (dim === "key") return r.api_key_id ?? "\u0000";
