@@ -91,6 +91,19 @@ async function externalServer(): Promise<{ adminUrl: string; stop: () => Promise
   return { adminUrl: server.url, stop: async () => { await server.stop(); await rm(dir, { recursive: true, force: true }); } };
 }
 
+/** The throwaway databases go when the run ends, so repeated runs on one server leave nothing behind. */
+async function dropDatabases(adminUrl: string, names: string[]) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+    for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } catch (err) {
+    console.warn(`could not drop test databases: ${(err as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -154,6 +167,7 @@ async function main() {
     );
     await stopApp(app, "external");
   } finally {
+    await dropDatabases(external.adminUrl, [`vgen_unit_${process.pid}`, `vgen_e2e_${process.pid}`]);
     await external.stop();
   }
   if (failures.length) console.log(`\nFailed suites: ${failures.join("; ")}`);
