@@ -100,7 +100,7 @@ export function TryIt({ method, path, pathParams, queryParams, exampleBody, auth
               type="password"
               value={apiKey}
               onChange={(e) => updateKey(e.target.value)}
-              placeholder="vg_live_..."
+              placeholder="vgk_…"
               autoComplete="off"
               className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm"
             />
