@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ConsoleNav } from "@/components/console/nav";
+import { SidebarShell } from "@/components/ui/sidebar-shell";
 import { requireSessionUser } from "@/server/auth/session";
 
 export const dynamic = "force-dynamic";
@@ -22,12 +23,5 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       </main>
     );
   }
-  return (
-    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
-      <aside className="border-b border-slate-200 bg-white p-4 md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
-        <ConsoleNav email={user.email} role={user.role} />
-      </aside>
-      <main id="main" className="min-w-0 flex-1 px-4 py-8 md:px-10">{children}</main>
-    </div>
-  );
+  return <SidebarShell nav={<ConsoleNav email={user.email} role={user.role} />}>{children}</SidebarShell>;
 }
