@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
 import { newId, randomBase58, type Db, type Role } from "@vgen/db";
+import { LRUCache } from "lru-cache";
+import { keysByHash, type KeyIdentity } from "./hot-cache/lookups";
+import { logger } from "./logger";
 import { hashPassword } from "./passwords";
 
 export const API_KEY_PREFIX = "vgk_";
@@ -36,14 +39,21 @@ export async function issueApiKey(db: Db, accountId: string, name = "Default key
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+const lastUseWritten = new LRUCache<string, number>({ max: 100_000 });
 
-/** Resolves a bearer token to its live key and account, or null. */
-export async function authenticateApiKey(db: Db, token: string) {
-  const apiKey = await db.apiKey.findUnique({ where: { hash: hashApiKey(token) }, include: { account: true } });
-  if (!apiKey || apiKey.revokedAt) return null;
-  // Record last use at minute resolution so a hot key does not write on every request.
-  if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
-  }
-  return apiKey;
+/** Resolves a bearer token to its live key and account, or null (read through the process cache). */
+export async function authenticateApiKey(db: Db, token: string): Promise<KeyIdentity | null> {
+  const identity = await keysByHash.get(db, hashApiKey(token));
+  if (identity) recordKeyUse(db, identity.apiKey.id);
+  return identity;
+}
+
+/** Last use at minute resolution, written off the request path so a hot key costs no write per request. */
+function recordKeyUse(db: Db, keyId: string) {
+  const now = Date.now();
+  if (now - (lastUseWritten.get(keyId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+  lastUseWritten.set(keyId, now);
+  db.apiKey
+    .update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } })
+    .catch((err: unknown) => logger.warn({ err, keyId }, "could not record API key use"));
 }

@@ -1,5 +1,6 @@
 import { ApiError, dimensionsFor, formatPricePerSecond, formatUsd, type AspectRatio, type CreateGenerationInput, type Size } from "@vgen/contracts";
 import type { CatalogModel, Db } from "@vgen/db";
+import { enabledModels } from "./hot-cache/lookups";
 
 export interface ResolvedRequest {
   model: CatalogModel;
@@ -29,15 +30,15 @@ export function resolveAgainstModel(model: CatalogModel, input: CreateGeneration
 }
 
 export async function findEnabledModel(db: Db, id: string): Promise<CatalogModel> {
-  const model = await db.catalogModel.findUnique({ where: { id } });
-  if (!model || !model.enabled) {
+  const model = (await enabledModels(db)).get(id);
+  if (!model) {
     throw new ApiError("unknown_model", `Unknown model '${id}'. See GET /api/v1/models for the catalog.`, "model");
   }
   return model;
 }
 
-export function listCatalog(db: Db) {
-  return db.catalogModel.findMany({ where: { enabled: true }, orderBy: { sortOrder: "asc" } });
+export async function listCatalog(db: Db): Promise<CatalogModel[]> {
+  return [...(await enabledModels(db)).values()];
 }
 
 export const QUEUE_LABELS = { pro_priority: "Pro Priority", standard: "Fast/Standard" } as const;

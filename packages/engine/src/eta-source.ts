@@ -30,10 +30,34 @@ interface ActiveJobs {
   queued: Job[];
   /** Remaining seconds of each running job, keyed by id. */
   runningRemaining: Map<string, number>;
+  /** Expected processing seconds of each queued job, keyed by id. */
+  queuedExpected: Map<string, number>;
+  /** What a job accepted now in each queue waits behind (every queued job is older than it). */
+  newJobSnapshots: Map<string, QueueSnapshot>;
+}
+
+type QueueSnapshot = { runningRemaining: number[]; aheadExpected: number[]; concurrency: number };
+
+const ACTIVE_SNAPSHOT_MS = 1_000;
+let activeSnapshot: { at: number; jobs: Promise<ActiveJobs> } | null = null;
+
+/**
+ * The processing jobs as of at most a second ago: concurrent requests share one read instead of
+ * each scanning the queue (an ETA is an estimate; a second of staleness does not change it).
+ */
+function loadActive(db: Db): Promise<ActiveJobs> {
+  const now = Date.now();
+  if (activeSnapshot && now - activeSnapshot.at < ACTIVE_SNAPSHOT_MS) return activeSnapshot.jobs;
+  const jobs = readActive(db);
+  activeSnapshot = { at: now, jobs };
+  jobs.catch(() => {
+    if (activeSnapshot?.jobs === jobs) activeSnapshot = null;
+  });
+  return jobs;
 }
 
 /** One read of the processing jobs, shared by every ETA computed from it. */
-async function loadActive(db: Db): Promise<ActiveJobs> {
+async function readActive(db: Db): Promise<ActiveJobs> {
   const active = await db.generation.findMany({
     where: { status: "processing" },
     select: { id: true, modelId: true, size: true, duration: true, progress: true, startedAt: true, createdAt: true, queue: true },
@@ -48,19 +72,19 @@ async function loadActive(db: Db): Promise<ActiveJobs> {
     const expected = await expectedProcessingSeconds(db, j.modelId, j.size, j.duration);
     runningRemaining.set(j.id, remainingRunningSeconds(expected, (now - j.startedAt!.getTime()) / 1000, j.progress));
   }
-  return { running, queued, runningRemaining };
+  const queuedExpected = new Map<string, number>();
+  for (const j of queued) queuedExpected.set(j.id, await expectedProcessingSeconds(db, j.modelId, j.size, j.duration));
+  return { running, queued, runningRemaining, queuedExpected, newJobSnapshots: new Map() };
 }
 
-async function snapshotFrom(db: Db, active: ActiveJobs, own: { queue: string; createdAt: Date; id?: string }) {
+function snapshotFrom(active: ActiveJobs, own: { queue: string; createdAt: Date; id?: string }): QueueSnapshot {
   const runningRemaining = active.running.filter((j) => j.id !== own.id).map((j) => active.runningRemaining.get(j.id)!);
   const ahead = active.queued.filter((j) => j.id !== own.id && isAhead(j, own));
-  const aheadExpected: number[] = [];
-  for (const j of ahead) aheadExpected.push(await expectedProcessingSeconds(db, j.modelId, j.size, j.duration));
-  return { runningRemaining, aheadExpected, concurrency: config().workerConcurrency };
+  return { runningRemaining, aheadExpected: ahead.map((j) => active.queuedExpected.get(j.id)!), concurrency: config().workerConcurrency };
 }
 
 async function snapshotAhead(db: Db, own: { queue: string; createdAt: Date; id?: string }) {
-  return snapshotFrom(db, await loadActive(db), own);
+  return snapshotFrom(await loadActive(db), own);
 }
 
 /** Pro Priority is served first; within a queue, oldest first. */
@@ -72,7 +96,13 @@ function isAhead(job: { queue: string; createdAt: Date }, own: { queue: string; 
 /** ETA for a request about to be accepted. */
 export async function etaForNewJob(db: Db, job: { modelId: string; size: string; duration: number; queue: string }): Promise<number> {
   const expected = await expectedProcessingSeconds(db, job.modelId, job.size, job.duration);
-  return queuedEtaSeconds(expected, await snapshotAhead(db, { queue: job.queue, createdAt: new Date() }));
+  const active = await loadActive(db);
+  let snapshot = active.newJobSnapshots.get(job.queue);
+  if (!snapshot) {
+    snapshot = snapshotFrom(active, { queue: job.queue, createdAt: new Date() });
+    active.newJobSnapshots.set(job.queue, snapshot);
+  }
+  return queuedEtaSeconds(expected, snapshot);
 }
 
 /** Live ETA for a stored generation; 0 once it is terminal. */
@@ -95,7 +125,7 @@ export async function etaForMany(db: Db, gens: (Job & { status: string })[]): Pr
     }
     const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
     if (gen.startedAt) out.push(runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress));
-    else out.push(queuedEtaSeconds(expected, await snapshotFrom(db, active!, gen)));
+    else out.push(queuedEtaSeconds(expected, snapshotFrom(active!, gen)));
   }
   return out;
 }

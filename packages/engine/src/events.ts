@@ -2,7 +2,8 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Db, Prisma } from "@vgen/db";
 
-const CHANNEL = "generation_events";
+export const GENERATION_EVENTS_CHANNEL = "generation_events";
+const CHANNEL = GENERATION_EVENTS_CHANNEL;
 
 /** Announces that a generation changed, to every process (PostgreSQL NOTIFY, sent at commit). */
 export async function notifyGenerationChanged(tx: Prisma.TransactionClient | Db, generationId: string): Promise<void> {

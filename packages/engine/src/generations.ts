@@ -4,18 +4,25 @@ import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Gene
 import { billedSecondsFor, costMicrosFor } from "./billing";
 import { resolveAgainstModel } from "./catalog";
 import { etaFor, etaForMany, etaForNewJob } from "./eta-source";
+import { insertAccepted } from "./accept-statement";
 import { notifyGenerationChanged } from "./events";
+import { subscriptionKey, subscriptionStates } from "./hot-cache/lookups";
 import { decodeCursor, olderThan, pageOf } from "./keyset";
 import { applyLedgerEntry } from "./ledger";
-import { enqueueGeneration } from "./queue";
 import { toRecord } from "./record";
-import { admitUnderSubscription } from "./subscriptions";
+import { admitUnderSubscription, subscriptionPaused } from "./subscriptions";
 import { onGenerationTerminal } from "./terminal-hooks";
+
+/** What the create path needs of the account; the request's cached identity carries it. */
+export type AcceptingAccount = Pick<Account, "id" | "status">;
+
+/** Long enough for a burst to queue for a connection instead of failing (the pool is small). */
+const CREATE_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
 
 /** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
 export async function createGeneration(
   db: Db,
-  input: { account: Account; apiKeyId: string | null; body: CreateGenerationInput; model: CatalogModel },
+  input: { account: AcceptingAccount; apiKeyId: string | null; body: CreateGenerationInput; model: CatalogModel },
 ): Promise<Generation> {
   const { account, body } = input;
   if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
@@ -23,46 +30,51 @@ export async function createGeneration(
   const billedSeconds = billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds);
   const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
   const queue = resolved.model.queue;
+  const subscription = await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id));
+  if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
   const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
-  const id = newId("generation");
-  return db.$transaction(async (tx) => {
-    await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
-    const generation = await tx.generation.create({
-      data: {
-        id,
-        accountId: account.id,
-        apiKeyId: input.apiKeyId,
-        modelId: resolved.model.id,
-        prompt: body.prompt,
-        duration: resolved.duration,
-        size: resolved.size,
-        aspectRatio: resolved.aspectRatio,
-        width: resolved.width,
-        height: resolved.height,
-        firstFrameUrl: body.firstFrameUrl ?? null,
-        lastFrameUrl: body.lastFrameUrl ?? null,
-        urls: body.urls ?? [],
-        webhookUrl: body.webHook ?? null,
-        priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
-        billedSeconds,
-        costMicros,
-        queue,
-        seed: randomInt(0, 2 ** 31 - 1),
-        etaSecondsAtAccept: eta,
-      },
-    });
-    await applyLedgerEntry(tx, {
-      accountId: account.id,
-      type: "hold",
-      amountMicros: -costMicros,
-      generationId: id,
-      reference: id,
-      requireFunds: true,
-    });
-    await enqueueGeneration(tx, id, queue);
-    await notifyGenerationChanged(tx, id);
-    return generation;
-  });
+  const generation: Generation = {
+    id: newId("generation"),
+    accountId: account.id,
+    apiKeyId: input.apiKeyId,
+    modelId: resolved.model.id,
+    status: "processing",
+    prompt: body.prompt,
+    duration: resolved.duration,
+    size: resolved.size,
+    aspectRatio: resolved.aspectRatio,
+    width: resolved.width,
+    height: resolved.height,
+    firstFrameUrl: body.firstFrameUrl ?? null,
+    lastFrameUrl: body.lastFrameUrl ?? null,
+    urls: body.urls ?? [],
+    webhookUrl: body.webHook ?? null,
+    priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
+    billedSeconds,
+    costMicros,
+    queue,
+    seed: randomInt(0, 2 ** 31 - 1),
+    progress: 0,
+    etaSecondsAtAccept: eta,
+    errorCode: null,
+    errorMessage: null,
+    outputKey: null,
+    upstreamTaskId: null,
+    attempts: 0,
+    createdAt: new Date(),
+    startedAt: null,
+    completedAt: null,
+  };
+  if (subscription && subscription.capMicros === null) {
+    await insertAccepted(db, generation);
+  } else {
+    // A capped (or first) subscription is checked under its row lock, in the same transaction.
+    await db.$transaction(async (tx) => {
+      await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
+      await insertAccepted(tx, generation);
+    }, CREATE_TRANSACTION);
+  }
+  return generation;
 }
 
 /** Reads one generation of one account; another account's id is indistinguishable from a missing one. */

@@ -1,4 +1,6 @@
 export * from "./accounts";
+export * from "./accept-generation";
+export type { KeyIdentity } from "./hot-cache/lookups";
 export * from "./api-keys";
 export * from "./billing";
 export * from "./catalog";
@@ -15,6 +17,7 @@ export * from "./record";
 export * from "./storage";
 export { processGeneration, reapStuckGenerations, startWorker, type RunningWorker } from "./worker";
 export * from "./rate-limit";
+export { bufferRequestLog, flushRequestLogs } from "./request-log-writer";
 export * from "./idempotency";
 export * from "./webhooks/index";
 export { assertFetchableUrl, FetchFailedError, FetchRefusedError } from "./net/safe-fetch";

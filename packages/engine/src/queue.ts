@@ -89,11 +89,6 @@ export async function sendInTransaction(
   });
 }
 
-/** Sends the job inside the caller's transaction, so a generation is never accepted without its job. */
-export async function enqueueGeneration(tx: Prisma.TransactionClient, generationId: string, queue: keyof typeof QUEUE_PRIORITY) {
-  await sendInTransaction(tx, GENERATION_QUEUE, { generationId } satisfies GenerationJob, { priority: QUEUE_PRIORITY[queue] });
-}
-
 export async function stopBoss(): Promise<void> {
   const pending = globalBoss.__vgenBoss;
   if (!pending) return;

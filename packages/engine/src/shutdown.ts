@@ -1,6 +1,8 @@
 import { generationEvents } from "./events";
+import { invalidationFeed } from "./hot-cache/invalidation";
 import { closeRateLimitStore } from "./rate-limit";
 import { stopBoss } from "./queue";
+import { flushRequestLogs } from "./request-log-writer";
 
 /**
  * Closes every process-wide connection before the database goes away. The shared instances live on
@@ -8,7 +10,8 @@ import { stopBoss } from "./queue";
  */
 export async function closeSharedConnections(): Promise<void> {
   const g = globalThis as unknown as { __vgenDb?: { $disconnect(): Promise<void> } };
+  await flushRequestLogs();
   await stopBoss();
-  await Promise.allSettled([generationEvents().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect()]);
+  await Promise.allSettled([generationEvents().close(), invalidationFeed().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect()]);
   g.__vgenDb = undefined;
 }

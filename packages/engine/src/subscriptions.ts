@@ -11,6 +11,10 @@ export function fitsUnderCap(spentMicros: bigint, costMicros: bigint, capMicros:
   return capMicros === null || spentMicros + costMicros <= capMicros;
 }
 
+export function subscriptionPaused(modelId: string): ApiError {
+  return new ApiError("subscription_paused", `Your subscription to ${modelId} is paused. Resume it under My subscriptions.`, "model");
+}
+
 /**
  * Inside the create transaction: finds or creates the account's subscription to the model, locks it
  * so concurrent requests check the cap one at a time, and refuses paused or over-cap requests.
@@ -23,9 +27,7 @@ export async function admitUnderSubscription(tx: Prisma.TransactionClient, accou
   const [sub] = await tx.$queryRaw<{ status: string; cap: bigint | null }[]>`
     SELECT status::text AS status, monthly_spend_cap_micros AS cap FROM subscriptions
     WHERE account_id = ${accountId} AND model_id = ${modelId} FOR UPDATE`;
-  if (sub!.status === "paused") {
-    throw new ApiError("subscription_paused", `Your subscription to ${modelId} is paused. Resume it under My subscriptions.`, "model");
-  }
+  if (sub!.status === "paused") throw subscriptionPaused(modelId);
   if (sub!.cap !== null) {
     const spent = await monthSpendMicros(tx, accountId, modelId);
     if (!fitsUnderCap(spent, costMicros, sub!.cap)) {

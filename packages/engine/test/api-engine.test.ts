@@ -107,7 +107,8 @@ describe.skipIf(!url)("generation engine (API path)", () => {
       },
     }) as unknown as ReturnType<typeof db>;
     const many = await recordsOf(counting, rows);
-    expect(queueReads).toBe(1);
+    // One read of the queue for the whole page (or none: a snapshot from the last second is reused), never one per row.
+    expect(queueReads).toBeLessThanOrEqual(1);
     const single = await Promise.all(rows.map((g) => recordOf(db(), g)));
     expect(many).toEqual(single);
 

@@ -78,6 +78,7 @@ export async function openEngine(
   const opened: { dispose(): Promise<void> }[] = [];
   const track = <A extends { dispose(): Promise<void> }>(a: A): A => {
     patchCharColumns(a);
+    patchExecuteScript(a);
     const dispose = a.dispose.bind(a);
     let done: Promise<void> | undefined;
     a.dispose = () => (done ??= dispose());
@@ -135,6 +136,25 @@ export async function openEngine(
       engine.free();
       await Promise.allSettled(opened.map((a) => a.dispose()));
     },
+  };
+}
+
+/**
+ * adapter-pg's executeScript splits a migration on every ";", which breaks dollar-quoted function
+ * bodies (trigger functions). Send the script whole as one simple-protocol query instead, as
+ * Prisma's native engine does.
+ */
+function patchExecuteScript(adapter: object): void {
+  const a = adapter as { client?: { query(sql: string): Promise<unknown> }; executeScript?: unknown; onError?: (error: unknown) => never };
+  const client = a.client;
+  if (typeof a.executeScript !== "function" || !client || typeof a.onError !== "function") return;
+  const onError = a.onError.bind(a);
+  a.executeScript = async (script: string) => {
+    try {
+      await client.query(script);
+    } catch (error) {
+      onError(error);
+    }
   };
 }
 

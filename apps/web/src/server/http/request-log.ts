@@ -1,5 +1,5 @@
-import { newId, type Db } from "@vgen/db";
-import { logger, metrics, routeLabel } from "@vgen/engine";
+import type { Db } from "@vgen/db";
+import { bufferRequestLog, logger, metrics, routeLabel } from "@vgen/engine";
 
 export interface RequestRecord {
   requestId: string;
@@ -14,13 +14,11 @@ export interface RequestRecord {
   latencyMs: number;
 }
 
-/** Logs and stores the request for statistics and the status page, off the response path. */
+/** Logs and stores the request for statistics and the status page, off the response path (batched). */
 export function recordRequest(db: Db, r: RequestRecord): void {
   logger.info({ requestId: r.requestId, method: r.method, path: r.path, status: r.status, code: r.errorCode, ms: r.latencyMs }, "api request");
   const route = routeLabel(r.path);
   metrics().apiRequests.inc({ method: r.method, route, status: String(r.status), code: r.errorCode ?? "" });
   metrics().apiLatency.observe({ route }, r.latencyMs / 1000);
-  db.requestLog
-    .create({ data: { id: r.requestId, ...r, requestId: r.requestId } })
-    .catch((err: unknown) => logger.error({ err, requestId: r.requestId }, "could not store request log"));
+  bufferRequestLog(db, { id: r.requestId, ...r, createdAt: new Date() });
 }

@@ -1,5 +1,5 @@
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
-import { newId, getDb, type Account, type ApiKey, type Db } from "@vgen/db";
+import { newId, getDb, type Db } from "@vgen/db";
 import {
   authenticateApiKey,
   claimIdempotencyKey,
@@ -7,11 +7,13 @@ import {
   consumeRateLimit,
   getGenerationForAccount,
   logger,
+  rateLimitedError,
   rateLimitHeaders,
   recordOf,
   releaseIdempotencyKey,
   requestFingerprint,
   validateIdempotencyKey,
+  type KeyIdentity,
   type RateLimitOutcome,
 } from "@vgen/engine";
 import { parseJson, readRawJsonBody } from "./body";
@@ -29,12 +31,12 @@ export interface ApiContext {
   req: Request;
   requestId: string;
   db: Db;
-  account: Account;
-  apiKey: ApiKey;
+  account: KeyIdentity["account"];
+  apiKey: KeyIdentity["apiKey"];
   /** The parsed JSON body (for endpoints declared with `{ body: true }`). */
   body: unknown;
-  /** Applies the model's per-account QPS; throws 429 rate_limited past it. */
-  limitModel(modelId: string, qps: number): Promise<void>;
+  /** Reports a further limit the handler consumed (the model's), for the rate-limit headers. */
+  noteLimit(outcome: RateLimitOutcome): void;
   /**
    * Tags the request for statistics (model used, generation touched); `created` marks that the
    * generation was created by this request (an idempotent retry must then find it, not make another).
@@ -58,12 +60,6 @@ function bearerToken(req: Request): string | null {
   return match ? match[1]! : "";
 }
 
-function rateLimited(outcome: RateLimitOutcome, what: string): ApiError {
-  return new ApiError("rate_limited", `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`, null, {
-    "retry-after": String(outcome.resetSeconds),
-  });
-}
-
 function toResponse(db: Db, accountId: string, result: ApiResult): Response {
   return result.kind === "stream" ? generationEventStream(db, result.generationId, accountId) : json(result.status, result.body);
 }
@@ -78,8 +74,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
     const requestId = newId("request");
     const db = getDb();
     const tags: { modelId?: string; generationId?: string; created?: boolean } = {};
-    let account: Account | null = null;
-    let apiKey: ApiKey | null = null;
+    let account: KeyIdentity["account"] | null = null;
+    let apiKey: KeyIdentity["apiKey"] | null = null;
     let limit: RateLimitOutcome | null = null;
     let idempotencyKey: string | null = null;
     let response: Response;
@@ -90,14 +86,15 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       if (!found) {
         // Failed authentication is limited per client address, against key guessing.
         limit = await consumeRateLimit(`ip:${clientIp(req.headers)}`, UNAUTHENTICATED_QPS);
-        if (!limit.allowed) throw rateLimited(limit, "unauthenticated requests from this address");
+        if (!limit.allowed) throw rateLimitedError(limit, "unauthenticated requests from this address");
         if (token === null) throw new ApiError("missing_api_key", "Send your key as `Authorization: Bearer <API_KEY>`.");
         throw new ApiError("invalid_api_key", "The API key is unknown or revoked.");
       }
-      apiKey = found;
+      const key = found.apiKey;
+      apiKey = key;
       account = found.account;
       limit = await consumeRateLimit(`acct:${account.id}`, ACCOUNT_QPS);
-      if (!limit.allowed) throw rateLimited(limit, "this account");
+      if (!limit.allowed) throw rateLimitedError(limit, "this account");
 
       let body: unknown = undefined;
       let raw = "";
@@ -135,12 +132,11 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
           requestId,
           db,
           account: owner,
-          apiKey,
+          apiKey: key,
           body,
           tag: (t) => Object.assign(tags, t),
-          async limitModel(modelId, qps) {
-            limit = await consumeRateLimit(`acct:${owner.id}:model:${modelId}`, qps);
-            if (!limit.allowed) throw rateLimited(limit, `${modelId} on this account`);
+          noteLimit: (outcome) => {
+            limit = outcome;
           },
         },
         await route.params,

@@ -1,7 +1,7 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { z } from "zod";
-import { ApiError, parseCreateGeneration } from "@vgen/contracts";
-import { assertRequestUrlsAllowed, consumeRateLimit, createGeneration, findEnabledModel, recordOf } from "@vgen/engine";
+import { ApiError } from "@vgen/contracts";
+import { acceptGeneration } from "@vgen/engine";
 import type { SessionUser } from "../../auth/session";
 import type { TRPCContext } from "../../trpc";
 import type { PlaygroundCreateInput } from "./create.schema";
@@ -28,16 +28,9 @@ export function toTRPCError(err: ApiError): TRPCError {
 export async function createHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof PlaygroundCreateInput> }) {
   try {
     const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
-    const body = parseCreateGeneration({ ...clean, stream: false });
-    const model = await findEnabledModel(ctx.db, body.model);
-    await assertRequestUrlsAllowed(body);
-    const limit = await consumeRateLimit(`acct:${ctx.user.id}:model:${model.id}`, model.rateLimitQps);
-    if (!limit.allowed) {
-      throw new ApiError("rate_limited", `Rate limit of ${limit.limit} requests per second reached for ${model.id} on this account. Retry after ${limit.resetSeconds} s.`);
-    }
-    const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id } });
-    const generation = await createGeneration(ctx.db, { account, apiKeyId: null, body, model });
-    return recordOf(ctx.db, generation);
+    const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { id: true, status: true } });
+    const { record } = await acceptGeneration(ctx.db, { account, apiKeyId: null, body: { ...clean, stream: false } });
+    return record;
   } catch (err) {
     if (err instanceof ApiError) throw toTRPCError(err);
     throw err;

@@ -1,6 +1,5 @@
-import { parseCreateGeneration } from "@vgen/contracts";
 import { methodNotAllowed } from "@/server/http/with-public";
-import { assertRequestUrlsAllowed, createGeneration, findEnabledModel, listGenerations, recordOf, recordsOf } from "@vgen/engine";
+import { acceptGeneration, listGenerations, recordsOf } from "@vgen/engine";
 import { parseListQuery } from "@/server/http/list-query";
 import { chooseResponseMode } from "@/server/http/response-mode";
 import { withApiKey } from "@/server/http/with-api-key";
@@ -9,15 +8,16 @@ export const dynamic = "force-dynamic";
 
 export const POST = withApiKey(
   async (ctx) => {
-    const body = parseCreateGeneration(ctx.body);
-    const model = await findEnabledModel(ctx.db, body.model);
-    await assertRequestUrlsAllowed(body);
-    ctx.tag({ modelId: model.id });
-    await ctx.limitModel(model.id, model.rateLimitQps);
-    const generation = await createGeneration(ctx.db, { account: ctx.account, apiKeyId: ctx.apiKey.id, body, model });
+    const { body, generation, record } = await acceptGeneration(ctx.db, {
+      account: ctx.account,
+      apiKeyId: ctx.apiKey.id,
+      body: ctx.body,
+      onModel: (model) => ctx.tag({ modelId: model.id }),
+      onLimit: ctx.noteLimit,
+    });
     ctx.tag({ generationId: generation.id, created: true });
     if (chooseResponseMode(ctx.req, body) === "stream") return { kind: "stream", generationId: generation.id };
-    return { kind: "json", status: 202, body: await recordOf(ctx.db, generation), generationId: generation.id };
+    return { kind: "json", status: 202, body: record, generationId: generation.id };
   },
   { body: true },
 );

@@ -1,0 +1,45 @@
+import { ApiError, parseCreateGeneration, type GenerationRecordT } from "@vgen/contracts";
+import type { CatalogModel, Db, Generation } from "@vgen/db";
+import { findEnabledModel } from "./catalog";
+import { createGeneration, type AcceptingAccount } from "./generations";
+import { assertRequestUrlsAllowed } from "./net/url-policy";
+import { consumeRateLimit, type RateLimitOutcome } from "./rate-limit";
+import { toRecord } from "./record";
+
+export interface AcceptGenerationInput {
+  account: AcceptingAccount;
+  /** The key the request came with; null from the dashboard's playground. */
+  apiKeyId: string | null;
+  /** The request body as received (validated here). */
+  body: unknown;
+  /** Told the model as soon as it is known (request statistics) and each limit consumed (response headers). */
+  onModel?: (model: CatalogModel) => void;
+  onLimit?: (outcome: RateLimitOutcome) => void;
+}
+
+export function rateLimitedError(outcome: RateLimitOutcome, what: string): ApiError {
+  return new ApiError("rate_limited", `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`, null, {
+    "retry-after": String(outcome.resetSeconds),
+  });
+}
+
+/**
+ * The one create path, for the REST API and the playground alike: validation, model, URL policy,
+ * the model's per-account limit, then the hold, record and job in one transaction.
+ */
+export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
+  const body = parseCreateGeneration(input.body);
+  const model = await findEnabledModel(db, body.model);
+  input.onModel?.(model);
+  await assertRequestUrlsAllowed(body);
+  const limit = await consumeRateLimit(`acct:${input.account.id}:model:${model.id}`, model.rateLimitQps);
+  input.onLimit?.(limit);
+  if (!limit.allowed) throw rateLimitedError(limit, `${model.id} on this account`);
+  const generation = await createGeneration(db, { account: input.account, apiKeyId: input.apiKeyId, body, model });
+  return { body, generation, record: newRecord(generation) };
+}
+
+/** The record of a generation just accepted: its ETA is the one promised at acceptance. */
+function newRecord(generation: Generation): GenerationRecordT {
+  return toRecord(generation, generation.etaSecondsAtAccept);
+}

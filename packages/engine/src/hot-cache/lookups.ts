@@ -1,0 +1,70 @@
+import type { AccountStatus, CatalogModel, Db, Role, SubscriptionStatus } from "@vgen/db";
+import { CachedLookup } from "./cached-lookup";
+
+/** What a request needs to know about the key it came with and its account. */
+export interface KeyIdentity {
+  apiKey: { id: string; accountId: string; prefix: string; name: string };
+  account: { id: string; email: string; status: AccountStatus; role: Role };
+}
+
+export interface SubscriptionState {
+  status: SubscriptionStatus;
+  capMicros: bigint | null;
+}
+
+const MINUTE = 60_000;
+
+/** Live keys by SHA-256; a revoked or unknown hash is remembered as such (bounded). */
+export const keysByHash = new CachedLookup<KeyIdentity>(
+  async (db, hash) => {
+    const row = await db.apiKey.findUnique({
+      where: { hash },
+      select: { id: true, accountId: true, prefix: true, name: true, revokedAt: true, account: { select: { id: true, email: true, status: true, role: true } } },
+    });
+    if (!row || row.revokedAt) return null;
+    return { apiKey: { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name }, account: row.account };
+  },
+  {
+    tables: ["api_keys", "accounts"],
+    affected: (_table, accountId, _hash, value) => value.account.id === accountId,
+    maxEntries: 100_000,
+    ttlMs: 10 * MINUTE,
+    cacheMisses: true,
+  },
+);
+
+/** The enabled catalog, by model id. */
+export const enabledCatalog = new CachedLookup<Map<string, CatalogModel>>(
+  async (db) => {
+    const models = await db.catalogModel.findMany({ where: { enabled: true }, orderBy: { sortOrder: "asc" } });
+    return new Map(models.map((m) => [m.id, m]));
+  },
+  { tables: ["catalog_models"], affected: () => true, maxEntries: 1, ttlMs: 10 * MINUTE, cacheMisses: false },
+);
+
+/** An account's subscription to a model, by `account:model`; absent rows are not remembered (the create path inserts them). */
+export const subscriptionStates = new CachedLookup<SubscriptionState>(
+  async (db, key) => {
+    const [accountId, modelId] = key.split("\u0000") as [string, string];
+    const row = await db.subscription.findUnique({
+      where: { accountId_modelId: { accountId, modelId } },
+      select: { status: true, monthlySpendCapMicros: true },
+    });
+    return row ? { status: row.status, capMicros: row.monthlySpendCapMicros } : null;
+  },
+  {
+    tables: ["subscriptions"],
+    affected: (_table, accountId, key) => key.startsWith(`${accountId}\u0000`),
+    maxEntries: 100_000,
+    ttlMs: 10 * MINUTE,
+    cacheMisses: false,
+  },
+);
+
+export function subscriptionKey(accountId: string, modelId: string): string {
+  return `${accountId}\u0000${modelId}`;
+}
+
+export async function enabledModels(db: Db): Promise<Map<string, CatalogModel>> {
+  return (await enabledCatalog.get(db, "all")) ?? new Map();
+}
