@@ -15,7 +15,6 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "pino",
     "ioredis",
-    "rate-limiter-flexible",
     "dejavu-fonts-ttf",
     "@aws-sdk/client-s3",
     "@aws-sdk/lib-storage",

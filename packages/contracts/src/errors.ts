@@ -56,7 +56,7 @@ export const ERROR_CATALOG = {
   idempotency_request_in_progress: def(409, "conflict_error", "A request with this Idempotency-Key is still being processed.", "Retry after a moment; you will get the original response."),
   payload_too_large: def(413, "invalid_request_error", "The body is larger than 64 KiB.", "Send image references as URLs, not inline data."),
   unsupported_media_type: def(415, "invalid_request_error", "The body is not sent as `Content-Type: application/json`.", "Set `Content-Type: application/json`."),
-  rate_limited: def(429, "rate_limit_error", "Too many requests for this model from this account in the current second.", "Wait for the number of seconds in `Retry-After`, then retry; spread requests below the model's QPS."),
+  rate_limited: def(429, "rate_limit_error", "Too many requests for this model from this account within the last second.", "Wait for the number of seconds in `Retry-After`, then retry; spread requests below the model's QPS."),
   internal_error: def(500, "api_error", "Something went wrong on our side. Nothing was charged.", "Retry with the same Idempotency-Key; if it persists, contact support with the request_id."),
   service_unavailable: def(503, "api_error", "The service is temporarily unable to accept work.", "Retry after a short wait with the same Idempotency-Key."),
   render_failed: def(null, "generation_error", "The renderer could not produce the video. Nothing was charged.", "Retry the generation; if it fails again, contact support with the generation id."),

@@ -87,8 +87,8 @@ const requestIdHeader = {
 
 const rateLimitHeaders = {
   "X-RateLimit-Limit": { description: "Requests per second allowed for this account (and model, on generation requests).", schema: { type: "integer", example: 18 } },
-  "X-RateLimit-Remaining": { description: "Requests left in the current one-second window.", schema: { type: "integer", example: 17 } },
-  "X-RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer", example: 1 } },
+  "X-RateLimit-Remaining": { description: "Requests left within the last second (a sliding one-second window).", schema: { type: "integer", example: 17 } },
+  "X-RateLimit-Reset": { description: "Seconds until one more request would be accepted (at least 1).", schema: { type: "integer", example: 1 } },
 } as const;
 
 const retryAfterHeader = {

@@ -1,70 +1,90 @@
 import { Redis } from "ioredis";
-import pg from "pg";
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "./config";
+import { logger } from "./logger";
+import { MemorySlidingWindow } from "./rate-limit/memory";
+import { RedisSlidingWindow } from "./rate-limit/redis";
+import type { WindowDecision } from "./rate-limit/types";
 
 /**
- * Fixed one-second windows shared by every web process: Redis when REDIS_URL is set, otherwise
- * the same PostgreSQL the app uses (embedded or not), so a limit never depends on one process.
+ * Sliding windows: in any window-long span, wherever it starts, at most `limit` requests of a key
+ * are admitted. Shared by every web process through Redis when REDIS_URL is set; otherwise kept in
+ * this process's memory (one web process, or each process on its own).
  */
 export interface RateLimitOutcome {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the window resets. */
+  /** Seconds until one more request would be admitted (at least 1): an honest Retry-After. */
   resetSeconds: number;
 }
 
-type Store = { kind: "redis"; client: Redis } | { kind: "postgres"; pool: pg.Pool };
+/** A hung Redis must not hold every API request: past this, the check falls back to memory. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 
-const globalLimits = globalThis as unknown as {
-  __vgenLimitStore?: Store;
-  __vgenLimiters?: Map<string, Promise<RateLimiterAbstract>>;
-};
+/**
+ * Redis when given, with this process's memory standing in while Redis fails. Failing closed would
+ * turn a Redis outage into an API outage, and failing open would lift the sign-in limits; per-process
+ * limits keep every limit in force, only not shared, until Redis answers again.
+ */
+export class RateLimiter {
+  private readonly memory = new MemorySlidingWindow();
+  private readonly redis: RedisSlidingWindow | null;
+  private redisFailing = false;
 
-function store(): Store {
-  if (!globalLimits.__vgenLimitStore) {
-    const redisUrl = config().redisUrl;
-    globalLimits.__vgenLimitStore = redisUrl
-      ? { kind: "redis", client: new Redis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2 }) }
-      : { kind: "postgres", pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 }) };
+  constructor(redis: Redis | null, keyPrefix?: string) {
+    this.redis = redis ? new RedisSlidingWindow(redis, keyPrefix) : null;
   }
-  return globalLimits.__vgenLimitStore;
+
+  /** Takes one request from the key's budget of `limit` per `windowSeconds`. */
+  async consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitOutcome> {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit must be a positive integer, got ${limit}`);
+    if (!(windowSeconds > 0)) throw new RangeError(`rate-limit window must be positive, got ${windowSeconds}`);
+    const d = await this.decide(key, limit, windowSeconds * 1000);
+    return { allowed: d.allowed, limit, remaining: d.remaining, resetSeconds: Math.max(1, Math.ceil(d.retryAfterMs / 1000)) };
+  }
+
+  private async decide(key: string, limit: number, windowMs: number): Promise<WindowDecision> {
+    // While Redis is known to be down, skip it instead of waiting on every request.
+    if (this.redis && !(this.redisFailing && !this.redis.ready)) {
+      try {
+        const decision = await this.redis.check(key, limit, windowMs);
+        if (this.redisFailing) logger.warn("rate limits: Redis answers again; limits are shared across processes again");
+        this.redisFailing = false;
+        return decision;
+      } catch (err) {
+        if (!this.redisFailing) logger.error({ err }, "rate limits: Redis failed; each process limits on its own until it answers");
+        this.redisFailing = true;
+      }
+    }
+    return this.memory.check(key, limit, windowMs);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.memory.close(), this.redis?.close()]);
+  }
 }
 
-function limiterFor(points: number, durationSeconds: number): Promise<RateLimiterAbstract> {
-  globalLimits.__vgenLimiters ??= new Map();
-  const id = `rl${points}x${durationSeconds}`;
-  let limiter = globalLimits.__vgenLimiters.get(id);
-  if (!limiter) {
-    const s = store();
-    const opts = { points, duration: durationSeconds, keyPrefix: id };
-    limiter =
-      s.kind === "redis"
-        ? Promise.resolve(new RateLimiterRedis({ ...opts, storeClient: s.client }))
-        : new Promise((resolve, reject) => {
-            const l: RateLimiterPostgres = new RateLimiterPostgres(
-              { ...opts, storeClient: s.pool, tableName: "rate_limits", clearExpiredByTimeout: true },
-              (err?: Error) => (err ? reject(err) : resolve(l)),
-            );
-          });
-    globalLimits.__vgenLimiters.set(id, limiter);
+/** A Redis client for the limiter: bounded waits, and connection errors left to the checks to report. */
+export function rateLimitRedis(url: string): Redis {
+  const client = new Redis(url, { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
+  // Without a listener ioredis prints every reconnect failure; the limiter logs the outage once.
+  client.on("error", () => {});
+  return client;
+}
+
+const globalLimits = globalThis as unknown as { __vgenRateLimiter?: RateLimiter };
+
+function rateLimiter(): RateLimiter {
+  if (!globalLimits.__vgenRateLimiter) {
+    const redisUrl = config().redisUrl;
+    globalLimits.__vgenRateLimiter = new RateLimiter(redisUrl ? rateLimitRedis(redisUrl) : null);
   }
-  return limiter;
+  return globalLimits.__vgenRateLimiter;
 }
 
 /** Takes one request from the key's budget of `qps` per window (one second unless given). */
-export async function consumeRateLimit(key: string, qps: number, windowSeconds = 1): Promise<RateLimitOutcome> {
-  const limiter = await limiterFor(qps, windowSeconds);
-  try {
-    const res = await limiter.consume(key, 1);
-    return { allowed: true, limit: qps, remaining: res.remainingPoints, resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      return { allowed: false, limit: qps, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-    }
-    throw rejection;
-  }
+export function consumeRateLimit(key: string, qps: number, windowSeconds = 1): Promise<RateLimitOutcome> {
+  return rateLimiter().consume(key, qps, windowSeconds);
 }
 
 export function rateLimitHeaders(o: RateLimitOutcome): Record<string, string> {
@@ -76,9 +96,7 @@ export function rateLimitHeaders(o: RateLimitOutcome): Record<string, string> {
 }
 
 export async function closeRateLimitStore(): Promise<void> {
-  const s = globalLimits.__vgenLimitStore;
-  globalLimits.__vgenLimitStore = undefined;
-  globalLimits.__vgenLimiters = undefined;
-  if (s?.kind === "redis") s.client.disconnect();
-  if (s?.kind === "postgres") await s.pool.end();
+  const limiter = globalLimits.__vgenRateLimiter;
+  globalLimits.__vgenRateLimiter = undefined;
+  await limiter?.close();
 }
