@@ -33,7 +33,8 @@ export function ledgerFilterFromDays(input: { types?: string[]; from?: string | 
   return { types, from, to };
 }
 
-function encodeCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "id">): string {
+/** The cursor listLedgerEntries returns for the page after `e`. */
+export function encodeLedgerCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "id">): string {
   return Buffer.from(`${e.createdAt.toISOString()}|${e.type}|${e.id}`).toString("base64url");
 }
 
@@ -83,7 +84,7 @@ export async function listLedgerEntries(db: Db, accountId: string, opts: { filte
   // declared order (hold < hold_release < charge), so the newest-first list reads in the order money moved.
   const rows = await db.ledgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { type: "desc" }, { id: "desc" }], take: limit + 1 });
   const entries = rows.slice(0, limit);
-  return { entries, nextCursor: rows.length > limit ? encodeCursor(entries[entries.length - 1]!) : null };
+  return { entries, nextCursor: rows.length > limit ? encodeLedgerCursor(entries[entries.length - 1]!) : null };
 }
 
 /** Every matching entry, newest first, in batches (CSV export). */
