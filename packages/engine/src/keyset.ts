@@ -24,9 +24,13 @@ export function decodeCursor(cursor: string, idPrefix: string): KeysetPosition {
   return { createdAt, id };
 }
 
-/** The Prisma `where` fragment for rows after a position, newest first. */
+/**
+ * The Prisma `where` fragment for rows after a position, newest first. The `lte` bound repeats
+ * what the OR implies so PostgreSQL can start the (account_id, created_at, id) index scan at the
+ * position instead of filtering every newer row (Prisma cannot write a row comparison).
+ */
 export function olderThan(p: KeysetPosition | null) {
-  return p ? { OR: [{ createdAt: { lt: p.createdAt } }, { createdAt: p.createdAt, id: { lt: p.id } }] } : {};
+  return p ? { createdAt: { lte: p.createdAt }, OR: [{ createdAt: { lt: p.createdAt } }, { createdAt: p.createdAt, id: { lt: p.id } }] } : {};
 }
 
 /** Splits a `take: limit + 1` result into the page and the next cursor. */

@@ -70,6 +70,8 @@ export async function listLedgerEntries(db: Db, accountId: string, opts: { filte
     ? {
         AND: [
           base,
+          // Implied by the OR below; lets the index scan start at the cursor instead of filtering every newer entry.
+          { createdAt: { lte: after.createdAt } },
           {
             OR: [
               { createdAt: { lt: after.createdAt } },
