@@ -26,11 +26,11 @@ const mode = process.argv[2];
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
 
 run(pnpm, [...pnpmPrefix, "install", "--frozen-lockfile"], env);
-run(pnpm, [...pnpmPrefix, "exec", "turbo", "run", "build", "--filter=@vgen/web"], env);
+run(pnpm, [...pnpmPrefix, "exec", "turbo", "run", "build", "--filter=@vgen/web", "--filter=@vgen/ops"], env);
 
 if (mode === "start") {
   // Replace this process with the server so Ctrl+C and SIGTERM reach it directly.
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/web/server.ts"], { cwd: root, stdio: "inherit", env });
+  const child = spawn(process.execPath, ["apps/web/dist/server.mjs"], { cwd: root, stdio: "inherit", env });
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
   // `npm start` runs us through `sh -c`; a SIGTERM sent to npm ends that shell but not us. When our
   // parent goes away, stop the server as if we had been asked to, so nothing is left running.

@@ -28,8 +28,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Runs a compiled entry point (the build's output), exactly as production does: no TypeScript at run time. */
 function node(args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const prefix = (chunk: Buffer) => chunk.toString().split("\n").filter(Boolean).map((l) => `[${label}] ${l}`).join("\n") + "\n";
   child.stdout!.on("data", (c: Buffer) => process.env.E2E_VERBOSE && process.stdout.write(prefix(c)));
   child.stderr!.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
@@ -56,7 +57,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 1
   throw new Error(`server at ${baseUrl} not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts the app exactly as the start command does (apps/web/server.ts), on a free port and a fresh data dir. */
+/** Starts the app exactly as the start command does (apps/web/dist/server.mjs), on a free port and a fresh data dir. */
 export async function startApp(opts: {
   env: NodeJS.ProcessEnv;
   label: string;
@@ -80,12 +81,12 @@ export async function startApp(opts: {
     JOB_HEARTBEAT_SECONDS: opts.env.JOB_HEARTBEAT_SECONDS ?? "10",
   };
   if (opts.migrateFirst) {
-    const migrate = node(["packages/ops/src/cli.ts", "migrate"], env, `${opts.label}:migrate`);
+    const migrate = node(["packages/ops/dist/cli.mjs", "migrate"], env, `${opts.label}:migrate`);
     const code = await waitForExit(migrate);
     if (code !== 0) throw new Error(`ops migrate exited ${code}`);
   }
-  const server = node(["apps/web/server.ts"], env, opts.label);
-  const workers = opts.separateWorker ? [node(["packages/ops/src/cli.ts", "worker"], env, `${opts.label}:worker`)] : [];
+  const server = node(["apps/web/dist/server.mjs"], env, opts.label);
+  const workers = opts.separateWorker ? [node(["packages/ops/dist/cli.mjs", "worker"], env, `${opts.label}:worker`)] : [];
   await waitForHealth(baseUrl, server);
   const databaseUrl = env.DATABASE_URL ?? (await readFile(path.join(dataDir, "database-url"), "utf8")).trim();
   return {
