@@ -1,12 +1,7 @@
-import { listCatalog, modelView } from "@vgen/engine";
+import { listModelsRoute } from "@/server/api/list-models";
 import { methodNotAllowed } from "@/server/http/with-public";
-import { withApiKey } from "@/server/http/with-api-key";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiKey(async (ctx) => {
-  const models = await listCatalog(ctx.db);
-  return { kind: "json", status: 200, body: { object: "list", data: models.map(modelView) } };
-});
-
+export const GET = listModelsRoute;
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");

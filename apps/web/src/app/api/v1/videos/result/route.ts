@@ -1,18 +1,7 @@
-import { GenerationIdBody, parseBody } from "@vgen/contracts";
+import { getResultRoute } from "@/server/api/get-result";
 import { methodNotAllowed } from "@/server/http/with-public";
-import { getGenerationForAccount, recordOf } from "@vgen/engine";
-import { withApiKey } from "@/server/http/with-api-key";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withApiKey(
-  async (ctx) => {
-    const { id } = parseBody(GenerationIdBody, ctx.body);
-    const generation = await getGenerationForAccount(ctx.db, ctx.account.id, id);
-    ctx.tag({ generationId: generation.id, modelId: generation.modelId });
-    return { kind: "json", status: 200, body: await recordOf(ctx.db, generation) };
-  },
-  { body: true },
-);
-
+export const POST = getResultRoute;
 export const { GET, PUT, PATCH, DELETE } = methodNotAllowed("POST");

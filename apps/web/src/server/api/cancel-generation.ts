@@ -1,0 +1,14 @@
+import { GenerationIdBody, parseBody } from "@vgen/contracts";
+import { cancelGeneration, recordOf } from "@vgen/engine";
+import { withApiKey } from "../http/with-api-key";
+
+/** POST /api/v1/videos/cancel: cancels a generation that has not finished; its hold is released. */
+export const cancelGenerationRoute = withApiKey(
+  async (ctx) => {
+    const { id } = parseBody(GenerationIdBody, ctx.body);
+    const generation = await cancelGeneration(ctx.db, ctx.account.id, id);
+    ctx.tag({ generationId: generation.id, modelId: generation.modelId });
+    return { kind: "json", status: 200, body: await recordOf(ctx.db, generation) };
+  },
+  { body: true },
+);

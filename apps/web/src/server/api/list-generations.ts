@@ -1,0 +1,19 @@
+import { listGenerations, recordsOf } from "@vgen/engine";
+import { parseListQuery } from "../http/list-query";
+import { withApiKey } from "../http/with-api-key";
+
+/** GET /api/v1/videos/generations: the account's generations, newest first, by cursor. */
+export const listGenerationsRoute = withApiKey(async (ctx) => {
+  const { limit, cursor } = parseListQuery(new URL(ctx.req.url).searchParams);
+  const page = await listGenerations(ctx.db, ctx.account.id, limit, cursor);
+  return {
+    kind: "json",
+    status: 200,
+    body: {
+      object: "list",
+      data: await recordsOf(ctx.db, page.data),
+      has_more: page.nextCursor !== null,
+      next_cursor: page.nextCursor,
+    },
+  };
+});
