@@ -1,14 +1,15 @@
 /**
  * Runs every test: unit suites, then the HTTP API suite and the browser suite against a running
  * app on the embedded default, then the API suite again against an external PostgreSQL (the
- * production path: DATABASE_URL, separate worker process, Redis when available).
+ * production path: DATABASE_URL, separate worker process, Redis when available), and last the
+ * benchmark in short mode (one test: it passes when the bench ran to its report).
  * Ends with "N passed, N failed".
  */
 import { readFile, rm } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chmodSync, mkdtempSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
@@ -115,6 +116,27 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   return url.toString();
 }
 
+/**
+ * The benchmark in CI mode on the same server: one test, passed when it ran to its report. Missed
+ * targets never fail it (timings on a shared machine are not a verdict); a crashed case does.
+ */
+async function bench(adminUrl: string, redisUrl: string, env: NodeJS.ProcessEnv) {
+  console.log("\n=== bench (short) ===");
+  const out = mkdtempSync(path.join(os.tmpdir(), "vgen-bench-report-"));
+  const code = await exec(process.execPath, ["--import", "tsx", "bench/run.ts", "--short", `--out=${out}`], {
+    ...env,
+    BENCH_DATABASE_URL: adminUrl,
+    BENCH_REDIS_URL: redisUrl,
+  });
+  const wrote = existsSync(path.join(out, "latest.json"));
+  if (code === 0 && wrote) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`bench (short): ${wrote ? `exited ${code}` : "no report written"}`);
+  }
+  await rm(out, { recursive: true, force: true });
+}
+
 async function stopApp(app: RunningApp | null, label: string) {
   if (!app) return;
   const code = await app.stop();
@@ -166,6 +188,8 @@ async function main() {
       ["api"],
     );
     await stopApp(app, "external");
+
+    await bench(external.adminUrl, redisUrl, baseEnv);
   } finally {
     await dropDatabases(external.adminUrl, [`vgen_unit_${process.pid}`, `vgen_e2e_${process.pid}`]);
     await external.stop();

@@ -1,0 +1,29 @@
+/** Starts bench/floors/api-floor.ts against a bench database (the app's, so both see the same rows). */
+import { freePort, spawnNode, stopProcess, waitForHttp } from "./process";
+import { startStatementCounter, type StatementCounter } from "./sql-counter";
+
+export interface RunningFloor {
+  baseUrl: string;
+  /** Set with `countStatements`: statements the floor sent so far. */
+  statements: StatementCounter | null;
+  stop(): Promise<void>;
+}
+
+export async function startApiFloor(databaseUrl: string, label: string, opts: { countStatements?: boolean } = {}): Promise<RunningFloor> {
+  const port = await freePort();
+  const statements = opts.countStatements ? await startStatementCounter(databaseUrl) : null;
+  const env = { ...process.env, NODE_ENV: "production", DATABASE_URL: statements?.url ?? databaseUrl, PORT: String(port) };
+  const child = spawnNode(["--import", "tsx", "bench/floors/api-floor.ts"], env, `${label}:floor`);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    await statements?.stop();
+  };
+  try {
+    await waitForHttp(`${baseUrl}/health`, child, 30_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, statements, stop };
+}

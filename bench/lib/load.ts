@@ -1,0 +1,198 @@
+/**
+ * HTTP load with autocannon, in alternating rounds (floor, app, floor, app, ...) so that both sides
+ * see the same machine noise; each side reports the median of its rounds.
+ */
+import autocannon from "autocannon";
+import { median, percentile } from "./stats";
+import type { BenchContext } from "./types";
+
+export interface LoadSpec {
+  path: string;
+  connections: number;
+  headers: Record<string, string>;
+  /** The JSON body of each request; called per request, so bodies may vary. */
+  body: () => string;
+}
+
+export interface RoundResult {
+  /** 2xx answers per second. */
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  /** Answers by status, and catalog error codes of the non-2xx ones. */
+  statuses: Record<string, number>;
+  codes: Record<string, number>;
+  /** Connection errors and timeouts (no answer at all). */
+  errors: number;
+  /** The slowest answer of the round, window or not: how long the target may still be busy after it. */
+  slowestMs: number;
+}
+
+export interface SideSummary {
+  rps: number;
+  p99: number;
+  p50: number;
+  rounds: RoundResult[];
+  statuses: Record<string, number>;
+  codes: Record<string, number>;
+  errors: number;
+}
+
+export interface RoundPlan {
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+/** Three rounds per side either way; short mode (CI) keeps each round to a couple of seconds. */
+export function roundPlan(ctx: BenchContext): RoundPlan {
+  return ctx.short ? { rounds: 3, seconds: 2, warmupSeconds: 1 } : { rounds: 3, seconds: 10, warmupSeconds: 3 };
+}
+
+function add(into: Record<string, number>, key: string, n = 1) {
+  into[key] = (into[key] ?? 0) + n;
+}
+
+/** Longest wait for every connection's first answer before the window opens anyway. */
+const MAX_RAMP_SECONDS = 30;
+/** Longest wait, after a round, for the target to finish the requests it had already accepted. */
+const MAX_DRAIN_MS = 15_000;
+
+/**
+ * One round of closed-loop load. The measuring window opens once every connection has had an
+ * answer (the pipeline is full, so a slow side is not charged for its ramp) and lasts `seconds`;
+ * throughput is the 2xx answers completed inside it, latencies are those of its answers.
+ */
+export async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number): Promise<RoundResult> {
+  const codes: Record<string, number> = {};
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  let ok = 0;
+  let errors = 0;
+  let slowest = 0;
+  let windowStart: number | null = null;
+  let windowEnd = Infinity;
+  const inWindow = () => windowStart !== null && performance.now() <= windowEnd;
+  const answered = new Set<unknown>();
+
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections: spec.connections,
+        duration: MAX_RAMP_SECONDS + seconds + 5,
+        timeout: 30,
+        requests: [
+          {
+            method: "POST",
+            path: spec.path,
+            headers: { ...spec.headers, "content-type": "application/json" },
+            setupRequest: (req) => ({ ...req, body: spec.body() }),
+            onResponse: (status, body) => {
+              if (status < 300 || !inWindow()) return;
+              try {
+                add(codes, String((JSON.parse(body) as { error?: { code?: string } }).error?.code ?? `http_${status}`));
+              } catch {
+                add(codes, `http_${status}`);
+              }
+            },
+          },
+        ],
+      },
+      (err) => (err ? reject(err) : resolve()),
+    );
+    const open = () => {
+      if (windowStart !== null) return;
+      windowStart = performance.now();
+      windowEnd = windowStart + seconds * 1000;
+      setTimeout(() => instance.stop(), seconds * 1000);
+    };
+    const rampLimit = setTimeout(open, MAX_RAMP_SECONDS * 1000);
+    instance.on("response", (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      slowest = Math.max(slowest, responseTime);
+      if (windowStart === null) {
+        answered.add(client);
+        if (answered.size >= spec.connections) {
+          clearTimeout(rampLimit);
+          open();
+        }
+        return;
+      }
+      if (!inWindow()) return;
+      add(statuses, String(statusCode));
+      latencies.push(responseTime);
+      if (statusCode >= 200 && statusCode < 300) ok += 1;
+    });
+    instance.on("reqError", () => {
+      if (inWindow()) errors += 1;
+    });
+  });
+  return { rps: ok / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), ok, statuses, codes, errors, slowestMs: slowest };
+}
+
+function summarize(rounds: RoundResult[]): SideSummary {
+  const statuses: Record<string, number> = {};
+  const codes: Record<string, number> = {};
+  for (const r of rounds) {
+    for (const [k, n] of Object.entries(r.statuses)) add(statuses, k, n);
+    for (const [k, n] of Object.entries(r.codes)) add(codes, k, n);
+  }
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p99: median(rounds.map((r) => r.p99)),
+    p50: median(rounds.map((r) => r.p50)),
+    rounds,
+    statuses,
+    codes,
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+/**
+ * Stopping the load closes the connections, but the server still finishes what it had accepted;
+ * the other side's next round must not share the machine with that.
+ */
+function drain(r: RoundResult): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(r.slowestMs, MAX_DRAIN_MS)));
+}
+
+function fmt(r: RoundResult): string {
+  const bad = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
+  const extra = [...bad.map(([s, n]) => `${n}x${s}`), ...(r.errors ? [`${r.errors} errors`] : [])];
+  return `${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${extra.length ? ` (${extra.join(", ")})` : ""}`;
+}
+
+/** Warm-up of both sides, then rounds alternating floor and app; logs every round. */
+export async function alternateRounds(
+  ctx: BenchContext,
+  label: string,
+  targets: { floor: string; app: string },
+  spec: LoadSpec,
+): Promise<{ floor: SideSummary; app: SideSummary }> {
+  const plan = roundPlan(ctx);
+  ctx.log(`${label}: warm-up ${plan.warmupSeconds} s per side`);
+  await drain(await loadRound(targets.floor, spec, plan.warmupSeconds));
+  await drain(await loadRound(targets.app, spec, plan.warmupSeconds));
+  const rounds: { floor: RoundResult[]; app: RoundResult[] } = { floor: [], app: [] };
+  for (let i = 1; i <= plan.rounds; i++) {
+    for (const side of ["floor", "app"] as const) {
+      const r = await loadRound(targets[side], spec, plan.seconds);
+      rounds[side].push(r);
+      ctx.log(`${label}: round ${i}/${plan.rounds} ${side.padEnd(5)} ${fmt(r)}`);
+      await drain(r);
+    }
+  }
+  return { floor: summarize(rounds.floor), app: summarize(rounds.app) };
+}
+
+/** "202x310, 500x2; codes: internal_error x2" — what a reader needs to trust a throughput figure. */
+export function describeAnswers(s: SideSummary): string {
+  const statuses = Object.entries(s.statuses)
+    .map(([k, n]) => `${k}x${n}`)
+    .join(", ");
+  const codes = Object.entries(s.codes)
+    .map(([k, n]) => `${k}x${n}`)
+    .join(", ");
+  return [statuses, codes && `codes ${codes}`, s.errors ? `${s.errors} connection errors` : ""].filter(Boolean).join("; ");
+}
