@@ -226,7 +226,7 @@ async function main() {
   for (const s of skipped) console.log(`not run: ${s}`);
   const outDir = values.out ? path.resolve(values.out) : path.join(benchDir, "results");
   const markdown = await writeReport(outDir, report);
-  log(`report written to ${path.relative(process.cwd(), outDir) || outDir}/latest.{json,md}`);
+  log(`report written to ${outDir}/latest.{json,md}`);
   if (!values.out) {
     if (await updateReadme(path.join(benchDir, "README.md"), markdown)) log("bench/README.md: last run updated");
     else log("bench/README.md has no last-run markers; left alone");

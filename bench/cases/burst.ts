@@ -3,6 +3,7 @@
  * answer 500: a burst must be absorbed or refused with a catalog error, never crash a request.
  */
 import { CREATE_PATH, createSpec } from "../lib/api";
+import { clearBacklog } from "../lib/backlog";
 import { requestPathApp } from "../lib/targets";
 import type { BenchCase } from "../lib/types";
 
@@ -13,6 +14,7 @@ const burstCase: BenchCase = {
   async run(ctx) {
     const app = await requestPathApp(ctx);
     const spec = createSpec(app.apiKey);
+    await clearBacklog(app.databaseUrl);
     ctx.log(`burst: ${BURST} simultaneous creates`);
     const started = performance.now();
     const answers = await Promise.all(

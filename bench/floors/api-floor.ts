@@ -8,6 +8,7 @@
  *                                    ledger entry in one statement (the account row stays locked
  *                                    only from there to COMMIT); answers 202 with the record.
  *   POST /api/v1/videos/result       key lookup, then one indexed select by id and account.
+ *   GET  /health                     SELECT 1 through the same pool, like the app's health check.
  *
  * What it leaves out, on purpose (the app does these): rate limiting, the subscription check, the
  * queue job and NOTIFY, the ETA estimate, idempotency keys and the request log. The catalog is read
@@ -205,7 +206,7 @@ async function main() {
         : req.method === "POST" && req.url === "/api/v1/videos/result"
           ? result(req, res)
           : req.method === "GET" && req.url === "/health"
-            ? Promise.resolve(send(res, 200, { status: "ok" }))
+            ? pool.query("SELECT 1").then(() => send(res, 200, { status: "ok" }))
             : Promise.reject(new Refused(404, "not_found"));
     handled.catch((err: Error) => {
       if (err instanceof Refused) send(res, err.status, { error: { code: err.code } });

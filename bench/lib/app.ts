@@ -52,6 +52,7 @@ export interface AppOptions {
 
 export interface BenchApp {
   baseUrl: string;
+  healthUrl: string;
   /** The bench database, directly (not through the counting proxy). */
   databaseUrl: string;
   apiKey: string;
@@ -150,6 +151,7 @@ export async function startApp(ctx: BenchContext, opts: AppOptions): Promise<Ben
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const healthUrl = `${baseUrl}/api/health`;
   const env: NodeJS.ProcessEnv = {
     ...baseEnv(),
     NODE_ENV: "production",
@@ -180,11 +182,11 @@ export async function startApp(ctx: BenchContext, opts: AppOptions): Promise<Ben
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHttp(`${baseUrl}/api/health`, web);
+    await waitForHttp(healthUrl, web);
     if (worker) await waitForWorker({ baseUrl, apiKey }, worker);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseUrl, databaseUrl, apiKey, accountId, command, statements, stop };
+  return { baseUrl, healthUrl, databaseUrl, apiKey, accountId, command, statements, stop };
 }

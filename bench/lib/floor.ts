@@ -4,6 +4,7 @@ import { startStatementCounter, type StatementCounter } from "./sql-counter";
 
 export interface RunningFloor {
   baseUrl: string;
+  healthUrl: string;
   /** Set with `countStatements`: statements the floor sent so far. */
   statements: StatementCounter | null;
   stop(): Promise<void>;
@@ -15,15 +16,16 @@ export async function startApiFloor(databaseUrl: string, label: string, opts: { 
   const env = { ...process.env, NODE_ENV: "production", DATABASE_URL: statements?.url ?? databaseUrl, PORT: String(port) };
   const child = spawnNode(["--import", "tsx", "bench/floors/api-floor.ts"], env, `${label}:floor`);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const healthUrl = `${baseUrl}/health`;
   const stop = async () => {
     await stopProcess(child);
     await statements?.stop();
   };
   try {
-    await waitForHttp(`${baseUrl}/health`, child, 30_000);
+    await waitForHttp(healthUrl, child, 30_000);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseUrl, statements, stop };
+  return { baseUrl, healthUrl, statements, stop };
 }

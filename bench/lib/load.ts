@@ -47,7 +47,7 @@ export interface RoundPlan {
 
 /** Three rounds per side either way; short mode (CI) keeps each round to a couple of seconds. */
 export function roundPlan(ctx: BenchContext): RoundPlan {
-  return ctx.short ? { rounds: 3, seconds: 2, warmupSeconds: 1 } : { rounds: 3, seconds: 10, warmupSeconds: 3 };
+  return ctx.short ? { rounds: 3, seconds: 2, warmupSeconds: 0.5 } : { rounds: 3, seconds: 10, warmupSeconds: 3 };
 }
 
 function add(into: Record<string, number>, key: string, n = 1) {
@@ -83,6 +83,8 @@ export async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number
         connections: spec.connections,
         duration: MAX_RAMP_SECONDS + seconds + 5,
         timeout: 30,
+        // How often autocannon looks at its stop flag: the load ends within 100 ms of the window.
+        sampleInt: 100,
         requests: [
           {
             method: "POST",
@@ -149,12 +151,33 @@ function summarize(rounds: RoundResult[]): SideSummary {
   };
 }
 
+/** Where a side can be loaded, and asked whether it is idle again. */
+export interface Target {
+  baseUrl: string;
+  /**
+   * Answers only once the work queued before it is done: the app's health check waits for a
+   * connection of the same pool the requests use.
+   */
+  healthUrl: string;
+}
+
 /**
  * Stopping the load closes the connections, but the server still finishes what it had accepted;
- * the other side's next round must not share the machine with that.
+ * the other side's next round must not share the machine with that. Waits until the side's
+ * health check answers, and never longer than the round's slowest answer.
  */
-function drain(r: RoundResult): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.min(r.slowestMs, MAX_DRAIN_MS)));
+async function drain(target: Target, r: RoundResult): Promise<void> {
+  const deadline = performance.now() + Math.min(r.slowestMs, MAX_DRAIN_MS);
+  while (performance.now() < deadline) {
+    try {
+      const res = await fetch(target.healthUrl, { signal: AbortSignal.timeout(Math.max(1, deadline - performance.now())) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // still busy (or the wait ran out)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function fmt(r: RoundResult): string {
@@ -163,24 +186,31 @@ function fmt(r: RoundResult): string {
   return `${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
-/** Warm-up of both sides, then rounds alternating floor and app; logs every round. */
+/**
+ * Warm-up of both sides, then rounds alternating floor and app; logs every round. `beforeRound`
+ * runs before each round (warm-up included), to start every round from the same state.
+ */
 export async function alternateRounds(
   ctx: BenchContext,
   label: string,
-  targets: { floor: string; app: string },
+  targets: { floor: Target; app: Target },
   spec: LoadSpec,
+  beforeRound: () => Promise<unknown> = async () => {},
 ): Promise<{ floor: SideSummary; app: SideSummary }> {
   const plan = roundPlan(ctx);
   ctx.log(`${label}: warm-up ${plan.warmupSeconds} s per side`);
-  await drain(await loadRound(targets.floor, spec, plan.warmupSeconds));
-  await drain(await loadRound(targets.app, spec, plan.warmupSeconds));
+  for (const side of ["floor", "app"] as const) {
+    await beforeRound();
+    await drain(targets[side], await loadRound(targets[side].baseUrl, spec, plan.warmupSeconds));
+  }
   const rounds: { floor: RoundResult[]; app: RoundResult[] } = { floor: [], app: [] };
   for (let i = 1; i <= plan.rounds; i++) {
     for (const side of ["floor", "app"] as const) {
-      const r = await loadRound(targets[side], spec, plan.seconds);
+      await beforeRound();
+      const r = await loadRound(targets[side].baseUrl, spec, plan.seconds);
       rounds[side].push(r);
       ctx.log(`${label}: round ${i}/${plan.rounds} ${side.padEnd(5)} ${fmt(r)}`);
-      await drain(r);
+      await drain(targets[side], r);
     }
   }
   return { floor: summarize(rounds.floor), app: summarize(rounds.app) };
