@@ -4,7 +4,6 @@
  * Only limits are changed (in the environment and the bench database's catalog rows), so that
  * no request is refused and the measurement is of the work, not of the rate limiter's answer.
  */
-import type { ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
@@ -14,7 +13,7 @@ import { parseUsd } from "@vgen/contracts";
 import { createDb } from "@vgen/db";
 import { createAccount, creditAccount, issueApiKey } from "@vgen/engine";
 import type { BenchContext } from "./types";
-import { freePort, repoRoot, runNode, spawnNode, stopProcess, waitForHttp } from "./process";
+import { freePort, repoRoot, runNode, spawnNode, stopProcess, waitForHttp, type NodeChild } from "./process";
 import { shared } from "./shared";
 import { startStatementCounter, type StatementCounter } from "./sql-counter";
 
@@ -57,10 +56,10 @@ export interface BenchApp {
   databaseUrl: string;
   apiKey: string;
   accountId: string;
-  /** What the web server was started with, for the report. */
-  command: string;
   /** Set with `countStatements`: statements the web process sent so far. */
   statements: StatementCounter | null;
+  /** Why the web or worker process is gone, if it ended without being stopped. */
+  failure(): string | null;
   stop(): Promise<void>;
 }
 
@@ -97,7 +96,7 @@ function baseEnv(): NodeJS.ProcessEnv {
 }
 
 /** Waits until the separate worker has finished one job end to end (it took it, and failed it offsite). */
-async function waitForWorker(app: { baseUrl: string; apiKey: string }, worker: ChildProcess, timeoutMs = 90_000) {
+async function waitForWorker(app: { baseUrl: string; apiKey: string }, worker: NodeChild, timeoutMs = 90_000) {
   const headers = { authorization: `Bearer ${app.apiKey}`, "content-type": "application/json" };
   const created = await fetch(`${app.baseUrl}/api/v1/videos/generations`, {
     method: "POST",
@@ -108,7 +107,8 @@ async function waitForWorker(app: { baseUrl: string; apiKey: string }, worker: C
   const { id } = (await created.json()) as { id: string };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (worker.exitCode !== null) throw new Error(`the worker exited with ${worker.exitCode}`);
+    const died = worker.diedOnItsOwn();
+    if (died) throw new Error(died);
     const res = await fetch(`${app.baseUrl}/api/v1/videos/result`, { method: "POST", headers, body: JSON.stringify({ id }) });
     const record = (await res.json()) as { status: string };
     if (record.status !== "processing") return;
@@ -130,10 +130,13 @@ function migratedTemplate(ctx: BenchContext): Promise<{ url: string; stop(): Pro
   });
 }
 
+let appsStarted = 0;
+
 /** A fresh database for one app: registered with the runner (dropped at the end), then refilled from the template. */
 async function migratedDatabase(ctx: BenchContext, label: string): Promise<string> {
   const template = await migratedTemplate(ctx);
-  const url = await ctx.freshDatabase(`app_${label.replace(/\W/g, "_")}`);
+  appsStarted += 1;
+  const url = await ctx.freshDatabase(`app${appsStarted}_${label.replace(/\W/g, "_")}`);
   const admin = new pg.Client({ connectionString: ctx.adminUrl });
   await admin.connect();
   try {
@@ -172,8 +175,7 @@ export async function startApp(ctx: BenchContext, opts: AppOptions): Promise<Ben
 
   const statements = opts.countStatements ? await startStatementCounter(databaseUrl) : null;
   const args = webServerArgs();
-  const command = `node ${args.join(" ")}`;
-  ctx.log(`  ${opts.label}: starting the app (${command}${opts.redisUrl ? ", REDIS_URL" : ""}${opts.separateWorker ? ", separate worker" : ""})`);
+  ctx.log(`  ${opts.label}: starting the app (node ${args.join(" ")}${opts.redisUrl ? ", REDIS_URL" : ""}${opts.separateWorker ? ", separate worker" : ""})`);
   const web = spawnNode(args, statements ? { ...env, DATABASE_URL: statements.url } : env, opts.label);
   const worker = opts.separateWorker ? spawnNode(opsArgs("worker"), env, `${opts.label}:worker`) : null;
   const stop = async () => {
@@ -188,5 +190,6 @@ export async function startApp(ctx: BenchContext, opts: AppOptions): Promise<Ben
     await stop();
     throw err;
   }
-  return { baseUrl, healthUrl, databaseUrl, apiKey, accountId, command, statements, stop };
+  const failure = () => web.diedOnItsOwn() ?? worker?.diedOnItsOwn() ?? null;
+  return { baseUrl, healthUrl, databaseUrl, apiKey, accountId, statements, failure, stop };
 }

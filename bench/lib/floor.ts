@@ -7,6 +7,8 @@ export interface RunningFloor {
   healthUrl: string;
   /** Set with `countStatements`: statements the floor sent so far. */
   statements: StatementCounter | null;
+  /** Why the floor process is gone, if it ended without being stopped. */
+  failure(): string | null;
   stop(): Promise<void>;
 }
 
@@ -27,5 +29,5 @@ export async function startApiFloor(databaseUrl: string, label: string, opts: { 
     await stop();
     throw err;
   }
-  return { baseUrl, healthUrl, statements, stop };
+  return { baseUrl, healthUrl, statements, failure: () => child.diedOnItsOwn(), stop };
 }

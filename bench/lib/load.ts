@@ -159,6 +159,8 @@ export interface Target {
    * connection of the same pool the requests use.
    */
   healthUrl: string;
+  /** Why the side's process is gone, if it ended without being stopped. */
+  failure(): string | null;
 }
 
 /**
@@ -178,6 +180,12 @@ async function drain(target: Target, r: RoundResult): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A side that died mid-run measured nothing: the case fails rather than report its zeros. */
+function assertAlive(target: Target, when: string) {
+  const died = target.failure();
+  if (died) throw new Error(`${died}, during ${when}`);
 }
 
 function fmt(r: RoundResult): string {
@@ -201,7 +209,9 @@ export async function alternateRounds(
   ctx.log(`${label}: warm-up ${plan.warmupSeconds} s per side`);
   for (const side of ["floor", "app"] as const) {
     await beforeRound();
-    await drain(targets[side], await loadRound(targets[side].baseUrl, spec, plan.warmupSeconds));
+    const r = await loadRound(targets[side].baseUrl, spec, plan.warmupSeconds);
+    assertAlive(targets[side], `${label} warm-up`);
+    await drain(targets[side], r);
   }
   const rounds: { floor: RoundResult[]; app: RoundResult[] } = { floor: [], app: [] };
   for (let i = 1; i <= plan.rounds; i++) {
@@ -210,6 +220,7 @@ export async function alternateRounds(
       const r = await loadRound(targets[side].baseUrl, spec, plan.seconds);
       rounds[side].push(r);
       ctx.log(`${label}: round ${i}/${plan.rounds} ${side.padEnd(5)} ${fmt(r)}`);
+      assertAlive(targets[side], `${label} round ${i}`);
       await drain(targets[side], r);
     }
   }

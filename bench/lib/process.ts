@@ -28,7 +28,13 @@ export function freePort(): Promise<number> {
  * the last lines are kept and printed if the process exits before it is stopped. With
  * `quietStdout`, stdout is kept whole instead (for programs that answer on it).
  */
-export function spawnNode(args: string[], env: NodeJS.ProcessEnv, label: string, opts: { quietStdout?: boolean } = {}): ChildProcess & { output: () => string } {
+export type NodeChild = ChildProcess & {
+  output: () => string;
+  /** How the process ended when nobody stopped it (killed from outside, crashed), else null. */
+  diedOnItsOwn: () => string | null;
+};
+
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv, label: string, opts: { quietStdout?: boolean } = {}): NodeChild {
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let echoed = 0;
@@ -50,12 +56,14 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv, label: string,
     else echo(chunk);
   });
   child.stderr!.on("data", echo);
+  let died: string | null = null;
   child.once("exit", (code, signal) => {
     if (expectedExits.has(child)) return;
-    process.stderr.write(`  [${label}] exited on its own (code ${code}, signal ${signal})${recent.length ? "; its last output:" : ""}\n`);
+    died = `${label} exited on its own (code ${code}, signal ${signal})`;
+    process.stderr.write(`  [${label}] ${died}${recent.length ? "; its last output:" : ""}\n`);
     for (const line of recent) process.stderr.write(`  [${label}] ${line}\n`);
   });
-  return Object.assign(child, { output: () => stdout });
+  return Object.assign(child, { output: () => stdout, diedOnItsOwn: () => died });
 }
 
 /** Children stopped by the bench or run to their end: their exit is no news. */

@@ -4,19 +4,24 @@
  */
 interface Stoppable {
   stop(): Promise<void>;
+  /** Why the process is gone, if it ended without being stopped: the next user gets a new one. */
+  failure?(): string | null;
 }
 
 const started = new Map<string, Promise<Stoppable>>();
 
-export function shared<T extends Stoppable>(key: string, start: () => Promise<T>): Promise<T> {
-  let entry = started.get(key);
-  if (!entry) {
-    entry = start();
-    // A failed start is not cached: the next case may try again.
-    entry.catch(() => started.delete(key));
-    started.set(key, entry);
+export async function shared<T extends Stoppable>(key: string, start: () => Promise<T>): Promise<T> {
+  const existing = started.get(key);
+  if (existing) {
+    const resource = await existing.catch(() => null);
+    if (resource && !resource.failure?.()) return resource as T;
+    if (resource) await resource.stop().catch(() => {});
   }
-  return entry as Promise<T>;
+  const entry = start();
+  // A failed start is not cached: the next case may try again.
+  entry.catch(() => started.delete(key));
+  started.set(key, entry);
+  return entry;
 }
 
 /** Stops every shared process, newest first. */

@@ -1,5 +1,6 @@
 /**
- * The app and floor configurations the request cases share, each started once per run:
+ * The app and floor configurations the request cases share, each started once per run (and again
+ * for the next case if its process died):
  *   request path     web only (WORKER_MODE=off), rate limits in PostgreSQL: the cost of a request itself;
  *   production path  web with REDIS_URL and WORKER_MODE=off, plus a separate `ops worker` process;
  *   counted          the request path again, its database connections through a statement counter.
@@ -14,22 +15,27 @@ export function requestPathApp(ctx: BenchContext): Promise<BenchApp> {
   return shared("app:request-path", () => startApp(ctx, { label: "request-path" }));
 }
 
-export function requestPathFloor(ctx: BenchContext): Promise<RunningFloor> {
-  return shared("floor:request-path", async () => startApiFloor((await requestPathApp(ctx)).databaseUrl, "request-path"));
+/** A floor per app database: an app started again (its process died) gets a new database, and a new floor. */
+function floorFor(app: BenchApp, label: string, opts: { countStatements?: boolean } = {}): Promise<RunningFloor> {
+  return shared(`floor:${app.databaseUrl}`, () => startApiFloor(app.databaseUrl, label, opts));
+}
+
+export async function requestPathFloor(ctx: BenchContext): Promise<RunningFloor> {
+  return floorFor(await requestPathApp(ctx), "request-path");
 }
 
 export function productionPathApp(ctx: BenchContext): Promise<BenchApp> {
   return shared("app:production-path", () => startApp(ctx, { label: "production-path", redisUrl: ctx.redisUrl, separateWorker: true }));
 }
 
-export function productionPathFloor(ctx: BenchContext): Promise<RunningFloor> {
-  return shared("floor:production-path", async () => startApiFloor((await productionPathApp(ctx)).databaseUrl, "production-path"));
+export async function productionPathFloor(ctx: BenchContext): Promise<RunningFloor> {
+  return floorFor(await productionPathApp(ctx), "production-path");
 }
 
 export function countedApp(ctx: BenchContext): Promise<BenchApp> {
   return shared("app:counted", () => startApp(ctx, { label: "counted", countStatements: true }));
 }
 
-export function countedFloor(ctx: BenchContext): Promise<RunningFloor> {
-  return shared("floor:counted", async () => startApiFloor((await countedApp(ctx)).databaseUrl, "counted", { countStatements: true }));
+export async function countedFloor(ctx: BenchContext): Promise<RunningFloor> {
+  return floorFor(await countedApp(ctx), "counted", { countStatements: true });
 }
