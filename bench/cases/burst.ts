@@ -32,6 +32,9 @@ const burstCase: BenchCase = {
         }
       }),
     );
+    // Answers from an app that was already gone say nothing about bursts.
+    const died = app.failure();
+    if (died) throw new Error(`${died}, during the burst`);
     const tally = (values: string[]) =>
       Object.entries(values.reduce<Record<string, number>>((t, v) => ({ ...t, [v]: (t[v] ?? 0) + 1 }), {}))
         .map(([k, n]) => `${k}x${n}`)
