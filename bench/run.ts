@@ -210,7 +210,7 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     mode: values.short ? "short" : "normal",
-    plan: `${plan.rounds} rounds of ${plan.seconds} s per side after ${plan.warmupSeconds} s of warm-up, alternating floor and app; medians`,
+    plan: `${plan.rounds} rounds of ${plan.seconds} s per side${plan.warmupSeconds ? ` after ${plan.warmupSeconds} s of warm-up` : ""}, alternating floor and app; medians`,
     environment: {
       node: process.version,
       cpus: os.cpus().length,

@@ -45,9 +45,12 @@ export interface RoundPlan {
   warmupSeconds: number;
 }
 
-/** Three rounds per side either way; short mode (CI) keeps each round to a couple of seconds. */
+/**
+ * Three rounds per side either way; short mode (CI) keeps each round to a couple of seconds and
+ * has no separate warm-up (a round's window opens only after every connection's first answer).
+ */
 export function roundPlan(ctx: BenchContext): RoundPlan {
-  return ctx.short ? { rounds: 3, seconds: 2, warmupSeconds: 0.5 } : { rounds: 3, seconds: 10, warmupSeconds: 3 };
+  return ctx.short ? { rounds: 3, seconds: 2, warmupSeconds: 0 } : { rounds: 3, seconds: 10, warmupSeconds: 3 };
 }
 
 function add(into: Record<string, number>, key: string, n = 1) {
@@ -206,12 +209,14 @@ export async function alternateRounds(
   beforeRound: () => Promise<unknown> = async () => {},
 ): Promise<{ floor: SideSummary; app: SideSummary }> {
   const plan = roundPlan(ctx);
-  ctx.log(`${label}: warm-up ${plan.warmupSeconds} s per side`);
-  for (const side of ["floor", "app"] as const) {
-    await beforeRound();
-    const r = await loadRound(targets[side].baseUrl, spec, plan.warmupSeconds);
-    assertAlive(targets[side], `${label} warm-up`);
-    await drain(targets[side], r);
+  if (plan.warmupSeconds > 0) {
+    ctx.log(`${label}: warm-up ${plan.warmupSeconds} s per side`);
+    for (const side of ["floor", "app"] as const) {
+      await beforeRound();
+      const r = await loadRound(targets[side].baseUrl, spec, plan.warmupSeconds);
+      assertAlive(targets[side], `${label} warm-up`);
+      await drain(targets[side], r);
+    }
   }
   const rounds: { floor: RoundResult[]; app: RoundResult[] } = { floor: [], app: [] };
   for (let i = 1; i <= plan.rounds; i++) {
