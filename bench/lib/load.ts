@@ -1,6 +1,7 @@
 /**
- * HTTP load with autocannon, in alternating rounds (floor, app, floor, app, ...) so that both sides
- * see the same machine noise; each side reports the median of its rounds.
+ * HTTP load with autocannon (closed loop, fixed connections), in alternating rounds (floor, app,
+ * floor, app, ...) so that both sides see the same machine noise; each side reports the median of
+ * its rounds. A round measures a steady-state window, and the next waits until the side is idle.
  */
 import autocannon from "autocannon";
 import { median, percentile } from "./stats";
@@ -193,7 +194,7 @@ function assertAlive(target: Target, when: string) {
 
 function fmt(r: RoundResult): string {
   const bad = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
-  const extra = [...bad.map(([s, n]) => `${n}x${s}`), ...(r.errors ? [`${r.errors} errors`] : [])];
+  const extra = [...bad.map(([s, n]) => `${s}x${n}`), ...(r.errors ? [`${r.errors} errors`] : [])];
   return `${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
