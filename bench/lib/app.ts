@@ -34,8 +34,10 @@ export function webServerArgs(): string[] {
   return existsSync(path.join(repoRoot, compiled)) ? [compiled] : ["--import", "tsx", "apps/web/server.ts"];
 }
 
+/** node arguments of the ops CLI: compiled when built (as production runs workers), else TypeScript. */
 function opsArgs(command: string): string[] {
-  return ["--import", "tsx", "packages/ops/src/cli.ts", command];
+  const compiled = "packages/ops/dist/cli.mjs";
+  return existsSync(path.join(repoRoot, compiled)) ? [compiled, command] : ["--import", "tsx", "packages/ops/src/cli.ts", command];
 }
 
 export interface AppOptions {
