@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { createDb, embeddedUrlFile } from "@vgen/db";
 import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
+import { serveNodeRoute } from "./src/server/http/node-routes";
+import { closeAllEventStreams } from "./src/server/http/sse";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
@@ -64,6 +66,7 @@ async function main() {
     // The one client address handlers may trust: the socket's, or the proxy's first hop when TRUST_PROXY=1.
     const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
     req.headers[CLIENT_IP_HEADER] = (process.env.TRUST_PROXY === "1" && forwarded) || req.socket.remoteAddress || "unknown";
+    if (serveNodeRoute(req, res)) return;
     return handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -85,6 +88,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     server.close();
+    // Open event streams end cleanly instead of being cut; clients reconnect (retry: 2000) elsewhere.
+    const streams = closeAllEventStreams();
+    if (streams) logger.info({ streams }, "event streams closed");
     server.closeIdleConnections();
     await worker?.stop().catch((err) => logger.error({ err }, "worker stop failed"));
     for (const stop of stops) await stop().catch((err) => logger.error({ err }, "shutdown step failed"));

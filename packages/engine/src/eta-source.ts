@@ -1,6 +1,6 @@
 import type { Db, Generation } from "@vgen/db";
 import { config } from "./config";
-import { defaultProcessingSeconds, queuedEtaSeconds, remainingRunningSeconds, runningEtaSeconds } from "./eta";
+import { defaultProcessingSeconds, queuedEtaSeconds, remainingRunningSeconds, runningEtaSeconds, type QueueLoad } from "./eta";
 
 const HISTORY_SAMPLE = 20;
 const CACHE_MS = 30_000;
@@ -25,98 +25,129 @@ export async function expectedProcessingSeconds(db: Db, modelId: string, size: s
 
 type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" | "startedAt" | "createdAt" | "queue">;
 
-interface ActiveJobs {
-  running: Job[];
-  queued: Job[];
-  /** Remaining seconds of each running job, keyed by id. */
-  runningRemaining: Map<string, number>;
-  /** Expected processing seconds of each queued job, keyed by id. */
-  queuedExpected: Map<string, number>;
-  /** What a job accepted now in each queue waits behind (every queued job is older than it). */
-  newJobSnapshots: Map<string, QueueSnapshot>;
+const PRIORITY_QUEUE = "pro_priority";
+
+/** One queue's waiting jobs, oldest first, with the running total of their expected seconds. */
+interface QueueIndex {
+  createdAt: number[];
+  cumulativeSeconds: number[];
 }
 
-type QueueSnapshot = { runningRemaining: number[]; aheadExpected: number[]; concurrency: number };
-
-const ACTIVE_SNAPSHOT_MS = 1_000;
-let activeSnapshot: { at: number; jobs: Promise<ActiveJobs> } | null = null;
-
-/**
- * The processing jobs as of at most a second ago: concurrent requests share one read instead of
- * each scanning the queue (an ETA is an estimate; a second of staleness does not change it).
- */
-function loadActive(db: Db): Promise<ActiveJobs> {
-  const now = Date.now();
-  if (activeSnapshot && now - activeSnapshot.at < ACTIVE_SNAPSHOT_MS) return activeSnapshot.jobs;
-  const jobs = readActive(db);
-  activeSnapshot = { at: now, jobs };
-  jobs.catch(() => {
-    if (activeSnapshot?.jobs === jobs) activeSnapshot = null;
-  });
-  return jobs;
+/** The processing jobs at one moment, indexed so that the work ahead of any job takes two look-ups. */
+interface ActiveJobs {
+  /** Remaining seconds of each running job, keyed by id. */
+  runningRemaining: Map<string, number>;
+  runningSeconds: number;
+  queues: Map<string, QueueIndex>;
 }
 
 /** One read of the processing jobs, shared by every ETA computed from it. */
-async function readActive(db: Db): Promise<ActiveJobs> {
+async function loadActive(db: Db): Promise<ActiveJobs> {
   const active = await db.generation.findMany({
     where: { status: "processing" },
     select: { id: true, modelId: true, size: true, duration: true, progress: true, startedAt: true, createdAt: true, queue: true },
     orderBy: { createdAt: "asc" },
     take: 500,
   });
-  const running = active.filter((j) => j.startedAt);
-  const queued = active.filter((j) => !j.startedAt);
   const now = Date.now();
-  const runningRemaining = new Map<string, number>();
-  for (const j of running) {
+  const jobs: ActiveJobs = { runningRemaining: new Map(), runningSeconds: 0, queues: new Map() };
+  for (const j of active) {
     const expected = await expectedProcessingSeconds(db, j.modelId, j.size, j.duration);
-    runningRemaining.set(j.id, remainingRunningSeconds(expected, (now - j.startedAt!.getTime()) / 1000, j.progress));
+    if (j.startedAt) {
+      const remaining = remainingRunningSeconds(expected, (now - j.startedAt.getTime()) / 1000, j.progress);
+      jobs.runningRemaining.set(j.id, remaining);
+      jobs.runningSeconds += remaining;
+      continue;
+    }
+    let queue = jobs.queues.get(j.queue);
+    if (!queue) jobs.queues.set(j.queue, (queue = { createdAt: [], cumulativeSeconds: [] }));
+    queue.createdAt.push(j.createdAt.getTime());
+    queue.cumulativeSeconds.push((queue.cumulativeSeconds.at(-1) ?? 0) + expected);
   }
-  const queuedExpected = new Map<string, number>();
-  for (const j of queued) queuedExpected.set(j.id, await expectedProcessingSeconds(db, j.modelId, j.size, j.duration));
-  return { running, queued, runningRemaining, queuedExpected, newJobSnapshots: new Map() };
+  return jobs;
 }
 
-function snapshotFrom(active: ActiveJobs, own: { queue: string; createdAt: Date; id?: string }): QueueSnapshot {
-  const runningRemaining = active.running.filter((j) => j.id !== own.id).map((j) => active.runningRemaining.get(j.id)!);
-  const ahead = active.queued.filter((j) => j.id !== own.id && isAhead(j, own));
-  return { runningRemaining, aheadExpected: ahead.map((j) => active.queuedExpected.get(j.id)!), concurrency: config().workerConcurrency };
+/** Queued jobs of one queue created strictly before `at`, and their expected seconds. */
+function olderThan(queue: QueueIndex | undefined, at: number): { jobs: number; seconds: number } {
+  if (!queue) return { jobs: 0, seconds: 0 };
+  let lo = 0;
+  let hi = queue.createdAt.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (queue.createdAt[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return { jobs: lo, seconds: lo ? queue.cumulativeSeconds[lo - 1]! : 0 };
 }
 
-async function snapshotAhead(db: Db, own: { queue: string; createdAt: Date; id?: string }) {
-  return snapshotFrom(await loadActive(db), own);
-}
-
-/** Pro Priority is served first; within a queue, oldest first. */
-function isAhead(job: { queue: string; createdAt: Date }, own: { queue: string; createdAt: Date }): boolean {
-  if (job.queue !== own.queue) return job.queue === "pro_priority";
-  return job.createdAt < own.createdAt;
+/** What a queued job waits for: every running job, then Pro Priority first and, within a queue, oldest first. */
+function loadAhead(active: ActiveJobs, own: { queue: string; createdAt: Date; id?: string }): QueueLoad {
+  let jobs = active.runningRemaining.size;
+  let seconds = active.runningSeconds;
+  const ownRunning = own.id === undefined ? undefined : active.runningRemaining.get(own.id);
+  if (ownRunning !== undefined) {
+    jobs -= 1;
+    seconds -= ownRunning;
+  }
+  const sameQueue = olderThan(active.queues.get(own.queue), own.createdAt.getTime());
+  jobs += sameQueue.jobs;
+  seconds += sameQueue.seconds;
+  if (own.queue !== PRIORITY_QUEUE) {
+    const priority = olderThan(active.queues.get(PRIORITY_QUEUE), Infinity);
+    jobs += priority.jobs;
+    seconds += priority.seconds;
+  }
+  return { jobs, seconds, concurrency: config().workerConcurrency };
 }
 
 /** ETA for a request about to be accepted. */
 export async function etaForNewJob(db: Db, job: { modelId: string; size: string; duration: number; queue: string }): Promise<number> {
   const expected = await expectedProcessingSeconds(db, job.modelId, job.size, job.duration);
-  const active = await loadActive(db);
-  let snapshot = active.newJobSnapshots.get(job.queue);
-  if (!snapshot) {
-    snapshot = snapshotFrom(active, { queue: job.queue, createdAt: new Date() });
-    active.newJobSnapshots.set(job.queue, snapshot);
-  }
-  return queuedEtaSeconds(expected, snapshot);
+  return queuedEtaSeconds(expected, loadAhead(await recentActive(db), { queue: job.queue, createdAt: new Date() }));
 }
 
 /** Live ETA for a stored generation; 0 once it is terminal. */
 export async function etaFor(db: Db, gen: Job & { status: string }): Promise<number> {
-  if (gen.status !== "processing") return 0;
-  const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
-  if (gen.startedAt) return runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress);
-  return queuedEtaSeconds(expected, await snapshotAhead(db, gen));
+  return (await etaForMany(db, [gen]))[0]!;
 }
 
 /** Live ETAs for many generations (a list page) with one read of the queue, not one per row. */
-export async function etaForMany(db: Db, gens: (Job & { status: string })[]): Promise<number[]> {
-  const queued = gens.filter((g) => g.status === "processing" && !g.startedAt);
-  const active = queued.length > 0 ? await loadActive(db) : null;
+export function etaForMany(db: Db, gens: (Job & { status: string })[]): Promise<number[]> {
+  return etasFrom(db, gens, () => recentActive(db));
+}
+
+/** A reader of the queue that reads it at most once per `maxAgeMs` and shares that read. */
+function cachedActive(maxAgeMs: number): (db: Db) => Promise<ActiveJobs> {
+  let cached: { at: number; active: Promise<ActiveJobs> } | null = null;
+  return (db) => {
+    if (!cached || Date.now() - cached.at > maxAgeMs) {
+      const read = { at: Date.now(), active: loadActive(db) };
+      read.active.catch(() => cached === read && (cached = null));
+      cached = read;
+    }
+    return cached.active;
+  };
+}
+
+/**
+ * The queue as of at most a second ago, for every request of this process: concurrent creates
+ * and polls share one read instead of each scanning the queue (a second does not change an ETA).
+ */
+const recentActive = cachedActive(1_000);
+
+/**
+ * ETAs for a caller that asks often for many generations (the live event streams): the queue is
+ * read at most once per `maxAgeMs` and that read is shared, so queued ETAs lag the queue by at
+ * most that much; a running generation's ETA always follows its own row.
+ */
+export function sharedQueueEtas(db: Db, maxAgeMs: number): (gens: (Job & { status: string })[]) => Promise<number[]> {
+  const active = cachedActive(maxAgeMs);
+  return (gens) => etasFrom(db, gens, () => active(db));
+}
+
+async function etasFrom(db: Db, gens: (Job & { status: string })[], activeJobs: () => Promise<ActiveJobs>): Promise<number[]> {
+  const queued = gens.some((g) => g.status === "processing" && !g.startedAt);
+  const active = queued ? await activeJobs() : null;
   const out: number[] = [];
   for (const gen of gens) {
     if (gen.status !== "processing") {
@@ -125,7 +156,7 @@ export async function etaForMany(db: Db, gens: (Job & { status: string })[]): Pr
     }
     const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
     if (gen.startedAt) out.push(runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress));
-    else out.push(queuedEtaSeconds(expected, snapshotFrom(active!, gen)));
+    else out.push(queuedEtaSeconds(expected, loadAhead(active!, gen)));
   }
   return out;
 }

@@ -14,20 +14,20 @@ export function remainingRunningSeconds(expected: number, elapsedSeconds: number
   return Math.max(expected - elapsedSeconds, 0);
 }
 
-export interface QueueSnapshot {
-  /** Expected processing seconds of each queued job that will start before this one. */
-  aheadExpected: number[];
-  /** Remaining seconds of each job currently running. */
-  runningRemaining: number[];
+/** The work a queued job waits for: the jobs running or starting before it, and their seconds. */
+export interface QueueLoad {
+  /** Jobs running now plus queued jobs that will start before this one. */
+  jobs: number;
+  /** Remaining seconds of the running ones plus expected seconds of the queued ones. */
+  seconds: number;
   concurrency: number;
 }
 
 /** Seconds until a queued job completes: the wait for the jobs ahead plus its own processing. */
-export function queuedEtaSeconds(ownExpected: number, q: QueueSnapshot): number {
+export function queuedEtaSeconds(ownExpected: number, q: QueueLoad): number {
   const slots = Math.max(1, q.concurrency);
-  const busy = q.runningRemaining.reduce((a, b) => a + b, 0) + q.aheadExpected.reduce((a, b) => a + b, 0);
   // Until every slot is taken, a new job starts at once.
-  const wait = q.runningRemaining.length + q.aheadExpected.length < slots ? 0 : busy / slots;
+  const wait = q.jobs < slots ? 0 : q.seconds / slots;
   return Math.max(1, Math.ceil(wait + ownExpected));
 }
 

@@ -77,10 +77,15 @@ export async function createGeneration(
   return generation;
 }
 
+/** Another account's generation is indistinguishable from a missing one. */
+export function generationNotFound(id: string): ApiError {
+  return new ApiError("generation_not_found", `No generation '${id}' for this account.`, "id");
+}
+
 /** Reads one generation of one account; another account's id is indistinguishable from a missing one. */
 export async function getGenerationForAccount(db: Db, accountId: string, id: string): Promise<Generation> {
   const generation = await db.generation.findFirst({ where: { id, accountId } });
-  if (!generation) throw new ApiError("generation_not_found", `No generation '${id}' for this account.`, "id");
+  if (!generation) throw generationNotFound(id);
   return generation;
 }
 

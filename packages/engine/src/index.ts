@@ -8,6 +8,7 @@ export * from "./config";
 export * from "./eta";
 export { etaFor, etaForNewJob, expectedProcessingSeconds } from "./eta-source";
 export * from "./events";
+export * from "./generation-feed";
 export * from "./generations";
 export * from "./ledger";
 export * from "./logger";

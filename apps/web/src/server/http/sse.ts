@@ -1,8 +1,9 @@
 import type { Db } from "@vgen/db";
-import { generationEvents, logger, recordOf } from "@vgen/engine";
+import { generationFeed, type FeedRecord } from "@vgen/engine";
 
-const TICK_MS = 5_000;
 const KEEPALIVE_MS = 15_000;
+const RETRY = "retry: 2000\n\n";
+const KEEPALIVE = ": keep-alive\n\n";
 
 export const SSE_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -11,86 +12,143 @@ export const SSE_HEADERS = {
   "x-accel-buffering": "no",
 };
 
+/** Where a stream's text goes: a web stream controller (Next.js) or a node response. */
+export interface EventSink {
+  write(text: string): void;
+  end(): void;
+}
+
+/** The open streams of this process, on globalThis so both module copies (server.ts, Next.js) share one sweep. */
+interface OpenStreams {
+  all: Set<GenerationEventStream>;
+  keepalive: NodeJS.Timeout;
+}
+const globalStreams = globalThis as unknown as { __vgenEventStreams?: OpenStreams };
+
+function openStreams(): OpenStreams {
+  globalStreams.__vgenEventStreams ??= {
+    all: new Set(),
+    // One sweep for every stream instead of a timer each.
+    keepalive: setInterval(() => {
+      for (const stream of globalStreams.__vgenEventStreams!.all) stream.keepAlive();
+    }, KEEPALIVE_MS).unref(),
+  };
+  return globalStreams.__vgenEventStreams;
+}
+
 /**
- * Streams a generation's record: at once, on every change, at least every 5 s, a keep-alive
- * comment every 15 s, and a final terminal event before closing. The generation does not depend
- * on the stream: a client that leaves loses nothing.
+ * One client's stream of a generation's record: at once, on every change, at least every 5 s
+ * (the feed's tick), a keep-alive comment every 15 s, and a final terminal event before closing.
+ * The generation does not depend on the stream: a client that leaves loses nothing.
+ */
+class GenerationEventStream {
+  private seq = 0;
+  private closed = false;
+  private unwatch = () => {};
+
+  constructor(
+    private readonly sink: EventSink,
+    db: Db,
+    generationId: string,
+    accountId: string,
+  ) {
+    openStreams().all.add(this);
+    sink.write(RETRY);
+    const feed = generationFeed(db);
+    // Right after the lookup that authorized this stream, that read is the first event: it goes
+    // out with the headers (writes of one tick leave together), and the feed need not read again.
+    const first = feed.peek(generationId, accountId);
+    if (first !== undefined) this.onRecord(first);
+    if (!this.closed) this.unwatch = feed.watch(generationId, accountId, (record) => this.onRecord(record), first !== undefined);
+  }
+
+  keepAlive() {
+    if (!this.closed) this.sink.write(KEEPALIVE);
+  }
+
+  /** Ends the stream (terminal record sent, generation gone, shutdown) or forgets it (the client left). */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.unwatch();
+    openStreams().all.delete(this);
+    this.sink.end();
+  }
+
+  private onRecord(record: FeedRecord | null) {
+    if (this.closed) return;
+    if (!record) return this.close();
+    this.sink.write(`event: generation\nid: ${++this.seq}\ndata: ${record.json}\n\n`);
+    if (record.terminal) this.close();
+  }
+}
+
+/** Streams a generation's events to a sink; returns the function that stops it (the client went away). */
+export function streamGenerationEvents(sink: EventSink, db: Db, generationId: string, accountId: string): () => void {
+  const stream = new GenerationEventStream(sink, db, generationId, accountId);
+  return () => stream.close();
+}
+
+/** Ends every open stream cleanly (shutdown): clients see the stream close and reconnect elsewhere. */
+export function closeAllEventStreams(): number {
+  const all = [...openStreams().all];
+  for (const stream of all) stream.close();
+  return all.length;
+}
+
+export interface EventStreamSpec {
+  db: Db;
+  generationId: string;
+  accountId: string;
+}
+
+const specs = new WeakMap<Response, EventStreamSpec>();
+
+/**
+ * A Response whose body is the generation's event stream. The stream starts when the body is first
+ * read; a server that answers on the socket itself reads its spec (eventStreamBehind) instead and
+ * never touches the body, so that a connection costs no web stream machinery.
  */
 export function generationEventStream(db: Db, generationId: string, accountId: string, status = 200): Response {
   const encoder = new TextEncoder();
-  // Set by `start`; `cancel` (the client went away) must stop timers and the subscription even
-  // while `start` is still waiting for the subscription.
-  let stop = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let seq = 0;
-      let last = "";
-      let closed = false;
-      let busy: Promise<void> = Promise.resolve();
-      let unsubscribe = () => {};
-      let tick: ReturnType<typeof setInterval> | undefined;
-      let keepalive: ReturnType<typeof setInterval> | undefined;
-      const release = () => {
-        clearInterval(tick);
-        clearInterval(keepalive);
-        unsubscribe();
-        unsubscribe = () => {};
-      };
-      stop = () => {
-        closed = true;
-        release();
-      };
-      const write = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          // The stream was canceled or errored under us (timers must never throw).
-          stop();
-        }
-      };
-      const close = () => {
-        if (closed) return;
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // The client already went away.
-        }
-      };
-      const emit = (force: boolean) => {
-        busy = busy.then(async () => {
-          if (closed) return;
-          const gen = await db.generation.findFirst({ where: { id: generationId, accountId } });
-          if (!gen) return close();
-          const record = await recordOf(db, gen);
-          const data = JSON.stringify(record);
-          if (force || data !== last) {
-            last = data;
-            write(`event: generation\nid: ${++seq}\ndata: ${data}\n\n`);
-          }
-          if (record.status !== "processing") close();
-        }).catch((err) => logger.warn({ err, generationId }, "event stream update failed"));
-      };
-      tick = setInterval(() => emit(true), TICK_MS);
-      keepalive = setInterval(() => write(`: keep-alive\n\n`), KEEPALIVE_MS);
-      write(`retry: 2000\n\n`);
-      emit(true);
-      try {
-        const off = await generationEvents().subscribe(generationId, () => emit(false));
-        if (closed) return off();
-        unsubscribe = off;
-      } catch (err) {
-        // Without change notifications the 5 s tick still delivers every state, terminal included.
-        logger.warn({ err, generationId }, "event stream could not subscribe to changes; polling only");
-        return;
-      }
-      // A change between the first read and the subscription would otherwise be missed.
-      emit(false);
+  let stop: (() => void) | null = null;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        stop ??= streamGenerationEvents(
+          {
+            write(text) {
+              try {
+                controller.enqueue(encoder.encode(text));
+              } catch {
+                // Canceled or errored under us: the stream has no reader any more.
+                stop?.();
+              }
+            },
+            end() {
+              try {
+                controller.close();
+              } catch {
+                // The client already went away.
+              }
+            },
+          },
+          db,
+          generationId,
+          accountId,
+        );
+      },
+      cancel() {
+        stop?.();
+      },
     },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(body, { status, headers: SSE_HEADERS });
+    { highWaterMark: 0 },
+  );
+  const response = new Response(body, { status, headers: SSE_HEADERS });
+  specs.set(response, { db, generationId, accountId });
+  return response;
+}
+
+export function eventStreamBehind(response: Response): EventStreamSpec | undefined {
+  return specs.get(response);
 }

@@ -1,4 +1,5 @@
 import { getDb } from "@vgen/db";
+import { generationFeed } from "@vgen/engine";
 import { generationEventStream } from "@/server/http/sse";
 import { getSessionUser } from "@/server/auth/session";
 
@@ -17,7 +18,7 @@ export async function GET(_req: Request, route: { params: Promise<{ id: string }
   if (!user) return problem(401, "unauthenticated", "Sign in to continue.");
   const { id } = await route.params;
   const db = getDb();
-  const exists = await db.generation.findFirst({ where: { id, accountId: user.id }, select: { id: true } });
-  if (!exists) return problem(404, "generation_not_found", `No generation '${id}' for this account.`);
+  // The feed's shared read, which the stream then starts from.
+  if (!(await generationFeed(db).lookup(id, user.id))) return problem(404, "generation_not_found", `No generation '${id}' for this account.`);
   return generationEventStream(db, id, user.id);
 }

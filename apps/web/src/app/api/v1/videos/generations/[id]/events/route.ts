@@ -1,14 +1,9 @@
-import { getGenerationForAccount } from "@vgen/engine";
 import { methodNotAllowed } from "@/server/http/with-public";
-import { withApiKey } from "@/server/http/with-api-key";
+import { getGenerationEvents } from "@/server/api/generation-events";
 
 export const dynamic = "force-dynamic";
 
-/** Re-attaches to a running or finished generation's event stream. */
-export const GET = withApiKey<{ id: string }>(async (ctx, { id }) => {
-  const generation = await getGenerationForAccount(ctx.db, ctx.account.id, id);
-  ctx.tag({ generationId: generation.id, modelId: generation.modelId });
-  return { kind: "stream", generationId: generation.id };
-});
+/** Re-attaches to a running or finished generation's event stream (server.ts usually answers it first). */
+export const GET = getGenerationEvents;
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");

@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { logger } from "@vgen/engine";
+import { getGenerationEvents } from "../api/generation-events";
+import { eventStreamBehind, streamGenerationEvents, type EventStreamSpec } from "./sse";
+
+type RouteHandler = (req: Request, route: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+interface NodeRoute {
+  method: string;
+  /** Matches the path; its named groups are the route's params. */
+  pattern: RegExp;
+  handler: RouteHandler;
+}
+
+/**
+ * Routes server.ts answers itself, with the very handlers Next.js serves them with (same auth,
+ * limits, errors and request log): long-lived event streams, where Next.js's per-response
+ * machinery would cost more memory per open connection than the stream itself.
+ */
+const ROUTES: NodeRoute[] = [
+  { method: "GET", pattern: /^\/api\/v1\/videos\/generations\/(?<id>[^/]+)\/events$/, handler: getGenerationEvents as RouteHandler },
+];
+
+/** A client that stops reading is cut off once this much is waiting for it. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** Answers the request if it is one of ROUTES; false lets Next.js answer it. */
+export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boolean {
+  const pathname = (req.url ?? "/").split("?", 1)[0]!;
+  for (const route of ROUTES) {
+    if (req.method !== route.method) continue;
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    try {
+      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = decodeURIComponent(value);
+    } catch {
+      return false; // Malformed escapes: Next.js answers as it always did.
+    }
+    answer(route, params, req, res).catch((err: unknown) => {
+      logger.error({ err, path: pathname }, "node route failed");
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end();
+    });
+    return true;
+  }
+  return false;
+}
+
+async function answer(route: NodeRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
+  const response = await route.handler(toWebRequest(req), { params: Promise.resolve(params) });
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of response.headers) headers[name] = value;
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  const stream = eventStreamBehind(response);
+  if (stream) {
+    // The client may have left while the handler ran: no stream for a closed socket.
+    if (res.destroyed) return;
+    res.writeHead(response.status, headers);
+    return serveEventStream(res, stream);
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+function toWebRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers });
+}
+
+function serveEventStream(res: ServerResponse, spec: EventStreamSpec) {
+  const stop = streamGenerationEvents(
+    {
+      write(text) {
+        if (res.destroyed) return;
+        if (res.writableLength > MAX_BUFFERED_BYTES) return void res.destroy();
+        res.write(text);
+      },
+      end() {
+        if (!res.destroyed) res.end();
+      },
+    },
+    spec.db,
+    spec.generationId,
+    spec.accountId,
+  );
+  res.on("close", stop);
+}
