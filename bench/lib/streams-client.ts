@@ -15,6 +15,8 @@ export interface StreamTarget {
   port: number;
   path: string;
   headers: Record<string, string>;
+  /** A JSON body to POST (creating a generation in stream mode); GET without one. */
+  body?: string;
 }
 
 export interface StreamState {
@@ -66,9 +68,11 @@ export function openStream(target: StreamTarget, onFirst: (s: StreamState) => vo
   state.socket = socket;
   socket.setNoDelay(true);
   socket.on("connect", () => {
-    let req = `GET ${target.path} HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\nAccept: text/event-stream\r\nConnection: close\r\n`;
+    const method = target.body === undefined ? "GET" : "POST";
+    let req = `${method} ${target.path} HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\nAccept: text/event-stream\r\nConnection: close\r\n`;
     for (const [k, v] of Object.entries(target.headers)) req += `${k}: ${v}\r\n`;
-    socket.write(`${req}\r\n`);
+    if (target.body !== undefined) req += `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(target.body)}\r\n`;
+    socket.write(`${req}\r\n${target.body ?? ""}`);
   });
   socket.on("data", (chunk: Buffer) => {
     if (head) {

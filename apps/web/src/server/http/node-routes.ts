@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import { logger } from "@vgen/engine";
+import { createGenerationRoute } from "../api/create-generation";
 import { getGenerationEvents } from "../api/generation-events";
 import { eventStreamBehind, streamGenerationEvents, type EventStreamSpec } from "./sse";
 
@@ -14,11 +16,14 @@ interface NodeRoute {
 
 /**
  * Routes server.ts answers itself, with the very handlers Next.js serves them with (same auth,
- * limits, errors and request log): long-lived event streams, where Next.js's per-response
- * machinery would cost more memory per open connection than the stream itself.
+ * limits, idempotency, errors and request log): the ones that answer with long-lived event
+ * streams, where Next.js's per-response machinery would cost more memory per open connection
+ * (about 60-80 KB) than the stream itself.
  */
 const ROUTES: NodeRoute[] = [
   { method: "GET", pattern: /^\/api\/v1\/videos\/generations\/(?<id>[^/]+)\/events$/, handler: getGenerationEvents as RouteHandler },
+  // Creating a generation streams it by default.
+  { method: "POST", pattern: /^\/api\/v1\/videos\/generations$/, handler: createGenerationRoute as RouteHandler },
 ];
 
 /** A client that stops reading is cut off once this much is waiting for it. */
@@ -73,7 +78,10 @@ function toWebRequest(req: IncomingMessage): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers });
+  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers });
+  // The handler reads (and bounds) the body itself, as a web stream.
+  return new Request(url, { method: req.method, headers, body: Readable.toWeb(req) as ReadableStream, duplex: "half" } as RequestInit);
 }
 
 function serveEventStream(res: ServerResponse, spec: EventStreamSpec) {
