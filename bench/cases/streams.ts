@@ -25,6 +25,11 @@ const MAX_RSS_PER_STREAM_KB = 64;
 const MIN_OPENS_PER_SECOND = 500;
 /** The update schedule is every 5 s; the e2e suite allows 5.8 s between events. */
 const MAX_UPDATE_GAP_S = 5.8;
+/**
+ * On a loaded box the client itself falls behind a 10,000-event burst: the floor (same schedule,
+ * no work) shows how much. The app may exceed 5.8 s by no more than the floor does, plus this.
+ */
+const GAP_SLACK_OVER_FLOOR_S = 0.5;
 
 interface Server {
   pid: number;
@@ -46,6 +51,19 @@ function freePort(): Promise<number> {
 function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) : NaN;
+}
+
+/** User + system CPU time the process has used, in ms (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Event streams still open and generations still followed by the app, from its metrics. */
+async function leftOpen(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+  return value("vgen_event_streams_open") + value("vgen_generations_watched");
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -155,19 +173,31 @@ async function seed(db: Db, port: number, streams: number): Promise<Fixture> {
 interface Round {
   open: OpenResult;
   rssPerStreamKb: number;
+  cpuMsPerOpen: number;
   keepAliveShare: number;
   maxGapS: number;
   heldS: number;
+  /** Streams and watched generations the server still held after every client left (app only). */
+  leftOpen: number | null;
 }
 
 /** Opens `n` streams, holds them, measures, closes them all. */
-async function round(server: Server, n: number, holdMs: number, pathOf: (i: number) => string, headersOf: (i: number) => Record<string, string>): Promise<Round> {
+async function round(
+  server: Server,
+  n: number,
+  holdMs: number,
+  pathOf: (i: number) => string,
+  headersOf: (i: number) => Record<string, string>,
+  countOpen?: () => Promise<number>,
+): Promise<Round> {
   const target = (i: number) => ({ host: "127.0.0.1", port: server.port, path: pathOf(i), headers: headersOf(i) });
   // Warm-up: the first requests load code; that memory is not a per-stream cost.
   await closeAll((await openMany(Math.min(200, n), 50, target)).streams);
   await new Promise((r) => setTimeout(r, 1000));
   const before = rssKb(server.pid);
+  const cpuBefore = cpuMs(server.pid);
   const open = await openMany(n, IN_FLIGHT, target);
+  const cpuMsPerOpen = (cpuMs(server.pid) - cpuBefore) / n;
   const openedAt = performance.now();
   await new Promise((r) => setTimeout(r, holdMs));
   const after = rssKb(server.pid);
@@ -176,7 +206,13 @@ async function round(server: Server, n: number, holdMs: number, pathOf: (i: numb
   const keepAliveShare = live.length ? live.filter((s) => s.keepAlives > 0).length / live.length : 0;
   const maxGapS = Math.max(0, ...live.map((s) => Math.max(s.maxGapMs, performance.now() - (s.lastEventAt ?? 0)))) / 1000;
   await closeAll(open.streams);
-  return { open, rssPerStreamKb: (after - before) / n, keepAliveShare, maxGapS, heldS };
+  // A client that leaves frees everything; a looked-up generation is let go by the next tick (5 s).
+  let left: number | null = null;
+  if (countOpen) {
+    const deadline = Date.now() + 12_000;
+    while ((left = await countOpen()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+  }
+  return { open, rssPerStreamKb: (after - before) / n, cpuMsPerOpen, keepAliveShare, maxGapS, heldS, leftOpen: left };
 }
 
 function median(xs: number[]): number {
@@ -212,6 +248,7 @@ export const streams: BenchCase = {
           holdMs,
           (i) => `/api/v1/videos/generations/${fixture.ids[i]}/events`,
           (i) => ({ authorization: `Bearer ${fixture.keys[i]}` }),
+          () => leftOpen(app!.port),
         );
         appRounds.push(a);
         const errors = [...a.open.errors].map(([e, c]) => `${e} x${c}`).join(", ");
@@ -236,6 +273,7 @@ function rows(n: number, floor: Round[], app: Round[]): BenchRow[] {
   const held = Math.min(...app.map((r) => r.heldS));
   const keepAlive = Math.min(...app.map((r) => r.keepAliveShare));
   const gap = Math.max(...app.map((r) => r.maxGapS));
+  const floorGap = Math.max(...floor.map((r) => r.maxGapS));
   return [
     {
       case: "streams",
@@ -282,6 +320,17 @@ function rows(n: number, floor: Round[], app: Round[]): BenchRow[] {
     },
     {
       case: "streams",
+      metric: "server CPU per open (while opening)",
+      unit: "ms",
+      app: median(app.map((r) => r.cpuMsPerOpen)),
+      floor: median(floor.map((r) => r.cpuMsPerOpen)),
+      better: "lower",
+      target: null,
+      met: null,
+      note: "includes the ticks and keep-alives of the streams already open",
+    },
+    {
+      case: "streams",
       metric: "RSS per open stream (server RSS delta / N)",
       unit: "KB",
       app: rss,
@@ -296,10 +345,11 @@ function rows(n: number, floor: Round[], app: Round[]): BenchRow[] {
       metric: `longest gap between updates (held ${held.toFixed(1)} s)`,
       unit: "s",
       app: gap,
-      floor: Math.max(...floor.map((r) => r.maxGapS)),
+      floor: floorGap,
       better: "lower",
-      target: `<= ${MAX_UPDATE_GAP_S} s`,
-      met: gap <= MAX_UPDATE_GAP_S,
+      target: `<= ${MAX_UPDATE_GAP_S} s (or the floor's gap + ${GAP_SLACK_OVER_FLOOR_S} s)`,
+      met: gap <= Math.max(MAX_UPDATE_GAP_S, floorGap + GAP_SLACK_OVER_FLOOR_S),
+      note: "seen by the client, which falls behind on a loaded box as much for the floor as for the app",
     },
     {
       case: "streams",
@@ -311,6 +361,16 @@ function rows(n: number, floor: Round[], app: Round[]): BenchRow[] {
       target: held >= 15 ? "1 (every 15 s)" : null,
       met: held >= 15 ? keepAlive === 1 : null,
       note: held >= 15 ? undefined : "hold shorter than 15 s: keep-alives not expected (short mode)",
+    },
+    {
+      case: "streams",
+      metric: "streams + watched generations left on the server after every client left",
+      unit: "count",
+      app: Math.max(...app.map((r) => r.leftOpen ?? NaN)),
+      floor: null,
+      better: "lower",
+      target: "0",
+      met: app.every((r) => r.leftOpen === 0),
     },
   ];
 }

@@ -279,6 +279,11 @@ export async function liveRecordForAccount(db: Db, accountId: string, generation
 
 const globalFeed = globalThis as unknown as { __vgenGenerationFeed?: GenerationFeed };
 
+/** Generations the process's feed follows (0 before any stream). */
+export function watchedGenerations(): number {
+  return globalFeed.__vgenGenerationFeed?.size ?? 0;
+}
+
 /**
  * The process's feed. It lives on globalThis so that the copy of this module Next.js bundles into
  * route handlers and the one server.ts loads share one ticker and one read per pass.

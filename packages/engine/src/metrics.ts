@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { getDb } from "@vgen/db";
+import { watchedGenerations } from "./generation-feed";
 
 /**
  * Prometheus metrics of this process. The registry lives on globalThis so the copy Next.js bundles
@@ -35,6 +36,19 @@ function build() {
       labelNames: ["size"] as const,
       buckets: [1, 2, 4, 8, 15, 30, 60, 120],
       registers: [registry],
+    }),
+    eventStreams: new Gauge({
+      name: "vgen_event_streams_open",
+      help: "Event streams open in this process.",
+      registers: [registry],
+    }),
+    watchedGenerations: new Gauge({
+      name: "vgen_generations_watched",
+      help: "Generations whose records this process follows for its event streams.",
+      registers: [registry],
+      collect() {
+        this.set(watchedGenerations());
+      },
     }),
     queued: new Gauge({
       name: "vgen_generations_processing",

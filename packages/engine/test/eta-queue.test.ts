@@ -1,26 +1,16 @@
 // The queue side of ETAs: the work ahead of a waiting job is every running job, then Pro
 // Priority first and, within a queue, the older jobs. Checked against that rule written out naively.
 import { describe, expect, it } from "vitest";
-import type { Db } from "@vgen/db";
+import type { Db, Generation } from "@vgen/db";
 import { config } from "../src/config";
 import { defaultProcessingSeconds } from "../src/eta";
 import { etaForMany } from "../src/eta-source";
 
-type Job = {
-  id: string;
-  modelId: string;
-  size: string;
-  duration: number;
-  progress: number;
-  startedAt: Date | null;
-  createdAt: Date;
-  queue: string;
-  status: string;
-};
+type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" | "startedAt" | "createdAt" | "queue"> & { status: string };
 
 const t0 = Date.parse("2026-01-01T00:00:00Z");
 let n = 0;
-function job(queue: string, size: string, duration: number, createdMs: number, startedAt: Date | null = null): Job {
+function job(queue: Generation["queue"], size: string, duration: number, createdMs: number, startedAt: Date | null = null): Job {
   return { id: `vid_${n++}`, modelId: "gen-test", size, duration, progress: 0, startedAt, createdAt: new Date(t0 + createdMs), queue, status: "processing" };
 }
 

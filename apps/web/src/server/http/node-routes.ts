@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { ApiError } from "@vgen/contracts";
+import { newId } from "@vgen/db";
 import { logger } from "@vgen/engine";
 import { createGenerationRoute } from "../api/create-generation";
 import { getGenerationEvents } from "../api/generation-events";
+import { errorResponse } from "./respond";
 import { eventStreamBehind, streamGenerationEvents, type EventStreamSpec } from "./sse";
 
 type RouteHandler = (req: Request, route: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -42,11 +45,9 @@ export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boole
     } catch {
       return false; // Malformed escapes: Next.js answers as it always did.
     }
-    answer(route, params, req, res).catch((err: unknown) => {
-      logger.error({ err, path: pathname }, "node route failed");
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      res.end();
-    });
+    answer(route, params, req, res)
+      .catch((err: unknown) => answerFailure(err, pathname, res))
+      .catch(() => res.destroy());
     return true;
   }
   return false;
@@ -69,6 +70,16 @@ async function answer(route: NodeRoute, params: Record<string, string>, req: Inc
   headers["content-length"] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/** Handlers answer every error themselves; this is the transport failing under them. */
+async function answerFailure(err: unknown, pathname: string, res: ServerResponse) {
+  const requestId = newId("request");
+  logger.error({ err, requestId, path: pathname }, "node route failed");
+  if (res.headersSent) return void res.end();
+  const failure = errorResponse(new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`), requestId);
+  res.writeHead(failure.status, Object.fromEntries(failure.headers));
+  res.end(await failure.text());
 }
 
 function toWebRequest(req: IncomingMessage): Request {

@@ -1,5 +1,5 @@
 import type { Db } from "@vgen/db";
-import { generationFeed, type FeedRecord } from "@vgen/engine";
+import { generationFeed, metrics, type FeedRecord } from "@vgen/engine";
 
 const KEEPALIVE_MS = 15_000;
 const RETRY = "retry: 2000\n\n";
@@ -53,6 +53,7 @@ class GenerationEventStream {
     accountId: string,
   ) {
     openStreams().all.add(this);
+    metrics().eventStreams.inc();
     sink.write(RETRY);
     const feed = generationFeed(db);
     // Right after the lookup that authorized this stream, that read is the first event: it goes
@@ -72,6 +73,7 @@ class GenerationEventStream {
     this.closed = true;
     this.unwatch();
     openStreams().all.delete(this);
+    metrics().eventStreams.dec();
     this.sink.end();
   }
 
