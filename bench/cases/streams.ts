@@ -107,24 +107,23 @@ async function startApp(ctx: BenchContext): Promise<Server & { databaseUrl: stri
     ...(ctx.redisUrl ? { REDIS_URL: ctx.redisUrl } : {}),
   };
   const child = spawnTsx("apps/web/server.ts", env, ctx.log, "app");
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`app exited ${child.exitCode} before becoming healthy`);
-    if (Date.now() > deadline) throw new Error("app not healthy after 180 s");
+    const failure = child.exitCode !== null ? `app exited ${child.exitCode} before becoming healthy` : Date.now() > deadline ? "app not healthy after 180 s" : null;
+    if (failure) {
+      await stop();
+      throw new Error(failure);
+    }
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 300));
   }
-  return {
-    pid: child.pid!,
-    port,
-    databaseUrl,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { pid: child.pid!, port, databaseUrl, stop };
 }
 
 interface Fixture {
