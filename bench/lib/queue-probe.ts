@@ -1,7 +1,7 @@
 /**
  * Run as its own process by cases/queue.ts (the engine's queue client is one per process and reads
  * DATABASE_URL): send-to-handler latency of the generation queue, exactly as the engine sends
- * (enqueueGeneration inside a Prisma transaction) and works it (the worker's options), against a
+ * (pg-boss's send inside a Prisma transaction) and works it (the worker's options), against a
  * bare LISTEN/NOTIFY round trip between two connections to the same server. One message in flight
  * at a time; rounds alternate floor and app. Prints {"floor": [ms...], "app": [ms...]} on stdout.
  * Args: --samples N (per round) --rounds R.
@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createDb } from "@vgen/db";
-import { enqueueGeneration, GENERATION_QUEUE, getBoss, stopBoss, type GenerationJob } from "@vgen/engine";
+import { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss, type GenerationJob } from "@vgen/engine";
 
 const { values } = parseArgs({ options: { samples: { type: "string", default: "100" }, rounds: { type: "string", default: "3" } } });
 const samples = Number(values.samples);
@@ -56,7 +56,7 @@ async function main() {
     app: async (id: string) => {
       const done = until(id);
       const sent = performance.now();
-      await db.$transaction((tx) => enqueueGeneration(tx, id, "standard"));
+      await db.$transaction((tx) => sendInTransaction(tx, GENERATION_QUEUE, { generationId: id } satisfies GenerationJob));
       return (await done) - sent;
     },
   };
