@@ -2,16 +2,28 @@ import { randomBytes } from "node:crypto";
 
 const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
+/** Every id of a request comes from this pool of CSPRNG bytes: one system call per 4 KiB, not per id. */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let used = 0;
+
+function randomByte(): number {
+  if (used === pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    used = 0;
+  }
+  return pool[used++]!;
+}
+
 /** Base58 random string: no look-alike characters, safe in URLs and file names. */
 export function randomBase58(length: number): string {
-  const out: string[] = [];
+  let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      // 58 * 4 = 232: rejecting bytes >= 232 keeps the distribution uniform.
-      if (byte < 232 && out.length < length) out.push(ALPHABET[byte % 58]!);
-    }
+    const byte = randomByte();
+    // 58 * 4 = 232: rejecting bytes >= 232 keeps the distribution uniform.
+    if (byte < 232) out += ALPHABET[byte % 58]!;
   }
-  return out.join("");
+  return out;
 }
 
 export const ID_PREFIXES = {

@@ -1,6 +1,7 @@
 import type { Db, Generation } from "@vgen/db";
 import { sharedQueueEtas } from "./eta-source";
 import { generationEvents } from "./events";
+import { GENERATION_COLUMNS } from "./generation-columns";
 import { generationNotFound } from "./generations";
 import { logger } from "./logger";
 import { toRecord } from "./record";
@@ -259,15 +260,7 @@ function visible(current: Watched["current"], accountId: string): FeedRecord | n
 
 /** Many generations by id in one statement, shaped as the Prisma model. */
 function readGenerations(db: Db, ids: string[]): Promise<Generation[]> {
-  return db.$queryRaw<Generation[]>`
-    SELECT id, account_id AS "accountId", api_key_id AS "apiKeyId", model_id AS "modelId", status::text AS status,
-      prompt, duration, size, aspect_ratio AS "aspectRatio", width, height, first_frame_url AS "firstFrameUrl",
-      last_frame_url AS "lastFrameUrl", urls, webhook_url AS "webhookUrl", price_micros_per_second AS "priceMicrosPerSecond",
-      billed_seconds AS "billedSeconds", cost_micros AS "costMicros", queue::text AS queue, seed, progress,
-      eta_seconds_at_accept AS "etaSecondsAtAccept", error_code AS "errorCode", error_message AS "errorMessage",
-      output_key AS "outputKey", upstream_task_id AS "upstreamTaskId", attempts, created_at AS "createdAt",
-      started_at AS "startedAt", completed_at AS "completedAt"
-    FROM generations WHERE id = ANY(${ids}::text[])`;
+  return db.$queryRaw<Generation[]>`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ANY(${ids}::text[])`;
 }
 
 /** An account's generation as its streams will show it, from the feed's shared read; generation_not_found otherwise. */

@@ -5,6 +5,7 @@ import { billedSecondsFor, costMicrosFor } from "./billing";
 import { resolveAgainstModel } from "./catalog";
 import { etaFor, etaForMany, etaForNewJob } from "./eta-source";
 import { insertAccepted } from "./accept-statement";
+import { GENERATION_COLUMNS } from "./generation-columns";
 import { notifyGenerationChanged } from "./events";
 import { subscriptionKey, subscriptionStates } from "./hot-cache/lookups";
 import { decodeCursor, olderThan, pageOf } from "./keyset";
@@ -84,7 +85,7 @@ export function generationNotFound(id: string): ApiError {
 
 /** Reads one generation of one account; another account's id is indistinguishable from a missing one. */
 export async function getGenerationForAccount(db: Db, accountId: string, id: string): Promise<Generation> {
-  const generation = await db.generation.findFirst({ where: { id, accountId } });
+  const [generation] = await db.$queryRaw<Generation[]>`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
   if (!generation) throw generationNotFound(id);
   return generation;
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { logger } from "@vgen/engine";
@@ -9,6 +8,7 @@ import { getGenerationEvents } from "../api/generation-events";
 import { getResultRoute } from "../api/get-result";
 import { listGenerationsRoute } from "../api/list-generations";
 import { listModelsRoute } from "../api/list-models";
+import { MAX_BODY_BYTES } from "./body";
 import { errorResponse } from "./respond";
 import { eventStreamBehind, streamGenerationEvents, type EventStreamSpec } from "./sse";
 
@@ -63,7 +63,8 @@ export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boole
 }
 
 async function answer(route: NodeRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
-  const response = await route.handler(toWebRequest(req), { params: Promise.resolve(params) });
+  const requestBody = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
+  const response = await route.handler(toWebRequest(req, requestBody), { params: Promise.resolve(params) });
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers) headers[name] = value;
   const cookies = response.headers.getSetCookie();
@@ -91,7 +92,31 @@ async function answerFailure(err: unknown, pathname: string, res: ServerResponse
   res.end(await failure.text());
 }
 
-function toWebRequest(req: IncomingMessage): Request {
+/**
+ * The body, in memory (API bodies are small JSON): up to one byte past the limit, so the handler's
+ * own check refuses a larger one as too large; the rest is left unread (Node discards it).
+ */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off("data", onData).off("end", done).off("error", reject);
+      resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.pause();
+        done();
+      }
+    };
+    req.on("data", onData).on("end", done).on("error", reject);
+  });
+}
+
+function toWebRequest(req: IncomingMessage, body: Buffer | null): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -99,9 +124,7 @@ function toWebRequest(req: IncomingMessage): Request {
     else headers.set(name, value);
   }
   const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
-  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers });
-  // The handler reads (and bounds) the body itself, as a web stream.
-  return new Request(url, { method: req.method, headers, body: Readable.toWeb(req) as ReadableStream, duplex: "half" } as RequestInit);
+  return new Request(url, { method: req.method, headers, body: body?.toString("utf8") });
 }
 
 function serveEventStream(res: ServerResponse, spec: EventStreamSpec) {
