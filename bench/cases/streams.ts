@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +13,7 @@ import { parseUsd } from "../../packages/contracts/src/index";
 import { createDb, type Db } from "../../packages/db/src/index";
 import { createAccount, creditAccount, issueApiKey } from "../../packages/engine/src/index";
 import type { BenchCase, BenchContext, BenchRow } from "../lib/types";
+import { freePort } from "../lib/process";
 import { closeAll, openMany, type OpenResult, type StreamState } from "../lib/streams-client";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -35,17 +35,6 @@ interface Server {
   pid: number;
   port: number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 function rssKb(pid: number): number {

@@ -18,7 +18,7 @@ export * from "./record";
 export * from "./storage";
 export { processGeneration, reapStuckGenerations, startWorker, type RunningWorker } from "./worker";
 export * from "./rate-limit";
-export { bufferRequestLog, flushRequestLogs } from "./request-log-writer";
+export { bufferRequestLog, flushRequestLogs, type RequestLogRow } from "./request-log-writer";
 export * from "./idempotency";
 export * from "./webhooks/index";
 export { assertFetchableUrl, FetchFailedError, FetchRefusedError } from "./net/safe-fetch";

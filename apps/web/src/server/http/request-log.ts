@@ -1,18 +1,8 @@
 import type { Db } from "@vgen/db";
-import { bufferRequestLog, logger, metrics, routeLabel } from "@vgen/engine";
+import { bufferRequestLog, logger, metrics, routeLabel, type RequestLogRow } from "@vgen/engine";
 
-export interface RequestRecord {
-  requestId: string;
-  accountId: string | null;
-  apiKeyId: string | null;
-  modelId: string | null;
-  generationId: string | null;
-  method: string;
-  path: string;
-  status: number;
-  errorCode: string | null;
-  latencyMs: number;
-}
+/** What the API wrapper knows of a request when it answers; the writer adds the row's id and time. */
+export type RequestRecord = Omit<RequestLogRow, "id" | "createdAt">;
 
 /** Logs and stores the request for statistics and the status page, off the response path (batched). */
 export function recordRequest(db: Db, r: RequestRecord): void {
