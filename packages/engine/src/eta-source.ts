@@ -116,16 +116,16 @@ export function etaForMany(db: Db, gens: (Job & { status: string })[]): Promise<
   return etasFrom(db, gens, () => recentActive(db));
 }
 
-/** A reader of the queue that reads it at most once per `maxAgeMs` and shares that read. */
+/** A reader of the queue that reads it at most once per `maxAgeMs` (per database) and shares that read. */
 function cachedActive(maxAgeMs: number): (db: Db) => Promise<ActiveJobs> {
-  let cached: { at: number; active: Promise<ActiveJobs> } | null = null;
+  const reads = new WeakMap<Db, { at: number; active: Promise<ActiveJobs> }>();
   return (db) => {
-    if (!cached || Date.now() - cached.at > maxAgeMs) {
-      const read = { at: Date.now(), active: loadActive(db) };
-      read.active.catch(() => cached === read && (cached = null));
-      cached = read;
-    }
-    return cached.active;
+    const cached = reads.get(db);
+    if (cached && Date.now() - cached.at <= maxAgeMs) return cached.active;
+    const read = { at: Date.now(), active: loadActive(db) };
+    read.active.catch(() => reads.get(db) === read && reads.delete(db));
+    reads.set(db, read);
+    return read.active;
   };
 }
 
