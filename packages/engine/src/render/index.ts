@@ -99,6 +99,18 @@ export function resolveWorkerScript(): string {
   throw new RenderError(`render worker script not found (tried ${tried.join(', ') || 'nothing'}); set RENDERER_SCRIPT`);
 }
 
+/**
+ * glibc malloc settings for the render child. Each frame allocates and frees multi-megabyte pixel buffers; with
+ * glibc's default sliding mmap threshold they come from the heap, where the canvas's small per-frame text
+ * allocations split the freed blocks, so the heap grew by about a frame per frame (1080p: ~350 MB peak, 4k: ~800 MB).
+ * A fixed threshold keeps every large buffer in its own mapping, returned to the system on free (1080p: ~200 MB,
+ * 4k: ~460 MB); transparent huge pages make mapping them again cheaper. Other libcs ignore the variable.
+ */
+function renderAllocatorTunables(inherited: string | undefined): string {
+  const ours = 'glibc.malloc.mmap_threshold=1048576:glibc.malloc.hugetlb=1';
+  return inherited ? `${inherited}:${ours}` : ours;
+}
+
 function validate(input: RenderInput): number {
   const fps = input.fps ?? FPS;
   if (fps !== FPS) throw new RenderError(`fps must be ${FPS}`);
@@ -169,7 +181,7 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
         execArgv: ['--expose-gc'],
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        env: { ...process.env, NODE_OPTIONS: '' },
+        env: { ...process.env, NODE_OPTIONS: '', GLIBC_TUNABLES: renderAllocatorTunables(process.env.GLIBC_TUNABLES) },
       });
     } catch (err) {
       finish(new RenderError(`could not start render worker: ${(err as Error).message}`, 'render_failed', { cause: err }));

@@ -24,6 +24,7 @@ function send(msg) {
 }
 
 const forceGc = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
+const minorGc = typeof globalThis.gc === 'function' ? () => globalThis.gc({ type: 'minor' }) : () => {};
 
 // ---------------------------------------------------------------------------
 // Deterministic randomness from (prompt, seed)
@@ -216,13 +217,16 @@ function makeScene(job, assets) {
   const bgCanvas = assets.createCanvas(bw, bh);
   const bctx = bgCanvas.getContext('2d');
   const bMin = Math.min(bw, bh);
-  const vCanvas = hasFirst || hasLast ? assets.createCanvas(bw, bh) : null;
-  const vctx = vCanvas?.getContext('2d');
+  // The vignette laid over the images never changes: draw it once at full size, then each frame copies it 1:1
+  // (scaling it up every frame cost more than drawing both images).
+  let vignette = null;
+  if (hasFirst || hasLast) {
+    vignette = assets.createCanvas(W, H);
+    drawVignette(vignette.getContext('2d'), W, H);
+  }
 
-  return function draw(ctx, i) {
-    const t = i / fps; // seconds
-    const p = frames > 1 ? i / (frames - 1) : 1; // 0..1 through the clip
-
+  // The generated scene: background, stars and polygons.
+  const drawScene = (ctx, t, p) => {
     // Background gradient, slowly rotating, hues drifting.
     const hue = baseHue + hueDrift * p;
     const a = angle0 + angleSpeed * t;
@@ -283,6 +287,15 @@ function makeScene(job, assets) {
       }
       ctx.stroke();
     }
+  };
+
+  return function draw(ctx, i) {
+    const t = i / fps; // seconds
+    const p = frames > 1 ? i / (frames - 1) : 1; // 0..1 through the clip
+    const mix = smooth(p); // first -> last frame cross-fade
+
+    // An opaque first frame drawn at full alpha hides the scene: skip drawing it.
+    if (!(hasFirst && (hasLast || mix === 0))) drawScene(ctx, t, p);
 
     // First/last frame images: cross-fade first (t=0) -> last (end), slow push-in.
     if (hasFirst || hasLast) {
@@ -291,7 +304,6 @@ function makeScene(job, assets) {
       const zh = H * zoom;
       const zx = (W - zw) / 2;
       const zy = (H - zh) / 2;
-      const mix = smooth(p);
       if (hasFirst) {
         // Alone, the first frame dissolves into the generated scene.
         ctx.globalAlpha = hasLast ? 1 : 1 - mix;
@@ -302,10 +314,7 @@ function makeScene(job, assets) {
         if (mix > 0.001) ctx.drawImage(assets.last, zx, zy, zw, zh);
       }
       ctx.globalAlpha = 1;
-      // Vignette over the images too: cheap at low resolution, scaled up.
-      vctx.clearRect(0, 0, bw, bh);
-      drawVignette(vctx, bw, bh);
-      ctx.drawImage(vCanvas, 0, 0, W, H);
+      ctx.drawImage(vignette, 0, 0);
     }
 
     const margin = Math.round(minDim * 0.05);
@@ -475,49 +484,57 @@ async function render(job) {
   encoder.ondequeue = () => waiter?.();
   encoder.configure(cfg);
 
-  // Keep a small queue so drawing (JS thread) overlaps encoding (x264 threads)
-  // without holding many full-size frames in memory.
-  const maxQueue = W * H >= 3840 * 2160 ? 3 : W * H >= 1920 * 1080 ? 4 : 6;
-  const gcEvery = W * H >= 3840 * 2160 ? 2 : W * H >= 1920 * 1080 ? 4 : 8;
+  // Two frames in flight let drawing (JS thread) overlap encoding (the encoder's
+  // threads) without holding more full-size frames in memory.
+  const maxQueue = 2;
   const keyEvery = fps * 2; // keyframe every 2 s
-  const prof = { draw: 0, raster: 0, frame: 0, encode: 0, wait: 0, gc: 0 };
+  const prof = { draw: 0, submit: 0, gc: 0, wait: 0 };
   let tp = performance.now();
   const lap = (k) => {
     const now = performance.now();
     prof[k] += now - tp;
     tp = now;
   };
+  // In a function of its own so that nothing holds the frame's buffers once it returns.
+  const submit = (i) => {
+    // Exact integer microsecond timestamps: round(i * 1e6 / fps).
+    const timestamp = Math.round((i * 1e6) / fps);
+    const duration = Math.round(((i + 1) * 1e6) / fps) - timestamp;
+    // canvas.data() rasterises the frame's draw calls and copies the pixels out.
+    const frame = new VideoFrame(canvas.data(), { format: 'RGBA', codedWidth: W, codedHeight: H, timestamp, duration });
+    encoder.encode(frame, { keyFrame: i % keyEvery === 0 });
+    frame.close();
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
   for (let i = 0; i < frames; i++) {
     if (encodeError) throw encodeError;
     draw(ctx, i);
     lap('draw');
-    // Exact integer microsecond timestamps: round(i * 1e6 / fps).
-    const timestamp = Math.round((i * 1e6) / fps);
-    const duration = Math.round(((i + 1) * 1e6) / fps) - timestamp;
-    // canvas.data() + an RGBA buffer frame is ~2.5x faster than VideoFrame(canvas).
-    const rgba = canvas.data(); // rasterises the frame's draw calls
-    lap('raster');
-    const frame = new VideoFrame(rgba, { format: 'RGBA', codedWidth: W, codedHeight: H, timestamp, duration });
-    lap('frame');
-    encoder.encode(frame, { keyFrame: i % keyEvery === 0 });
-    frame.close();
-    lap('encode');
-    while (encoder.encodeQueueSize > maxQueue && !encodeError) {
-      await new Promise((resolve) => {
-        waiter = resolve;
-        setTimeout(resolve, 50);
-      });
-      waiter = null;
-    }
-    lap('wait');
-    if (i % gcEvery === gcEvery - 1) forceGc();
+    submit(i);
+    lap('submit');
+    // Both copies of the frame (canvas.data() and the VideoFrame's) are released only when the GC collects their
+    // handles and the event loop then runs the native finalisers. Collecting every frame keeps memory flat and lets
+    // the allocators hand back the same warm pages instead of faulting in fresh ones.
+    minorGc();
     lap('gc');
+    if (encoder.encodeQueueSize > maxQueue) {
+      while (encoder.encodeQueueSize > maxQueue && !encodeError) {
+        await new Promise((resolve) => {
+          waiter = resolve;
+          setTimeout(resolve, 50);
+        });
+        waiter = null;
+      }
+    } else await nextTurn();
+    lap('wait');
   }
   await encoder.flush();
   lap('wait');
   if (process.env.VGEN_RENDER_PROFILE === '1') {
     const r = Object.fromEntries(Object.entries(prof).map(([k, v]) => [k, Math.round(v)]));
-    process.stderr.write(`[render] ${W}x${H} ${frames}f ms: ${JSON.stringify(r)}\n`);
+    const u = process.resourceUsage();
+    const cpu = { userMs: Math.round(u.userCPUTime / 1000), sysMs: Math.round(u.systemCPUTime / 1000), minorFaults: u.minorPageFault };
+    process.stderr.write(`[render] ${W}x${H} ${frames}f ms: ${JSON.stringify(r)} ${JSON.stringify(cpu)}\n`);
   }
   if (encodeError) throw encodeError;
   encoder.close();
