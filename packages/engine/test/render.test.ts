@@ -75,6 +75,14 @@ describe('renderVideo', () => {
     expectValidClip(await inspectMp4(out), 1280, 720, 1);
   });
 
+  it('frees frames as they are encoded: a 1080p render stays under 400 MB', async () => {
+    const res = await renderVideo({ prompt: 'memory', seed: 5, width: 1920, height: 1080, durationSeconds: 3, outPath: path.join(dir, 'mem.mp4') });
+    expect(res.frames).toBe(72);
+    // Kept frames would add 8 MB each (RGBA), twice over (the canvas copy and the encoder's).
+    expect(res.peakRssBytes).toBeGreaterThan(0);
+    expect(res.peakRssBytes!).toBeLessThan(400 * 2 ** 20);
+  });
+
   it('is deterministic for the same prompt and seed', async () => {
     const a = path.join(dir, 'd1.mp4');
     const b = path.join(dir, 'd2.mp4');
