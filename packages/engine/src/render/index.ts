@@ -102,9 +102,9 @@ export function resolveWorkerScript(): string {
 /**
  * glibc malloc settings for the render child. Each frame allocates and frees multi-megabyte pixel buffers; with
  * glibc's default sliding mmap threshold they come from the heap, where the canvas's small per-frame text
- * allocations split the freed blocks, so the heap grew by about a frame per frame (1080p: ~350 MB peak, 4k: ~800 MB).
- * A fixed threshold keeps every large buffer in its own mapping, returned to the system on free (1080p: ~200 MB,
- * 4k: ~460 MB); transparent huge pages make mapping them again cheaper. Other libcs ignore the variable.
+ * allocations split the freed blocks, so the heap grows by about a frame per frame (a 4 s 1080p clip peaked at
+ * 310-530 MB). A fixed threshold keeps every large buffer in its own mapping, returned to the system on free
+ * (~200 MB); transparent huge pages make mapping them again cheaper. Other libcs ignore the variable.
  */
 function renderAllocatorTunables(inherited: string | undefined): string {
   const ours = 'glibc.malloc.mmap_threshold=1048576:glibc.malloc.hugetlb=1';
