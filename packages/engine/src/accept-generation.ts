@@ -1,9 +1,9 @@
-import { ApiError, parseCreateGeneration, type GenerationRecordT } from "@vgen/contracts";
+import { parseCreateGeneration, type GenerationRecordT } from "@vgen/contracts";
 import type { CatalogModel, Db, Generation } from "@vgen/db";
 import { findEnabledModel } from "./catalog";
 import { createGeneration, type AcceptingAccount } from "./generations";
 import { assertRequestUrlsAllowed } from "./net/url-policy";
-import { consumeRateLimit, type RateLimitOutcome } from "./rate-limit";
+import { consumeRateLimit, rateLimitedError, type RateLimitOutcome } from "./rate-limit";
 import { toRecord } from "./record";
 
 export interface AcceptGenerationInput {
@@ -15,12 +15,6 @@ export interface AcceptGenerationInput {
   /** Told the model as soon as it is known (request statistics) and each limit consumed (response headers). */
   onModel?: (model: CatalogModel) => void;
   onLimit?: (outcome: RateLimitOutcome) => void;
-}
-
-export function rateLimitedError(outcome: RateLimitOutcome, what: string): ApiError {
-  return new ApiError("rate_limited", `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`, null, {
-    "retry-after": String(outcome.resetSeconds),
-  });
 }
 
 /**

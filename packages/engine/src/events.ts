@@ -3,11 +3,10 @@ import pg from "pg";
 import type { Db, Prisma } from "@vgen/db";
 
 export const GENERATION_EVENTS_CHANNEL = "generation_events";
-const CHANNEL = GENERATION_EVENTS_CHANNEL;
 
 /** Announces that a generation changed, to every process (PostgreSQL NOTIFY, sent at commit). */
 export async function notifyGenerationChanged(tx: Prisma.TransactionClient | Db, generationId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${CHANNEL}, ${generationId})`;
+  await tx.$executeRaw`SELECT pg_notify(${GENERATION_EVENTS_CHANNEL}, ${generationId})`;
 }
 
 type Listener = (generationId: string) => void;
@@ -49,7 +48,7 @@ class GenerationEventHub {
       client.on("end", () => this.reset(client));
       try {
         await client.connect();
-        await client.query(`LISTEN ${CHANNEL}`);
+        await client.query(`LISTEN ${GENERATION_EVENTS_CHANNEL}`);
       } catch (err) {
         client.removeAllListeners("end");
         client.end().catch(() => {});

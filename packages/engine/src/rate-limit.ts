@@ -1,3 +1,4 @@
+import { ApiError } from "@vgen/contracts";
 import { Redis } from "ioredis";
 import { config } from "./config";
 import { logger } from "./logger";
@@ -85,6 +86,13 @@ function rateLimiter(): RateLimiter {
 /** Takes one request from the key's budget of `qps` per window (one second unless given). */
 export function consumeRateLimit(key: string, qps: number, windowSeconds = 1): Promise<RateLimitOutcome> {
   return rateLimiter().consume(key, qps, windowSeconds);
+}
+
+/** The 429 for a refused outcome, with its Retry-After; `what` names the budget that ran out. */
+export function rateLimitedError(outcome: RateLimitOutcome, what: string): ApiError {
+  return new ApiError("rate_limited", `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`, null, {
+    "retry-after": String(outcome.resetSeconds),
+  });
 }
 
 export function rateLimitHeaders(o: RateLimitOutcome): Record<string, string> {
