@@ -2,34 +2,13 @@
  * poll: POST /api/v1/videos/result for existing generations (created through the app first,
  * polled round-robin) at 50 connections, against floor (b).
  */
-import { createMany, pollOne, pollSpec, statementsPerRequest } from "../lib/api";
+import { createMany, pollOne, pollSpec } from "../lib/api";
 import { clearBacklog } from "../lib/backlog";
 import { alternateRounds } from "../lib/load";
 import { p99Row, throughputRow } from "../lib/rows";
-import { countedApp, countedFloor, requestPathApp, requestPathFloor } from "../lib/targets";
-import type { BenchCase, BenchContext, BenchRow } from "../lib/types";
-
-async function statementRow(ctx: BenchContext): Promise<BenchRow> {
-  const requests = ctx.short ? 20 : 50;
-  ctx.log(`poll: counting SQL statements over ${requests} sequential polls per side`);
-  const app = await countedApp(ctx);
-  const floor = await countedFloor(ctx);
-  const ids = await createMany(app.baseUrl, app.apiKey, 10);
-  let next = 0;
-  const a = await statementsPerRequest(app.statements!, () => pollOne(app.baseUrl, app.apiKey, ids[next++ % ids.length]!), requests);
-  const f = await statementsPerRequest(floor.statements!, () => pollOne(floor.baseUrl, app.apiKey, ids[next++ % ids.length]!), requests);
-  return {
-    case: "poll",
-    metric: "SQL statements per poll",
-    unit: "statements",
-    app: Math.round(a.perRequest * 10) / 10,
-    floor: Math.round(f.perRequest * 10) / 10,
-    better: "lower",
-    target: null,
-    met: null,
-    note: `counted at the PostgreSQL protocol over ${requests} sequential polls; idle background subtracted: app ${a.backgroundPerSecond.toFixed(2)}/s`,
-  };
-}
+import { statementsRow } from "../lib/statements";
+import { requestPathApp, requestPathFloor } from "../lib/targets";
+import type { BenchCase } from "../lib/types";
 
 const pollCase: BenchCase = {
   name: "poll",
@@ -44,7 +23,16 @@ const pollCase: BenchCase = {
     return [
       throughputRow("poll", "throughput at 50 connections (req/s)", sides.app, sides.floor, 0.5, `${count} processing generations (the whole queue), round-robin`),
       p99Row("poll", "p99 latency at 50 connections (ms)", sides.app, sides.floor, null),
-      await statementRow(ctx),
+      await statementsRow(ctx, {
+        caseName: "poll",
+        metric: "SQL statements per poll",
+        requestName: "polls",
+        prepare: async (counted) => {
+          const ids = await createMany(counted.baseUrl, counted.apiKey, 10);
+          let next = 0;
+          return (baseUrl, apiKey) => pollOne(baseUrl, apiKey, ids[next++ % ids.length]!);
+        },
+      }),
     ];
   },
 };
