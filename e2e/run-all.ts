@@ -189,6 +189,14 @@ async function main() {
     );
     await stopApp(app, "external");
 
+    // Fault drills and the fuzzer: each file starts (and kills) its own app processes.
+    await vitest(
+      "reliability",
+      path.join(root, "e2e"),
+      { ...baseEnv, NODE_ENV: "test", TEST_ADMIN_DATABASE_URL: external.adminUrl, ...(withRedis ? { TEST_REDIS_URL: redisUrl } : {}) },
+      ["--config", "vitest.reliability.config.ts"],
+    );
+
     await bench(external.adminUrl, redisUrl, baseEnv);
   } finally {
     await dropDatabases(external.adminUrl, [`vgen_unit_${process.pid}`, `vgen_e2e_${process.pid}`]);
