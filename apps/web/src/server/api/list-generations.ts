@@ -4,7 +4,7 @@ import { withApiKey } from "../http/with-api-key";
 
 /** GET /api/v1/videos/generations: the account's generations, newest first, by cursor. */
 export const listGenerationsRoute = withApiKey(async (ctx) => {
-  const { limit, cursor } = parseListQuery(new URL(ctx.req.url).searchParams);
+  const { limit, cursor } = parseListQuery(ctx.req.searchParams);
   const page = await listGenerations(ctx.db, ctx.account.id, limit, cursor);
   return {
     kind: "json",

@@ -9,16 +9,21 @@ import { getResultRoute } from "../api/get-result";
 import { listGenerationsRoute } from "../api/list-generations";
 import { listModelsRoute } from "../api/list-models";
 import { MAX_BODY_BYTES } from "./body";
-import { errorResponse } from "./respond";
-import { eventStreamBehind, streamGenerationEvents, type EventStreamSpec } from "./sse";
-
-type RouteHandler = (req: Request, route: { params: Promise<Record<string, string>> }) => Promise<Response>;
+import { fromNodeRequest, type ApiRequest } from "./api-request";
+import { errorReply, type ApiReply } from "./respond";
+import { streamGenerationEvents, type EventStreamSpec } from "./sse";
+import type { ApiRoute } from "./with-api-key";
 
 interface NodeRoute {
   method: string;
   /** Matches the path; its named groups are the route's params. */
   pattern: RegExp;
-  handler: RouteHandler;
+  reply(req: ApiRequest, params: Record<string, string>): Promise<ApiReply>;
+}
+
+/** The pattern's named groups are exactly the handler's params. */
+function route<P>(method: string, pattern: RegExp, handler: ApiRoute<P>): NodeRoute {
+  return { method, pattern, reply: (req, params) => handler.reply(req, params as P) };
 }
 
 /**
@@ -29,13 +34,13 @@ interface NodeRoute {
  * stream itself. Everything else (dashboard, pages, other routes) is Next.js's.
  */
 const ROUTES: NodeRoute[] = [
-  { method: "GET", pattern: /^\/api\/v1\/videos\/generations\/(?<id>[^/]+)\/events$/, handler: getGenerationEvents as RouteHandler },
+  route("GET", /^\/api\/v1\/videos\/generations\/(?<id>[^/]+)\/events$/, getGenerationEvents),
   // Creating a generation streams it by default.
-  { method: "POST", pattern: /^\/api\/v1\/videos\/generations$/, handler: createGenerationRoute as RouteHandler },
-  { method: "GET", pattern: /^\/api\/v1\/videos\/generations$/, handler: listGenerationsRoute as RouteHandler },
-  { method: "POST", pattern: /^\/api\/v1\/videos\/result$/, handler: getResultRoute as RouteHandler },
-  { method: "POST", pattern: /^\/api\/v1\/videos\/cancel$/, handler: cancelGenerationRoute as RouteHandler },
-  { method: "GET", pattern: /^\/api\/v1\/models$/, handler: listModelsRoute as RouteHandler },
+  route("POST", /^\/api\/v1\/videos\/generations$/, createGenerationRoute),
+  route("GET", /^\/api\/v1\/videos\/generations$/, listGenerationsRoute),
+  route("POST", /^\/api\/v1\/videos\/result$/, getResultRoute),
+  route("POST", /^\/api\/v1\/videos\/cancel$/, cancelGenerationRoute),
+  route("GET", /^\/api\/v1\/models$/, listModelsRoute),
 ];
 
 /** A client that stops reading is cut off once this much is waiting for it. */
@@ -64,32 +69,29 @@ export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boole
 
 async function answer(route: NodeRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
   const requestBody = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
-  const response = await route.handler(toWebRequest(req, requestBody), { params: Promise.resolve(params) });
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of response.headers) headers[name] = value;
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers["set-cookie"] = cookies;
-  const stream = eventStreamBehind(response);
-  if (stream) {
+  const reply = await route.reply(fromNodeRequest(req, requestBody), params);
+  if ("stream" in reply.body) {
     // The client may have left while the handler ran: no stream for a closed socket.
     if (res.destroyed) return;
-    res.writeHead(response.status, headers);
-    return serveEventStream(res, stream);
+    res.writeHead(reply.status, reply.headers);
+    return serveEventStream(res, reply.body.stream);
   }
-  const body = Buffer.from(await response.arrayBuffer());
-  headers["content-length"] = String(body.length);
-  res.writeHead(response.status, headers);
-  res.end(body);
+  writeJson(res, reply);
+}
+
+function writeJson(res: ServerResponse, reply: ApiReply) {
+  if (!("json" in reply.body)) return;
+  reply.headers["content-length"] = String(Buffer.byteLength(reply.body.json));
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body.json);
 }
 
 /** Handlers answer every error themselves; this is the transport failing under them. */
-async function answerFailure(err: unknown, pathname: string, res: ServerResponse) {
+function answerFailure(err: unknown, pathname: string, res: ServerResponse) {
   const requestId = newId("request");
   logger.error({ err, requestId, path: pathname }, "node route failed");
   if (res.headersSent) return void res.end();
-  const failure = errorResponse(new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`), requestId);
-  res.writeHead(failure.status, Object.fromEntries(failure.headers));
-  res.end(await failure.text());
+  writeJson(res, errorReply(new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`), requestId));
 }
 
 /**
@@ -114,17 +116,6 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     };
     req.on("data", onData).on("end", done).on("error", reject);
   });
-}
-
-function toWebRequest(req: IncomingMessage, body: Buffer | null): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
-  return new Request(url, { method: req.method, headers, body: body?.toString("utf8") });
 }
 
 function serveEventStream(res: ServerResponse, spec: EventStreamSpec) {

@@ -1,5 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import { config } from "@vgen/engine";
+import { generationEventStream, SSE_HEADERS, type EventStreamSpec } from "./sse";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -9,9 +10,41 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 export function errorResponse(error: ApiError, requestId: string, headers: Record<string, string> = {}): Response {
-  return json(error.status, error.toBody(config().publicBaseUrl, requestId), {
-    ...error.headers,
-    ...headers,
-    "x-request-id": requestId,
-  });
+  const reply = errorReply(error, requestId);
+  Object.assign(reply.headers, headers);
+  return reply.toResponse();
+}
+
+/**
+ * An API answer before it becomes a Response: server.ts writes it to the socket as it is (a JSON
+ * text, or the spec of an event stream it serves itself); Next.js's route exports convert it.
+ */
+export class ApiReply {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body: { json: string } | { stream: EventStreamSpec },
+  ) {}
+
+  toResponse(): Response {
+    if ("json" in this.body) return new Response(this.body.json, { status: this.status, headers: this.headers });
+    const { db, generationId, accountId } = this.body.stream;
+    const response = generationEventStream(db, generationId, accountId, this.status);
+    for (const [name, value] of Object.entries(this.headers)) response.headers.set(name, value);
+    return response;
+  }
+}
+
+export function jsonReply(status: number, body: unknown): ApiReply {
+  return new ApiReply(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, { json: JSON.stringify(body) });
+}
+
+export function errorReply(error: ApiError, requestId: string): ApiReply {
+  const reply = jsonReply(error.status, error.toBody(config().publicBaseUrl, requestId));
+  Object.assign(reply.headers, error.headers, { "x-request-id": requestId });
+  return reply;
+}
+
+export function eventStreamReply(spec: EventStreamSpec): ApiReply {
+  return new ApiReply(200, { ...SSE_HEADERS }, { stream: spec });
 }

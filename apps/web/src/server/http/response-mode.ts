@@ -1,13 +1,14 @@
 import type { CreateGenerationInput } from "@vgen/contracts";
+import type { ApiRequest } from "./api-request";
 
 export type ResponseMode = "stream" | "callback" | "poll";
 
 /** SPEC §3.1: webHook → callback; `stream:false` or an Accept of JSON only → poll; otherwise stream. */
-export function chooseResponseMode(req: Request, body: CreateGenerationInput): ResponseMode {
+export function chooseResponseMode(req: ApiRequest, body: CreateGenerationInput): ResponseMode {
   if (body.webHook) return "callback";
   if (body.stream === false) return "poll";
   if (body.stream === true) return "stream";
-  const accept = req.headers.get("accept") ?? "";
+  const accept = req.header("accept") ?? "";
   const wantsJsonOnly = /application\/json/i.test(accept) && !/text\/event-stream/i.test(accept);
   return wantsJsonOnly ? "poll" : "stream";
 }

@@ -104,12 +104,9 @@ export interface EventStreamSpec {
   accountId: string;
 }
 
-const specs = new WeakMap<Response, EventStreamSpec>();
-
 /**
- * A Response whose body is the generation's event stream. The stream starts when the body is first
- * read; a server that answers on the socket itself reads its spec (eventStreamBehind) instead and
- * never touches the body, so that a connection costs no web stream machinery.
+ * A Response whose body is the generation's event stream, for Next.js's routes; the stream starts
+ * when the body is first read. server.ts serves the public API's streams on the socket instead.
  */
 export function generationEventStream(db: Db, generationId: string, accountId: string, status = 200): Response {
   const encoder = new TextEncoder();
@@ -146,11 +143,5 @@ export function generationEventStream(db: Db, generationId: string, accountId: s
     },
     { highWaterMark: 0 },
   );
-  const response = new Response(body, { status, headers: SSE_HEADERS });
-  specs.set(response, { db, generationId, accountId });
-  return response;
-}
-
-export function eventStreamBehind(response: Response): EventStreamSpec | undefined {
-  return specs.get(response);
+  return new Response(body, { status, headers: SSE_HEADERS });
 }

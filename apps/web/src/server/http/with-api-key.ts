@@ -16,11 +16,11 @@ import {
   type KeyIdentity,
   type RateLimitOutcome,
 } from "@vgen/engine";
+import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { recordRequest } from "./request-log";
-import { errorResponse, json } from "./respond";
-import { generationEventStream } from "./sse";
+import { errorReply, eventStreamReply, jsonReply, type ApiReply } from "./respond";
 
 /** What a handler returns; the wrapper turns it into a Response and can replay it. */
 export type ApiResult =
@@ -28,7 +28,7 @@ export type ApiResult =
   | { kind: "stream"; generationId: string };
 
 export interface ApiContext {
-  req: Request;
+  req: ApiRequest;
   requestId: string;
   db: Db;
   account: KeyIdentity["account"];
@@ -53,23 +53,28 @@ type Handler<P> = (ctx: ApiContext, params: P) => Promise<ApiResult>;
 const ACCOUNT_QPS = Number(process.env.ACCOUNT_RATE_LIMIT_QPS ?? 100);
 const UNAUTHENTICATED_QPS = Number(process.env.UNAUTHENTICATED_RATE_LIMIT_QPS ?? 50);
 
-function bearerToken(req: Request): string | null {
-  const header = req.headers.get("authorization");
+function bearerToken(req: ApiRequest): string | null {
+  const header = req.header("authorization");
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : "";
 }
 
-function toResponse(db: Db, accountId: string, result: ApiResult): Response {
-  return result.kind === "stream" ? generationEventStream(db, result.generationId, accountId) : json(result.status, result.body);
+function toReply(db: Db, accountId: string, result: ApiResult): ApiReply {
+  return result.kind === "stream" ? eventStreamReply({ db, generationId: result.generationId, accountId }) : jsonReply(result.status, result.body);
 }
+
+/** An API handler as server.ts calls it (`reply`) and as a Next.js route export (the function itself). */
+export type ApiRoute<P> = ((req: Request, route: { params: Promise<P> }) => Promise<Response>) & {
+  reply(req: ApiRequest, params: P): Promise<ApiReply>;
+};
 
 /**
  * The one place where a public API request is authenticated, rate limited, made idempotent,
  * turned into the error envelope on failure, given X-Request-Id, and recorded for statistics.
  */
-export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = {}) {
-  return async (req: Request, route: { params: Promise<P> }): Promise<Response> => {
+export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = {}): ApiRoute<P> {
+  const reply = async (req: ApiRequest, params: P): Promise<ApiReply> => {
     const started = performance.now();
     const requestId = newId("request");
     const db = getDb();
@@ -78,14 +83,14 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
     let apiKey: KeyIdentity["apiKey"] | null = null;
     let limit: RateLimitOutcome | null = null;
     let idempotencyKey: string | null = null;
-    let response: Response;
+    let response: ApiReply;
     let errorCode: ApiErrorCode | null = null;
     try {
       const token = bearerToken(req);
       const found = token ? await authenticateApiKey(db, token) : null;
       if (!found) {
         // Failed authentication is limited per client address, against key guessing.
-        limit = await consumeRateLimit(`ip:${clientIp(req.headers)}`, UNAUTHENTICATED_QPS);
+        limit = await consumeRateLimit(`ip:${clientIp(req)}`, UNAUTHENTICATED_QPS);
         if (!limit.allowed) throw rateLimitedError(limit, "unauthenticated requests from this address");
         if (token === null) throw new ApiError("missing_api_key", "Send your key as `Authorization: Bearer <API_KEY>`.");
         throw new ApiError("invalid_api_key", "The API key is unknown or revoked.");
@@ -102,10 +107,10 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         raw = await readRawJsonBody(req);
         body = parseJson(raw);
       }
-      const keyHeader = req.method === "POST" ? req.headers.get("idempotency-key") : null;
+      const keyHeader = req.method === "POST" ? req.header("idempotency-key") : null;
       if (keyHeader !== null) {
         validateIdempotencyKey(keyHeader);
-        const claim = await claimIdempotencyKey(db, account.id, keyHeader, requestFingerprint(req.method, new URL(req.url).pathname, raw));
+        const claim = await claimIdempotencyKey(db, account.id, keyHeader, requestFingerprint(req.method, req.pathname, raw));
         if (claim.kind === "replay") {
           let replayed: ApiResult;
           if (claim.status === 200 && claim.body === null && claim.generationId) {
@@ -118,8 +123,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
           } else {
             replayed = { kind: "json", status: claim.status, body: claim.body };
           }
-          response = toResponse(db, account.id, replayed);
-          response.headers.set("idempotent-replayed", "true");
+          response = toReply(db, account.id, replayed);
+          response.headers["idempotent-replayed"] = "true";
           return finish(response);
         }
         idempotencyKey = keyHeader;
@@ -139,7 +144,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
             limit = outcome;
           },
         },
-        await route.params,
+        params,
       );
       if (idempotencyKey) {
         await completeIdempotencyKey(db, owner.id, idempotencyKey, {
@@ -149,13 +154,13 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         });
         idempotencyKey = null;
       }
-      response = toResponse(db, owner.id, result);
+      response = toReply(db, owner.id, result);
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
-      if (!apiError) logger.error({ err, requestId, path: new URL(req.url).pathname }, "unhandled API error");
+      if (!apiError) logger.error({ err, requestId, path: req.pathname }, "unhandled API error");
       const failure = apiError ?? new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`);
       errorCode = failure.code;
-      response = errorResponse(failure, requestId);
+      response = errorReply(failure, requestId);
       if (idempotencyKey && account) {
         if (tags.created && tags.generationId) {
           // The generation (and its hold) already exists: a retry with this key must find it, not
@@ -170,9 +175,9 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
     }
     return finish(response);
 
-    function finish(res: Response): Response {
-      res.headers.set("x-request-id", requestId);
-      if (limit) for (const [name, value] of Object.entries(rateLimitHeaders(limit))) res.headers.set(name, value);
+    function finish(res: ApiReply): ApiReply {
+      res.headers["x-request-id"] = requestId;
+      if (limit) Object.assign(res.headers, rateLimitHeaders(limit));
       recordRequest(db, {
         requestId,
         accountId: account?.id ?? null,
@@ -180,7 +185,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         modelId: tags.modelId ?? null,
         generationId: tags.generationId ?? null,
         method: req.method,
-        path: new URL(req.url).pathname,
+        path: req.pathname,
         status: res.status,
         errorCode,
         latencyMs: Math.round(performance.now() - started),
@@ -188,4 +193,6 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       return res;
     }
   };
+  const nextRoute = async (req: Request, route: { params: Promise<P> }) => (await reply(fromWebRequest(req), await route.params)).toResponse();
+  return Object.assign(nextRoute, { reply });
 }
