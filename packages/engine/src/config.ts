@@ -9,6 +9,8 @@ export interface EngineConfig {
   workerConcurrency: number;
   /** Seconds without a heartbeat before a crashed worker's job is taken up again. */
   jobHeartbeatSeconds: number;
+  /** Seconds an Idempotency-Key claim is held for its request; past that a retry takes it over. */
+  idempotencyLeaseSeconds: number;
   allowPrivateNetworkFetch: boolean;
   redisUrl: string | null;
   /** Where finished outputs are stored: "local" (OUTPUT_DIR, served at {cdn_url} by /cdn) or "s3". */
@@ -68,6 +70,7 @@ export function loadConfig(): EngineConfig {
     outputDir: path.resolve(/*turbopackIgnore: true*/ process.env.OUTPUT_DIR ?? path.join(dataDir, "outputs")),
     workerConcurrency: intEnv("WORKER_CONCURRENCY", 2),
     jobHeartbeatSeconds: Math.max(10, intEnv("JOB_HEARTBEAT_SECONDS", 30)),
+    idempotencyLeaseSeconds: Math.max(1, intEnv("IDEMPOTENCY_LEASE_SECONDS", 15)),
     allowPrivateNetworkFetch: process.env.ALLOW_PRIVATE_NETWORK_FETCH === "1",
     redisUrl: process.env.REDIS_URL || null,
     ...storageConfig(process.env),

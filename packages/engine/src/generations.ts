@@ -6,6 +6,7 @@ import { resolveAgainstModel } from "./catalog";
 import { etaFor, etaForMany, etaForNewJob } from "./eta-source";
 import { insertAccepted } from "./accept-statement";
 import { GENERATION_COLUMNS } from "./generation-columns";
+import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { notifyGenerationChanged } from "./events";
 import { subscriptionKey, subscriptionStates } from "./hot-cache/lookups";
 import { decodeCursor, olderThan, pageOf } from "./keyset";
@@ -23,7 +24,14 @@ const CREATE_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
 /** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
 export async function createGeneration(
   db: Db,
-  input: { account: AcceptingAccount; apiKeyId: string | null; body: CreateGenerationInput; model: CatalogModel },
+  input: {
+    account: AcceptingAccount;
+    apiKeyId: string | null;
+    body: CreateGenerationInput;
+    model: CatalogModel;
+    /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
+    idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation): StoredResponse };
+  },
 ): Promise<Generation> {
   const { account, body } = input;
   if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
@@ -66,13 +74,14 @@ export async function createGeneration(
     startedAt: null,
     completedAt: null,
   };
+  const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation) };
   if (subscription && subscription.capMicros === null) {
-    await insertAccepted(db, generation);
+    await insertAccepted(db, generation, completion);
   } else {
     // A capped (or first) subscription is checked under its row lock, in the same transaction.
     await db.$transaction(async (tx) => {
       await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
-      await insertAccepted(tx, generation);
+      await insertAccepted(tx, generation, completion);
     }, CREATE_TRANSACTION);
   }
   return generation;

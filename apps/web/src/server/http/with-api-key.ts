@@ -13,8 +13,10 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
   validateIdempotencyKey,
+  type HeldIdempotencyClaim,
   type KeyIdentity,
   type RateLimitOutcome,
+  type StoredResponse,
 } from "@vgen/engine";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
@@ -37,11 +39,19 @@ export interface ApiContext {
   body: unknown;
   /** Reports a further limit the handler consumed (the model's), for the rate-limit headers. */
   noteLimit(outcome: RateLimitOutcome): void;
+  /** Tags the request for statistics (model used, generation touched). */
+  tag(tags: { modelId?: string; generationId?: string }): void;
   /**
-   * Tags the request for statistics (model used, generation touched); `created` marks that the
-   * generation was created by this request (an idempotent retry must then find it, not make another).
+   * The Idempotency-Key claim this request holds, or null. A handler that writes stores its response
+   * in its own transaction (`storedBy` gives what to store and tells the wrapper it is done), so the
+   * write and the key's completion commit together; otherwise the wrapper stores it afterwards.
    */
-  tag(tags: { modelId?: string; generationId?: string; created?: boolean }): void;
+  idempotency: IdempotentWrite | null;
+}
+
+export interface IdempotentWrite {
+  claim: HeldIdempotencyClaim;
+  storedBy(result: ApiResult): StoredResponse;
 }
 
 interface Options {
@@ -58,6 +68,13 @@ function bearerToken(req: ApiRequest): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : "";
+}
+
+/** What a retry with the same Idempotency-Key replays: a stream is stored as 200 with its generation. */
+function storedResponseOf(result: ApiResult): StoredResponse {
+  return result.kind === "stream"
+    ? { status: 200, body: null, generationId: result.generationId }
+    : { status: result.status, body: result.body, generationId: result.generationId ?? null };
 }
 
 function toReply(db: Db, accountId: string, result: ApiResult): ApiReply {
@@ -78,11 +95,11 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
     const started = performance.now();
     const requestId = newId("request");
     const db = getDb();
-    const tags: { modelId?: string; generationId?: string; created?: boolean } = {};
+    const tags: { modelId?: string; generationId?: string } = {};
     let account: KeyIdentity["account"] | null = null;
     let apiKey: KeyIdentity["apiKey"] | null = null;
     let limit: RateLimitOutcome | null = null;
-    let idempotencyKey: string | null = null;
+    let held: HeldIdempotencyClaim | null = null;
     let response: ApiReply;
     let errorCode: ApiErrorCode | null = null;
     try {
@@ -110,7 +127,12 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       const keyHeader = req.method === "POST" ? req.header("idempotency-key") : null;
       if (keyHeader !== null) {
         validateIdempotencyKey(keyHeader);
-        const claim = await claimIdempotencyKey(db, account.id, keyHeader, requestFingerprint(req.method, req.pathname, raw));
+        const claim = await claimIdempotencyKey(db, {
+          accountId: account.id,
+          key: keyHeader,
+          fingerprint: requestFingerprint(req.method, req.pathname, raw),
+          token: requestId,
+        });
         if (claim.kind === "replay") {
           let replayed: ApiResult;
           if (claim.status === 200 && claim.body === null && claim.generationId) {
@@ -127,10 +149,12 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
           response.headers["idempotent-replayed"] = "true";
           return finish(response);
         }
-        idempotencyKey = keyHeader;
+        held = claim.claim;
       }
 
       const owner = account;
+      let storedByHandler = false;
+      const claim = held;
       const result = await handler(
         {
           req,
@@ -139,6 +163,13 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
           account: owner,
           apiKey: key,
           body,
+          idempotency: claim && {
+            claim,
+            storedBy: (r) => {
+              storedByHandler = true;
+              return storedResponseOf(r);
+            },
+          },
           tag: (t) => Object.assign(tags, t),
           noteLimit: (outcome) => {
             limit = outcome;
@@ -146,14 +177,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         },
         params,
       );
-      if (idempotencyKey) {
-        await completeIdempotencyKey(db, owner.id, idempotencyKey, {
-          status: result.kind === "stream" ? 200 : result.status,
-          body: result.kind === "stream" ? null : result.body,
-          generationId: result.generationId ?? null,
-        });
-        idempotencyKey = null;
-      }
+      if (claim && !storedByHandler) await completeIdempotencyKey(db, claim, storedResponseOf(result));
+      held = null;
       response = toReply(db, owner.id, result);
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
@@ -161,17 +186,9 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       const failure = apiError ?? new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`);
       errorCode = failure.code;
       response = errorReply(failure, requestId);
-      if (idempotencyKey && account) {
-        if (tags.created && tags.generationId) {
-          // The generation (and its hold) already exists: a retry with this key must find it, not
-          // create and charge a second one.
-          await completeIdempotencyKey(db, account.id, idempotencyKey, { status: 202, body: null, generationId: tags.generationId }).catch((e: unknown) =>
-            logger.error({ err: e, requestId }, "could not save the idempotent response"),
-          );
-        } else {
-          await releaseIdempotencyKey(db, account.id, idempotencyKey).catch(() => {});
-        }
-      }
+      // Frees the key for a retry unless its response was stored (a handler that stored it with its
+      // write keeps it). If this fails too, the claim's lease frees it.
+      if (held) await releaseIdempotencyKey(db, held).catch(() => {});
     }
     return finish(response);
 
