@@ -46,6 +46,35 @@ describe("Idempotency-Key", () => {
     expect(await balanceOf(acct.id)).toBe(4_400_000n);
   });
 
+  it("a key whose request died answers in progress until its lease passes; then the retry runs once", async () => {
+    const { requestFingerprint } = await import("@vgen/engine");
+    const acct = await newAccount({ balance: "5.00" });
+    const key = `dead-${Date.now()}`;
+    // What a request killed between claiming the key and creating leaves behind.
+    const fingerprint = requestFingerprint("POST", "/api/v1/videos/generations", JSON.stringify(body));
+    await db().$executeRaw`
+      INSERT INTO idempotency_keys (account_id, key, request_hash, created_at, locked_by, locked_until)
+      VALUES (${acct.id}, ${key}, ${fingerprint}, now(), 'req_dead', now() + interval '30 seconds')`;
+    const call = () => acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
+
+    const held = await call();
+    expect(held.status).toBe(409);
+    expect((await held.json()).error.code).toBe("idempotency_request_in_progress");
+    const retryAfter = Number(held.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+
+    await db().$executeRaw`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE account_id = ${acct.id} AND key = ${key}`;
+    const taken = await call();
+    expect(taken.status).toBe(202);
+    const created = await taken.json();
+    const replay = await call();
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect((await replay.json()).id).toBe(created.id);
+    expect(await db().generation.count({ where: { accountId: acct.id } })).toBe(1);
+    expect(await balanceOf(acct.id)).toBe(4_400_000n);
+  });
+
   it("keys are per account, failed requests free the key, and over-long keys are refused", async () => {
     const a = await newAccount({ balance: "5.00" });
     const b = await newAccount({ balance: "5.00" });

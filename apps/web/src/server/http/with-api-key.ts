@@ -138,8 +138,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
           if (claim.status === 200 && claim.body === null && claim.generationId) {
             replayed = { kind: "stream", generationId: claim.generationId };
           } else if (claim.body === null && claim.generationId) {
-            // Saved without a body (the first response failed after the generation was created):
-            // answer with its record as of now.
+            // Saved with only its generation (keys completed before responses were stored with the
+            // create, kept for the 24 h window): answer with its record as of now.
             const generation = await getGenerationForAccount(db, account.id, claim.generationId);
             replayed = { kind: "json", status: claim.status, body: await recordOf(db, generation) };
           } else {
