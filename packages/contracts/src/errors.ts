@@ -21,6 +21,8 @@ export interface ErrorDefinition {
   meaning: string;
   /** What the caller should do about it. */
   fix: string;
+  /** Answered by the dashboard only (its sign-up and key forms), never by the public API. */
+  dashboardOnly?: true;
 }
 
 const def = <S extends number | null>(status: S, type: ErrorType, meaning: string, fix: string) => ({
@@ -28,6 +30,11 @@ const def = <S extends number | null>(status: S, type: ErrorType, meaning: strin
   type,
   meaning,
   fix,
+});
+
+const dashboardDef = <S extends number>(status: S, type: ErrorType, meaning: string, fix: string) => ({
+  ...def(status, type, meaning, fix),
+  dashboardOnly: true as const,
 });
 
 export const ERROR_CATALOG = {
@@ -42,12 +49,14 @@ export const ERROR_CATALOG = {
   unsupported_size: def(400, "invalid_request_error", "The model does not produce the requested `size`.", "Use one of the sizes GET /api/v1/models lists for the model, or omit `size` for its default."),
   invalid_url: def(400, "invalid_request_error", "A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach.", "Send a public absolute http:// or https:// URL."),
   invalid_cursor: def(400, "invalid_request_error", "The pagination `cursor` is not one this API returned.", "Pass the `next_cursor` value of the previous page unchanged, or omit it."),
+  weak_password: dashboardDef(400, "invalid_request_error", "The password is too easy to guess: a common or breached password, a repeated or keyboard pattern, or your email or name.", "Choose a longer passphrase of several unrelated words; the form says what made this one weak."),
   missing_api_key: def(401, "authentication_error", "No API key was sent.", "Send the header `Authorization: Bearer <API_KEY>`."),
   invalid_api_key: def(401, "authentication_error", "The API key is unknown or has been revoked.", "Check the key in the dashboard's API keys section, or issue a new one."),
   insufficient_balance: def(402, "billing_error", "The available balance (balance minus holds) does not cover the cost of the generation.", "Top up the balance or ask for a test balance; then retry."),
   account_suspended: def(403, "permission_error", "The account is suspended.", "Contact support."),
   subscription_paused: def(403, "permission_error", "Your subscription to this model is paused.", "Resume it in the dashboard under My subscriptions."),
   spend_limit_reached: def(403, "permission_error", "This generation would pass the monthly spend cap set for the model.", "Raise or remove the cap under My subscriptions, or wait for next month."),
+  email_not_verified: dashboardDef(403, "permission_error", "The account's email address is not verified yet, and the dashboard issues API keys only to verified accounts.", "Open the verification link sent to your address (or send a new one from the dashboard banner), then issue the key again."),
   generation_not_found: def(404, "not_found_error", "No generation with this id exists for this account.", "Check the id; ids are per account."),
   route_not_found: def(404, "not_found_error", "No API endpoint at this path.", "Check the path and method against the API reference at /docs."),
   method_not_allowed: def(405, "invalid_request_error", "The endpoint does not accept this HTTP method.", "Use the method shown in the API reference at /docs."),

@@ -4,3 +4,4 @@ export * from "./generation";
 export * from "./validation";
 export * from "./responses";
 export * from "./openapi";
+export * from "./redirects";

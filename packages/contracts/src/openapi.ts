@@ -5,7 +5,7 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { ERROR_CATALOG, docUrl, type ApiErrorCode, type ErrorCode } from "./errors";
+import { ERROR_CATALOG, docUrl, type ApiErrorCode, type ErrorCode, type ErrorDefinition } from "./errors";
 import { CreateGenerationBody, GenerationIdBody, GenerationRecord, MAX_PROMPT_CHARS } from "./generation";
 import { ErrorCatalogList, ErrorEnvelope, GenerationList, ModelList, ServiceStatus } from "./responses";
 
@@ -49,11 +49,11 @@ const EXAMPLE_REQUEST = {
   size: "1080p",
 } as const;
 
-/** Every API error code grouped by its HTTP status, in catalog order. */
+/** Every API error code grouped by its HTTP status, in catalog order (the dashboard's own codes left out). */
 export function codesByStatus(): Map<number, ApiErrorCode[]> {
   const out = new Map<number, ApiErrorCode[]>();
-  for (const [code, d] of Object.entries(ERROR_CATALOG) as [ErrorCode, { status: number | null }][]) {
-    if (d.status === null) continue;
+  for (const [code, d] of Object.entries(ERROR_CATALOG) as [ErrorCode, ErrorDefinition][]) {
+    if (d.status === null || d.dashboardOnly) continue;
     const list = out.get(d.status) ?? [];
     list.push(code as ApiErrorCode);
     out.set(d.status, list);

@@ -38,6 +38,8 @@ export const ID_PREFIXES = {
   invoice: "inv",
   testBalanceRequest: "tbr",
   audit: "aud",
+  session: "ses",
+  authToken: "atk",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { newId, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
+import { sendVerificationLink } from "./auth/email-verification";
 import { keysByHash, type KeyIdentity } from "./hot-cache/lookups";
 import { logger } from "./logger";
-import { hashPassword } from "./passwords";
+import { hashNewPassword } from "./passwords";
 
 export const API_KEY_PREFIX = "vgk_";
-const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
@@ -16,26 +16,30 @@ export function newWebhookSecret(): string {
   return `whsec_${Buffer.from(randomBase58(32)).toString("base64")}`;
 }
 
-export async function createAccount(db: Db, input: { email: string; password?: string; role?: Role; name?: string }) {
+/**
+ * Creates an account. A password is checked for strength first; `emailVerified` is for addresses
+ * someone already vouched for (an OAuth provider that verified it, test setup).
+ */
+export async function createAccount(db: Db, input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean }) {
+  const email = input.email.trim().toLowerCase();
   return db.account.create({
     data: {
       id: newId("account"),
-      email: input.email.trim().toLowerCase(),
+      email,
       name: input.name ?? null,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.password ? await hashNewPassword(input.password, { email, name: input.name }) : null,
       role: input.role ?? "user",
       webhookSecret: newWebhookSecret(),
+      emailVerifiedAt: input.emailVerified ? new Date() : null,
     },
   });
 }
 
-/** Issues a key; the full key is returned once and only its hash is stored. */
-export async function issueApiKey(db: Db, accountId: string, name = "Default key") {
-  const key = `${API_KEY_PREFIX}${randomBase58(40)}`;
-  const record = await db.apiKey.create({
-    data: { id: newId("apiKey"), accountId, name, prefix: key.slice(0, DISPLAY_PREFIX_LENGTH), hash: hashApiKey(key) },
-  });
-  return { key, record };
+/** Sign-up from the web: the account, and a link to verify its email (needed before the dashboard issues keys). */
+export async function signUp(db: Db, input: { email: string; password: string; name?: string }) {
+  const account = await createAccount(db, input);
+  await sendVerificationLink(db, account.id);
+  return account;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -1,5 +1,10 @@
-import type { Db } from "@vgen/db";
-import { issueApiKey } from "./accounts";
+import { ApiError } from "@vgen/contracts";
+import { newId, randomBase58, type Db, type Prisma } from "@vgen/db";
+import { API_KEY_PREFIX, hashApiKey } from "./accounts";
+
+type Tx = Prisma.TransactionClient;
+
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 
 /** Live (not revoked) keys an account may hold at once. */
 export const MAX_LIVE_API_KEYS = 20;
@@ -25,14 +30,49 @@ export function listApiKeys(db: Db, accountId: string) {
   });
 }
 
-/** Issues a named key unless the account already holds the maximum of live keys. */
+/**
+ * Locks the account row for a key issue and refuses a suspended account. Every key is created
+ * behind this lock (dashboard, rotation, ops CLI), so a suspension can never race a new key in.
+ */
+async function lockAccountForKeys(tx: Tx, accountId: string) {
+  const [row] = await tx.$queryRaw<{ status: string; email_verified: boolean }[]>`
+    SELECT status::text AS status, email_verified_at IS NOT NULL AS email_verified FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+  if (!row) throw new Error(`no account ${accountId}`);
+  if (row.status === "suspended") throw new ApiError("account_suspended", "A suspended account cannot create API keys. Contact support.");
+  return { emailVerified: row.email_verified };
+}
+
+/** Creates the key row; the full key is returned once and only its hash is stored. */
+async function insertKey(tx: Tx, accountId: string, name: string) {
+  const key = `${API_KEY_PREFIX}${randomBase58(40)}`;
+  const record = await tx.apiKey.create({
+    data: { id: newId("apiKey"), accountId, name, prefix: key.slice(0, DISPLAY_PREFIX_LENGTH), hash: hashApiKey(key) },
+  });
+  return { key, record };
+}
+
+/** Issues a key as an operator (ops CLI, test setup): any active account, verified or not. */
+export async function issueApiKey(db: Db, accountId: string, name = "Default key") {
+  return db.$transaction(async (tx) => {
+    await lockAccountForKeys(tx, accountId);
+    return insertKey(tx, accountId, name);
+  });
+}
+
+/**
+ * Issues a named key from the dashboard: the account must be active with a verified email, and
+ * hold fewer than the maximum of live keys.
+ */
 export async function issueNamedApiKey(db: Db, accountId: string, name: string) {
   return db.$transaction(async (tx) => {
-    // The account row lock serializes concurrent issues, so the count-then-create cannot overshoot the cap.
-    await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+    // The account row lock also serializes concurrent issues, so the count-then-create cannot overshoot the cap.
+    const { emailVerified } = await lockAccountForKeys(tx, accountId);
+    if (!emailVerified) {
+      throw new ApiError("email_not_verified", "Verify your email address before issuing an API key: open the link we sent, or send a new one from the banner above.");
+    }
     const live = await tx.apiKey.count({ where: { accountId, revokedAt: null } });
     if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();
-    return issueApiKey(tx as unknown as Db, accountId, name);
+    return insertKey(tx, accountId, name);
   });
 }
 
@@ -48,12 +88,11 @@ export async function revokeApiKey(db: Db, accountId: string, keyId: string) {
  */
 export async function rotateApiKey(db: Db, accountId: string, keyId: string) {
   return db.$transaction(async (tx) => {
+    await lockAccountForKeys(tx, accountId);
     const old = await tx.apiKey.findFirst({ where: { id: keyId, accountId, revokedAt: null } });
     if (!old) throw new ApiKeyNotFoundError();
     const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
     if (res.count === 0) throw new ApiKeyNotFoundError();
-    // issueApiKey only creates the row; the transaction client serves it the same way.
-    return issueApiKey(tx as unknown as Db, accountId, old.name);
+    return insertKey(tx, accountId, old.name);
   });
 }
-

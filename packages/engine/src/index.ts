@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./auth/index";
 export * from "./accept-generation";
 export type { KeyIdentity } from "./hot-cache/lookups";
 export * from "./api-keys";

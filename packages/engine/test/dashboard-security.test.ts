@@ -68,7 +68,7 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
 
   it("never issues more live keys than the cap, even when asked concurrently", async () => {
     const { createAccount, issueNamedApiKey, MAX_LIVE_API_KEYS, TooManyApiKeysError } = await import("../src/index");
-    const acct = await createAccount(db(), { email: email("keys") });
+    const acct = await createAccount(db(), { email: email("keys"), emailVerified: true });
     const results = await Promise.allSettled(Array.from({ length: MAX_LIVE_API_KEYS + 6 }, (_, i) => issueNamedApiKey(db(), acct.id, `k${i}`)));
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused.every((r) => (r as PromiseRejectedResult).reason instanceof TooManyApiKeysError)).toBe(true);
@@ -79,8 +79,8 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
   it("treats another account's key, invoice and ledger like missing ones", async () => {
     const { accountDocumentPdf, ApiKeyNotFoundError, createAccount, createTopUpInvoice, issueNamedApiKey, listLedgerEntries, revokeApiKey, rotateApiKey, creditAccount } =
       await import("../src/index");
-    const owner = await createAccount(db(), { email: email("owner") });
-    const other = await createAccount(db(), { email: email("other") });
+    const owner = await createAccount(db(), { email: email("owner"), emailVerified: true });
+    const other = await createAccount(db(), { email: email("other"), emailVerified: true });
     const { record } = await issueNamedApiKey(db(), owner.id, "mine");
     await expect(revokeApiKey(db(), other.id, record.id)).rejects.toBeInstanceOf(ApiKeyNotFoundError);
     await expect(rotateApiKey(db(), other.id, record.id)).rejects.toBeInstanceOf(ApiKeyNotFoundError);

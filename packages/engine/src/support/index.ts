@@ -3,6 +3,8 @@
 // transaction as the change, so a change without its audit row (or the reverse) cannot exist.
 import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, Prisma, type Db } from "@vgen/db";
+import { issueLink } from "../auth/link-tokens";
+import { revokeAccountSessions } from "../auth/sessions";
 import { applyLedgerEntry } from "../ledger";
 import { balanceSummary } from "../ledger-query";
 
@@ -96,7 +98,7 @@ export async function searchAccounts(db: Db, query: string, limit = 25): Promise
 // Account review
 
 export async function getAccountOverview(db: Db, accountId: string) {
-  const account = await db.account.findUnique({ where: { id: accountId }, select: { ...HIT_SELECT, updatedAt: true } });
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { ...HIT_SELECT, updatedAt: true, emailVerifiedAt: true } });
   if (!account) throw new SupportError("not_found", `No account '${accountId}'.`);
   const [summary, generationCount, liveKeys] = await Promise.all([
     balanceSummary(db, accountId),
@@ -303,6 +305,8 @@ export async function setAccountStatus(db: Db, input: { accountId: string; statu
     if (input.status === "suspended" && account.role !== "user") throw new SupportError("invalid", "Staff accounts are not suspended from the console.");
     const moved = await tx.account.updateMany({ where: { id: input.accountId, status: { not: input.status } }, data: { status: input.status } });
     if (moved.count === 0) throw new SupportError("conflict", `The account is already ${input.status}.`);
+    // A suspended owner is signed out everywhere at once, not when their session cookies expire.
+    if (input.status === "suspended") await revokeAccountSessions(tx, input.accountId);
     await audit(tx, {
       actorId: input.actorId,
       action: input.status === "suspended" ? "account.suspend" : "account.reactivate",
@@ -311,6 +315,28 @@ export async function setAccountStatus(db: Db, input: { accountId: string; statu
       details: { reason, from: account.status, to: input.status },
     });
     return { id: input.accountId, status: input.status };
+  });
+}
+
+/**
+ * A fresh password reset or email verification link for an account, shown to staff once so they can
+ * pass it to the owner (the platform sends no mail). Only for customer accounts: a support agent
+ * must not be able to take over a staff account this way.
+ */
+export async function issueAccountLinkAsStaff(db: Db, input: { accountId: string; kind: "password_reset" | "email_verification"; actorId: string }) {
+  return db.$transaction(async (tx) => {
+    const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true, role: true, emailVerifiedAt: true } });
+    if (!account) throw new SupportError("not_found", `No account '${input.accountId}'.`);
+    if (account.role !== "user") throw new SupportError("invalid", "Links are made from the console for customer accounts only.");
+    if (input.kind === "email_verification" && account.emailVerifiedAt) throw new SupportError("conflict", "The email is already verified.");
+    const link = await issueLink(tx, account.id, input.kind);
+    await audit(tx, {
+      actorId: input.actorId,
+      action: input.kind === "password_reset" ? "account.reset_link" : "account.verification_link",
+      targetAccountId: account.id,
+      targetId: account.id,
+    });
+    return { link };
   });
 }
 

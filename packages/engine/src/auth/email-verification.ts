@@ -1,0 +1,31 @@
+import type { Db } from "@vgen/db";
+import { consumeRateLimit } from "../rate-limit";
+import { consumeLink, deliverLink, issueLink, retireLinks } from "./link-tokens";
+
+const VERIFICATION_LINKS_PER_HOUR = 5;
+
+export class TooManyVerificationLinksError extends Error {
+  constructor() {
+    super("A verification link was sent several times in the last hour. Check your inbox (and spam), or try again later.");
+    this.name = "TooManyVerificationLinksError";
+  }
+}
+
+/** Sends a verification link unless the address is already verified; at most a few per hour. */
+export async function sendVerificationLink(db: Db, accountId: string): Promise<{ sent: boolean }> {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { id: true, email: true, emailVerifiedAt: true } });
+  if (account.emailVerifiedAt) return { sent: false };
+  if (!(await consumeRateLimit(`verify-link:${accountId}`, VERIFICATION_LINKS_PER_HOUR, 3600)).allowed) throw new TooManyVerificationLinksError();
+  deliverLink(account.email, "email_verification", await issueLink(db, account.id, "email_verification"));
+  return { sent: true };
+}
+
+/** Opens a verification link: the account's email counts as verified from now on. */
+export async function verifyEmail(db: Db, token: string): Promise<{ email: string }> {
+  return db.$transaction(async (tx) => {
+    const accountId = await consumeLink(tx, token, "email_verification");
+    await tx.account.updateMany({ where: { id: accountId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
+    await retireLinks(tx, accountId, "email_verification");
+    return tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });
+  });
+}
