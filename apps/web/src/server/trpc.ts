@@ -27,7 +27,12 @@ const t = initTRPC.context<TRPCContext>().create({
     return {
       ...shape,
       message: unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
-      data: { ...shape.data, zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null },
+      data: {
+        ...shape.data,
+        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        // The error catalog's code when a handler passed one on (forms key their messages on it).
+        apiCode: error.cause instanceof ApiError ? error.cause.code : null,
+      },
     };
   },
 });

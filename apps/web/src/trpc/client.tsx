@@ -7,6 +7,7 @@ import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/routers/_app";
+import { MAX_BATCH_CALLS } from "./limits";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -20,7 +21,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
     createTRPCClient<AppRouter>({
       links: [
         loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error) }),
-        httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+        httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_CALLS }),
       ],
     }),
   );

@@ -4,13 +4,14 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { sameOriginPath } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
-  const callbackUrl = params.get("callbackUrl") ?? "/dashboard";
+  const callbackUrl = params.get("callbackUrl");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -22,7 +23,7 @@ export function SignInForm() {
     const res = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
     setPending(false);
     if (res?.ok) {
-      router.push(callbackUrl.startsWith("/") ? callbackUrl : "/dashboard");
+      router.push(sameOriginPath(callbackUrl, window.location.origin));
       router.refresh();
     } else {
       setError(res?.error && res.error !== "CredentialsSignin" ? res.error : "Wrong email or password.");
@@ -37,6 +38,9 @@ export function SignInForm() {
       </div>
       <TextField label="Email" name="email" type="email" autoComplete="email" required />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <p className="-mt-3 text-right text-sm">
+        <Link className="font-medium text-slate-700 underline" href="/forgot-password">Forgot password?</Link>
+      </p>
       {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
       <Button type="submit" className="w-full" disabled={pending}>{pending ? "Signing in…" : "Sign in"}</Button>
       <p className="text-center text-sm text-slate-600">

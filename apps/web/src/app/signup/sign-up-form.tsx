@@ -14,7 +14,9 @@ export function SignUpForm() {
   const router = useRouter();
   const [password, setPassword] = useState("");
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
-  const fieldErrors = signUp.error?.data?.zodError?.fieldErrors as Record<string, string[] | undefined> | undefined;
+  const zodErrors = signUp.error?.data?.zodError?.fieldErrors as Record<string, string[] | undefined> | undefined;
+  // A weak password is refused by the engine (it knows the email and name): show it under the field.
+  const fieldErrors = signUp.error?.data?.apiCode === "weak_password" ? { password: [signUp.error.message] } : zodErrors;
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -43,7 +45,7 @@ export function SignUpForm() {
         minLength={10}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        hint="At least 10 characters."
+        hint="At least 10 characters, hard to guess: a passphrase of several unrelated words works well."
         error={fieldErrors?.password?.[0]}
       />
       {signUp.error && !fieldErrors && <p role="alert" className="text-sm font-medium text-red-700">{signUp.error.message}</p>}

@@ -9,6 +9,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { SelectField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
+import { AccountLinks } from "./account-links";
 import { StaffAction } from "./action-dialog";
 import { when } from "./format";
 import { TestBalanceDecision } from "./pending-test-balance";
@@ -73,7 +74,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
                 buttonVariant="danger"
                 variant="danger"
                 title="Suspend account"
-                description="The API refuses new generations from this account with 403 account_suspended until it is reactivated."
+                description="The API refuses new generations from this account with 403 account_suspended until it is reactivated; the owner is signed out and cannot sign in or issue keys meanwhile."
                 confirmLabel="Suspend"
                 onSubmit={(v) => setStatus.mutateAsync({ accountId, status: "suspended", reason: v.text })}
               />
@@ -122,6 +123,8 @@ export function AccountReview({ accountId }: { accountId: string }) {
             </ul>
           )}
         </Card>
+
+        <AccountLinks accountId={accountId} emailVerifiedAt={a.emailVerifiedAt} isCustomer={a.role === "user"} onChange={refresh} />
 
         <GenerationsCard accountId={accountId} onChange={refresh} />
         <LedgerCard accountId={accountId} />

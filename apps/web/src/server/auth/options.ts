@@ -1,32 +1,13 @@
 import type { NextAuthOptions } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
+import { sameOriginPath } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { consumeRateLimit, verifyPassword } from "@vgen/engine";
+import { createSession, resolveSession, revokeSession, SESSION_MAX_AGE_SECONDS, SIGN_IN_MESSAGES, signInWithPassword } from "@vgen/engine";
 import { clientIp } from "../http/client-ip";
 
-/** Sign-in attempts per email, and per client address, per 15 minutes. */
-export const LOGIN_ATTEMPTS = 10;
 const LOGIN_ATTEMPTS_PER_ADDRESS = Number(process.env.LOGIN_ATTEMPTS_PER_ADDRESS ?? 50);
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-
-export class TooManyAttemptsError extends Error {
-  constructor() {
-    super("Too many sign-in attempts. Wait 15 minutes and try again.");
-  }
-}
-
-async function authorizeCredentials(email: string, password: string, ip: string) {
-  const normalized = email.trim().toLowerCase();
-  const [byEmail, byIp] = await Promise.all([
-    consumeRateLimit(`login:${normalized}`, LOGIN_ATTEMPTS, LOGIN_WINDOW_SECONDS),
-    consumeRateLimit(`login-ip:${ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_SECONDS),
-  ]);
-  if (!byEmail.allowed || !byIp.allowed) throw new TooManyAttemptsError();
-  const account = await getDb().account.findUnique({ where: { email: normalized } });
-  if (!account?.passwordHash || !(await verifyPassword(password, account.passwordHash))) return null;
-  return { id: account.id, email: account.email, name: account.name, role: account.role };
-}
 
 /**
  * Whether GitHub itself verified this address for the signed-in GitHub user. The profile's email
@@ -53,8 +34,11 @@ const oauthProviders = process.env.GITHUB_ID && process.env.GITHUB_SECRET
   ? [GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET })]
   : [];
 
+/** A token that names no session: every reader treats it as signed out. */
+const SIGNED_OUT = {} as JWT;
+
 export const authOptions: NextAuthOptions = {
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/signin" },
   providers: [
     CredentialsProvider({
@@ -62,7 +46,16 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
-        return authorizeCredentials(credentials.email, credentials.password, clientIp(req.headers ?? {}));
+        const outcome = await signInWithPassword(getDb(), {
+          email: credentials.email,
+          password: credentials.password,
+          address: clientIp(req.headers ?? {}),
+          attemptsPerAddress: LOGIN_ATTEMPTS_PER_ADDRESS,
+        });
+        if (outcome.ok) return outcome.account;
+        // next-auth hands the message of a thrown error to the form; a wrong password stays generic.
+        if (outcome.reason === "invalid") return null;
+        throw new Error(SIGN_IN_MESSAGES[outcome.reason]);
       },
     }),
     ...oauthProviders,
@@ -76,24 +69,40 @@ export const authOptions: NextAuthOptions = {
       const { createAccount } = await import("@vgen/engine");
       const db = getDb();
       const existing = await db.account.findUnique({ where: { email: user.email.toLowerCase() } });
-      if (!existing) await createAccount(db, { email: user.email, name: user.name ?? undefined });
+      if (!existing) await createAccount(db, { email: user.email, name: user.name ?? undefined, emailVerified: true });
+      else if (existing.status === "suspended") return false;
       return true;
     },
+    /** Only ever a path on this site: a `callbackUrl` naming another host falls back to the dashboard. */
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${sameOriginPath(url, baseUrl)}`;
+    },
+    /**
+     * At sign-in, opens a session row and puts its id in the cookie; on every later read, checks
+     * that row (one primary-key lookup), so sign-out, a password reset or a suspension ends the
+     * session at once even though the cookie's signature stays valid for 30 days.
+     */
     async jwt({ token, user }) {
+      const db = getDb();
       if (user?.email) {
-        const account = await getDb().account.findUnique({ where: { email: user.email.toLowerCase() } });
-        if (account) {
-          token.accountId = account.id;
-          token.role = account.role;
-        }
+        const account = await db.account.findUnique({ where: { email: user.email.toLowerCase() }, select: { id: true } });
+        if (!account) return SIGNED_OUT;
+        return { sid: await createSession(db, account.id) };
       }
-      return token;
+      if (typeof token.sid !== "string") return SIGNED_OUT;
+      const live = await resolveSession(db, token.sid);
+      if (!live) return SIGNED_OUT;
+      return { sid: token.sid, accountId: live.id, email: live.email, role: live.role };
     },
     async session({ session, token }) {
-      if (token.accountId) {
-        session.user = { ...session.user, id: token.accountId as string, role: token.role as string };
-      }
-      return session;
+      // An empty session is what getServerSession and useSession read as "signed out".
+      if (typeof token.accountId !== "string") return {} as typeof session;
+      return { ...session, user: { id: token.accountId, email: token.email as string, role: token.role as string, sessionId: token.sid as string } };
+    },
+  },
+  events: {
+    async signOut({ token }) {
+      if (typeof token?.sid === "string") await revokeSession(getDb(), token.sid);
     },
   },
 };

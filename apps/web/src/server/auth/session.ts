@@ -1,24 +1,25 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
-import { getDb } from "@vgen/db";
 import { authOptions } from "./options";
 
 export interface SessionUser {
   id: string;
   email: string;
   role: "user" | "support" | "admin";
+  /** The browser session this request came with (kept when the owner signs out their other sessions). */
+  sessionId: string;
 }
 
 /**
- * The signed-in account, read fresh on every request: a role change or a deleted account takes
- * effect at once instead of when the 30-day session token expires.
+ * The signed-in account, checked on every request: the session callback resolves the cookie's
+ * session row (revoked, expired or suspended means signed out) and reads the account's current
+ * email and role, so a role change or a sign-out elsewhere takes effect at once.
  */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const session = await getServerSession(authOptions);
-  const id = (session?.user as { id?: string } | undefined)?.id;
-  if (!id) return null;
-  const account = await getDb().account.findUnique({ where: { id }, select: { id: true, email: true, role: true } });
-  return account ?? null;
+  const user = session?.user as Partial<SessionUser> | undefined;
+  if (!user?.id || !user.email || !user.role || !user.sessionId) return null;
+  return { id: user.id, email: user.email, role: user.role, sessionId: user.sessionId };
 }
 
 /** For server components of the protected area: signed-out visitors go to sign-in and come back. */

@@ -12,6 +12,7 @@ export async function meHandler({ ctx }: { ctx: TRPCContext & { user: SessionUse
     name: account.name,
     role: account.role,
     status: account.status,
+    emailVerified: account.emailVerifiedAt !== null,
     balanceMicros: account.balanceMicros,
     heldMicros: held._sum.costMicros ?? 0n,
     activeKeys: keys,

@@ -1,6 +1,8 @@
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../../trpc";
 import { accountHandler, generationsHandler, ledgerHandler } from "./account.handler";
 import { AccountGenerationsInput, AccountInput, AccountLedgerInput } from "./account.schema";
+import { accountLinkHandler } from "./accountLink.handler";
+import { AccountLinkInput } from "./accountLink.schema";
 import { adjustHandler } from "./adjust.handler";
 import { AdjustInput } from "./adjust.schema";
 import { auditLogHandler } from "./auditLog.handler";
@@ -34,6 +36,7 @@ export const supportRouter = createTRPCRouter({
   adjust: staffProcedure.input(AdjustInput).mutation(adjustHandler),
   setStatus: staffProcedure.input(SetAccountStatusInput).mutation(setStatusHandler),
   revokeKey: staffProcedure.input(RevokeKeyInput).mutation(revokeKeyHandler),
+  accountLink: staffProcedure.input(AccountLinkInput).mutation(accountLinkHandler),
   auditLog: staffProcedure.input(AuditLogInput).query(auditLogHandler),
   catalog: staffProcedure.query(catalogHandler),
   updateCatalog: adminProcedure.input(UpdateCatalogInput).mutation(updateCatalogHandler),

@@ -2,6 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { logger } from "@vgen/engine";
 import { appRouter } from "@/server/routers/_app";
 import { createTRPCContext } from "@/server/trpc";
+import { MAX_BATCH_CALLS } from "@/trpc/limits";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,7 @@ function handler(req: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    maxBatchSize: MAX_BATCH_CALLS,
     createContext: () => createTRPCContext({ headers: req.headers }),
     onError: ({ path, error }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error, path }, "tRPC error");

@@ -1,0 +1,11 @@
+import { ForgotPasswordForm } from "./forgot-password-form";
+
+export const metadata = { title: "Reset your password" };
+
+export default function ForgotPasswordPage() {
+  return (
+    <main className="grid min-h-screen place-items-center bg-slate-50 px-4">
+      <ForgotPasswordForm />
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { getDb } from "@vgen/db";
+import { InvalidLinkError, verifyEmail } from "@vgen/engine";
+
+export const metadata = { title: "Verify your email" };
+export const dynamic = "force-dynamic";
+
+async function verify(token: string | string[] | undefined): Promise<{ email: string } | { error: string }> {
+  if (typeof token !== "string" || token.length > 100) return { error: new InvalidLinkError("email_verification").message };
+  try {
+    return await verifyEmail(getDb(), token);
+  } catch (err) {
+    if (err instanceof InvalidLinkError) return { error: err.message };
+    throw err;
+  }
+}
+
+/** Opening the link is the proof of ownership, so the page verifies on load. */
+export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+  const result = await verify((await searchParams).token);
+  return (
+    <main className="grid min-h-screen place-items-center bg-slate-50 px-4">
+      <div className="w-full max-w-sm space-y-4 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        {"email" in result ? (
+          <>
+            <h1 className="text-2xl font-semibold tracking-tight">Email verified</h1>
+            <p role="status" className="text-sm text-slate-700">{result.email} is verified. You can issue API keys from the dashboard now.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-semibold tracking-tight">This link does not work</h1>
+            <p role="alert" className="text-sm text-slate-700">{result.error}</p>
+          </>
+        )}
+        <Link className="text-sm font-medium text-slate-900 underline" href="/dashboard/api-keys">Go to the dashboard</Link>
+      </div>
+    </main>
+  );
+}
