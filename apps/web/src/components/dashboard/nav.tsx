@@ -37,9 +37,12 @@ export function DashboardNav({ email, role = "user" }: { email: string; role?: "
       )}
       <div className="mt-auto border-t border-slate-200 px-3 pt-4 text-sm">
         <p className="truncate text-slate-600" title={email}>{email}</p>
-        <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="mt-2 font-medium text-slate-900 underline">
-          Sign out
-        </button>
+        <div className="mt-2 flex gap-4">
+          <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="font-medium text-slate-900 underline">
+            Sign out
+          </button>
+          <Link href="/dashboard/password" className="text-slate-600 underline">Change password</Link>
+        </div>
       </div>
     </nav>
   );
