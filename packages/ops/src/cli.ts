@@ -91,13 +91,14 @@ async function main() {
       case "create-account": {
         if (!values.email) fail("--email is required");
         if (!ROLES.includes(values.role as Role)) fail(`--role must be one of ${ROLES.join(", ")}`);
-        const account = await createAccount(db, { email: values.email, password: values.password, role: values.role as Role, name: values.name });
+        // A weak password is refused with the engine's message, like a suspended account at issue-key.
+        const account = await createAccount(db, { email: values.email, password: values.password, role: values.role as Role, name: values.name }).catch((err: Error) => fail(err.message));
         console.log(JSON.stringify({ id: account.id, email: account.email, role: account.role }));
         break;
       }
       case "issue-key": {
         const account = await accountByEmail(db, values.email);
-        const { key, record } = await issueApiKey(db, account.id, values.name ?? "CLI key");
+        const { key, record } = await issueApiKey(db, account.id, values.name ?? "CLI key").catch((err: Error) => fail(err.message));
         console.error(`Key ${record.prefix}… issued for ${account.email}. It is shown once; store it now.`);
         console.log(key);
         break;
