@@ -12,6 +12,9 @@ function handler(req: Request) {
     req,
     router: appRouter,
     maxBatchSize: MAX_BATCH_CALLS,
+    // tRPC answers a request it refuses as a whole (an oversized batch, a bad path) with a JSON body
+    // but no content type of its own; say what it is.
+    responseMeta: ({ errors }) => (errors.length ? { headers: { "content-type": "application/json" } } : {}),
     createContext: () => createTRPCContext({ headers: req.headers }),
     onError: ({ path, error }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error, path }, "tRPC error");
