@@ -28,10 +28,14 @@ const UNLIMITED_QPS = 1_000_000;
  */
 const OFFSITE_PROVIDER = "bench-offsite";
 
-/** node arguments of the web start command: the compiled entry when it is built, else the TypeScript one. */
+/**
+ * node arguments of the web start command: the compiled entry when it is built, else the TypeScript
+ * one; BENCH_APP_NODE_ARGS goes first (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a case).
+ */
 export function webServerArgs(): string[] {
   const compiled = "apps/web/dist/server.mjs";
-  return existsSync(path.join(repoRoot, compiled)) ? [compiled] : ["--import", "tsx", "apps/web/server.ts"];
+  const extra = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  return [...extra, ...(existsSync(path.join(repoRoot, compiled)) ? [compiled] : ["--import", "tsx", "apps/web/server.ts"])];
 }
 
 /** node arguments of the ops CLI: compiled when built (as production runs workers), else TypeScript. */
