@@ -38,6 +38,7 @@ const dashboardDef = <S extends number>(status: S, type: ErrorType, meaning: str
 });
 
 export const ERROR_CATALOG = {
+  malformed_request: def(400, "invalid_request_error", "The HTTP request itself could not be read: a malformed request line or header, or a path that is not valid percent-encoded UTF-8.", "Percent-encode the path as UTF-8 (`%20`, never a bare `%`) and send well-formed HTTP/1.1."),
   invalid_json: def(400, "invalid_request_error", "The request body is not valid JSON.", "Send a UTF-8 JSON object as the body; check quotes and trailing commas."),
   missing_parameter: def(400, "invalid_request_error", "A required parameter is missing.", "Add the parameter named in `param`."),
   invalid_parameter: def(400, "invalid_request_error", "A parameter has the wrong type or a value outside its allowed range.", "Fix the value of the parameter named in `param`; the message says what is allowed."),

@@ -11,14 +11,32 @@ export function encodeCursor(p: KeysetPosition): string {
 }
 
 const ISO_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** No row was created outside these; PostgreSQL refuses some dates JavaScript accepts (year 0000). */
+const CURSOR_MIN_MS = Date.UTC(2000, 0, 1);
+const CURSOR_MAX_MS = Date.UTC(9999, 11, 31);
+
+/**
+ * The instant a cursor carries, only in the form encodeCursor writes and within the range rows can
+ * have: a forged date (year 0000, February 30th, far future) would otherwise reach the query and
+ * fail there as a 500.
+ */
+export function cursorInstant(iso: string | undefined): Date | null {
+  if (!iso || !ISO_FORM.test(iso)) return null;
+  const at = new Date(iso);
+  const ms = at.getTime();
+  return Number.isNaN(ms) || ms < CURSOR_MIN_MS || ms > CURSOR_MAX_MS || at.toISOString() !== iso ? null : at;
+}
+
+/** Whether a cursor's id has the form of our ids (`vid_` + base58), so nothing else reaches SQL. */
+export function isCursorId(id: string | undefined, idPrefix: string): id is string {
+  return id !== undefined && id.length <= 64 && new RegExp(`^${idPrefix}_[1-9A-HJ-NP-Za-km-z]+$`).test(id);
+}
 
 /** Decodes a cursor this API issued for ids with `idPrefix`; anything else is `invalid_cursor`. */
 export function decodeCursor(cursor: string, idPrefix: string): KeysetPosition {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  // Only the form encodeCursor writes: a forged far-past or far-future date (valid in JS, out of
-  // PostgreSQL's range) would otherwise reach the query and fail as a 500.
-  if (!id || !id.startsWith(`${idPrefix}_`) || !ISO_FORM.test(iso ?? "") || Number.isNaN(createdAt.getTime())) {
+  const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = cursorInstant(iso);
+  if (!createdAt || !isCursorId(id, idPrefix) || rest.length > 0) {
     throw new ApiError("invalid_cursor", "The cursor is not one this API returned.", "cursor");
   }
   return { createdAt, id };

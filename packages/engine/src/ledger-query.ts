@@ -1,5 +1,6 @@
 import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
-import { Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
+import { ID_PREFIXES, Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
+import { cursorInstant, isCursorId } from "./keyset";
 
 export const LEDGER_TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const satisfies readonly LedgerType[];
 
@@ -38,16 +39,11 @@ export function encodeLedgerCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "
   return Buffer.from(`${e.createdAt.toISOString()}|${e.type}|${e.id}`).toString("base64url");
 }
 
-/** Cursors carry a row's created_at; anything outside this range was not issued by us (and PostgreSQL refuses some). */
-const CURSOR_MIN_MS = Date.UTC(2000, 0, 1);
-const CURSOR_MAX_MS = Date.UTC(9999, 11, 31);
-
 /** Decodes a cursor listLedgerEntries returned; anything else is a clear `invalid_cursor` (400), never a database error. */
 function decodeCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } {
-  const [at, type, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const createdAt = at ? new Date(at) : null;
-  const t = createdAt?.getTime() ?? Number.NaN;
-  if (!createdAt || Number.isNaN(t) || t < CURSOR_MIN_MS || t > CURSOR_MAX_MS || !id || !(LEDGER_TYPES as readonly string[]).includes(type ?? "")) {
+  const [at, type, id, ...rest] = Buffer.from(cursor, "base64url").toString().split("|");
+  const createdAt = cursorInstant(at);
+  if (!createdAt || !isCursorId(id, ID_PREFIXES.ledger) || !(LEDGER_TYPES as readonly string[]).includes(type ?? "") || rest.length > 0) {
     throw new ApiError("invalid_cursor", "The cursor is not one this list returned.", "cursor");
   }
   return { createdAt, type: type as LedgerType, id };

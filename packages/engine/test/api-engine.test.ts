@@ -128,8 +128,13 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   it("a forged cursor (valid JS date, outside PostgreSQL's range) is invalid_cursor, not a 500", async () => {
     const { listGenerations } = await import("../src/index");
     const account = await funded(0n);
-    for (const iso of ["-271821-04-20T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "2026-01-01"]) {
+    for (const iso of ["-271821-04-20T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "2026-01-01", "0000-01-01T00:00:00.000Z", "2026-02-30T00:00:00.000Z"]) {
       const cursor = Buffer.from(`${iso}|vid_x`).toString("base64url");
+      await expect(listGenerations(db(), account.id, 10, cursor)).rejects.toMatchObject({ code: "invalid_cursor" });
+    }
+    // An id PostgreSQL cannot compare (NUL) or that is not one of ours never reaches the query.
+    for (const id of ["vid_x\0", "vid_x'--", "key_x"]) {
+      const cursor = Buffer.from(`2026-01-01T00:00:00.000Z|${id}`).toString("base64url");
       await expect(listGenerations(db(), account.id, 10, cursor)).rejects.toMatchObject({ code: "invalid_cursor" });
     }
   });

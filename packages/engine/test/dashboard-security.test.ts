@@ -45,7 +45,14 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
     const acct = await createAccount(db(), { email: email("ledger") });
     for (let i = 0; i < 3; i++) await creditAccount(db(), { accountId: acct.id, amountMicros: 1_000_000n, type: "test_credit", reason: `credit ${i}`, actor: "test" });
 
-    for (const forged of ["garbage", cursorOf("-271821-04-20T00:00:00.000Z|charge|led_x"), cursorOf("2026-01-01T00:00:00.000Z|nope|led_x")]) {
+    const forgeries = [
+      "garbage",
+      cursorOf("-271821-04-20T00:00:00.000Z|charge|led_x"),
+      cursorOf("0000-01-01T00:00:00.000Z|charge|led_x"),
+      cursorOf("2026-01-01T00:00:00.000Z|nope|led_x"),
+      cursorOf("2026-01-01T00:00:00.000Z|charge|led_x\0"),
+    ];
+    for (const forged of forgeries) {
       const err = await listLedgerEntries(db(), acct.id, { cursor: forged }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).code).toBe("invalid_cursor");

@@ -4,7 +4,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
-import { ApiError } from "@vgen/contracts";
+import { ApiError, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 import { getSessionUser } from "./auth/session";
 
@@ -40,11 +40,16 @@ const t = initTRPC.context<TRPCContext>().create({
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// 3. Procedures.
-export const publicProcedure = t.procedure;
+// 3. Procedures. Every one starts from publicProcedure, so every input passes this check before its
+// schema: text PostgreSQL cannot store is a 400 naming the field, never a database error.
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  const found = findUnstorableText(await getRawInput());
+  if (found) throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid '${found.param ?? "input"}': ${UNSTORABLE_TEXT_MESSAGE}.` });
+  return next();
+});
 
 /** Signed in; every query below must filter by ctx.user.id (tenant isolation). */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from "@vgen/contracts";
+import { ApiError, assertStorableText } from "@vgen/contracts";
 import type { ApiRequest } from "./api-request";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -14,11 +14,15 @@ export async function readRawJsonBody(req: ApiRequest): Promise<string> {
   return req.text();
 }
 
+/** The parsed body; any string in it that PostgreSQL cannot store is refused here, before any schema sees it. */
 export function parseJson(text: string): unknown {
   if (text.trim() === "") throw new ApiError("invalid_json", "The body is empty; send a JSON object.");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new ApiError("invalid_json", `The body is not valid JSON: ${(err as Error).message}`);
   }
+  assertStorableText(value);
+  return value;
 }

@@ -10,6 +10,7 @@ import { listGenerationsRoute } from "../api/list-generations";
 import { listModelsRoute } from "../api/list-models";
 import { MAX_BODY_BYTES } from "./body";
 import { fromNodeRequest, type ApiRequest } from "./api-request";
+import { writeApiError } from "./request-guard";
 import { errorReply, type ApiReply } from "./respond";
 import { streamGenerationEvents, type EventStreamSpec } from "./sse";
 import type { ApiRoute } from "./with-api-key";
@@ -57,7 +58,8 @@ export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boole
     try {
       for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = decodeURIComponent(value);
     } catch {
-      return false; // Malformed escapes: Next.js answers as it always did.
+      writeApiError(res, new ApiError("malformed_request", "The path is not valid percent-encoded UTF-8."));
+      return true;
     }
     answer(route, params, req, res)
       .catch((err: unknown) => answerFailure(err, pathname, res))

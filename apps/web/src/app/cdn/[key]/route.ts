@@ -1,5 +1,8 @@
 import { Readable } from "node:stream";
+import { ApiError } from "@vgen/contracts";
+import { newId } from "@vgen/db";
 import { openOutput } from "@vgen/engine";
+import { errorResponse } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +26,7 @@ function parseRange(header: string | null, size: number): { start: number; end: 
 export async function GET(req: Request, { params }: { params: Promise<{ key: string }> }) {
   const { key } = await params;
   const file = await openOutput(key);
-  if (!file) return new Response("Not found", { status: 404 });
+  if (!file) return errorResponse(new ApiError("route_not_found", "No output at this address."), newId("request"));
   const common = {
     "content-type": "video/mp4",
     "accept-ranges": "bytes",
