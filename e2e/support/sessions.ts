@@ -35,11 +35,16 @@ export async function readResult(res: Response): Promise<CallResult> {
   const contentType = res.headers.get("content-type") ?? "";
   let text: string;
   if (contentType.startsWith("text/event-stream")) {
-    // An accepted generation streams: its first event names it; the rest is not needed.
+    // An accepted generation streams: its first data event names it; the rest is not needed.
     const reader = res.body!.getReader();
-    const first = await reader.read();
+    const decoder = new TextDecoder();
+    text = "";
+    while (!/^data:/m.test(text) && text.length < 64 * 1024) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
     await reader.cancel();
-    text = first.value ? new TextDecoder().decode(first.value) : "";
   } else {
     text = await res.text();
   }

@@ -62,12 +62,12 @@ export function requestLineProblem(method: string | undefined, url: string): { e
 
 /**
  * The API's promise that every error is the JSON envelope, kept for the answers Next.js writes
- * itself under /api (its not-found page, an uncaught error in a route handler, a body it could not
+ * itself under /api and /cdn (its not-found page, its 405 for a method a route does not export, an uncaught error in a route handler, a body it could not
  * read): an error status without a JSON (or event-stream) body is rewritten into the envelope.
  */
 export function keepApiErrorsJson(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? "/").split("?", 1)[0]!;
-  if (path !== "/api" && !path.startsWith("/api/")) return;
+  if (path !== "/api" && !path.startsWith("/api/") && !path.startsWith("/cdn/")) return;
   const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
