@@ -356,6 +356,14 @@ describe("fuzzing every endpoint and procedure", () => {
       else if (answer.status >= 400) expect(JSON.parse(answer.body).error.code, finding.label).toMatch(/malformed_request|method_not_allowed|missing_api_key/);
     }
     const elapsed = Date.now() - started;
+    // The answers named in the issue, by code.
+    const codeOf = async (path: string, init?: RequestInit) => ((await (await fetch(`${app.baseUrl}${path}`, init)).json()) as { error: { code: string } }).error.code;
+    expect(await codeOf("/api/v1/videos/generations/%zz/events")).toBe("malformed_request");
+    expect(await codeOf("/cdn/%zz")).toBe("malformed_request");
+    expect(await codeOf("/api/v1/")).toBe("route_not_found");
+    expect(await codeOf("/api/nope")).toBe("route_not_found");
+    expect(await codeOf("/api/v1/videos/result", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: '{"id":"vid_\\u0000"}' })).toBe("invalid_parameter");
+    expect(JSON.parse((await rawRequest(port, RAW_REQUESTS[1]!)).body).error.code).toBe("method_not_allowed");
 
     // Accepted generations were canceled; nothing else may have touched the account's money.
     const stuck = await waitForNoneProcessing(app.databaseUrl, [owner.id], 120_000);

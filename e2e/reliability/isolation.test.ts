@@ -45,6 +45,7 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "support.account": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.ledger": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.generations": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
+  "support.accountLink": { input: (a) => ({ accountId: a.accountId, kind: "password_reset" }), expect: "refused" },
   "support.auditLog": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.adjust": { input: (a) => ({ accountId: a.accountId, amount: "-5", reason: "isolation probe" }), expect: "refused" },
   "support.setStatus": { input: (a) => ({ accountId: a.accountId, status: "suspended", reason: "isolation probe" }), expect: "refused" },
