@@ -6,10 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   FetchFailedError,
   FetchRefusedError,
-  addressRefusalReason,
   fetchImage,
   safeFetch,
 } from '../src/net/safe-fetch';
+import { addressRefusalReason } from '../src/net/address-policy';
 
 const ENV = 'ALLOW_PRIVATE_NETWORK_FETCH';
 const saved = process.env[ENV];
@@ -71,6 +71,11 @@ beforeAll(async () => {
           res.setHeader('location', 'ftp://example.com/file');
           res.end();
           return;
+        case '/redirect-credentials':
+          res.statusCode = 302;
+          res.setHeader('location', `http://user:pw@127.0.0.1:${port}/hello`);
+          res.end();
+          return;
         default:
           res.statusCode = 500;
           res.end();
@@ -92,6 +97,7 @@ describe('address policy', () => {
     '0.0.0.0', '224.0.0.1', '255.255.255.255', '240.0.0.1', '192.0.2.1',
     '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1',
     '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a00:1', '2002:a00:1::1',
+    '::127.0.0.1', '::a9fe:a9fe', '::a00:1', '::ffff:0:7f00:1', '2001::1', '198.18.0.1', '100.127.255.255',
   ])('refuses %s', (ip) => {
     expect(addressRefusalReason(ip)).not.toBeNull();
   });
@@ -185,6 +191,7 @@ describe('safeFetch with ALLOW_PRIVATE_NETWORK_FETCH=1', () => {
   it('re-validates each redirect hop', async () => {
     process.env[ENV] = '1';
     await expect(safeFetch(`${base}/redirect-ftp`)).rejects.toBeInstanceOf(FetchRefusedError);
+    await expect(safeFetch(`${base}/redirect-credentials`)).rejects.toBeInstanceOf(FetchRefusedError);
   });
 
   it('enforces maxBytes (declared and streamed)', async () => {

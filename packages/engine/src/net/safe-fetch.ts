@@ -1,6 +1,7 @@
 // SSRF-guarded HTTP(S) fetch for user-supplied URLs (image inputs, webhooks).
 //
-// - only http: and https:
+// - the URL rules of address-policy (http(s) only, no credentials, no local
+//   names or non-public address literals in any notation)
 // - the hostname is resolved once (all addresses); every address must be a
 //   public unicast address, else FetchRefusedError ('url_not_allowed')
 // - the connection is pinned to the vetted address (custom `lookup`), so a
@@ -8,12 +9,12 @@
 //   original hostname
 // - redirects: none for non-GET, at most 3 for GET, each hop re-validated
 // - total timeout and a body size cap
-// ALLOW_PRIVATE_NETWORK_FETCH=1 disables the address check (tests, local dev).
+// ALLOW_PRIVATE_NETWORK_FETCH=1 disables the host and address checks (tests, local dev).
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { addressRefusalReason, urlRefusalReason } from './address-policy';
 
 export class FetchRefusedError extends Error {
   readonly code = 'url_not_allowed' as const;
@@ -49,40 +50,6 @@ const MAX_REDIRECTS = 3;
 
 function privateAllowed(): boolean {
   return process.env.ALLOW_PRIVATE_NETWORK_FETCH === '1';
-}
-
-/**
- * Why an address may not be fetched, or null when it is a public unicast
- * address. IPv4-mapped / NAT64 / 6to4 IPv6 addresses are judged by the IPv4
- * address they embed.
- */
-export function addressRefusalReason(address: string): string | null {
-  let addr: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    addr = ipaddr.parse(address);
-  } catch {
-    return 'not an IP address';
-  }
-  if (addr.kind() === 'ipv6') {
-    const v6 = addr as ipaddr.IPv6;
-    const range6 = v6.range();
-    if (range6 === 'ipv4Mapped' || range6 === 'rfc6145') {
-      const why = addressRefusalReason(v6.toIPv4Address().toString());
-      return why ? `IPv4-mapped ${why}` : null;
-    }
-    if (range6 === 'rfc6052' || range6 === '6to4') {
-      const p = v6.parts;
-      const embedded =
-        range6 === '6to4'
-          ? [p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]
-          : [p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff];
-      const why = addressRefusalReason(embedded.join('.'));
-      return why ? `${range6} ${why}` : null;
-    }
-    return range6 === 'unicast' ? null : `${range6} address`;
-  }
-  const range = (addr as ipaddr.IPv4).range();
-  return range === 'unicast' ? null : `${range} address`;
 }
 
 type Vetted = { address: string; family: 4 | 6 };
@@ -123,10 +90,8 @@ function parseUrl(raw: string): URL {
   } catch {
     throw new FetchRefusedError(`URL not allowed: not a valid absolute URL`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    throw new FetchRefusedError(`URL not allowed: scheme ${u.protocol.replace(/:$/, '')} (only http and https)`);
-  }
-  if (!u.hostname) throw new FetchRefusedError('URL not allowed: no host');
+  const why = urlRefusalReason(u, !privateAllowed());
+  if (why) throw new FetchRefusedError(`URL not allowed: ${why}`);
   return u;
 }
 
@@ -226,9 +191,9 @@ function requestOnce(
 
 /**
  * Acceptance-time check of a user-supplied URL (e.g. a webHook): throws FetchRefusedError when
- * the scheme is not http(s) or the host is, or resolves to, an address safeFetch would refuse.
- * A host that cannot be resolved right now is not refused here (DNS may be briefly down);
- * safeFetch re-checks every address at fetch time anyway.
+ * safeFetch would refuse the URL itself, or the addresses its host resolves to right now.
+ * Only a failed resolution passes (DNS may be briefly down): safeFetch re-checks every address
+ * at fetch time anyway, on the connection it then uses.
  */
 export async function assertFetchableUrl(url: string, timeoutMs = 5_000): Promise<void> {
   const u = parseUrl(url);
@@ -240,7 +205,7 @@ export async function assertFetchableUrl(url: string, timeoutMs = 5_000): Promis
   try {
     await vetHost(u.hostname, deadline);
   } catch (err) {
-    if (err instanceof FetchRefusedError) throw err;
+    if (!(err instanceof FetchFailedError)) throw err;
   } finally {
     clearTimeout(timer);
   }

@@ -3,8 +3,9 @@ import { assertFetchableUrl, FetchRefusedError } from "./safe-fetch";
 
 /**
  * Acceptance-time check of a user URL: refuses (`invalid_url`) what the SSRF guard would refuse
- * when fetching (loopback, private, link-local, metadata addresses) unless ALLOW_PRIVATE_NETWORK_FETCH=1.
- * The fetch itself checks again, so DNS changes in between gain nothing.
+ * when fetching (other schemes, credentials, local names, non-public addresses in any notation,
+ * names resolving to them) unless ALLOW_PRIVATE_NETWORK_FETCH=1. The fetch itself checks again
+ * on the connection it uses, so DNS changes in between gain nothing.
  */
 export async function assertUrlAllowed(url: string, param: string): Promise<void> {
   try {
