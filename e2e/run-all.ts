@@ -159,6 +159,8 @@ async function main() {
     // Every browser test signs in from 127.0.0.1; the per-address sign-in limit would stop the suite.
     LOGIN_ATTEMPTS_PER_ADDRESS: "10000",
     SIGN_UPS_PER_ADDRESS_PER_HOUR: "10000",
+    // Opens /api/metrics (closed without it) for the metrics suite, which reads the same variable.
+    METRICS_TOKEN: "metrics-e2e-token",
   };
   const external = await externalServer();
   try {

@@ -32,5 +32,5 @@ export * from "./usage-stats";
 export * from "./subscription-admin";
 export * from "./billing-docs/index";
 export * from "./test-balance";
-export { metrics, routeLabel } from "./metrics";
+export { methodLabel, metrics, routeLabel } from "./metrics";
 export * from "./support/index";

@@ -74,7 +74,34 @@ export function metrics(): Metrics {
   return g.__vgenMetrics;
 }
 
-/** Collapses ids out of paths so routes stay a small label set. */
+/**
+ * The public API's routes, as label values. A request is labelled with the template its path
+ * matches, never with the path itself: ids and made-up paths would otherwise create a series each.
+ */
+const ROUTE_TEMPLATES = [
+  "/api/v1/videos/generations",
+  "/api/v1/videos/generations/:id/events",
+  "/api/v1/videos/result",
+  "/api/v1/videos/cancel",
+  "/api/v1/models",
+  "/api/v1/errors",
+  "/api/v1/status",
+  "/api/v1/openapi.json",
+] as const;
+/** The label of every path that matches no route (404s, probes). */
+export const UNMATCHED_ROUTE = "unmatched";
+const ROUTE_PATTERNS = ROUTE_TEMPLATES.map((template) => ({
+  template,
+  pattern: new RegExp(`^${template.replace(/\./g, "\\.").replace(/:[a-z]+/g, "[^/]+")}$`),
+}));
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The route template a request path matches, or UNMATCHED_ROUTE. */
 export function routeLabel(path: string): string {
-  return path.replace(/\/vid_[A-Za-z0-9]+/g, "/{id}");
+  return ROUTE_PATTERNS.find((r) => r.pattern.test(path))?.template ?? UNMATCHED_ROUTE;
+}
+
+/** Methods outside the standard few share one label, like unmatched paths. */
+export function methodLabel(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : "OTHER";
 }

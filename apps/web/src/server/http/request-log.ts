@@ -1,5 +1,5 @@
 import type { Db } from "@vgen/db";
-import { bufferRequestLog, logger, metrics, routeLabel, type RequestLogRow } from "@vgen/engine";
+import { bufferRequestLog, logger, methodLabel, metrics, routeLabel, type RequestLogRow } from "@vgen/engine";
 
 /** What the API wrapper knows of a request when it answers; the writer adds the row's id and time. */
 export type RequestRecord = Omit<RequestLogRow, "id" | "createdAt">;
@@ -8,7 +8,7 @@ export type RequestRecord = Omit<RequestLogRow, "id" | "createdAt">;
 export function recordRequest(db: Db, r: RequestRecord): void {
   logger.info({ requestId: r.requestId, method: r.method, path: r.path, status: r.status, code: r.errorCode, ms: r.latencyMs }, "api request");
   const route = routeLabel(r.path);
-  metrics().apiRequests.inc({ method: r.method, route, status: String(r.status), code: r.errorCode ?? "" });
+  metrics().apiRequests.inc({ method: methodLabel(r.method), route, status: String(r.status), code: r.errorCode ?? "" });
   metrics().apiLatency.observe({ route }, r.latencyMs / 1000);
   bufferRequestLog(db, { id: r.requestId, ...r, createdAt: new Date() });
 }
