@@ -13,6 +13,7 @@ import { createDb, embeddedUrlFile } from "@vgen/db";
 import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
 import { serveNodeRoute } from "./src/server/http/node-routes";
 import { answerClientError, keepApiErrorsJson, requestLineProblem, writeApiError } from "./src/server/http/request-guard";
+import { applySecurityHeaders } from "./src/server/http/security-headers";
 import { closeAllEventStreams } from "./src/server/http/sse";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
@@ -67,6 +68,7 @@ async function main() {
     // The one client address handlers may trust: the socket's, or the proxy's first hop when TRUST_PROXY=1.
     const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
     req.headers[CLIENT_IP_HEADER] = (process.env.TRUST_PROXY === "1" && forwarded) || req.socket.remoteAddress || "unknown";
+    applySecurityHeaders(req, res);
     const problem = requestLineProblem(req.method, req.url ?? "/");
     if (problem) return writeApiError(res, problem.error, problem.headers);
     if (serveNodeRoute(req, res)) return;
