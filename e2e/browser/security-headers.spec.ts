@@ -95,7 +95,9 @@ test("pages cannot be framed by another site", async ({ page, baseURL }) => {
 });
 
 test("API responses and stored outputs carry the headers; HSTS is sent when served over https", async ({ request }) => {
-  for (const path of ["/api/v1/models", "/api/v1/status", "/api/v1/videos/generations/vid_x/events", "/api/health", "/cdn/missing.mp4"]) {
+  // Answers of every layer: node routes, Next.js routes, the request guard, errors rewritten to the envelope.
+  const paths = ["/api/v1/models", "/api/v1/status", "/api/v1/videos/generations/vid_x/events", "/api/health", "/api/v1/no-such-route", "/api/v1/videos/generations/%zz/events", "/cdn/missing.mp4"];
+  for (const path of paths) {
     const h = (await request.get(path)).headers();
     expect(h["x-content-type-options"], path).toBe("nosniff");
     expect(h["x-frame-options"], path).toBe("DENY");

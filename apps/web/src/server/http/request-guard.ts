@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { ApiError, isStorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { config } from "@vgen/engine";
+import { applySecurityHeaders } from "./security-headers";
 
 /** The methods any route here serves; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */
 export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -84,6 +85,7 @@ export function keepApiErrorsJson(req: IncomingMessage, res: ServerResponse): vo
     const requestId = newId("request");
     envelope = JSON.stringify(error.toBody(config().publicBaseUrl, requestId));
     for (const name of res.getHeaderNames()) if (name !== "set-cookie" && name !== "allow") res.removeHeader(name);
+    applySecurityHeaders(req, res);
     return writeHead(error.status, {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
