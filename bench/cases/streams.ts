@@ -17,6 +17,8 @@ import { freePort } from "../lib/process";
 import { closeAll, openMany, type OpenResult, type StreamState } from "../lib/streams-client";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** Opens the app's metrics endpoint (closed without a token) to this case. */
+const METRICS_TOKEN = "bench-streams-metrics";
 
 const ACCOUNTS = 20;
 /** Streams waiting for their first event at once: enough to keep the server busy, not a SYN flood. */
@@ -50,7 +52,8 @@ function cpuMs(pid: number): number {
 
 /** Event streams still open and generations still followed by the app, from its metrics. */
 async function leftOpen(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
+  const res = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
   return value("vgen_event_streams_open") + value("vgen_generations_watched");
 }
@@ -93,6 +96,7 @@ async function startApp(ctx: BenchContext): Promise<Server & { databaseUrl: stri
     // Generations stay processing (waiting in the queue) for as long as the streams are held.
     WORKER_MODE: "off",
     LOG_LEVEL: "warn",
+    METRICS_TOKEN,
     ...(ctx.redisUrl ? { REDIS_URL: ctx.redisUrl } : {}),
   };
   const child = spawnTsx("apps/web/server.ts", env, ctx.log, "app");
