@@ -3,9 +3,11 @@
 // workers) to plain JavaScript, so production never transpiles TypeScript at run time.
 // Workspace packages are bundled in; everything from node_modules stays an import, resolved here
 // to its file so that it loads no matter which package declared it (pnpm keeps them apart).
+// Paths in the output are relative to it, so a build restored from turbo's cache into another
+// checkout loads that checkout's files.
 import { build } from "esbuild";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { readFile } from "node:fs/promises";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -20,8 +22,14 @@ function fail(message) {
   process.exit(2);
 }
 
+/** The output file's view of a source file: a relative specifier (POSIX separators). */
+function relativeTo(outDir, file) {
+  const rel = path.relative(outDir, file).split(path.sep).join("/");
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
 /** Node built-ins and packages outside the workspace are not bundled. */
-const externalPackages = {
+const externalPackages = (outDir) => ({
   name: "external-packages",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -30,24 +38,26 @@ const externalPackages = {
       const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "resolving" });
       if (resolved.errors.length > 0) return { errors: resolved.errors };
       if (!resolved.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      return { path: pathToFileURL(resolved.path).href, external: true };
+      return { path: relativeTo(outDir, resolved.path), external: true };
     });
   },
-};
+});
 
 /** Modules find their files relative to their own source location; keep that true in the bundle. */
-const keepModuleUrls = {
+const keepModuleUrls = (outDir) => ({
   name: "keep-module-urls",
   setup(b) {
     b.onLoad({ filter: /\.(ts|mts)$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await readFile(args.path, "utf8");
-      return { contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+      const url = `new URL(${JSON.stringify(relativeTo(outDir, args.path))}, import.meta.url).href`;
+      return { contents: source.replaceAll("import.meta.url", url), loader: "ts" };
     });
   },
-};
+});
 
 for (const entry of entries) {
+  const outDir = path.dirname(path.join(root, entry.out));
   await build({
     entryPoints: [path.join(root, entry.in)],
     outfile: path.join(root, entry.out),
@@ -58,7 +68,7 @@ for (const entry of entries) {
     target: "node20",
     sourcemap: "linked",
     tsconfig: path.join(root, "apps/web/tsconfig.json"),
-    plugins: [externalPackages, keepModuleUrls],
+    plugins: [externalPackages(outDir), keepModuleUrls(outDir)],
     logLevel: "warning",
   });
 }
