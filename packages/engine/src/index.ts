@@ -6,6 +6,7 @@ export * from "./api-keys";
 export * from "./billing";
 export * from "./catalog";
 export * from "./config";
+export { isDatabaseUnavailable, retryWhileDatabaseUnavailable, serviceUnavailableError, DATABASE_RETRY_AFTER_SECONDS } from "./db-unavailable";
 export * from "./eta";
 export { etaFor, etaForNewJob, expectedProcessingSeconds } from "./eta-source";
 export * from "./events";

@@ -2,10 +2,12 @@
  * tRPC in three parts (create-t3-app style): 1. context, 2. initialization, 3. procedures.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { ApiError, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@vgen/engine";
 import { getSessionUser } from "./auth/session";
 
 // 1. Context: the database and who is signed in.
@@ -16,6 +18,7 @@ export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
 /** What the browser sees for an unexpected failure; the real error is logged by the route's onError. */
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Try again in a moment.";
+export const SERVICE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Try again in a moment.";
 
 // 2. Initialization: superjson for BigInt/Date; zod errors flattened for forms. An unexpected error
 // (a database or SDK exception, not an API error or a TRPCError a handler chose) never reaches the
@@ -24,11 +27,15 @@ const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const unexpected = error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined && !(error.cause instanceof ApiError);
+    // The database being unavailable is temporary: the retryable 503 (with retryAfterFor's header), not a 500.
+    const unavailable = unexpected && isDatabaseUnavailable(error.cause);
     return {
       ...shape,
-      message: unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
+      code: unavailable ? TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE : shape.code,
+      message: unavailable ? SERVICE_UNAVAILABLE_MESSAGE : unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
       data: {
         ...shape.data,
+        ...(unavailable ? { code: "SERVICE_UNAVAILABLE" as const, httpStatus: 503 } : {}),
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
         // The error catalog's code when a handler passed one on (forms key their messages on it).
         apiCode: error.cause instanceof ApiError ? error.cause.code : null,
@@ -36,6 +43,12 @@ const t = initTRPC.context<TRPCContext>().create({
     };
   },
 });
+
+/** Retry-After for a response that carries a database-unavailable error (the formatter made it a 503). */
+export function retryAfterFor(errors: TRPCError[]): Record<string, string> {
+  const unavailable = errors.some((e) => e.code === "INTERNAL_SERVER_ERROR" && isDatabaseUnavailable(e.cause));
+  return unavailable ? { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } : {};
+}
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;

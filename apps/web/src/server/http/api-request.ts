@@ -15,6 +15,8 @@ export interface ApiRequest {
   header(name: string): string | null;
   /** The body as text; 413 past MAX_BODY_BYTES (counted, not trusted). */
   text(): Promise<string>;
+  /** Whether the client has gone away (closed the connection before the answer). */
+  closed(): boolean;
 }
 
 const tooLarge = () => new ApiError("payload_too_large", "The body is larger than 64 KiB.");
@@ -44,6 +46,7 @@ export function fromWebRequest(req: Request): ApiRequest {
       }
       return Buffer.concat(chunks).toString("utf8");
     },
+    closed: () => req.signal.aborted,
   };
 }
 
@@ -66,5 +69,7 @@ export function fromNodeRequest(req: IncomingMessage, body: Buffer | null): ApiR
       if (body && body.length > MAX_BODY_BYTES) throw tooLarge();
       return body ? body.toString("utf8") : "";
     },
+    // The socket, not the request: a request stream is destroyed as soon as its body has been read.
+    closed: () => req.socket.destroyed,
   };
 }

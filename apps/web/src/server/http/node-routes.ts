@@ -10,6 +10,7 @@ import { listGenerationsRoute } from "../api/list-generations";
 import { listModelsRoute } from "../api/list-models";
 import { MAX_BODY_BYTES } from "./body";
 import { fromNodeRequest, type ApiRequest } from "./api-request";
+import { apiErrorFor } from "./failure";
 import { writeApiError } from "./request-guard";
 import { errorReply, type ApiReply } from "./respond";
 import { streamGenerationEvents, type EventStreamSpec } from "./sse";
@@ -62,7 +63,7 @@ export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boole
       return true;
     }
     answer(route, params, req, res)
-      .catch((err: unknown) => answerFailure(err, pathname, res))
+      .catch((err: unknown) => answerFailure(err, pathname, req, res))
       .catch(() => res.destroy());
     return true;
   }
@@ -88,12 +89,18 @@ function writeJson(res: ServerResponse, reply: ApiReply) {
   res.end(reply.body.json);
 }
 
-/** Handlers answer every error themselves; this is the transport failing under them. */
-function answerFailure(err: unknown, pathname: string, res: ServerResponse) {
+/** Handlers answer every error themselves; this is the transport failing under them (or the client leaving). */
+function answerFailure(err: unknown, pathname: string, req: IncomingMessage, res: ServerResponse) {
   const requestId = newId("request");
-  logger.error({ err, requestId, path: pathname }, "node route failed");
-  if (res.headersSent) return void res.end();
-  writeJson(res, errorReply(new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`), requestId));
+  if (req.socket.destroyed || res.destroyed) {
+    logger.info({ requestId, path: pathname }, "client closed the request");
+    return;
+  }
+  if (res.headersSent) {
+    logger.error({ err, requestId, path: pathname }, "node route failed after its headers were sent");
+    return void res.end();
+  }
+  writeJson(res, errorReply(apiErrorFor(err, requestId, pathname), requestId));
 }
 
 /**

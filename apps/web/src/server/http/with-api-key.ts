@@ -21,6 +21,7 @@ import {
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
+import { apiErrorFor, CLIENT_CLOSED_REQUEST } from "./failure";
 import { recordRequest } from "./request-log";
 import { errorReply, eventStreamReply, jsonReply, type ApiReply } from "./respond";
 
@@ -181,11 +182,15 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       held = null;
       response = toReply(db, owner.id, result);
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : null;
-      if (!apiError) logger.error({ err, requestId, path: req.pathname }, "unhandled API error");
-      const failure = apiError ?? new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`);
-      errorCode = failure.code;
-      response = errorReply(failure, requestId);
+      if (req.closed() && !(err instanceof ApiError)) {
+        // The client closed the request (reading its body failed): nobody is left to answer.
+        logger.info({ requestId, path: req.pathname }, "client closed the request");
+        response = jsonReply(CLIENT_CLOSED_REQUEST, null);
+      } else {
+        const failure = apiErrorFor(err, requestId, req.pathname);
+        errorCode = failure.code;
+        response = errorReply(failure, requestId);
+      }
       // Frees the key for a retry unless its response was stored (a handler that stored it with its
       // write keeps it). If this fails too, the claim's lease frees it.
       if (held) await releaseIdempotencyKey(db, held).catch(() => {});

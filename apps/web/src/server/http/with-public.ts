@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb } from "@vgen/db";
-import { logger } from "@vgen/engine";
 import { recordRequest } from "./request-log";
+import { apiErrorFor } from "./failure";
 import { errorResponse } from "./respond";
 
 /** Public (no key) API endpoints: request id, error envelope and request log in one place. */
@@ -14,8 +14,7 @@ export function withPublic(handler: (req: Request) => Promise<Response>) {
     try {
       res = await handler(req);
     } catch (err) {
-      const failure = err instanceof ApiError ? err : new ApiError("internal_error", `Something went wrong on our side (request ${requestId}).`);
-      if (!(err instanceof ApiError)) logger.error({ err, requestId }, "unhandled public API error");
+      const failure = apiErrorFor(err, requestId, new URL(req.url).pathname);
       errorCode = failure.code;
       res = errorResponse(failure, requestId);
     }

@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { logger } from "@vgen/engine";
+import { isDatabaseUnavailable, logger } from "@vgen/engine";
 import { appRouter } from "@/server/routers/_app";
-import { createTRPCContext } from "@/server/trpc";
+import { createTRPCContext, retryAfterFor } from "@/server/trpc";
 import { MAX_BATCH_CALLS } from "@/trpc/limits";
 
 export const dynamic = "force-dynamic";
@@ -13,11 +13,13 @@ function handler(req: Request) {
     router: appRouter,
     maxBatchSize: MAX_BATCH_CALLS,
     // tRPC answers a request it refuses as a whole (an oversized batch, a bad path) with a JSON body
-    // but no content type of its own; say what it is.
-    responseMeta: ({ errors }) => (errors.length ? { headers: { "content-type": "application/json" } } : {}),
+    // but no content type of its own; say what it is. A 503 (database unavailable) says when to retry.
+    responseMeta: ({ errors }) => (errors.length ? { headers: { "content-type": "application/json", ...retryAfterFor(errors) } } : {}),
     createContext: () => createTRPCContext({ headers: req.headers }),
     onError: ({ path, error }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error, path }, "tRPC error");
+      if (error.code !== "INTERNAL_SERVER_ERROR") return;
+      if (isDatabaseUnavailable(error.cause)) logger.warn({ path, err: error.cause?.message }, "database unavailable: tRPC answered 503");
+      else logger.error({ err: error, path }, "tRPC error");
     },
   });
 }
