@@ -36,6 +36,16 @@ async function main() {
       dataDir: path.join(process.env.DATA_DIR, "postgres"),
       port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
       log: (line) => logger.debug({ component: "postgres" }, line),
+      // Requests answer 503 while it is down; pools and LISTEN connections reconnect once it is back.
+      supervise: {
+        onDown: (reason) => logger.error({ reason }, "embedded PostgreSQL stopped unexpectedly: restarting it"),
+        onUp: (attempts) => logger.info({ attempts }, "embedded PostgreSQL restarted"),
+        onGiveUp: (err) => {
+          // Exit non-zero so that what supervises this process (systemd, a container runtime) restarts everything.
+          logger.fatal({ err }, "embedded PostgreSQL cannot be restarted: exiting");
+          process.exit(1);
+        },
+      },
     });
     process.env.DATABASE_URL = pg.url;
     stops.unshift(pg.stop);
@@ -95,7 +105,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     server.close();
-    // Open event streams end cleanly instead of being cut; clients reconnect (retry: 2000) elsewhere.
+    // Open event streams end with a final event telling their clients to reconnect, instead of being cut.
     const streams = closeAllEventStreams();
     if (streams) logger.info({ streams }, "event streams closed");
     server.closeIdleConnections();

@@ -2,7 +2,7 @@
 // machines without a database server. We own its lifecycle: the package's exit/signal hooks are
 // removed, the server runs in its own process group (a Ctrl-C aimed at the app does not stop it
 // before the app has drained its work), and a server orphaned by a SIGKILLed parent is reclaimed.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readFileSync, statSync } from "node:fs";
 import { chmod, chown, mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -19,6 +19,20 @@ export interface EmbeddedPostgresOptions {
   /** TCP port on 127.0.0.1; default 54329. 0 picks a free port. */
   port?: number;
   log?: (line: string) => void;
+  /** Restart the server when it exits on its own (it was killed, it crashed); see SuperviseOptions. */
+  supervise?: SuperviseOptions;
+}
+
+/**
+ * A server that exits unasked is started again after 0.25, 0.5, 1, 2, 4, 5 s (RESTART_ATTEMPTS
+ * tries). When every try fails, or it died more than MAX_RESTARTS_IN_WINDOW times within
+ * CRASH_LOOP_WINDOW_MS, `onGiveUp` is called: the owner should exit non-zero so that whatever
+ * supervises it restarts the whole app.
+ */
+export interface SuperviseOptions {
+  onDown?: (reason: string) => void;
+  onUp?: (attempts: number) => void;
+  onGiveUp: (err: Error) => void;
 }
 
 export interface EmbeddedPostgres {
@@ -36,6 +50,11 @@ const OWNER_FILE = "vgen-owner.json";
 const LOG_FILE = "postgres.log";
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
+const RESTART_ATTEMPTS = 6;
+const RESTART_FIRST_DELAY_MS = 250;
+const RESTART_MAX_DELAY_MS = 5_000;
+const MAX_RESTARTS_IN_WINDOW = 5;
+const CRASH_LOOP_WINDOW_MS = 5 * 60_000;
 
 interface Binaries {
   postgres: string;
@@ -163,14 +182,16 @@ async function waitFor(check: () => boolean, timeoutMs: number, intervalMs = 100
   return check();
 }
 
-/** Stops a server left running by a previous (killed) process, or clears a stale pid file. */
+/** Stops a server left running by a previous (killed) process, or clears a pid file naming another program. */
 async function reclaimOrphan(dataDir: string, log: (line: string) => void) {
   const info = readPostmasterPid(dataDir);
   if (!info) return;
   const ownerPath = path.join(dataDir, OWNER_FILE);
   const { pid } = info;
-  const cmd = Number.isFinite(pid) && pid > 0 && isAlive(pid) ? processCommand(pid) : "";
-  const ours = /postgres/.test(cmd) && path.resolve(info.dir) === path.resolve(dataDir);
+  // A dead server's lock file is PostgreSQL's to judge: it also checks that none of the dead
+  // server's backends still holds the shared memory the file names (removing it would lose that check).
+  if (!(Number.isFinite(pid) && pid > 0 && isAlive(pid))) return;
+  const ours = /postgres/.test(processCommand(pid)) && path.resolve(info.dir) === path.resolve(dataDir);
   if (!ours) {
     log(`Removing stale postmaster.pid (pid ${pid} is not running a server for ${dataDir})`);
     await rm(path.join(dataDir, "postmaster.pid"), { force: true });
@@ -323,20 +344,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 
   // Server output goes to a file descriptor the server inherits, so it survives this process.
   const logPath = path.join(dataDir, LOG_FILE);
-  const logFd = openSync(logPath, "a", 0o600);
-  const logStart = statSync(logPath).size;
-  const child = spawn(
-    bin.postgres,
-    ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    { ...(ids ?? {}), detached: true, stdio: ["ignore", logFd, logFd], env: { ...process.env, LC_MESSAGES: "C" } },
-  );
-  closeSync(logFd);
-  child.unref();
-  let exited: string | undefined;
-  child.once("error", (e) => (exited = `could not run ${bin.postgres}: ${e.message}`));
-  child.once("exit", (code, signal) => (exited = `server exited (code ${code ?? "null"}, signal ${signal ?? "null"})`));
-
-  let logPos = logStart;
+  let logPos = statSync(logPath, { throwIfNoEntry: false })?.size ?? 0;
   const forwardLog = () => {
     const text = tail(logPath, logPos, Number.MAX_SAFE_INTEGER);
     logPos += Buffer.byteLength(text);
@@ -346,39 +354,56 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const connect = (database: string) =>
     new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database, connectionTimeoutMillis: 2000 });
 
-  // Ready when a connection succeeds.
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let lastError = "";
-  for (;;) {
-    if (exited) {
-      forwardLog();
-      throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${exited}\n${tail(logPath, logStart)}`);
-    }
-    const c = connect("postgres");
-    try {
-      await c.connect();
-      await c.end();
-      break;
-    } catch (e) {
-      lastError = (e as Error).message;
-      await c.end().catch(() => {});
-    }
-    if (Date.now() > deadline) {
+  /** Runs the server and resolves once it accepts connections (or rejects with its log's tail). */
+  const launch = async (): Promise<ChildProcess> => {
+    const logFd = openSync(logPath, "a", 0o600);
+    const logStart = statSync(logPath).size;
+    const child = spawn(
+      bin.postgres,
+      ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      { ...(ids ?? {}), detached: true, stdio: ["ignore", logFd, logFd], env: { ...process.env, LC_MESSAGES: "C" } },
+    );
+    closeSync(logFd);
+    child.unref();
+    let exited: string | undefined;
+    child.once("error", (e) => (exited = `could not run ${bin.postgres}: ${e.message}`));
+    child.once("exit", (code, signal) => (exited = `server exited (code ${code ?? "null"}, signal ${signal ?? "null"})`));
+    // Ready when a connection succeeds.
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    let lastError = "";
+    for (;;) {
+      if (exited) {
+        forwardLog();
+        throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${exited}\n${tail(logPath, logStart)}`);
+      }
+      const c = connect("postgres");
       try {
-        process.kill(child.pid!, "SIGQUIT");
-      } catch {}
-      throw new Error(`Embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000}s (${lastError})\n${tail(logPath, logStart)}`);
+        await c.connect();
+        await c.end();
+        break;
+      } catch (e) {
+        lastError = (e as Error).message;
+        await c.end().catch(() => {});
+      }
+      if (Date.now() > deadline) {
+        try {
+          process.kill(child.pid!, "SIGQUIT");
+        } catch {}
+        throw new Error(`Embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000}s (${lastError})\n${tail(logPath, logStart)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  forwardLog();
+    forwardLog();
+    await writeFile(
+      path.join(dataDir, OWNER_FILE),
+      JSON.stringify({ pid: process.pid, start: processStartTime(process.pid), serverPid: child.pid, port }),
+    );
+    return child;
+  };
+
+  let server = await launch();
   const logTimer = setInterval(forwardLog, 1000);
   logTimer.unref();
-
-  await writeFile(
-    path.join(dataDir, OWNER_FILE),
-    JSON.stringify({ pid: process.pid, start: processStartTime(process.pid), serverPid: child.pid, port }),
-  );
 
   const admin = connect("postgres");
   try {
@@ -391,11 +416,60 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await admin.end().catch(() => {});
   }
 
+  // Supervision: a server that exits while we have not asked it to is started again on the same
+  // port (so every connection string stays valid), with backoff; see SuperviseOptions.
   let stopping: Promise<void> | undefined;
+  let restarting: Promise<void> | undefined;
+  const restartTimes: number[] = [];
+  const sup = opts.supervise;
+  const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+  const watch = (child: ChildProcess) => {
+    if (!sup) return;
+    const onExit = () => {
+      if (stopping || child !== server) return;
+      restarting = restart(`server exited (code ${child.exitCode ?? "null"}, signal ${child.signalCode ?? "null"})`).finally(() => {
+        restarting = undefined;
+      });
+    };
+    if (isRunning(child)) child.once("exit", onExit);
+    else onExit();
+  };
+  const restart = async (reason: string) => {
+    forwardLog();
+    const now = Date.now();
+    while (restartTimes.length && restartTimes[0]! < now - CRASH_LOOP_WINDOW_MS) restartTimes.shift();
+    restartTimes.push(now);
+    if (restartTimes.length > MAX_RESTARTS_IN_WINDOW) {
+      return sup!.onGiveUp(new Error(`Embedded PostgreSQL stopped ${restartTimes.length} times within ${CRASH_LOOP_WINDOW_MS / 1000} s (last: ${reason}); not restarting it again.`));
+    }
+    sup!.onDown?.(reason);
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++) {
+      // PostgreSQL refuses to start while backends of the dead server still hold its shared memory;
+      // they notice their postmaster is gone within moments, so waiting a little is enough.
+      await new Promise((r) => setTimeout(r, Math.min(RESTART_MAX_DELAY_MS, RESTART_FIRST_DELAY_MS * 2 ** (attempt - 1))));
+      if (stopping) return;
+      try {
+        const child = await launch();
+        if (stopping) return void (await signalAndWait(child.pid!, dataDir));
+        server = child;
+        watch(child);
+        sup!.onUp?.(attempt);
+        return;
+      } catch (e) {
+        lastError = e;
+        log(`Restart attempt ${attempt} of ${RESTART_ATTEMPTS} failed: ${(e as Error).message}`);
+      }
+    }
+    sup!.onGiveUp(new Error(`Embedded PostgreSQL could not be restarted after ${RESTART_ATTEMPTS} attempts: ${(lastError as Error)?.message}`));
+  };
+  watch(server);
+
   const stop = () =>
     (stopping ??= (async () => {
+      await restarting?.catch(() => {});
       clearInterval(logTimer);
-      if (!exited && child.pid) await signalAndWait(child.pid, dataDir);
+      if (isRunning(server) && server.pid) await signalAndWait(server.pid, dataDir);
       forwardLog();
       await rm(path.join(dataDir, OWNER_FILE), { force: true });
     })());
