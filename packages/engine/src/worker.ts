@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Job } from "pg-boss";
 import type { Db, Generation } from "@vgen/db";
 import { config } from "./config";
+import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "./db-unavailable";
 import { completeGeneration, failGeneration, reportProgress } from "./generations";
 import { logger } from "./logger";
 import { metrics } from "./metrics";
@@ -59,31 +60,42 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
   const renderStarted = Date.now();
   let workPath: string | undefined;
   try {
-    const images = await loadImages(gen);
     const key = outputKeyFor(gen.id);
-    // The model's provider route: "local" renders here, any other name is a configured upstream.
-    const model = await db.catalogModel.findUnique({ where: { id: gen.modelId }, select: { provider: true } });
-    const provider = providerFor(model?.provider);
     const storage = await storageBackend();
-    // Work in a temp file; the store takes it only once it is whole.
-    workPath = path.join(await storage.workDir(), `${key}.${process.pid}.${randomBytes(6).toString("hex")}.part`);
-    await provider.generate(gen, images, {
-      signal: abort.signal,
-      onProgress,
-      outPath: workPath,
-      onUpstreamTask: async (taskId) => {
-        await db.generation.update({ where: { id: gen.id }, data: { upstreamTaskId: taskId } });
-      },
-    });
-    await pending;
-    if (abort.signal.aborted) throw new Error("canceled");
-    try {
-      await storage.put(key, workPath);
-    } catch (err) {
-      throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, { cause: err });
+    // An earlier attempt stored the output but could not record it (its database went away, or its
+    // process died right after): the stored file is whole, so finish from it instead of rendering again.
+    const stored = await storage.open(key);
+    if (!stored) {
+      const images = await loadImages(gen);
+      // The model's provider route: "local" renders here, any other name is a configured upstream.
+      const model = await db.catalogModel.findUnique({ where: { id: gen.modelId }, select: { provider: true } });
+      const provider = providerFor(model?.provider);
+      // Work in a temp file; the store takes it only once it is whole.
+      workPath = path.join(await storage.workDir(), `${key}.${process.pid}.${randomBytes(6).toString("hex")}.part`);
+      await provider.generate(gen, images, {
+        signal: abort.signal,
+        onProgress,
+        outPath: workPath,
+        onUpstreamTask: async (taskId) => {
+          await db.generation.update({ where: { id: gen.id }, data: { upstreamTaskId: taskId } });
+        },
+      });
+      await pending;
+      if (abort.signal.aborted) throw new Error("canceled");
+      try {
+        await storage.put(key, workPath);
+      } catch (err) {
+        throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, { cause: err });
+      }
+      metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
+    } else {
+      log.info("output already stored by an earlier attempt: completing without rendering again");
     }
-    const finished = await completeGeneration(db, gen.id, key);
-    metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
+    // A finished render is never thrown away: recording it waits out a database outage.
+    const finished = await retryWhileDatabaseUnavailable(
+      () => completeGeneration(db, gen.id, key),
+      (err, attempt) => attempt === 1 && log.warn({ err: (err as Error).message }, "database unavailable: retrying the completion until it answers"),
+    );
     if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
     log.info({ ms: Date.now() - renderStarted }, "generation completed");
   } catch (err) {
@@ -92,6 +104,8 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
       log.info("generation canceled while rendering");
       return;
     }
+    // Not the render's fault: the job fails and is retried (finishing from the stored output, if any).
+    if (isDatabaseUnavailable(err)) throw err;
     const failure =
       err instanceof GenerationFailure
         ? err
