@@ -1,7 +1,8 @@
+import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { newId } from "@vgen/db";
+import { createDb, newId } from "@vgen/db";
 import { createAccount } from "../src/accounts";
-import { bufferRequestLog, flushRequestLogs, type RequestLogRow } from "../src/request-log-writer";
+import { bufferRequestLog, flushRequestLogs, RequestLogWriter, type RequestLogRow } from "../src/request-log-writer";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 describe.skipIf(!testDatabaseUrl)("batched request logs", () => {
@@ -30,5 +31,54 @@ describe.skipIf(!testDatabaseUrl)("batched request logs", () => {
     await flushRequestLogs();
     const stored = await db().requestLog.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { status: "asc" } });
     expect(stored).toEqual(rows);
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const { port } = srv.address() as { port: number };
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+function row(path: string): RequestLogRow {
+  const id = newId("request");
+  return { id, requestId: id, accountId: null, apiKeyId: null, modelId: null, generationId: null, method: "GET", path, status: 200, errorCode: null, latencyMs: 1, createdAt: new Date() };
+}
+
+describe.skipIf(!testDatabaseUrl)("the request log writer", () => {
+  const db = useTestDb(2);
+  const stored = (paths: string[]) => db().requestLog.count({ where: { path: { in: paths } } });
+
+  it("keeps the rows written during a database outage and stores them once it is back", async () => {
+    const unreachable = createDb(`postgresql://postgres@127.0.0.1:${await closedPort()}/none`, 1);
+    let down = true;
+    const writer = new RequestLogWriter({
+      $executeRaw: ((sql: TemplateStringsArray, ...values: unknown[]) => (down ? unreachable : db()).$executeRaw(sql, ...values)) as never,
+    });
+    const paths = Array.from({ length: 30 }, (_, i) => `/outage/${Date.now()}/${i}`);
+    for (const p of paths) writer.add(row(p));
+    await writer.flush();
+    await writer.flush();
+    expect(writer.buffered).toBe(30);
+    expect(await stored(paths)).toBe(0);
+
+    down = false;
+    await writer.flush();
+    expect(writer.buffered).toBe(0);
+    expect(await stored(paths)).toBe(30);
+    expect(writer.dropped).toBe(0);
+    await unreachable.$disconnect();
+  });
+
+  it("drops only a row the database refuses, not the rows batched with it", async () => {
+    const writer = new RequestLogWriter(db());
+    const paths = [`/ok/${Date.now()}/1`, `/bad/\u0000/${Date.now()}`, `/ok/${Date.now()}/2`];
+    for (const p of paths) writer.add(row(p));
+    await writer.flush();
+    expect(await stored([paths[0]!, paths[2]!])).toBe(2);
+    expect(writer.dropped).toBe(1);
+    expect(writer.buffered).toBe(0);
   });
 });
