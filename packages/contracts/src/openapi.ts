@@ -121,7 +121,7 @@ function errorResponses(baseUrl: string, codes: ApiErrorCode[], authenticated: b
     const first = list[0]!;
     const headers: Record<string, unknown> = { ...requestIdHeader };
     if (authenticated && status !== 401) Object.assign(headers, rateLimitHeaders);
-    if (status === 429) Object.assign(headers, retryAfterHeader);
+    if (status === 429 || status === 503) Object.assign(headers, retryAfterHeader);
     out[String(status)] = {
       description: `${STATUS_TITLES[status] ?? "Error"}. Error codes:\n\n${lines}`,
       headers: headers as ResponseConfig["headers"],
@@ -177,7 +177,9 @@ const sseResponse = (description: string): ResponseConfig => ({
         description:
           "Server-sent events. Each event has `event: generation`, `id:` = a sequence number starting at 1, and `data:` = the Generation record as one line of JSON (schema `Generation`). " +
           "The first event is sent at once (status `processing`); then one whenever the record changes and at least every 5 s; a comment line `: keep-alive` every 15 s; " +
-          "the last event carries the terminal record (`completed`, `failed` or `canceled`) and the stream ends.",
+          "the last event carries the terminal record (`completed`, `failed` or `canceled`) and the stream ends. " +
+          "When the server restarts (a deploy, a graceful shutdown), the stream instead ends with `event: server_restarting` and a `retry:` field (ms): " +
+          "the generation goes on; reconnect to GET /api/v1/videos/generations/{id}/events after that delay to continue.",
         "x-sse-event": "generation",
         "x-sse-data": { $ref: "#/components/schemas/Generation" },
       } as never,

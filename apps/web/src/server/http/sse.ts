@@ -4,6 +4,14 @@ import { generationFeed, metrics, type FeedRecord } from "@vgen/engine";
 const KEEPALIVE_MS = 15_000;
 const RETRY = "retry: 2000\n\n";
 const KEEPALIVE = ": keep-alive\n\n";
+/**
+ * The last event of a stream ended by a graceful shutdown: the generation goes on, so the client
+ * should reconnect (to this or another instance) after `retry` ms rather than treat the end as final.
+ */
+const RECONNECT_AFTER_MS = 1000;
+const SERVER_RESTARTING =
+  `retry: ${RECONNECT_AFTER_MS}\nevent: server_restarting\n` +
+  `data: ${JSON.stringify({ reconnect_after_ms: RECONNECT_AFTER_MS, message: "The server is restarting; reconnect to this stream to continue." })}\n\n`;
 
 export const SSE_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -67,6 +75,13 @@ class GenerationEventStream {
     if (!this.closed) this.sink.write(KEEPALIVE);
   }
 
+  /** Shutdown: tells the client to reconnect, then ends the stream. */
+  endForRestart() {
+    if (this.closed) return;
+    this.sink.write(SERVER_RESTARTING);
+    this.close();
+  }
+
   /** Ends the stream (terminal record sent, generation gone, shutdown) or forgets it (the client left). */
   close() {
     if (this.closed) return;
@@ -91,10 +106,10 @@ export function streamGenerationEvents(sink: EventSink, db: Db, generationId: st
   return () => stream.close();
 }
 
-/** Ends every open stream cleanly (shutdown): clients see the stream close and reconnect elsewhere. */
+/** Shutdown: ends every open stream with a `server_restarting` event that tells its client to reconnect. */
 export function closeAllEventStreams(): number {
   const all = [...openStreams().all];
-  for (const stream of all) stream.close();
+  for (const stream of all) stream.endForRestart();
   return all.length;
 }
 
