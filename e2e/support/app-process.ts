@@ -13,7 +13,11 @@ export interface RunningApp {
   dataDir: string;
   databaseUrl: string;
   server: ChildProcess;
-  /** SIGTERM to every process; resolves with the web server's exit code. */
+  /** Separate worker processes (`ops worker`), in start order; a drill may kill one. */
+  workers: ChildProcess[];
+  /** Starts one more separate worker against this app's database and data directory. */
+  addWorker(): ChildProcess;
+  /** SIGTERM to every process still running; resolves with the web server's exit code. */
   stop(): Promise<number>;
 }
 
@@ -39,6 +43,7 @@ function node(args: string[], env: NodeJS.ProcessEnv, label: string): ChildProce
 
 export function waitForExit(child: ChildProcess): Promise<number> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.signalCode !== null) return Promise.resolve(128);
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1))));
 }
 
@@ -62,7 +67,8 @@ export async function startApp(opts: {
   env: NodeJS.ProcessEnv;
   label: string;
   migrateFirst?: boolean;
-  separateWorker?: boolean;
+  /** Runs the worker in separate processes: `true` for one, or how many. */
+  separateWorker?: boolean | number;
   dataDir?: string;
 }): Promise<RunningApp> {
   const port = await freePort();
@@ -86,17 +92,26 @@ export async function startApp(opts: {
     if (code !== 0) throw new Error(`ops migrate exited ${code}`);
   }
   const server = node(["apps/web/dist/server.mjs"], env, opts.label);
-  const workers = opts.separateWorker ? [node(["packages/ops/dist/cli.mjs", "worker"], env, `${opts.label}:worker`)] : [];
+  const workers: ChildProcess[] = [];
+  const addWorker = () => {
+    const worker = node(["packages/ops/dist/cli.mjs", "worker"], env, `${opts.label}:worker${workers.length + 1}`);
+    workers.push(worker);
+    return worker;
+  };
+  for (let i = 0; i < Number(opts.separateWorker ?? 0); i++) addWorker();
   await waitForHealth(baseUrl, server);
   const databaseUrl = env.DATABASE_URL ?? (await readFile(path.join(dataDir, "database-url"), "utf8")).trim();
+  const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
   return {
     baseUrl,
     dataDir,
     databaseUrl,
     server,
+    workers,
+    addWorker,
     async stop() {
-      for (const w of workers) w.kill("SIGTERM");
-      server.kill("SIGTERM");
+      for (const w of workers) if (running(w)) w.kill("SIGTERM");
+      if (running(server)) server.kill("SIGTERM");
       const [code] = await Promise.all([waitForExit(server), ...workers.map(waitForExit)]);
       return code!;
     },

@@ -9,7 +9,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 /** Codes no test can provoke on purpose, and why. */
 const INTERNAL: Partial<Record<ErrorCode, string>> = {
   internal_error: "only for unexpected server faults; the wrapper turns any unknown exception into it",
-  service_unavailable: "only when the database cannot be reached by the status endpoint",
 };
 
 function testSources(dir: string): string[] {

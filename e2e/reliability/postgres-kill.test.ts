@@ -1,0 +1,134 @@
+// Drill: SIGKILL of the embedded PostgreSQL during create/poll traffic. The app restarts its
+// database by itself; meanwhile requests answer 503 with Retry-After (never 500); afterwards
+// nothing is lost: every accepted generation completes and is charged once, a render in flight
+// is not done twice, and the request logs of the outage are stored.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Db } from "@vgen/db";
+import { startApp, type RunningApp } from "../support/app-process";
+import { cleanUp, createDb, createPolled, drillAccount, drillEnv, report, until } from "../support/drill";
+import { checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
+
+interface Outcome {
+  at: number;
+  status: number;
+  retryAfter: string | null;
+  code: string | null;
+}
+
+describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
+  let app: RunningApp | undefined;
+  let db: Db | undefined;
+  afterAll(() => cleanUp([app], [db]));
+
+  it("answers 503 + Retry-After meanwhile, recovers without a restart of the app, and loses nothing", async () => {
+    app = await startApp({ env: drillEnv(), label: "pg-kill" });
+    db = createDb(app.databaseUrl, 2);
+    const account = await drillAccount(db, app.baseUrl);
+    const serverPid = app.server.pid;
+
+    // A longer render that is running when the database dies: it must complete once, not render twice.
+    const long = await createPolled(account, { model: "gen-3.1-pro", prompt: "kept through an outage", duration: 6, size: "1080p" });
+    await until("the long render to start", async () => (await db!.generation.findUnique({ where: { id: long } }))?.startedAt);
+
+    const outcomes: Outcome[] = [];
+    const accepted = new Set<string>([long]);
+    let healthDown = 0;
+    let stop = false;
+    const note = async (res: Response) => {
+      const text = await res.text();
+      let code: string | null = null;
+      try {
+        code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? null;
+      } catch {
+        code = "(not json)";
+      }
+      outcomes.push({ at: Date.now(), status: res.status, retryAfter: res.headers.get("retry-after"), code });
+      return text;
+    };
+    const traffic = async (lane: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          if (i % 3 === 0) {
+            const res = await account.call("/api/v1/videos/generations", {
+              method: "POST",
+              json: { model: "gen-3.1-fast", prompt: `lane ${lane} #${i}`, duration: 1, size: "720p", stream: false },
+            });
+            const text = await note(res);
+            if (res.status === 202) accepted.add((JSON.parse(text) as { id: string }).id);
+          } else {
+            const ids = [...accepted];
+            await note(await account.call("/api/v1/videos/result", { method: "POST", json: { id: ids[i % ids.length] } }));
+          }
+        } catch (err) {
+          outcomes.push({ at: Date.now(), status: -1, retryAfter: null, code: (err as Error).message });
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const lanes = [0, 1, 2].map(traffic);
+    const health = (async () => {
+      while (!stop) {
+        const res = await fetch(`${app!.baseUrl}/api/health`).catch(() => null);
+        if (res?.status === 503) healthDown++;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+
+    await new Promise((r) => setTimeout(r, 1500));
+    const postmaster = Number(readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    const killedAt = Date.now();
+    process.kill(postmaster, "SIGKILL");
+
+    // Back when requests succeed again after answering 503 at least once.
+    const recoveredAt = await until(
+      "service to come back",
+      async () => {
+        const after = outcomes.filter((o) => o.at > killedAt);
+        const firstDown = after.findIndex((o) => o.status === 503);
+        const firstUp = firstDown < 0 ? -1 : after.findIndex((o, i) => i > firstDown && o.status >= 200 && o.status < 300);
+        return firstUp < 0 ? null : after[firstUp]!.at;
+      },
+      60_000,
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    stop = true;
+    await Promise.all([...lanes, health]);
+
+    const unavailable = outcomes.filter((o) => o.status === 503);
+    const failures = outcomes.filter((o) => o.status >= 500 && o.status !== 503);
+    const other = outcomes.filter((o) => o.status < 200 || (o.status >= 300 && o.status < 500) || o.status === -1);
+    report(
+      "postgres-kill",
+      `${outcomes.length} requests, ${unavailable.length} answered 503, ${failures.length} answered 5xx other than 503, ` +
+        `${other.length} other failures, /api/health 503 ${healthDown} times, recovered in ${((recoveredAt - killedAt) / 1000).toFixed(1)} s`,
+    );
+    expect(failures).toEqual([]);
+    expect(other).toEqual([]);
+    expect(unavailable.length).toBeGreaterThan(0);
+    expect(healthDown).toBeGreaterThan(0);
+    for (const o of unavailable) expect({ code: o.code, retryAfter: o.retryAfter }).toEqual({ code: "service_unavailable", retryAfter: expect.stringMatching(/^\d+$/) });
+    // No manual restart: the same server process served throughout.
+    expect(app.server.exitCode).toBeNull();
+    expect(app.server.pid).toBe(serverPid);
+
+    // Nothing lost: every accepted generation completes, charged once; the long one rendered once.
+    expect(await waitForNoneProcessing(app.databaseUrl, [account.id], 90_000)).toBe(0);
+    const gens = await db.generation.findMany({ where: { accountId: account.id }, select: { id: true, status: true, attempts: true } });
+    for (const id of accepted) expect(gens.find((g) => g.id === id)?.status, id).toBe("completed");
+    expect(gens.find((g) => g.id === long)?.attempts).toBe(1);
+    expect(await checkMoneyInvariants(app.databaseUrl, [account.id])).toEqual({
+      balanceMismatches: 0,
+      wrongCharges: 0,
+      chargeStatusMismatches: 0,
+      holdsLeft: 0,
+      stuck: 0,
+    });
+    // The request logs written during the outage were kept and stored once it was back (the
+    // database is this drill's alone; a 503 answered before authentication has no account).
+    const stored503 = () => db!.requestLog.count({ where: { status: 503 } });
+    await until("the outage's request logs to be stored", async () => (await stored503()) >= unavailable.length, 20_000).catch(() => {});
+    expect(await stored503()).toBe(unavailable.length);
+  });
+});

@@ -1,0 +1,90 @@
+import { rm } from "node:fs/promises";
+import { parseUsd } from "@vgen/contracts";
+import { createDb, type Db } from "@vgen/db";
+import { createAccount, creditAccount, issueApiKey } from "@vgen/engine";
+import { randomBytes } from "node:crypto";
+import type { RunningApp } from "./app-process";
+
+/**
+ * The environment a drill's app runs with: this process's, minus any database or Redis it points
+ * at (a drill owns its database), quiet logs, and a short job lease so that a killed worker's job
+ * is taken up again within seconds.
+ */
+export function drillEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.E2E_VERBOSE ? "info" : "warn", JOB_HEARTBEAT_SECONDS: "10" };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.API_BASE_URL;
+  return { ...env, ...extra };
+}
+
+export interface DrillAccount {
+  id: string;
+  key: string;
+  /** Calls the app's API with this account's key. */
+  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+/** An account with an API key and a balance, created directly in the app's database. */
+export async function drillAccount(db: Db, baseUrl: string | (() => string), balance = "100.00"): Promise<DrillAccount> {
+  const account = await createAccount(db, { email: `drill-${randomBytes(5).toString("hex")}@example.test` });
+  const { key } = await issueApiKey(db, account.id, "drill");
+  await creditAccount(db, { accountId: account.id, amountMicros: parseUsd(balance), type: "top_up", reason: "drill", actor: "test" });
+  const base = typeof baseUrl === "string" ? () => baseUrl : baseUrl;
+  return {
+    id: account.id,
+    key,
+    call(path, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set("authorization", `Bearer ${key}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      return fetch(`${base()}${path}`, { ...init, headers, body, signal: init.signal ?? AbortSignal.timeout(30_000) });
+    },
+  };
+}
+
+/** Creates a generation in poll mode and returns its id (throws on anything but 202). */
+export async function createPolled(account: DrillAccount, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<string> {
+  const res = await account.call("/api/v1/videos/generations", { method: "POST", json: { stream: false, ...body }, headers });
+  const json = (await res.json()) as { id?: string };
+  if (res.status !== 202 || !json.id) throw new Error(`create answered ${res.status}: ${JSON.stringify(json)}`);
+  return json.id;
+}
+
+/** Polls `check` until it returns a value, or throws after `timeoutMs`. */
+export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Ledger entry types per generation of the account, e.g. { vid_x: ["charge", "hold", "hold_release"] }. */
+export async function ledgerTypesByGeneration(db: Db, accountId: string): Promise<Record<string, string[]>> {
+  const entries = await db.ledgerEntry.findMany({ where: { accountId, generationId: { not: null } }, select: { generationId: true, type: true } });
+  const out: Record<string, string[]> = {};
+  for (const e of entries) (out[e.generationId!] ??= []).push(e.type);
+  for (const types of Object.values(out)) types.sort();
+  return out;
+}
+
+/** The drill's figures, one line in the test output. */
+export function report(name: string, figures: string) {
+  console.log(`[drill] ${name}: ${figures}`);
+}
+
+/** Stops what is still running and removes the data directory. */
+export async function cleanUp(apps: Array<RunningApp | undefined>, dbs: Array<Db | undefined> = []) {
+  for (const app of apps) await app?.stop().catch(() => {});
+  for (const db of dbs) await db?.$disconnect().catch(() => {});
+  for (const dir of new Set(apps.map((a) => a?.dataDir))) if (dir) await rm(dir, { recursive: true, force: true });
+}
+
+export { createDb };
