@@ -1,6 +1,8 @@
 import { PgBoss, type SendOptions } from "pg-boss";
 import type { Prisma } from "@vgen/db";
 import { config } from "./config";
+import { isDatabaseUnavailable } from "./db-unavailable";
+import { logger } from "./logger";
 
 export const GENERATION_QUEUE = "generations";
 /** Callback deliveries (SPEC §5); one job per attempt, see webhooks/deliveries.ts. */
@@ -32,7 +34,11 @@ export function getBoss(): Promise<PgBoss> {
       superviseIntervalSeconds: monitorSeconds(),
       monitorIntervalSeconds: monitorSeconds(),
     });
-    boss.on("error", (err) => console.error("[queue]", err));
+    boss.on("error", (err) => {
+      // Its pollers keep retrying on their own: an outage is one line per failed poll, not a stack.
+      if (isDatabaseUnavailable(err)) logger.warn({ err: err.message }, "queue: database unavailable");
+      else logger.error({ err }, "queue error");
+    });
     await boss.start();
     await ensureQueues(boss);
     return boss;
