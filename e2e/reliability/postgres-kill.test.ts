@@ -25,7 +25,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
   it("answers 503 + Retry-After meanwhile, recovers without a restart of the app, and loses nothing", async () => {
     app = await startApp({ env: drillEnv(), label: "pg-kill" });
     db = createDb(app.databaseUrl, 2);
-    const account = await drillAccount(db, app.baseUrl);
+    const account = await drillAccount(db, app.baseUrl, "10000.00");
     const serverPid = app.server.pid;
 
     // A longer render that is running when the database dies: it must complete once, not render twice.
@@ -67,7 +67,25 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const lanes = [0, 1, 2].map(traffic);
+    // The dashboard's side: tRPC answers through its own error formatter (a public mutation: sign-up).
+    const trpc = async () => {
+      for (let i = 0; !stop; i++) {
+        const res = await fetch(`${app!.baseUrl}/api/trpc/account.signUp`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ json: { email: `drill-${Date.now()}-${i}@example.test`, password: `Tr0ub4dor&3-${Date.now()}-horse-staple` } }),
+          signal: AbortSignal.timeout(30_000),
+        }).catch(() => null);
+        if (!res) continue;
+        const body = (await res.json().catch(() => ({}))) as { error?: { json?: { data?: { code?: string } } } };
+        trpcOutcomes.push({ at: Date.now(), status: res.status, retryAfter: res.headers.get("retry-after"), code: body.error?.json?.data?.code ?? null });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const trpcOutcomes: Outcome[] = [];
+    // Loads the route before the fault, so the lane's calls during the outage are not its first.
+    await fetch(`${app.baseUrl}/api/trpc/account.signUp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const lanes = [...[0, 1, 2].map(traffic), trpc()];
     const health = (async () => {
       while (!stop) {
         const res = await fetch(`${app!.baseUrl}/api/health`).catch(() => null);
@@ -81,6 +99,11 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const killedAt = Date.now();
     process.kill(postmaster, "SIGKILL");
 
+    const seen = () => {
+      const counts: Record<string, number> = {};
+      for (const o of outcomes.filter((o) => o.at > killedAt)) counts[`${o.status} ${o.code ?? ""}`.trim()] = (counts[`${o.status} ${o.code ?? ""}`.trim()] ?? 0) + 1;
+      return `answers since the kill: ${JSON.stringify(counts)}; server exit code ${app!.server.exitCode}`;
+    };
     // Back when requests succeed again after answering 503 at least once.
     const recoveredAt = await until(
       "service to come back",
@@ -91,7 +114,9 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
         return firstUp < 0 ? null : after[firstUp]!.at;
       },
       60_000,
-    );
+    ).catch((err: Error) => {
+      throw new Error(`${err.message} (${seen()})`);
+    });
     await new Promise((r) => setTimeout(r, 1500));
     stop = true;
     await Promise.all([...lanes, health]);
@@ -99,6 +124,15 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const unavailable = outcomes.filter((o) => o.status === 503);
     const failures = outcomes.filter((o) => o.status >= 500 && o.status !== 503);
     const other = outcomes.filter((o) => o.status < 200 || (o.status >= 300 && o.status < 500) || o.status === -1);
+    const trpcUnavailable = trpcOutcomes.filter((o) => o.status === 503);
+    const trpcFailures = trpcOutcomes.filter((o) => o.status >= 500 && o.status !== 503);
+    report(
+      "postgres-kill (tRPC)",
+      `${trpcOutcomes.length} sign-ups, ${trpcUnavailable.length} answered 503, ${trpcFailures.length} answered 5xx other than 503`,
+    );
+    expect(trpcFailures).toEqual([]);
+    expect(trpcUnavailable.length).toBeGreaterThan(0);
+    for (const o of trpcUnavailable) expect({ code: o.code, retryAfter: o.retryAfter }).toEqual({ code: "SERVICE_UNAVAILABLE", retryAfter: expect.stringMatching(/^\d+$/) });
     report(
       "postgres-kill",
       `${outcomes.length} requests, ${unavailable.length} answered 503, ${failures.length} answered 5xx other than 503, ` +
