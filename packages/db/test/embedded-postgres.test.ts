@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "../src/embedded-postgres";
 
@@ -105,4 +106,51 @@ describe("startEmbeddedPostgres", () => {
     expect(await scalar(server.url, "SELECT note FROM survivor WHERE id = 1")).toEqual({ note: "written before SIGKILL" });
     await server.stop();
   });
+
+  it("supervised: a killed server is started again on the same port, data intact; when it cannot be, onGiveUp", async () => {
+    const dataDir = await tempDataDir();
+    const events: string[] = [];
+    let gaveUp: (err: Error) => void = () => {};
+    const giveUp = new Promise<Error>((r) => (gaveUp = r));
+    const server = await startEmbeddedPostgres({
+      dataDir,
+      port: 0,
+      supervise: { onDown: () => events.push("down"), onUp: () => events.push("up"), onGiveUp: (e) => gaveUp(e) },
+    });
+    cleanups.push(server.stop);
+    await scalar(server.url, "CREATE TABLE kept (v text)");
+    await scalar(server.url, "INSERT INTO kept VALUES ('before the kill')");
+
+    const postmasterPid = () => Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    const killed = postmasterPid();
+    process.kill(killed, "SIGKILL");
+    const deadline = Date.now() + 60_000;
+    let value: unknown;
+    while (Date.now() < deadline && !value) {
+      value = await scalar(server.url, "SELECT v FROM kept").catch(() => null);
+      if (!value) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(value).toEqual({ v: "before the kill" });
+    while (Date.now() < deadline && events.length < 2) await new Promise((r) => setTimeout(r, 50));
+    expect(events).toEqual(["down", "up"]);
+    expect(postmasterPid()).not.toBe(killed);
+
+    // The port taken by another program while the server is down: every restart fails.
+    const port = Number(new URL(server.url).port);
+    process.kill(postmasterPid(), "SIGKILL");
+    const blocker = net.createServer();
+    for (let listening = false; !listening; ) {
+      listening = await new Promise<boolean>((r) => {
+        blocker.once("error", () => r(false));
+        blocker.listen(port, "127.0.0.1", () => r(true));
+      });
+      if (!listening) await new Promise((r) => setTimeout(r, 20));
+    }
+    try {
+      expect((await giveUp).message).toMatch(/could not be restarted after \d+ attempts/);
+    } finally {
+      blocker.close();
+    }
+    expect(events).toEqual(["down", "up", "down"]);
+  }, 120_000);
 });

@@ -1,0 +1,50 @@
+// A render whose output was stored but not recorded (the database went away at that moment, or
+// the process died right after) is finished from the stored file, never rendered again.
+import { mkdtempSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-stored-output-"));
+process.env.DATA_DIR = dataDir;
+process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
+process.env.LOG_LEVEL ??= "warn";
+delete process.env.STORAGE_DRIVER;
+
+describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", () => {
+  const db = useTestDb(4);
+  let engine: typeof import("../src/index") | undefined;
+  afterAll(async () => {
+    await engine?.stopBoss();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("completes from the stored file, charged once, without rendering again", async () => {
+    engine = await import("../src/index");
+    const account = await engine.createAccount(db(), { email: `stored-${Date.now()}@example.test` });
+    await engine.creditAccount(db(), { accountId: account.id, amountMicros: 10_000_000n, type: "top_up", reason: "test", actor: "test" });
+    const model = await engine.findEnabledModel(db(), "gen-3.1-pro");
+    const gen = await engine.createGeneration(db(), {
+      account,
+      apiKeyId: null,
+      model,
+      body: { model: "gen-3.1-pro", prompt: "already rendered", duration: 8, size: "4k" },
+    });
+    // What the earlier attempt stored (a render would replace it with a real MP4).
+    const storage = await engine.storageBackend();
+    const earlier = path.join(await storage.workDir(), "earlier.part");
+    await writeFile(earlier, "the earlier attempt's output");
+    await storage.put(engine.outputKeyFor(gen.id), earlier);
+
+    await engine.processGeneration(db(), gen.id);
+
+    const done = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
+    expect(done.status).toBe("completed");
+    expect(done.outputKey).toBe(engine.outputKeyFor(gen.id));
+    expect(await readFile(path.join(process.env.OUTPUT_DIR!, engine.outputKeyFor(gen.id)), "utf8")).toBe("the earlier attempt's output");
+    const entries = await db().ledgerEntry.findMany({ where: { generationId: gen.id } });
+    expect(entries.map((e) => e.type).sort()).toEqual(["charge", "hold", "hold_release"]);
+  });
+});
