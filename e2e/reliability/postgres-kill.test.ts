@@ -23,7 +23,8 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
   afterAll(() => cleanUp([app], [db]));
 
   it("answers 503 + Retry-After meanwhile, recovers without a restart of the app, and loses nothing", async () => {
-    app = await startApp({ env: drillEnv(), label: "pg-kill" });
+    // The default job lease (30 s): an outage shorter than it must not hand a running render to a second attempt.
+    app = await startApp({ env: drillEnv({ JOB_HEARTBEAT_SECONDS: "30" }), label: "pg-kill" });
     db = createDb(app.databaseUrl, 2);
     const account = await drillAccount(db, app.baseUrl, "10000.00");
     const serverPid = app.server.pid;
@@ -68,17 +69,22 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
       }
     };
     // The dashboard's side: tRPC answers through its own error formatter (a public mutation: sign-up).
+    let signUps = 0;
+    const signUp = async () => {
+      const n = signUps++;
+      const res = await fetch(`${app!.baseUrl}/api/trpc/account.signUp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ json: { email: `drill-${Date.now()}-${n}@example.test`, password: `Tr0ub4dor&3-${Date.now()}-horse-staple` } }),
+        signal: AbortSignal.timeout(30_000),
+      }).catch(() => null);
+      if (!res) return;
+      const body = (await res.json().catch(() => ({}))) as { error?: { json?: { data?: { code?: string } } } };
+      trpcOutcomes.push({ at: Date.now(), status: res.status, retryAfter: res.headers.get("retry-after"), code: body.error?.json?.data?.code ?? null });
+    };
     const trpc = async () => {
-      for (let i = 0; !stop; i++) {
-        const res = await fetch(`${app!.baseUrl}/api/trpc/account.signUp`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ json: { email: `drill-${Date.now()}-${i}@example.test`, password: `Tr0ub4dor&3-${Date.now()}-horse-staple` } }),
-          signal: AbortSignal.timeout(30_000),
-        }).catch(() => null);
-        if (!res) continue;
-        const body = (await res.json().catch(() => ({}))) as { error?: { json?: { data?: { code?: string } } } };
-        trpcOutcomes.push({ at: Date.now(), status: res.status, retryAfter: res.headers.get("retry-after"), code: body.error?.json?.data?.code ?? null });
+      while (!stop) {
+        await signUp();
         await new Promise((r) => setTimeout(r, 100));
       }
     };
@@ -98,6 +104,9 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const postmaster = Number(readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
     const killedAt = Date.now();
     process.kill(postmaster, "SIGKILL");
+    // A few sign-ups sent while the outage is certain (the health check already says so).
+    await until("the health check to report the outage", async () => (await fetch(`${app!.baseUrl}/api/health`)).status === 503, 10_000, 50);
+    const outageSignUps = Promise.all([signUp(), signUp(), signUp()]);
 
     const seen = () => {
       const counts: Record<string, number> = {};
@@ -119,7 +128,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     });
     await new Promise((r) => setTimeout(r, 1500));
     stop = true;
-    await Promise.all([...lanes, health]);
+    await Promise.all([...lanes, health, outageSignUps]);
 
     const unavailable = outcomes.filter((o) => o.status === 503);
     const failures = outcomes.filter((o) => o.status >= 500 && o.status !== 503);
