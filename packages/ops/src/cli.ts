@@ -14,7 +14,7 @@ import { createAccount, creditAccount, declineTestBalance, grantTestBalance, iss
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-const USAGE = `Usage: pnpm ops <command> [options]
+const USAGE = `Usage: npm run ops -- <command> [options]
 
   create-account --email E [--password P] [--role user|support|admin] [--name N]
   issue-key      --email E [--name N]            prints the key once; only its hash is stored

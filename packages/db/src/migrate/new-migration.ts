@@ -1,4 +1,4 @@
-// `pnpm db:new-migration <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the
+// `npm run db:new-migration -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the
 // SQL that takes a database from the existing migrations to the current prisma/schema.prisma
 // (what `prisma migrate dev --create-only` does), using Prisma's schema engine (WebAssembly).
 //
@@ -133,7 +133,7 @@ async function main() {
   const allowEmpty = args.includes("--allow-empty");
   const name = args.filter((a) => !a.startsWith("--"))[0];
   if (!name) {
-    console.error("Usage: pnpm db:new-migration <name> [--allow-empty]");
+    console.error("Usage: npm run db:new-migration -- <name> [--allow-empty]");
     process.exit(2);
   }
   const res = await createMigration({
