@@ -1,4 +1,4 @@
-// Callbacks (SPEC §5). Needs the app started with ALLOW_PRIVATE_NETWORK_FETCH=1 (receivers listen
+// Callbacks (docs/api.md#callbacks). Needs the app started with ALLOW_PRIVATE_NETWORK_FETCH=1 (receivers listen
 // on 127.0.0.1) and a short retry schedule: WEBHOOK_RETRY_SCHEDULE=1s,1s,2s.
 import { createHmac } from "node:crypto";
 import { newId } from "@vgen/db";

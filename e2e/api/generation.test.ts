@@ -16,7 +16,7 @@ describe("a generation end to end (poll mode)", () => {
   let record: any;
   let final: any;
 
-  it("accepts with 202 and the record in the seed's formats", async () => {
+  it("accepts with 202 and the record in the interface's formats", async () => {
     const res = await acct.call("/api/v1/videos/generations", {
       method: "POST",
       json: { model: "gen-3.1-pro", prompt: "  A lighthouse beam sweeping over a stormy sea  ", duration: 2, size: "720p", stream: false },

@@ -1,4 +1,4 @@
-// Stripe webhook (SPEC §7): signature verified with STRIPE_WEBHOOK_SECRET; a paid
+// Stripe webhook: signature verified with STRIPE_WEBHOOK_SECRET; a paid
 // checkout.session.completed credits the invoice's account exactly once, however often or
 // concurrently it arrives. Needs the app started with STRIPE_WEBHOOK_SECRET=whsec_test_local
 // (or the same value in STRIPE_WEBHOOK_SECRET here).

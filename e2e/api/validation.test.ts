@@ -39,7 +39,7 @@ describe("authentication", () => {
   });
 });
 
-describe("the seed's five rules", () => {
+describe("the interface's five rules", () => {
   it("1. urls with firstFrameUrl or lastFrameUrl is refused", async () => {
     await expectError(await create({ ...base, urls: [IMG], firstFrameUrl: IMG }), 400, "urls_with_frames", "urls");
     await expectError(await create({ ...base, urls: [IMG], lastFrameUrl: IMG }), 400, "urls_with_frames", "urls");

@@ -1,4 +1,4 @@
-// Support console (SPEC §9): staff find accounts, answer test balance requests, refund, suspend and
+// Support console: staff find accounts, answer test balance requests, refund, suspend and
 // reactivate, edit the catalog; every action shows up in the audit log. Plain users are refused.
 import { expect, test, type Page } from "@playwright/test";
 import { requestTestBalance } from "@vgen/engine";

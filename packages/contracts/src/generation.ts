@@ -26,7 +26,7 @@ const httpUrl = (description: string) =>
     .meta({ description, example: "https://example.com/frame.png", format: "uri" });
 
 /**
- * The create body. Cross-field rules (the seed's rules 1-3) are checked in order by
+ * The create body. Cross-field rules (rules 1-3 of docs/api.md#the-create-body) are checked in order by
  * `checkGenerationRules` so each yields its own catalog code.
  */
 export const CreateGenerationBody = z

@@ -11,7 +11,7 @@ export function formatUsd(micros: bigint): string {
   return `${negative ? "-" : ""}$${dollars}.${frac}`;
 }
 
-/** The seed's price form: "$0.480 / сек". */
+/** The API's price form: "$0.480 / сек" (dollar sign, 3 decimals, " / ", the Russian abbreviation of "second"). */
 export function formatPricePerSecond(micros: bigint): string {
   return `${formatUsd(micros)} / сек`;
 }
@@ -23,7 +23,7 @@ export function parseUsd(text: string): bigint {
   return BigInt(m[1]!) * MICROS_PER_DOLLAR + BigInt((m[2] ?? "").padEnd(6, "0"));
 }
 
-/** The seed's timestamp form: 2026-11-21T15:16:57Z (UTC, no fraction). */
+/** The API's timestamp form: 2026-11-21T15:16:57Z (UTC, no fraction). */
 export function formatTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }

@@ -35,7 +35,7 @@ export function zodIssueToApiError(error: z.ZodError, input: Record<string, unkn
   return new ApiError("invalid_parameter", `Invalid '${param}': ${issue.message}.`, param);
 }
 
-/** The seed's cross-field rules, in a fixed order so each has its own code. */
+/** The create body's cross-field rules (docs/api.md#the-create-body), in a fixed order so each has its own code. */
 export function checkGenerationRules(input: CreateGenerationInput): void {
   const hasFrames = input.firstFrameUrl !== undefined || input.lastFrameUrl !== undefined;
   if (input.urls !== undefined && hasFrames) {

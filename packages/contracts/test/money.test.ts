@@ -10,7 +10,7 @@ describe("money", () => {
     expect(formatUsd(1_234_499n)).toBe("$1.234");
     expect(formatUsd(-960_000n)).toBe("-$0.960");
   });
-  it("prints the seed's price form with the Russian unit", () => {
+  it("prints the interface's price form with the Russian unit", () => {
     expect(formatPricePerSecond(480_000n)).toBe("$0.480 / сек");
     expect(formatPricePerSecond(320_000n)).toBe("$0.320 / сек");
   });

@@ -1,4 +1,4 @@
-/** Pure billing rules (SPEC §4). Money is integer micro-dollars. */
+/** Pure billing rules (docs/api.md#billing). Money is integer micro-dollars. */
 
 export function billedSecondsFor(durationSeconds: number, minChargeSeconds: number): number {
   return Math.max(durationSeconds, minChargeSeconds);

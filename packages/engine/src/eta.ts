@@ -1,4 +1,4 @@
-/** ETA rules (SPEC §6) as plain functions; the database side lives in eta-source.ts. */
+/** ETA rules (docs/api.md#eta) as plain functions; the database side lives in eta-source.ts. */
 
 const SECONDS_PER_CLIP_SECOND: Record<string, number> = { "720p": 0.35, "1080p": 0.7, "4k": 2.5 };
 const STARTUP_SECONDS = 1.5;

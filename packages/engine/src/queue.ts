@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "./db-unavailable";
 import { logger } from "./logger";
 
 export const GENERATION_QUEUE = "generations";
-/** Callback deliveries (SPEC §5); one job per attempt, see webhooks/deliveries.ts. */
+/** Callback deliveries (docs/api.md#callbacks); one job per attempt, see webhooks/deliveries.ts. */
 export const WEBHOOK_QUEUE = "webhook-deliveries";
 /** pg-boss serves higher priority first: Pro Priority before Fast/Standard. */
 export const QUEUE_PRIORITY = { pro_priority: 10, standard: 0 } as const;

@@ -2,7 +2,7 @@ import { formatPricePerSecond, formatTimestamp, formatUsd, type GenerationRecord
 import type { Generation } from "@vgen/db";
 import { publicUrlFor } from "./storage";
 
-/** The generation record exactly as the API shows it (SPEC §3.4). */
+/** The generation record exactly as the API shows it (docs/api.md#the-generation-record). */
 export function toRecord(gen: Generation, etaSeconds: number): GenerationRecordT {
   const record: GenerationRecordT = {
     id: gen.id,

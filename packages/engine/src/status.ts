@@ -1,5 +1,5 @@
 /**
- * The public status block (SPEC §8), computed from real traffic: the request log (every API
+ * The public status block (docs/api.md#status-block), computed from real traffic: the request log (every API
  * request with its status and latency) and the generations table (terminal status and code).
  *
  * What counts:

@@ -1,4 +1,4 @@
-// Test balance (SPEC §4): the user asks with a use case; support grants an amount they choose (a
+// Test balance: the user asks with a use case; support grants an amount they choose (a
 // `test_credit` ledger entry, exactly once) or declines, with an answer the user sees. One pending
 // request per account at a time. Staff decisions are written to the audit log in the same transaction.
 import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";

@@ -1,6 +1,6 @@
 #!/usr/bin/env -S node --import tsx
 /**
- * Ops CLI (SPEC §10): what a person does on a server with no dashboard at hand.
+ * Ops CLI: what a person does on a server with no dashboard at hand.
  * Talks to DATABASE_URL, or to the embedded database of a running `npm start`.
  */
 import path from "node:path";

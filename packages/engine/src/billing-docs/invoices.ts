@@ -1,4 +1,4 @@
-// Top-up invoices and their payment (SPEC §4, §7). Money only moves through applyLedgerEntry, in
+// Top-up invoices and their payment (docs/api.md#billing). Money only moves through applyLedgerEntry, in
 // the same transaction as the invoice's open → paid transition, so a payment is credited exactly
 // once however often (or however concurrently) it is reported.
 import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";

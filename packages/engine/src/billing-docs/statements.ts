@@ -1,4 +1,4 @@
-// Monthly usage statements (SPEC §7): per model, the generations charged in the month, their billed
+// Monthly usage statements: per model, the generations charged in the month, their billed
 // seconds and the spend (charges less refunds), from the ledger. Generated on demand and stored as
 // an Invoice of kind usage_statement, one per account and period (regenerating updates the total).
 import { newId, type Db, type Invoice } from "@vgen/db";

@@ -1,4 +1,4 @@
-// Support console (SPEC §9): staff search and review accounts and act on them. Every action that
+// Support console: staff search and review accounts and act on them. Every action that
 // changes something writes its AuditLog row (actor, action, target, details) in the same
 // transaction as the change, so a change without its audit row (or the reverse) cannot exist.
 import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";

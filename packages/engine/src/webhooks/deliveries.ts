@@ -1,4 +1,4 @@
-// Callbacks (SPEC §5): a WebhookDelivery per terminal generation with a webHook, attempted by
+// Callbacks (docs/api.md#callbacks): a WebhookDelivery per terminal generation with a webHook, attempted by
 // pg-boss jobs on WEBHOOK_QUEUE.
 //
 // One job = one automatic attempt, `{ deliveryId, attempt }` (1-based). The first job is sent in

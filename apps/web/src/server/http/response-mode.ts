@@ -3,7 +3,7 @@ import type { ApiRequest } from "./api-request";
 
 export type ResponseMode = "stream" | "callback" | "poll";
 
-/** SPEC §3.1: webHook → callback; `stream:false` or an Accept of JSON only → poll; otherwise stream. */
+/** webHook → callback; `stream:false` or an Accept of JSON only → poll; otherwise stream (docs/api.md#response-modes). */
 export function chooseResponseMode(req: ApiRequest, body: CreateGenerationInput): ResponseMode {
   if (body.webHook) return "callback";
   if (body.stream === false) return "poll";

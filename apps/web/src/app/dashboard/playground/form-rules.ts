@@ -29,7 +29,7 @@ function urlProblem(value: string): string | null {
 
 /**
  * The API's rules, checked before sending so the form can point at the field: the prompt's length,
- * the model's duration bounds and sizes, URL form, and the seed's rules (frames and references are
+ * the model's duration bounds and sizes, URL form, and the create body's rules (frames and references are
  * exclusive, at most 3 references, a last frame needs a first frame). The server checks them all again.
  */
 export function validateForm(f: PlaygroundForm, model: { duration: { min: number; max: number }; sizes: string[] } | undefined): FormErrors {

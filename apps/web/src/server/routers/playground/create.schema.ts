@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Only the shapes here; the rules (prompt length, URL form, the seed's frame/reference rules,
+ * Only the shapes here; the rules (prompt length, URL form, the frame/reference rules,
  * model bounds) are the API's own, applied by parseCreateGeneration and the engine in the handler,
  * so the playground refuses exactly what the API refuses, with the same messages.
  */

@@ -22,7 +22,7 @@ import { SetAccountStatusInput } from "./setStatus.schema";
 import { declineHandler, grantHandler, pendingRequestsHandler } from "./testBalance.handler";
 import { DeclineInput, GrantInput } from "./testBalance.schema";
 
-/** Support console (SPEC §9): staff only; catalog edits admins only. Every mutation is audited by the engine. */
+/** Support console: staff only; catalog edits admins only. Every mutation is audited by the engine. */
 export const supportRouter = createTRPCRouter({
   search: staffProcedure.input(SearchInput).query(searchHandler),
   account: staffProcedure.input(AccountInput).query(accountHandler),

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 const CACHE_MS = 10_000;
 let cached: { at: number; status: ServiceStatusT } | null = null;
 
-/** The status block of SPEC §8, from real traffic; recomputed at most every 10 s. Public. */
+/** The public status block (docs/api.md#status-block), from real traffic; recomputed at most every 10 s. Public. */
 export const GET = withPublic(async () => {
   try {
     if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), status: await computeStatus(getDb()) };
