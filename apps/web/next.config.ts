@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // Lets several builds of one checkout coexist (tests, parallel work).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
-  transpilePackages: ["@vgen/contracts", "@vgen/engine", "@vgen/db"],
+  transpilePackages: ["@vgen/config", "@vgen/contracts", "@vgen/engine", "@vgen/db"],
   // Native and process-owning packages load from node_modules at run time, never bundled.
   serverExternalPackages: [
     "@napi-rs/canvas",

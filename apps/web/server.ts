@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { env, requireDatabaseUrl } from "@vgen/config";
 import { createDb, embeddedUrlFile } from "@vgen/db";
 import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
 import { serveNodeRoute } from "./src/server/http/node-routes";
@@ -25,16 +26,15 @@ const repoRoot = path.resolve(here, "../..");
 
 async function main() {
   process.env.DATA_DIR ??= path.join(repoRoot, ".data");
-  const port = Number(process.env.PORT ?? 3000);
-  const hostname = process.env.HOST ?? "0.0.0.0";
+  const { PORT: port, HOST: hostname, DATA_DIR: dataDir } = env();
   const stops: Array<() => Promise<unknown>> = [];
 
   let embedded = false;
-  if (!process.env.DATABASE_URL) {
+  if (!env().DATABASE_URL) {
     embedded = true;
     const pg = await startEmbeddedPostgres({
-      dataDir: path.join(process.env.DATA_DIR, "postgres"),
-      port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
+      dataDir: path.join(dataDir, "postgres"),
+      port: env().EMBEDDED_PG_PORT,
       log: (line) => logger.debug({ component: "postgres" }, line),
       // Requests answer 503 while it is down; pools and LISTEN connections reconnect once it is back.
       supervise: {
@@ -50,14 +50,14 @@ async function main() {
     process.env.DATABASE_URL = pg.url;
     stops.unshift(pg.stop);
     // The ops CLI finds the running embedded database through this file.
-    await writeFile(embeddedUrlFile(process.env.DATA_DIR), pg.url, { mode: 0o600 });
-    stops.unshift(() => rm(embeddedUrlFile(process.env.DATA_DIR!), { force: true }));
-    logger.info({ dataDir: process.env.DATA_DIR }, "embedded PostgreSQL started");
+    await writeFile(embeddedUrlFile(dataDir), pg.url, { mode: 0o600 });
+    stops.unshift(() => rm(embeddedUrlFile(dataDir), { force: true }));
+    logger.info({ dataDir }, "embedded PostgreSQL started");
   }
 
-  const db = createDb(process.env.DATABASE_URL, 4);
-  if (embedded || process.env.MIGRATE_ON_START === "1") {
-    const applied = await applyMigrations(process.env.DATABASE_URL!);
+  const db = createDb(requireDatabaseUrl(), 4);
+  if (embedded || env().MIGRATE_ON_START) {
+    const applied = await applyMigrations(requireDatabaseUrl());
     if (applied.length) logger.info({ applied }, "migrations applied");
   }
   await seedCatalog(db);
@@ -69,15 +69,16 @@ async function main() {
   process.env.NEXTAUTH_URL ??= config().publicBaseUrl;
   // Sessions are signed with NEXTAUTH_SECRET; the embedded default keeps a generated one in DATA_DIR.
   // Several web instances must share one: set it in the environment.
-  process.env.NEXTAUTH_SECRET ??= await persistentSecret(path.join(process.env.DATA_DIR, "auth-secret"));
+  process.env.NEXTAUTH_SECRET ??= await persistentSecret(path.join(dataDir, "auth-secret"));
 
   const app = next({ dev: false, dir: here, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const trustProxy = env().TRUST_PROXY;
   const server = createServer((req, res) => {
     // The one client address handlers may trust: the socket's, or the proxy's first hop when TRUST_PROXY=1.
     const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
-    req.headers[CLIENT_IP_HEADER] = (process.env.TRUST_PROXY === "1" && forwarded) || req.socket.remoteAddress || "unknown";
+    req.headers[CLIENT_IP_HEADER] = (trustProxy && forwarded) || req.socket.remoteAddress || "unknown";
     applySecurityHeaders(req, res);
     const problem = requestLineProblem(req.method, req.url ?? "/");
     if (problem) return writeApiError(res, problem.error, problem.headers);
@@ -92,7 +93,7 @@ async function main() {
   });
 
   let worker: RunningWorker | null = null;
-  if ((process.env.WORKER_MODE ?? "embedded") !== "off") {
+  if (env().WORKER_MODE !== "off") {
     worker = await startWorker(db);
   }
   logger.info({ url: config().publicBaseUrl, embedded, worker: worker !== null }, `vgen is serving on ${config().publicBaseUrl}`);

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import { requireDatabaseUrl } from "@vgen/config";
 import { PrismaClient } from "./generated/prisma/client";
 
 export type Db = PrismaClient;
@@ -9,11 +10,7 @@ export function createDb(connectionString = requireDatabaseUrl(), poolMax = 10):
   return new PrismaClient({ adapter });
 }
 
-export function requireDatabaseUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (the start command sets it for the embedded database)");
-  return url;
-}
+export { requireDatabaseUrl };
 
 const globalForDb = globalThis as unknown as { __vgenDb?: Db };
 

@@ -1,6 +1,8 @@
-import path from "node:path";
+import { env, parseEnv, upstreamEnv, type Env } from "@vgen/config";
 
-/** Everything the engine reads from the environment, in one place. */
+export { ConfigError, env, requireDatabaseUrl, upstreamEnvPrefix, type Env } from "@vgen/config";
+
+/** The engine's settings, derived from the validated environment of @vgen/config. */
 export interface EngineConfig {
   publicBaseUrl: string;
   cdnBaseUrl: string;
@@ -51,96 +53,64 @@ export interface UpstreamConfig {
   maxVideoBytes: number;
 }
 
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number.parseInt(raw, 10);
-  if (!Number.isFinite(value)) throw new Error(`${name} must be an integer, got ${raw}`);
-  return value;
+/** The engine's view of the validated environment (see @vgen/config for every variable). */
+export function engineConfig(e: Env): EngineConfig {
+  return {
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    cdnBaseUrl: e.CDN_BASE_URL,
+    dataDir: e.DATA_DIR,
+    outputDir: e.OUTPUT_DIR,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+    idempotencyLeaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS,
+    allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH,
+    redisUrl: e.REDIS_URL ?? null,
+    storageDriver: e.STORAGE_DRIVER,
+    s3:
+      e.STORAGE_DRIVER === "s3"
+        ? {
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION ?? e.AWS_REGION ?? "us-east-1",
+            endpoint: e.S3_ENDPOINT ?? null,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+  };
 }
 
+/** Reads and validates the environment now (throws ConfigError naming any bad variable). */
 export function loadConfig(): EngineConfig {
-  const publicBaseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
-  // Runtime paths from the environment; not part of the bundle.
-  const dataDir = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(process.cwd(), ".data"));
-  return {
-    publicBaseUrl,
-    cdnBaseUrl: (process.env.CDN_BASE_URL ?? `${publicBaseUrl}/cdn`).replace(/\/$/, ""),
-    dataDir,
-    outputDir: path.resolve(/*turbopackIgnore: true*/ process.env.OUTPUT_DIR ?? path.join(dataDir, "outputs")),
-    workerConcurrency: intEnv("WORKER_CONCURRENCY", 2),
-    jobHeartbeatSeconds: Math.max(10, intEnv("JOB_HEARTBEAT_SECONDS", 30)),
-    idempotencyLeaseSeconds: Math.max(1, intEnv("IDEMPOTENCY_LEASE_SECONDS", 15)),
-    allowPrivateNetworkFetch: process.env.ALLOW_PRIVATE_NETWORK_FETCH === "1",
-    redisUrl: process.env.REDIS_URL || null,
-    ...storageConfig(process.env),
-  };
-}
-
-function storageConfig(env: NodeJS.ProcessEnv): Pick<EngineConfig, "storageDriver" | "s3"> {
-  const driver = (env.STORAGE_DRIVER || "local").toLowerCase();
-  if (driver === "local") return { storageDriver: "local", s3: null };
-  if (driver !== "s3") throw new Error(`STORAGE_DRIVER must be "local" or "s3", got ${env.STORAGE_DRIVER}`);
-  if (!env.S3_BUCKET) throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET");
-  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
-  if (!!accessKeyId !== !!secretAccessKey) throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
-  return {
-    storageDriver: "s3",
-    s3: {
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION || env.AWS_REGION || "us-east-1",
-      endpoint: env.S3_ENDPOINT || null,
-      accessKeyId,
-      secretAccessKey,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
-    },
-  };
-}
-
-/** The environment prefix of an upstream: provider "veo" → UPSTREAM_VEO_, "my-veo" → UPSTREAM_MY_VEO_. */
-export function upstreamEnvPrefix(name: string): string {
-  return `UPSTREAM_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_`;
+  return engineConfig(parseEnv(process.env));
 }
 
 /**
  * The configuration of the upstream a catalog model names, or null when UPSTREAM_<NAME>_URL is unset.
  * Read at call time (not cached) so an upstream can be added with a restart of workers only.
  */
-export function upstreamConfig(name: string, env: NodeJS.ProcessEnv = process.env): UpstreamConfig | null {
-  const prefix = upstreamEnvPrefix(name);
-  const get = (key: string) => env[prefix + key] || undefined;
-  const url = get("URL");
-  if (!url) return null;
-  const int = (key: string, fallback: number) => {
-    const raw = get(key);
-    if (raw === undefined) return fallback;
-    const value = Number.parseInt(raw, 10);
-    if (!Number.isFinite(value) || value < 0) throw new Error(`${prefix}${key} must be a non-negative integer, got ${raw}`);
-    return value;
-  };
-  const auth = (get("AUTH_HEADER") ?? "bearer").toLowerCase();
-  if (auth !== "bearer" && auth !== "x-goog-api-key") throw new Error(`${prefix}AUTH_HEADER must be bearer or x-goog-api-key`);
-  const imageMode = (get("IMAGE_MODE") ?? "inline").toLowerCase();
-  if (imageMode !== "inline" && imageMode !== "uri") throw new Error(`${prefix}IMAGE_MODE must be inline or uri`);
-  const pollIntervalMs = Math.max(10, int("POLL_INTERVAL_MS", 5_000));
+export function upstreamConfig(name: string, source: Record<string, string | undefined> = process.env): UpstreamConfig | null {
+  const e = upstreamEnv(name, source);
+  if (!e) return null;
   return {
     name,
-    url: url.replace(/\/+$/, ""),
-    apiKey: get("API_KEY") ?? null,
-    authHeader: auth,
-    model: get("MODEL") ?? name,
-    apiVersion: (get("API_VERSION") ?? "v1").replace(/^\/+|\/+$/g, ""),
-    pollIntervalMs,
-    maxPollIntervalMs: Math.max(pollIntervalMs, int("MAX_POLL_INTERVAL_MS", 30_000)),
-    timeoutSeconds: Math.max(1, int("TIMEOUT_SECONDS", 20 * 60)),
-    imageMode,
-    maxVideoBytes: Math.max(1, int("MAX_VIDEO_MB", 512)) * 1024 * 1024,
+    url: e.URL,
+    apiKey: e.API_KEY ?? null,
+    authHeader: e.AUTH_HEADER,
+    model: e.MODEL ?? name,
+    apiVersion: e.API_VERSION,
+    pollIntervalMs: e.POLL_INTERVAL_MS,
+    maxPollIntervalMs: Math.max(e.POLL_INTERVAL_MS, e.MAX_POLL_INTERVAL_MS),
+    timeoutSeconds: e.TIMEOUT_SECONDS,
+    imageMode: e.IMAGE_MODE,
+    maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
   };
 }
 
-let cached: EngineConfig | undefined;
+let cached: { env: Env; config: EngineConfig } | undefined;
+/** The engine configuration of the process's environment, derived once per validated environment. */
 export function config(): EngineConfig {
-  cached ??= loadConfig();
-  return cached;
+  const e = env();
+  if (cached?.env !== e) cached = { env: e, config: engineConfig(e) };
+  return cached.config;
 }

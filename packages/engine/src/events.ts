@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import { requireDatabaseUrl } from "@vgen/config";
 import type { Db, Prisma } from "@vgen/db";
 
 export const GENERATION_EVENTS_CHANNEL = "generation_events";
@@ -42,7 +43,7 @@ class GenerationEventHub {
   private ensureConnected(): Promise<void> {
     if (this.client) return Promise.resolve();
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const client = new pg.Client({ connectionString: requireDatabaseUrl() });
       client.on("notification", (msg) => msg.payload && this.emitter.emit(msg.payload, msg.payload));
       client.on("error", () => this.reset(client));
       client.on("end", () => this.reset(client));

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { env } from "@vgen/config";
 
 /**
  * Structured JSON logs; every request and job logs with its id. Writes are buffered and
@@ -6,6 +7,6 @@ import pino from "pino";
  * CPU); pino flushes the buffer when the process exits.
  */
 export const logger = pino(
-  { level: process.env.LOG_LEVEL ?? "info", base: { service: "vgen" } },
+  { level: env().LOG_LEVEL, base: { service: "vgen" } },
   pino.destination({ dest: 1, sync: false, minLength: 4096 }),
 );

@@ -1,6 +1,6 @@
 import { PgBoss, type SendOptions } from "pg-boss";
 import type { Prisma } from "@vgen/db";
-import { config } from "./config";
+import { config, requireDatabaseUrl } from "./config";
 import { isDatabaseUnavailable } from "./db-unavailable";
 import { logger } from "./logger";
 
@@ -24,7 +24,7 @@ const globalBoss = globalThis as unknown as { __vgenBoss?: Promise<PgBoss> };
 export function getBoss(): Promise<PgBoss> {
   globalBoss.__vgenBoss ??= (async () => {
     const boss = new PgBoss({
-      connectionString: process.env.DATABASE_URL,
+      connectionString: requireDatabaseUrl(),
       schema: "pgboss",
       max: 4,
       // Workers wake on the transactional NOTIFY of a new job instead of waiting for a poll.

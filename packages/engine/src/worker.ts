@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Job } from "pg-boss";
 import type { Db, Generation } from "@vgen/db";
-import { config } from "./config";
+import { config, env } from "./config";
 import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "./db-unavailable";
 import { completeGeneration, failGeneration, reportProgress } from "./generations";
 import { logger } from "./logger";
@@ -125,7 +125,7 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
  * GENERATION_MAX_AGE_SECONDS (default 6 h, past any render or upstream limit) fail with `timeout`.
  * Either way the hold is released.
  */
-export async function reapStuckGenerations(db: Db, maxAgeSeconds = Number(process.env.GENERATION_MAX_AGE_SECONDS ?? 6 * 3600)): Promise<number> {
+export async function reapStuckGenerations(db: Db, maxAgeSeconds = env().GENERATION_MAX_AGE_SECONDS): Promise<number> {
   const abandoned = await db.$queryRaw<{ id: string }[]>`
     SELECT g.id FROM generations g
     WHERE g.status = 'processing'

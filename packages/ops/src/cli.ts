@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatUsd, parseUsd } from "@vgen/contracts";
+import { env } from "@vgen/config";
 import { createDb, locateDatabaseUrl, type Db, type Role } from "@vgen/db";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
@@ -36,7 +37,9 @@ function fail(message: string): never {
 }
 
 function databaseUrl(): string {
-  const url = locateDatabaseUrl(process.env.DATA_DIR ?? path.join(repoRoot, ".data"));
+  // Like the start command, the CLI defaults to the repository's data directory.
+  process.env.DATA_DIR ??= path.join(repoRoot, ".data");
+  const url = locateDatabaseUrl(env().DATA_DIR);
   if (!url) fail("no database: set DATABASE_URL, or start the service with `npm start` first");
   return url;
 }
@@ -50,7 +53,7 @@ async function accountByEmail(db: Db, email: string | undefined) {
 
 /** The staff member a support action is recorded against (audit log): --actor, else OPS_ACTOR_EMAIL. */
 async function staffActor(db: Db, email: string | undefined) {
-  const actorEmail = email ?? process.env.OPS_ACTOR_EMAIL;
+  const actorEmail = email ?? env().OPS_ACTOR_EMAIL;
   if (!actorEmail) fail("--actor EMAIL is required (a support or admin account; or set OPS_ACTOR_EMAIL)");
   const actor = await accountByEmail(db, actorEmail);
   if (actor.role === "user") fail(`${actor.email} is not staff (support or admin); create one with create-account --role support`);

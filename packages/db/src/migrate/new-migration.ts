@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { env } from "@vgen/config";
 import {
   LOCKFILE_CONTENT,
   LOCKFILE_NAME,
@@ -139,8 +140,8 @@ async function main() {
   const res = await createMigration({
     name,
     allowEmpty,
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    shadowDatabaseUrl: process.env.SHADOW_DATABASE_URL || undefined,
+    databaseUrl: env().DATABASE_URL,
+    shadowDatabaseUrl: env().SHADOW_DATABASE_URL,
   });
   if (!res.migrationName) {
     console.log("No changes: prisma/schema.prisma matches the existing migrations (nothing written).");

@@ -1,6 +1,7 @@
 // Top-up invoices and their payment (docs/api.md#billing). Money only moves through applyLedgerEntry, in
 // the same transaction as the invoice's open → paid transition, so a payment is credited exactly
 // once however often (or however concurrently) it is reported.
+import { env } from "@vgen/config";
 import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, Prisma, type Db, type Invoice } from "@vgen/db";
 import { applyLedgerEntry } from "../ledger";
@@ -164,10 +165,10 @@ const ASK_SUPPORT = "ask support (not configured on this server)";
 /** How to pay a bank-transfer invoice. The operator's bank details come from the environment. */
 export function bankTransferInstructions(invoice: Pick<Invoice, "number" | "amountMicros">) {
   return {
-    beneficiary: process.env.BANK_BENEFICIARY ?? process.env.BILLING_ISSUER_NAME ?? "vgen",
-    bank: process.env.BANK_NAME ?? ASK_SUPPORT,
-    iban: process.env.BANK_IBAN ?? ASK_SUPPORT,
-    swift: process.env.BANK_SWIFT ?? ASK_SUPPORT,
+    beneficiary: env().BANK_BENEFICIARY ?? env().BILLING_ISSUER_NAME,
+    bank: env().BANK_NAME ?? ASK_SUPPORT,
+    iban: env().BANK_IBAN ?? ASK_SUPPORT,
+    swift: env().BANK_SWIFT ?? ASK_SUPPORT,
     amount: formatUsd(invoice.amountMicros),
     currency: "USD",
     reference: invoice.number,

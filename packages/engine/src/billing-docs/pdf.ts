@@ -2,6 +2,7 @@
 // Plain functions: data in, PDF bytes out.
 import PDFDocument from "pdfkit";
 import { formatUsd } from "@vgen/contracts";
+import { env } from "@vgen/config";
 
 export interface Party {
   accountId: string;
@@ -18,10 +19,10 @@ export interface Issuer {
 
 export function issuer(): Issuer {
   return {
-    name: process.env.BILLING_ISSUER_NAME ?? "vgen",
-    address: process.env.BILLING_ISSUER_ADDRESS ?? "",
-    email: process.env.BILLING_ISSUER_EMAIL ?? "",
-    website: process.env.PUBLIC_BASE_URL ?? "http://localhost:3000",
+    name: env().BILLING_ISSUER_NAME,
+    address: env().BILLING_ISSUER_ADDRESS,
+    email: env().BILLING_ISSUER_EMAIL,
+    website: env().PUBLIC_BASE_URL,
   };
 }
 

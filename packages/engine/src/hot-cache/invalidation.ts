@@ -1,4 +1,5 @@
 import pg from "pg";
+import { requireDatabaseUrl } from "@vgen/config";
 import { logger } from "../logger";
 
 /** The channel the database triggers of migration `cache_invalidation` announce changes on. */
@@ -43,7 +44,7 @@ class InvalidationFeed {
   private connect(): Promise<void> {
     if (this.client || this.handlers.size === 0) return Promise.resolve();
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const client = new pg.Client({ connectionString: requireDatabaseUrl() });
       client.on("notification", (msg) => {
         this.epoch++;
         const payload = msg.payload ?? "";

@@ -15,6 +15,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { addressRefusalReason, urlRefusalReason } from './address-policy';
+import { env } from '@vgen/config';
 
 export class FetchRefusedError extends Error {
   readonly code = 'url_not_allowed' as const;
@@ -49,7 +50,7 @@ const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
 function privateAllowed(): boolean {
-  return process.env.ALLOW_PRIVATE_NETWORK_FETCH === '1';
+  return env().ALLOW_PRIVATE_NETWORK_FETCH;
 }
 
 type Vetted = { address: string; family: 4 | 6 };

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { env } from '@vgen/config';
 
 export type RenderInput = {
   prompt: string;
@@ -56,10 +57,10 @@ const WORKER_FILE = 'worker.mjs';
  */
 export function resolveWorkerScript(): string {
   const tried: string[] = [];
-  const env = process.env.RENDERER_SCRIPT;
-  if (env) {
-    if (existsSync(env)) return env;
-    tried.push(env);
+  const configured = env().RENDERER_SCRIPT;
+  if (configured) {
+    if (existsSync(configured)) return configured;
+    tried.push(configured);
   }
   try {
     const here = fileURLToPath(import.meta.url);
@@ -191,7 +192,7 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (d: string) => {
       stderr = (stderr + d).slice(-4000);
-      if (process.env.VGEN_RENDER_PROFILE === '1') process.stderr.write(d);
+      if (env().VGEN_RENDER_PROFILE) process.stderr.write(d);
     });
     child.on('error', (err) =>
       finish(new RenderError(`render worker error: ${err.message}`, 'render_failed', { cause: err })),

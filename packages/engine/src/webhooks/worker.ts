@@ -1,5 +1,6 @@
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
+import { env } from "@vgen/config";
 import { logger } from "../logger";
 import { getBoss, WEBHOOK_QUEUE } from "../queue";
 import { processWebhookJob, type WebhookJob } from "./deliveries";
@@ -10,7 +11,7 @@ export interface RunningWebhookWorker {
 }
 
 /** Consumes the webhook queue in this process (started by startWorker). */
-export async function startWebhookWorker(db: Db, concurrency = Number(process.env.WEBHOOK_CONCURRENCY) || 4): Promise<RunningWebhookWorker> {
+export async function startWebhookWorker(db: Db, concurrency = env().WEBHOOK_CONCURRENCY): Promise<RunningWebhookWorker> {
   const schedule = webhookRetrySchedule(); // fail at start on a malformed WEBHOOK_RETRY_SCHEDULE
   const boss = await getBoss();
   const workerId = await boss.work<WebhookJob>(

@@ -2,12 +2,13 @@ import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
+import { env } from "@vgen/config";
 import { sameOriginPath } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 import { createSession, resolveSession, revokeSession, SESSION_MAX_AGE_SECONDS, SIGN_IN_MESSAGES, signInWithPassword } from "@vgen/engine";
 import { clientIp } from "../http/client-ip";
 
-const LOGIN_ATTEMPTS_PER_ADDRESS = Number(process.env.LOGIN_ATTEMPTS_PER_ADDRESS ?? 50);
+const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;
 
 /**
  * Whether GitHub itself verified this address for the signed-in GitHub user. The profile's email
@@ -30,9 +31,8 @@ async function githubEmailVerified(accessToken: string | undefined, email: strin
   }
 }
 
-const oauthProviders = process.env.GITHUB_ID && process.env.GITHUB_SECRET
-  ? [GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET })]
-  : [];
+const { GITHUB_ID, GITHUB_SECRET } = env();
+const oauthProviders = GITHUB_ID && GITHUB_SECRET ? [GitHubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })] : [];
 
 /** A token that names no session: every reader treats it as signed out. */
 const SIGNED_OUT = {} as JWT;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { config } from "@vgen/engine/config";
+import { config, env } from "@vgen/engine/config";
 
 /**
  * Whether the client reached us over https: the public address says so, or the proxy in front
@@ -47,7 +47,7 @@ export function securityHeaders(pathname: string, https: boolean): Record<string
 export function pagePolicy(nonce: string, https: boolean): string {
   const { publicBaseUrl, cdnBaseUrl } = config();
   const origins = [...new Set([publicBaseUrl, cdnBaseUrl].map((u) => new URL(u).origin))].join(" ");
-  const dev = process.env.NODE_ENV === "development";
+  const dev = env().NODE_ENV === "development";
   return [
     "default-src 'self'",
     // React's development build evaluates code for its error overlays.

@@ -1,3 +1,4 @@
+import { env } from "@vgen/config";
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb, type Db } from "@vgen/db";
 import {
@@ -61,8 +62,8 @@ interface Options {
 
 type Handler<P> = (ctx: ApiContext, params: P) => Promise<ApiResult>;
 
-const ACCOUNT_QPS = Number(process.env.ACCOUNT_RATE_LIMIT_QPS ?? 100);
-const UNAUTHENTICATED_QPS = Number(process.env.UNAUTHENTICATED_RATE_LIMIT_QPS ?? 50);
+const ACCOUNT_QPS = env().ACCOUNT_RATE_LIMIT_QPS;
+const UNAUTHENTICATED_QPS = env().UNAUTHENTICATED_RATE_LIMIT_QPS;
 
 function bearerToken(req: ApiRequest): string | null {
   const header = req.header("authorization");

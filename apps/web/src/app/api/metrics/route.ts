@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { metrics } from "@vgen/engine";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
  * deployment exposes nothing about its traffic.
  */
 export async function GET(req: Request) {
-  const token = process.env.METRICS_TOKEN;
+  const token = env().METRICS_TOKEN;
   const requestId = newId("request");
   if (!token) return errorResponse(new ApiError("route_not_found", `No endpoint ${req.method} /api/metrics.`), requestId);
   const header = req.headers.get("authorization");

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
+import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { Prisma } from "@vgen/db";
 import { consumeRateLimit, signUp } from "@vgen/engine";
@@ -8,7 +9,7 @@ import type { TRPCContext } from "../../trpc";
 import { toTRPCError } from "../playground/create.handler";
 import type { SignUpInput } from "./signUp.schema";
 
-const SIGN_UPS_PER_ADDRESS_PER_HOUR = Number(process.env.SIGN_UPS_PER_ADDRESS_PER_HOUR ?? 20);
+const SIGN_UPS_PER_ADDRESS_PER_HOUR = env().SIGN_UPS_PER_ADDRESS_PER_HOUR;
 
 export async function signUpHandler({ ctx, input }: { ctx: TRPCContext; input: z.infer<typeof SignUpInput> }) {
   const limit = await consumeRateLimit(`signup:${clientIp(ctx.headers)}`, SIGN_UPS_PER_ADDRESS_PER_HOUR, 3600);

@@ -1,8 +1,9 @@
-// Stripe webhook: verifies the signature with STRIPE_WEBHOOK_SECRET (read per request) and, on a
+// Stripe webhook: verifies the signature with STRIPE_WEBHOOK_SECRET and, on a
 // paid checkout.session.completed (or async_payment_succeeded), marks the invoice paid and credits
 // the balance exactly once (engine markInvoicePaid: conditional open → paid + ledger in one
 // transaction), however often or concurrently Stripe delivers the event.
 import Stripe from "stripe";
+import { env } from "@vgen/config";
 import { getDb } from "@vgen/db";
 import { InvoiceError, logger, markInvoicePaid } from "@vgen/engine";
 
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
 export async function POST(req: Request) {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET;
+  const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret) return Response.json({ error: "Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)." }, { status: 503 });
   const signature = req.headers.get("stripe-signature");
   if (!signature) return Response.json({ error: "Missing Stripe-Signature header." }, { status: 400 });

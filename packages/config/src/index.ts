@@ -1,0 +1,246 @@
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, readRetrySchedule } from "./retry-schedule";
+
+export { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
+
+/*
+ * Every environment variable the servers, workers and CLIs read, validated here and nowhere else.
+ * An empty value counts as unset. A bad value stops the process with a message naming the variable.
+ * Browser code never reads this (Next inlines NEXT_PUBLIC_* itself); test harnesses keep their own.
+ */
+
+const int = (min = 0) =>
+  z.coerce
+    .number({ error: "expected a number (an integer)" })
+    .int({ error: "expected an integer" })
+    .min(min, { error: `expected an integer of at least ${min}` });
+const port = () => int(1).max(65_535, { error: "expected a port number (1-65535)" });
+const url = () => z.url({ protocol: /^https?$/, error: "expected an http(s) URL such as https://example.com" });
+const postgresUrl = () => z.url({ protocol: /^postgres(ql)?$/, error: "expected a postgresql:// URL" });
+const redisUrl = () => z.url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" });
+/** 1/true turns a switch on, 0/false (or unset) leaves it off. */
+const flag = () =>
+  z
+    .enum(["1", "0", "true", "false"], { error: "expected 1 or 0" })
+    .optional()
+    .transform((value) => value === "1" || value === "true");
+const lowercase = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value);
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, "");
+
+export const envSchema = z.object({
+  PORT: port().default(3000).describe("Port the web server listens on."),
+  HOST: z.string().default("0.0.0.0").describe("Address the web server listens on."),
+  PUBLIC_BASE_URL: url()
+    .transform(withoutTrailingSlash)
+    .optional()
+    .describe("Public address, used in doc_url, output URLs and samples; default http://localhost:$PORT."),
+  CDN_BASE_URL: url().transform(withoutTrailingSlash).optional().describe("Base address of output files; default $PUBLIC_BASE_URL/cdn."),
+  DATA_DIR: z.string().default(".data").describe("Embedded database, outputs and generated secrets (relative to the working directory)."),
+  OUTPUT_DIR: z.string().optional().describe("Where rendered MP4s are stored and served from; default $DATA_DIR/outputs."),
+  DATABASE_URL: postgresUrl().optional().describe("External PostgreSQL; unset, the start command runs an embedded one and sets it."),
+  MIGRATE_ON_START: flag().describe("1 applies pending migrations when the web server starts on an external database."),
+  SHADOW_DATABASE_URL: postgresUrl().optional().describe("Throwaway database (wiped) that `db:new-migration` diffs against."),
+  EMBEDDED_PG_PORT: port().optional().describe("Port of the embedded PostgreSQL."),
+  REDIS_URL: redisUrl().optional().describe("Shared rate-limit store across web instances; unset, limits are per process."),
+  WORKER_MODE: z
+    .preprocess(lowercase, z.enum(["embedded", "off"], { error: "expected embedded or off" }))
+    .default("embedded")
+    .describe("off on web instances when workers run separately."),
+  WORKER_CONCURRENCY: int().default(2).describe("Renders per worker process."),
+  WEBHOOK_CONCURRENCY: int(1).default(4).describe("Webhook deliveries in flight per worker process."),
+  JOB_HEARTBEAT_SECONDS: int()
+    .default(30)
+    .transform((s) => Math.max(10, s))
+    .describe("A job whose worker stopped heart-beating is taken up again after this (min 10)."),
+  IDEMPOTENCY_LEASE_SECONDS: int()
+    .default(15)
+    .transform((s) => Math.max(1, s))
+    .describe("An Idempotency-Key whose request died is taken over by a retry after this (min 1)."),
+  GENERATION_MAX_AGE_SECONDS: int().default(6 * 3600).describe("A generation still processing after this fails with timeout."),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)
+    .transform((raw, ctx) => {
+      const read = readRetrySchedule(raw);
+      if ("delays" in read) return read.delays;
+      ctx.addIssue({ code: "custom", message: read.error });
+      return z.NEVER;
+    })
+    .describe("Delays between webhook attempts, e.g. 5s,5m,30m,2h (ms, s, m, h, d; empty: no retries)."),
+  ALLOW_PRIVATE_NETWORK_FETCH: flag().describe("1 lets webhooks and image fetches reach loopback and private addresses (tests, local dev)."),
+  ACCOUNT_RATE_LIMIT_QPS: int().default(100).describe("Per-account ceiling across all endpoints."),
+  UNAUTHENTICATED_RATE_LIMIT_QPS: int().default(50).describe("Per client address ceiling for requests without a valid key."),
+  LOGIN_ATTEMPTS_PER_ADDRESS: int().default(50).describe("Sign-in attempts per client address per 15 minutes."),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: int().default(20).describe("Account sign-ups per client address per hour."),
+  TRUST_PROXY: flag().describe("1 takes the client address from the first X-Forwarded-For hop."),
+  METRICS_TOKEN: z.string().optional().describe("Bearer token that opens /api/metrics; unset, it answers 404."),
+  NEXTAUTH_URL: url().optional().describe("Dashboard sign-in callback base; default $PUBLIC_BASE_URL."),
+  NEXTAUTH_SECRET: z.string().optional().describe("Session signing key; unset, one is generated into DATA_DIR."),
+  GITHUB_ID: z.string().optional().describe("GitHub OAuth client id (with GITHUB_SECRET turns on GitHub sign-in)."),
+  GITHUB_SECRET: z.string().optional().describe("GitHub OAuth client secret."),
+  STRIPE_SECRET_KEY: z.string().optional().describe("Turns on Stripe Checkout for top-ups."),
+  STRIPE_WEBHOOK_SECRET: z.string().optional().describe("Verifies Stripe's webhook calls."),
+  BANK_BENEFICIARY: z.string().optional().describe("Beneficiary on bank-transfer invoices; default BILLING_ISSUER_NAME."),
+  BANK_NAME: z.string().optional().describe("Bank on bank-transfer invoices."),
+  BANK_IBAN: z.string().optional().describe("IBAN on bank-transfer invoices."),
+  BANK_SWIFT: z.string().optional().describe("SWIFT/BIC on bank-transfer invoices."),
+  BILLING_ISSUER_NAME: z.string().default("vgen").describe("Issuer name on invoices, receipts and statements."),
+  BILLING_ISSUER_ADDRESS: z.string().default("").describe("Issuer address on invoices, receipts and statements."),
+  BILLING_ISSUER_EMAIL: z.string().default("").describe("Issuer email on invoices, receipts and statements."),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level (fatal, error, warn, info, debug, trace, silent)" })
+    .default("info")
+    .describe("Log level of the structured JSON logs."),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "expected development, production or test" })
+    .optional()
+    .describe("Set by Next and the test runners; development loosens the pages' CSP for hot reload."),
+  STORAGE_DRIVER: z
+    .preprocess(lowercase, z.enum(["local", "s3"], { error: 'expected "local" or "s3"' }))
+    .default("local")
+    .describe("local keeps outputs in OUTPUT_DIR; s3 uploads them to an S3-compatible bucket."),
+  S3_BUCKET: z.string().optional().describe("Bucket of outputs (required with STORAGE_DRIVER=s3)."),
+  S3_REGION: z.string().optional().describe("Region of the bucket; default AWS_REGION, then us-east-1."),
+  AWS_REGION: z.string().optional().describe("AWS's own region variable, used when S3_REGION is unset."),
+  S3_ENDPOINT: url().optional().describe("Custom endpoint for MinIO, R2 and other S3-compatible stores."),
+  S3_FORCE_PATH_STYLE: flag().describe("1 for path-style bucket addressing (MinIO)."),
+  S3_ACCESS_KEY_ID: z.string().optional().describe("Static bucket credentials; unset, the AWS default chain is used."),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe("Secret of S3_ACCESS_KEY_ID."),
+  RENDERER_SCRIPT: z.string().optional().describe("Path of the render worker script, when it cannot be found next to the engine."),
+  VGEN_RENDER_PROFILE: flag().describe("1 copies the render worker's timing profile to stderr."),
+  OPS_ACTOR_EMAIL: z.string().optional().describe("Staff email the ops CLI records as the actor of its audits."),
+}).superRefine((e, ctx) => {
+  if (e.STORAGE_DRIVER !== "s3") return;
+  if (!e.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required with STORAGE_DRIVER=s3" });
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither" });
+});
+
+/** The per-upstream variables, read as UPSTREAM_<NAME>_<KEY> (NAME = the catalog's provider, see upstreamEnvPrefix). */
+export const upstreamSchema = z.object({
+  URL: url().transform(withoutTrailingSlash).describe("Base URL of the Veo-style upstream."),
+  API_KEY: z.string().optional().describe("Upstream key."),
+  AUTH_HEADER: z
+    .preprocess(lowercase, z.enum(["bearer", "x-goog-api-key"], { error: "expected bearer or x-goog-api-key" }))
+    .default("bearer")
+    .describe("How the key is sent: Authorization: Bearer, or the x-goog-api-key header."),
+  MODEL: z.string().optional().describe("Upstream model id; default the provider's name."),
+  API_VERSION: z
+    .string()
+    .default("v1")
+    .transform((v) => v.replace(/^\/+|\/+$/g, ""))
+    .describe("API version segment of the upstream's paths."),
+  POLL_INTERVAL_MS: int()
+    .default(5_000)
+    .transform((ms) => Math.max(10, ms))
+    .describe("First delay between operation polls (×1.5 per poll)."),
+  MAX_POLL_INTERVAL_MS: int().default(30_000).describe("Longest delay between operation polls."),
+  TIMEOUT_SECONDS: int()
+    .default(20 * 60)
+    .transform((s) => Math.max(1, s))
+    .describe("Submit-to-download limit before the generation fails with timeout."),
+  IMAGE_MODE: z
+    .preprocess(lowercase, z.enum(["inline", "uri"], { error: "expected inline or uri" }))
+    .default("inline")
+    .describe("Images sent as base64 (inline) or as the request's URLs (uri)."),
+  MAX_VIDEO_MB: int()
+    .default(512)
+    .transform((mb) => Math.max(1, mb))
+    .describe("Cap on the downloaded video's size."),
+});
+
+type RawEnv = Record<string, string | undefined>;
+type ParsedEnv = z.output<typeof envSchema>;
+
+export interface Env extends Omit<ParsedEnv, "PUBLIC_BASE_URL" | "CDN_BASE_URL" | "DATA_DIR" | "OUTPUT_DIR"> {
+  PUBLIC_BASE_URL: string;
+  CDN_BASE_URL: string;
+  /** Absolute. */
+  DATA_DIR: string;
+  /** Absolute. */
+  OUTPUT_DIR: string;
+}
+export type UpstreamEnv = z.output<typeof upstreamSchema>;
+
+/** A configuration value that cannot be used; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function pick(source: RawEnv, keys: readonly string[], prefix = ""): RawEnv {
+  const raw: RawEnv = {};
+  for (const key of keys) {
+    const value = source[prefix + key];
+    if (value !== undefined && value !== "") raw[key] = value;
+  }
+  return raw;
+}
+
+function check<S extends z.ZodType>(schema: S, raw: RawEnv, prefix = ""): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${prefix}${String(issue.path[0] ?? "")}: ${issue.message}`));
+}
+
+const ENV_KEYS = Object.keys(envSchema.shape);
+
+/** Validates an environment and fills in the defaults, including those derived from other variables. */
+export function parseEnv(source: RawEnv): Env {
+  const parsed = check(envSchema, pick(source, ENV_KEYS));
+  const publicBaseUrl = parsed.PUBLIC_BASE_URL ?? `http://localhost:${parsed.PORT}`;
+  // Runtime paths from the environment; not part of the bundle.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ parsed.DATA_DIR);
+  return {
+    ...parsed,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    CDN_BASE_URL: parsed.CDN_BASE_URL ?? `${publicBaseUrl}/cdn`,
+    DATA_DIR: dataDir,
+    OUTPUT_DIR: path.resolve(/*turbopackIgnore: true*/ parsed.OUTPUT_DIR ?? path.join(dataDir, "outputs")),
+  };
+}
+
+let memo: { key: string; env: Env } | undefined;
+
+/**
+ * The process's validated configuration. Parsed on first use and again only if a variable it reads
+ * has changed since (the start command fills in DATABASE_URL and secrets before serving; tests set
+ * variables before the code under test runs), so every caller sees the same checked values.
+ */
+export function env(): Env {
+  const raw = pick(process.env, ENV_KEYS);
+  const key = JSON.stringify(raw);
+  if (memo?.key !== key) memo = { key, env: parseEnv(raw) };
+  return memo.env;
+}
+
+/** DATABASE_URL, which the start command sets for the embedded database before anything connects. */
+export function requireDatabaseUrl(): string {
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (the start command sets it for the embedded database)");
+  return url;
+}
+
+/** The environment prefix of an upstream: provider "veo" → UPSTREAM_VEO_, "my-veo" → UPSTREAM_MY_VEO_. */
+export function upstreamEnvPrefix(name: string): string {
+  return `UPSTREAM_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_`;
+}
+
+/**
+ * The validated UPSTREAM_<NAME>_* variables, or null when UPSTREAM_<NAME>_URL is unset. Read at call
+ * time, so an upstream can be added with a restart of workers only.
+ */
+export function upstreamEnv(name: string, source: RawEnv = process.env): UpstreamEnv | null {
+  const prefix = upstreamEnvPrefix(name);
+  const raw = pick(source, Object.keys(upstreamSchema.shape), prefix);
+  if (raw.URL === undefined) return null;
+  return check(upstreamSchema, raw, prefix);
+}
+
+/** Names of every variable, as documented: UPSTREAM_<NAME>_* for the per-upstream ones. */
+export function documentedVariables(): string[] {
+  return [...ENV_KEYS, ...Object.keys(upstreamSchema.shape).map((key) => `UPSTREAM_<NAME>_${key}`)];
+}
