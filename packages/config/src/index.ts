@@ -36,7 +36,7 @@ export const envSchema = z.object({
     .optional()
     .describe("Public address, used in doc_url, output URLs and samples; default http://localhost:$PORT."),
   CDN_BASE_URL: url().transform(withoutTrailingSlash).optional().describe("Base address of output files; default $PUBLIC_BASE_URL/cdn."),
-  DATA_DIR: z.string().default(".data").describe("Embedded database, outputs and generated secrets (relative to the working directory)."),
+  DATA_DIR: z.string().default("./.data").describe("Embedded database, outputs and generated secrets (relative to the working directory)."),
   OUTPUT_DIR: z.string().optional().describe("Where rendered MP4s are stored and served from; default $DATA_DIR/outputs."),
   DATABASE_URL: postgresUrl().optional().describe("External PostgreSQL; unset, the start command runs an embedded one and sets it."),
   MIGRATE_ON_START: flag().describe("1 applies pending migrations when the web server starts on an external database."),
@@ -238,9 +238,4 @@ export function upstreamEnv(name: string, source: RawEnv = process.env): Upstrea
   const raw = pick(source, Object.keys(upstreamSchema.shape), prefix);
   if (raw.URL === undefined) return null;
   return check(upstreamSchema, raw, prefix);
-}
-
-/** Names of every variable, as documented: UPSTREAM_<NAME>_* for the per-upstream ones. */
-export function documentedVariables(): string[] {
-  return [...ENV_KEYS, ...Object.keys(upstreamSchema.shape).map((key) => `UPSTREAM_<NAME>_${key}`)];
 }

@@ -213,6 +213,7 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
             lastFrame: input.lastFrame,
             references: input.references,
             tmpPath,
+            profile: env().VGEN_RENDER_PROFILE,
           },
         });
       } else if (msg.type === 'progress') {

@@ -5,7 +5,8 @@
 //
 // Protocol (IPC, serialization 'advanced'):
 //   parent -> child: { type: 'render', job: { prompt, seed, width, height, fps,
-//                      frames, firstFrame?, lastFrame?, references?, tmpPath } }
+//                      frames, firstFrame?, lastFrame?, references?, tmpPath,
+//                      profile (VGEN_RENDER_PROFILE: write per-stage timings to stderr) } }
 //   child -> parent: { type: 'progress', pct } (0..99)
 //                    { type: 'done', bytes, frames, peakRssBytes, elapsedMs }
 //                    { type: 'error', message }
@@ -228,7 +229,7 @@ async function render(job) {
   }
   await encoder.flush();
   lap('encoder');
-  if (process.env.VGEN_RENDER_PROFILE === '1') {
+  if (job.profile) {
     const r = Object.fromEntries(Object.entries(prof).map(([k, v]) => [k, Math.round(v)]));
     const u = process.resourceUsage();
     const cpu = { userMs: Math.round(u.userCPUTime / 1000), sysMs: Math.round(u.systemCPUTime / 1000), minorFaults: u.minorPageFault, recoveries: memory.recoveries };
