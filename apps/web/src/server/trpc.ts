@@ -8,13 +8,17 @@ import { ZodError, z } from "zod";
 import { ApiError, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@vgen/engine";
-import { getSessionUser } from "./auth/session";
+import { getSessionUser, type SessionUser } from "./auth/session";
 
 // 1. Context: the database and who is signed in.
 export async function createTRPCContext(opts: { headers: Headers }) {
   return { db: getDb(), user: await getSessionUser(), headers: opts.headers };
 }
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
+/** The context of protectedProcedure and the procedures built on it: someone is signed in. */
+export type AuthedContext = TRPCContext & { user: SessionUser };
+/** The context of staffProcedure and adminProcedure: the signed-in user is support or admin. */
+export type StaffContext = TRPCContext & { user: SessionUser & { role: "support" | "admin" } };
 
 /** What the browser sees for an unexpected failure; the real error is logged by the route's onError. */
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Try again in a moment.";
@@ -69,11 +73,13 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** Support staff and admins (support console). */
 export const staffProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role === "user") throw new TRPCError({ code: "FORBIDDEN", message: "Staff only." });
-  return next();
+  const { user } = ctx;
+  if (user.role === "user") throw new TRPCError({ code: "FORBIDDEN", message: "Staff only." });
+  return next({ ctx: { user: { ...user, role: user.role } } });
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admins only." });
-  return next();
+  const { user } = ctx;
+  if (user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admins only." });
+  return next({ ctx: { user: { ...user, role: user.role } } });
 });

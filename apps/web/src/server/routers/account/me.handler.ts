@@ -1,8 +1,7 @@
-import type { TRPCContext } from "../../trpc";
-import type { SessionUser } from "../../auth/session";
+import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's summary for the dashboard shell. */
-export async function meHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+export async function meHandler({ ctx }: { ctx: AuthedContext }) {
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id } });
   const held = await ctx.db.generation.aggregate({ where: { accountId: account.id, status: "processing" }, _sum: { costMicros: true } });
   const keys = await ctx.db.apiKey.count({ where: { accountId: account.id, revokedAt: null } });

@@ -2,9 +2,8 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
 import { changePassword, consumeRateLimit, InvalidLinkError, requestPasswordReset, resetPassword, TooManyPasswordChangesError, WrongPasswordError } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
 import { clientIp } from "../../http/client-ip";
-import type { TRPCContext } from "../../trpc";
+import type { TRPCContext, AuthedContext } from "../../trpc";
 import { toTRPCError } from "../playground/create.handler";
 import type { ChangePasswordInput, RequestResetInput, ResetPasswordInput } from "./password.schema";
 
@@ -28,7 +27,7 @@ export async function resetPasswordHandler({ ctx, input }: { ctx: TRPCContext; i
   }
 }
 
-export async function changePasswordHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof ChangePasswordInput> }) {
+export async function changePasswordHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ChangePasswordInput> }) {
   try {
     await changePassword(ctx.db, { accountId: ctx.user.id, sessionId: ctx.user.sessionId, currentPassword: input.currentPassword, newPassword: input.newPassword });
     return { changed: true };

@@ -1,10 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { sendVerificationLink, TooManyVerificationLinksError } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 
 /** The dashboard banner's "Send a new link". */
-export async function resendVerificationHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+export async function resendVerificationHandler({ ctx }: { ctx: AuthedContext }) {
   try {
     return await sendVerificationLink(ctx.db, ctx.user.id);
   } catch (err) {

@@ -2,13 +2,12 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
 import { issueNamedApiKey, TooManyApiKeysError } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import { toTRPCError } from "../playground/create.handler";
 import type { CreateKeyInput } from "./create.schema";
 
 /** Issues a key; the full key is in this response only (the database keeps its hash). */
-export async function createHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof CreateKeyInput> }) {
+export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof CreateKeyInput> }) {
   try {
     const { key, record } = await issueNamedApiKey(ctx.db, ctx.user.id, input.name);
     return { key, id: record.id, name: record.name, prefix: record.prefix, createdAt: record.createdAt };

@@ -1,11 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { ApiKeyNotFoundError, revokeApiKey } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import type { KeyIdInput } from "./revoke.schema";
 
-export async function revokeHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof KeyIdInput> }) {
+export async function revokeHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof KeyIdInput> }) {
   try {
     await revokeApiKey(ctx.db, ctx.user.id, input.id);
     return { id: input.id, revoked: true };

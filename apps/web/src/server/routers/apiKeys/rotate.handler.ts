@@ -2,13 +2,12 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
 import { ApiKeyNotFoundError, rotateApiKey } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import { toTRPCError } from "../playground/create.handler";
 import type { RotateKeyInput } from "./rotate.schema";
 
 /** A new key with the same name; the old one is revoked at once. The new key is shown once. */
-export async function rotateHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof RotateKeyInput> }) {
+export async function rotateHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof RotateKeyInput> }) {
   try {
     const { key, record } = await rotateApiKey(ctx.db, ctx.user.id, input.id);
     return { key, id: record.id, name: record.name, prefix: record.prefix, createdAt: record.createdAt, replaced: input.id };

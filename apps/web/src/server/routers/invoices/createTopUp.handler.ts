@@ -2,18 +2,15 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { parseUsd } from "@vgen/contracts";
 import { attachStripeSession, config, createTopUpInvoice, InvoiceError, microsToCents } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import type { CreateTopUpInput } from "./createTopUp.schema";
 import { stripeClient } from "./stripe";
-
-type Ctx = TRPCContext & { user: SessionUser };
 
 /**
  * A top-up invoice. With Stripe configured: a Checkout Session (the client redirects to its URL);
  * otherwise a bank-transfer invoice with payment instructions, marked paid by staff.
  */
-export async function createTopUpHandler({ ctx, input }: { ctx: Ctx; input: z.infer<typeof CreateTopUpInput> }) {
+export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof CreateTopUpInput> }) {
   let micros: bigint;
   try {
     micros = parseUsd(input.amount);

@@ -1,12 +1,9 @@
 import { bankTransferInstructions, listInvoices, statementPeriods } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import { stripeEnabled } from "./stripe";
 
-type Ctx = TRPCContext & { user: SessionUser };
-
 /** The account's top-up invoices, its statements and the months a statement can be made for. */
-export async function listHandler({ ctx }: { ctx: Ctx }) {
+export async function listHandler({ ctx }: { ctx: AuthedContext }) {
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { createdAt: true, balanceMicros: true } });
   const [topUps, statements] = await Promise.all([
     listInvoices(ctx.db, ctx.user.id, { kind: "top_up" }),

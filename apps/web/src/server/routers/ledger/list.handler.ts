@@ -2,12 +2,11 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
 import { ledgerFilterFromDays, listLedgerEntries } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import type { LedgerListInput } from "./list.schema";
 
 /** One page of the signed-in account's ledger, newest first. */
-export async function listHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof LedgerListInput> }) {
+export async function listHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof LedgerListInput> }) {
   let page;
   try {
     page = await listLedgerEntries(ctx.db, ctx.user.id, {

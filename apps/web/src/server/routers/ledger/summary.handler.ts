@@ -1,8 +1,7 @@
 import { balanceSummary } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 
 /** Available balance and the amount on hold for running generations. */
-export function summaryHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+export function summaryHandler({ ctx }: { ctx: AuthedContext }) {
   return balanceSummary(ctx.db, ctx.user.id);
 }

@@ -2,8 +2,7 @@ import { TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
 import { acceptGeneration } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import type { PlaygroundCreateInput } from "./create.schema";
 
 const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -25,7 +24,7 @@ export function toTRPCError(err: ApiError): TRPCError {
 }
 
 /** A generation for the signed-in account, validated, limited and billed exactly like the API. */
-export async function createHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof PlaygroundCreateInput> }) {
+export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof PlaygroundCreateInput> }) {
   try {
     const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
     const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { id: true, status: true } });

@@ -1,11 +1,10 @@
 import type { z } from "zod";
 import { usageStats } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import type { UsageInput } from "./usage.schema";
 
 /** Request statistics of the signed-in account, with the names of its keys and models for filters. */
-export async function usageHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof UsageInput> }) {
+export async function usageHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof UsageInput> }) {
   const accountId = ctx.user.id;
   const [stats, keys, models] = await Promise.all([
     usageStats(ctx.db, { accountId, days: input.days, modelId: input.modelId ?? null, apiKeyId: input.apiKeyId ?? null }),

@@ -1,9 +1,8 @@
 import { listSubscriptions, unsubscribedModels, QUEUE_LABELS } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's subscriptions, and the catalog models it can still subscribe to. */
-export async function listHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+export async function listHandler({ ctx }: { ctx: AuthedContext }) {
   const [subscriptions, available] = await Promise.all([listSubscriptions(ctx.db, ctx.user.id), unsubscribedModels(ctx.db, ctx.user.id)]);
   return {
     subscriptions,

@@ -1,12 +1,11 @@
 import type { z } from "zod";
 import { setSubscriptionStatus } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import { mapSubscriptionErrors } from "./errors";
 import type { SetStatusInput } from "./setStatus.schema";
 
 /** Pause or resume: a paused subscription refuses new generations with 403 subscription_paused. */
-export async function setStatusHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof SetStatusInput> }) {
+export async function setStatusHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SetStatusInput> }) {
   const sub = await mapSubscriptionErrors(() => setSubscriptionStatus(ctx.db, ctx.user.id, input.modelId, input.status));
   return { modelId: sub.modelId, status: sub.status };
 }

@@ -1,18 +1,19 @@
 import type { z } from "zod";
 import { getAccountActivity, getAccountOverview, listAccountGenerations, listAccountLedger } from "@vgen/engine";
-import { mapSupportErrors, type StaffCtx } from "./errors";
+import { mapSupportErrors } from "./errors";
 import type { AccountGenerationsInput, AccountInput, AccountLedgerInput } from "./account.schema";
+import type { StaffContext } from "../../trpc";
 
-export async function accountHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof AccountInput> }) {
+export async function accountHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AccountInput> }) {
   const overview = await mapSupportErrors(() => getAccountOverview(ctx.db, input.accountId));
   const activity = await getAccountActivity(ctx.db, input.accountId);
   return { ...overview, ...activity };
 }
 
-export function ledgerHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof AccountLedgerInput> }) {
+export function ledgerHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AccountLedgerInput> }) {
   return listAccountLedger(ctx.db, input.accountId, { page: input.page, pageSize: input.pageSize });
 }
 
-export function generationsHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof AccountGenerationsInput> }) {
+export function generationsHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AccountGenerationsInput> }) {
   return listAccountGenerations(ctx.db, input.accountId, { page: input.page, pageSize: input.pageSize, status: input.status ?? undefined });
 }

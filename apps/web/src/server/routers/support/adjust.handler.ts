@@ -1,11 +1,12 @@
 import type { z } from "zod";
 import { formatUsd, parseUsd } from "@vgen/contracts";
 import { adjustBalance } from "@vgen/engine";
-import { mapSupportErrors, type StaffCtx } from "./errors";
+import { mapSupportErrors } from "./errors";
 import type { AdjustInput } from "./adjust.schema";
+import type { StaffContext } from "../../trpc";
 
 /** "+5", "-2.50": the sign is split off and the rest parsed as dollars without floats. */
-export async function adjustHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof AdjustInput> }) {
+export async function adjustHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AdjustInput> }) {
   const negative = input.amount.startsWith("-");
   const micros = parseUsd(input.amount.replace(/^[-+]/, ""));
   const res = await mapSupportErrors(() => adjustBalance(ctx.db, { accountId: input.accountId, amountMicros: negative ? -micros : micros, actorId: ctx.user.id, reason: input.reason }));

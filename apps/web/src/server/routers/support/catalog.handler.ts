@@ -1,14 +1,15 @@
 import type { z } from "zod";
 import { parseUsd } from "@vgen/contracts";
 import { listCatalogForStaff, updateCatalogModel } from "@vgen/engine";
-import { mapSupportErrors, type StaffCtx } from "./errors";
+import { mapSupportErrors } from "./errors";
 import type { UpdateCatalogInput } from "./catalog.schema";
+import type { StaffContext } from "../../trpc";
 
-export function catalogHandler({ ctx }: { ctx: StaffCtx }) {
+export function catalogHandler({ ctx }: { ctx: StaffContext }) {
   return listCatalogForStaff(ctx.db);
 }
 
-export async function updateCatalogHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof UpdateCatalogInput> }) {
+export async function updateCatalogHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof UpdateCatalogInput> }) {
   const { modelId, price, reason, ...rest } = input;
   const model = await mapSupportErrors(() =>
     updateCatalogModel(ctx.db, { modelId, actorId: ctx.user.id, reason, patch: { ...rest, ...(price !== undefined ? { priceMicrosPerSecond: parseUsd(price) } : {}) } }),

@@ -1,9 +1,5 @@
 import { TRPCError } from "@trpc/server";
 import { InvoiceError, SupportError, TestBalanceError } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
-
-export type StaffCtx = TRPCContext & { user: SessionUser };
 
 /** Maps the engine's support, test balance and invoice errors to tRPC errors with their message. */
 export async function mapSupportErrors<T>(fn: () => Promise<T>): Promise<T> {

@@ -1,11 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { markInvoicePaid } from "@vgen/engine";
-import { mapSupportErrors, type StaffCtx } from "./errors";
+import { mapSupportErrors } from "./errors";
 import type { MarkInvoicePaidInput } from "./markInvoicePaid.schema";
+import type { StaffContext } from "../../trpc";
 
 /** A bank transfer arrived: the engine credits the invoice once and writes the audit row with it. */
-export async function markInvoicePaidHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof MarkInvoicePaidInput> }) {
+export async function markInvoicePaidHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof MarkInvoicePaidInput> }) {
   const res = await mapSupportErrors(() =>
     markInvoicePaid(ctx.db, {
       invoice: input.invoiceId,

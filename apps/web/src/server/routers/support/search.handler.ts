@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { searchAccounts } from "@vgen/engine";
-import type { StaffCtx } from "./errors";
 import type { SearchInput } from "./search.schema";
+import type { StaffContext } from "../../trpc";
 
 /** Accounts by email (partial), account id, key prefix or generation id. */
-export async function searchHandler({ ctx, input }: { ctx: StaffCtx; input: z.infer<typeof SearchInput> }) {
+export async function searchHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof SearchInput> }) {
   return searchAccounts(ctx.db, input.query);
 }

@@ -1,9 +1,8 @@
 import { listTestBalanceRequests } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's test balance requests, newest first, and its balance. */
-export async function listHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+export async function listHandler({ ctx }: { ctx: AuthedContext }) {
   const [requests, account] = await Promise.all([
     listTestBalanceRequests(ctx.db, ctx.user.id),
     ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { balanceMicros: true } }),

@@ -1,11 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { requestTestBalance, TestBalanceError } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import type { RequestTestBalanceInput } from "./request.schema";
 
-export async function requestHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof RequestTestBalanceInput> }) {
+export async function requestHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof RequestTestBalanceInput> }) {
   try {
     const r = await requestTestBalance(ctx.db, ctx.user.id, input.useCase);
     return { id: r.id, status: r.status };

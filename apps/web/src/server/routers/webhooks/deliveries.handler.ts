@@ -2,8 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
 import { listDeliveries, type WebhookDeliveryWithAttempts } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import type { DeliveriesInput } from "./deliveries.schema";
 
 export function deliveryView(d: WebhookDeliveryWithAttempts) {
@@ -33,7 +32,7 @@ export function deliveryView(d: WebhookDeliveryWithAttempts) {
 }
 
 /** The signed-in account's webhook deliveries, newest first, with every attempt. */
-export async function deliveriesHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof DeliveriesInput> }) {
+export async function deliveriesHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof DeliveriesInput> }) {
   try {
     const page = await listDeliveries(ctx.db, ctx.user.id, { limit: input.limit, cursor: input.cursor, generationId: input.generationId || undefined });
     return { data: page.data.map(deliveryView), nextCursor: page.nextCursor };

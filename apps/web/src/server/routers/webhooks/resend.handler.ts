@@ -1,13 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { resendDelivery, WebhookDeliveryNotFoundError } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 import { deliveryView } from "./deliveries.handler";
 import type { ResendInput } from "./resend.schema";
 
 /** One immediate, manual attempt (engine resendDelivery, scoped to the account). */
-export async function resendHandler({ ctx, input }: { ctx: TRPCContext & { user: SessionUser }; input: z.infer<typeof ResendInput> }) {
+export async function resendHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ResendInput> }) {
   try {
     const { delivery, attempt } = await resendDelivery(ctx.db, ctx.user.id, input.deliveryId);
     return { delivery: deliveryView(delivery), ok: attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300 };

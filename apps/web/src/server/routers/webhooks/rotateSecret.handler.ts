@@ -1,7 +1,6 @@
 import { rotateWebhookSecret } from "@vgen/engine";
-import type { SessionUser } from "../../auth/session";
-import type { TRPCContext } from "../../trpc";
+import type { AuthedContext } from "../../trpc";
 
-export async function rotateSecretHandler({ ctx }: { ctx: TRPCContext & { user: SessionUser } }) {
+export async function rotateSecretHandler({ ctx }: { ctx: AuthedContext }) {
   return { secret: await rotateWebhookSecret(ctx.db, ctx.user.id) };
 }
