@@ -3,6 +3,7 @@
  * applies migrations, seeds the catalog, serves Next.js and, unless WORKER_MODE=off, runs the
  * generation worker in this same process. It owns shutdown so work drains before the database stops.
  */
+import "@vgen/config/start";
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";

@@ -15,7 +15,7 @@ const int = (min = 0) =>
     .number({ error: "expected a number (an integer)" })
     .int({ error: "expected an integer" })
     .min(min, { error: `expected an integer of at least ${min}` });
-const port = () => int(1).max(65_535, { error: "expected a port number (1-65535)" });
+const port = (min = 1) => int(min).max(65_535, { error: `expected a port number (${min}-65535)` });
 const url = () => z.url({ protocol: /^https?$/, error: "expected an http(s) URL such as https://example.com" });
 const postgresUrl = () => z.url({ protocol: /^postgres(ql)?$/, error: "expected a postgresql:// URL" });
 const redisUrl = () => z.url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" });
@@ -29,7 +29,7 @@ const lowercase = (value: unknown) => (typeof value === "string" ? value.toLower
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, "");
 
 export const envSchema = z.object({
-  PORT: port().default(3000).describe("Port the web server listens on."),
+  PORT: port(0).default(3000).describe("Port the web server listens on (0: any free port)."),
   HOST: z.string().default("0.0.0.0").describe("Address the web server listens on."),
   PUBLIC_BASE_URL: url()
     .transform(withoutTrailingSlash)

@@ -47,7 +47,7 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ ACCOUNT_RATE_LIMIT_QPS: "abc" })).toThrow("Invalid configuration: ACCOUNT_RATE_LIMIT_QPS: expected a number");
     const cases: Record<string, RegExp> = {
-      PORT: /^Invalid configuration: PORT: expected a port number/,
+      PORT: /^Invalid configuration: PORT: expected a port number \(0-65535\)$/,
       PUBLIC_BASE_URL: /^Invalid configuration: PUBLIC_BASE_URL: expected an http\(s\) URL/,
       DATABASE_URL: /^Invalid configuration: DATABASE_URL: expected a postgresql:\/\/ URL/,
       WORKER_MODE: /^Invalid configuration: WORKER_MODE: expected embedded or off/,

@@ -3,6 +3,7 @@
  * Ops CLI: what a person does on a server with no dashboard at hand.
  * Talks to DATABASE_URL, or to the embedded database of a running `npm start`.
  */
+import "@vgen/config/start";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
