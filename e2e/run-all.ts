@@ -167,7 +167,7 @@ async function main() {
     // Unit suites use their own throwaway database on the external server.
     const unitDb = await freshDatabase(external.adminUrl, `vgen_unit_${process.pid}`);
     const unitEnv = { ...baseEnv, NODE_ENV: "test", LOG_LEVEL: "error", TEST_DATABASE_URL: unitDb, TEST_ADMIN_DATABASE_URL: external.adminUrl };
-    for (const pkg of ["contracts", "db", "engine"]) await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
+    for (const pkg of ["config", "contracts", "db", "engine"]) await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
 
     // Embedded default: no DATABASE_URL; the app starts its own PostgreSQL, queue and worker.
     let app: RunningApp | null = await startApp({ env: baseEnv, label: "embedded" });
