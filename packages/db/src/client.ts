@@ -10,8 +10,6 @@ export function createDb(connectionString = requireDatabaseUrl(), poolMax = 10):
   return new PrismaClient({ adapter });
 }
 
-export { requireDatabaseUrl };
-
 const globalForDb = globalThis as unknown as { __vgenDb?: Db };
 
 /** One client per process, reused across hot reloads and route handlers. */

@@ -1,6 +1,6 @@
 import { env, parseEnv, upstreamEnv, type Env } from "@vgen/config";
 
-export { ConfigError, env, requireDatabaseUrl, upstreamEnvPrefix, type Env } from "@vgen/config";
+export { env, requireDatabaseUrl, upstreamEnvPrefix } from "@vgen/config";
 
 /** The engine's settings, derived from the validated environment of @vgen/config. */
 export interface EngineConfig {
@@ -54,7 +54,7 @@ export interface UpstreamConfig {
 }
 
 /** The engine's view of the validated environment (see @vgen/config for every variable). */
-export function engineConfig(e: Env): EngineConfig {
+function engineConfig(e: Env): EngineConfig {
   return {
     publicBaseUrl: e.PUBLIC_BASE_URL,
     cdnBaseUrl: e.CDN_BASE_URL,
