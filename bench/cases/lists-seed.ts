@@ -3,6 +3,8 @@
  * one heavy account holding a large share of every table and thousands of ordinary accounts,
  * spread uniformly over the last 90 days. Everything is generated inside PostgreSQL with
  * generate_series (no rows cross the wire), from a fixed random seed so runs are comparable.
+ * Ids have the app's form (prefix + base58: md5 hex with its zeros, which base58 lacks, replaced),
+ * so the cursors the lists return are accepted back.
  */
 import type { Db } from "../../packages/db/src/index";
 
@@ -71,7 +73,7 @@ function statements(o: ListsSeedOptions): string[] {
      FROM generate_series(1, ${others}) i`,
     `CREATE UNLOGGED TABLE bench_src AS
      SELECT g,
-       'vid_' || substr(md5('g' || g), 1, 22) AS id,
+       'vid_' || translate(substr(md5('g' || g), 1, 22), '0', 'o') AS id,
        ${accountOf("g")} AS account_id,
        ${keyOf("g")} AS api_key_id,
        1 + g % 3 AS m,
@@ -99,7 +101,7 @@ function statements(o: ListsSeedOptions): string[] {
     // writes them, and 1% top-ups, test credits and adjustments.
     `INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference, reason, actor, created_at)
      SELECT * FROM (
-       SELECT 'led_' || substr(md5('l' || s.g || t.k), 1, 22), s.account_id, t.type::"LedgerType",
+       SELECT 'led_' || translate(substr(md5('l' || s.g || t.k), 1, 22), '0', 'o'), s.account_id, t.type::"LedgerType",
          CASE t.k WHEN 1 THEN c.cost ELSE -c.cost END,
          1000000000 - (s.g % 1000) * 1000, s.id, s.id, NULL, NULL,
          CASE t.k WHEN 0 THEN s.at ELSE s.at + s.duration * interval '1 second' END AS at
@@ -108,7 +110,7 @@ function statements(o: ListsSeedOptions): string[] {
        CROSS JOIN (VALUES (0, 'hold'), (1, 'hold_release'), (2, 'charge')) AS t(k, type)
        WHERE s.g <= ${ledgerTriples}
        UNION ALL
-       SELECT 'led_' || substr(md5('t' || i), 1, 22), ${accountOf("i")},
+       SELECT 'led_' || translate(substr(md5('t' || i), 1, 22), '0', 'o'), ${accountOf("i")},
          (CASE WHEN i % 10 < 7 THEN 'top_up' WHEN i % 10 < 9 THEN 'test_credit' ELSE 'adjustment' END)::"LedgerType",
          20000000, 1000000000, NULL, 'inv_bench_' || i, CASE WHEN i % 10 = 9 THEN 'goodwill' END, CASE WHEN i % 10 = 9 THEN 'ops-cli' END,
          date_trunc('milliseconds', now() - random() * ${HISTORY})
@@ -117,7 +119,7 @@ function statements(o: ListsSeedOptions): string[] {
      ORDER BY at`,
     // 60% generation requests (8% of them refused), the rest result polls; 1% have no account (bad key).
     `INSERT INTO request_logs (id, request_id, account_id, api_key_id, model_id, method, path, status, error_code, generation_id, latency_ms, created_at)
-     SELECT 'req_' || substr(md5('r' || i), 1, 22), 'req_' || substr(md5('r' || i), 1, 22),
+     SELECT 'req_' || translate(substr(md5('r' || i), 1, 22), '0', 'o'), 'req_' || translate(substr(md5('r' || i), 1, 22), '0', 'o'),
        CASE WHEN i % 100 = 99 THEN NULL ELSE ${accountOf("i")} END,
        CASE WHEN i % 100 = 99 THEN NULL ELSE ${keyOf("i")} END,
        CASE WHEN i <= ${generationRequests} THEN ${models}[1 + i % 3] END,
@@ -133,12 +135,12 @@ function statements(o: ListsSeedOptions): string[] {
      FROM generate_series(1, ${n}) i
      ORDER BY at`,
     `INSERT INTO webhook_deliveries (id, account_id, generation_id, url, event_type, payload, status, attempt_count, delivered_at, created_at)
-     SELECT 'whd_' || substr(md5('d' || g), 1, 22), account_id, id, 'https://hooks.bench.invalid/' || account_id, 'video.completed',
+     SELECT 'whd_' || translate(substr(md5('d' || g), 1, 22), '0', 'o'), account_id, id, 'https://hooks.bench.invalid/' || account_id, 'video.completed',
        jsonb_build_object('id', id, 'status', 'completed'), 'delivered', 1, at + interval '10 seconds', at + interval '9 seconds'
      FROM bench_src WHERE g % 2 = 0
      ORDER BY at`,
     `INSERT INTO webhook_attempts (id, delivery_id, attempt_no, response_status, duration_ms, created_at)
-     SELECT 'wha_' || substr(md5('a' || g), 1, 22), 'whd_' || substr(md5('d' || g), 1, 22), 1, 200, 40, at + interval '10 seconds'
+     SELECT 'wha_' || translate(substr(md5('a' || g), 1, 22), '0', 'o'), 'whd_' || translate(substr(md5('d' || g), 1, 22), '0', 'o'), 1, 200, 40, at + interval '10 seconds'
      FROM bench_src WHERE g % 2 = 0
      ORDER BY at`,
     "DROP TABLE bench_src",
