@@ -51,6 +51,9 @@ export const ERROR_CATALOG = {
   invalid_url: def(400, "invalid_request_error", "A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach.", "Send a public absolute http:// or https:// URL."),
   invalid_cursor: def(400, "invalid_request_error", "The pagination `cursor` is not one this API returned.", "Pass the `next_cursor` value of the previous page unchanged, or omit it."),
   weak_password: dashboardDef(400, "invalid_request_error", "The password is too easy to guess: a common or breached password, a repeated or keyboard pattern, or your email or name.", "Choose a longer passphrase of several unrelated words; the form says what made this one weak."),
+  wrong_password: dashboardDef(400, "invalid_request_error", "The current password given to change the password is not correct.", "Type the current password again, or sign out and reset it from the sign-in page."),
+  invalid_link: dashboardDef(400, "invalid_request_error", "The password-reset or email-verification link is unknown, already used or expired.", "Ask for a new link: from the sign-in page for a reset, from the dashboard banner for a verification."),
+  action_not_allowed: dashboardDef(400, "invalid_request_error", "A rule refuses this change for this record (for example refunding a generation that did not complete, suspending a staff account, or an adjustment that would take the balance below zero).", "The message names the rule; change the request or the record first."),
   missing_api_key: def(401, "authentication_error", "No API key was sent.", "Send the header `Authorization: Bearer <API_KEY>`."),
   invalid_api_key: def(401, "authentication_error", "The API key is unknown or has been revoked.", "Check the key in the dashboard's API keys section, or issue a new one."),
   insufficient_balance: def(402, "billing_error", "The available balance (balance minus holds) does not cover the cost of the generation.", "Top up the balance or ask for a test balance; then retry."),
@@ -60,13 +63,18 @@ export const ERROR_CATALOG = {
   email_not_verified: dashboardDef(403, "permission_error", "The account's email address is not verified yet, and the dashboard issues API keys only to verified accounts.", "Open the verification link sent to your address (or send a new one from the dashboard banner), then issue the key again."),
   generation_not_found: def(404, "not_found_error", "No generation with this id exists for this account.", "Check the id; ids are per account."),
   route_not_found: def(404, "not_found_error", "No API endpoint at this path.", "Check the path and method against the API reference at /docs."),
+  resource_not_found: dashboardDef(404, "not_found_error", "The account, model, subscription, API key, invoice, webhook delivery or test balance request named in the request does not exist, or is not this account's.", "Check the id; reload the dashboard page to see the records you can act on."),
   method_not_allowed: def(405, "invalid_request_error", "The endpoint does not accept this HTTP method.", "Use the method shown in the API reference at /docs."),
   generation_not_cancelable: def(409, "conflict_error", "The generation has already finished and cannot be canceled.", "Nothing to do: fetch its result instead."),
   idempotency_key_reused: def(409, "conflict_error", "This Idempotency-Key was already used with a different request body in the last 24 hours.", "Use a new key for a new request; reuse a key only to retry the identical request."),
   idempotency_request_in_progress: def(409, "conflict_error", "A request with this Idempotency-Key is still being processed.", "Retry after a moment; you will get the original response."),
+  state_conflict: dashboardDef(409, "conflict_error", "The record is already in the state the change asks for (already refunded, revoked, verified, paid or answered), or an earlier request for it is still waiting.", "Reload to see the current state; nothing needs repeating."),
+  too_many_api_keys: dashboardDef(409, "conflict_error", "The account already holds the largest number of live API keys allowed.", "Revoke a key you no longer use, then issue the new one."),
+  email_taken: dashboardDef(409, "conflict_error", "An account with this email address already exists.", "Sign in instead, or reset the password from the sign-in page."),
   payload_too_large: def(413, "invalid_request_error", "The body is larger than 64 KiB.", "Send image references as URLs, not inline data."),
   unsupported_media_type: def(415, "invalid_request_error", "The body is not sent as `Content-Type: application/json`.", "Set `Content-Type: application/json`."),
   rate_limited: def(429, "rate_limit_error", "Too many requests for this model from this account within the last second.", "Wait for the number of seconds in `Retry-After`, then retry; spread requests below the model's QPS."),
+  too_many_attempts: dashboardDef(429, "rate_limit_error", "Too many attempts at this action (sign-ups, password resets or changes, verification links) from this account or address in a short time.", "Wait as long as the message says, then try again."),
   internal_error: def(500, "api_error", "Something went wrong on our side. Nothing was charged.", "Retry with the same Idempotency-Key; if it persists, contact support with the request_id."),
   service_unavailable: def(503, "api_error", "The service is temporarily unable to accept work.", "Retry after a short wait with the same Idempotency-Key."),
   render_failed: def(null, "generation_error", "The renderer could not produce the video. Nothing was charged.", "Retry the generation; if it fails again, contact support with the generation id."),
@@ -97,7 +105,11 @@ export interface ErrorBody {
   };
 }
 
-/** An API failure that route handlers throw and the wrapper turns into the error envelope. */
+/**
+ * The one error model: every failure the caller can act on, from a route or from the engine, is an
+ * ApiError (or a subclass naming its domain) carrying a catalog code. The REST wrapper turns it into
+ * the error envelope and the tRPC middleware into a tRPC error with the same status and code.
+ */
 export class ApiError extends Error {
   readonly status: number;
   constructor(

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { newId, randomBase58, type Db, type Role } from "@vgen/db";
+import { ApiError } from "@vgen/contracts";
+import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
 import { sendVerificationLink } from "./auth/email-verification";
 import { keysByHash, type KeyIdentity } from "./hot-cache/lookups";
@@ -37,7 +38,12 @@ export async function createAccount(db: Db, input: { email: string; password?: s
 
 /** Sign-up from the web: the account, and a link to verify its email (needed before the dashboard issues keys). */
 export async function signUp(db: Db, input: { email: string; password: string; name?: string }) {
-  const account = await createAccount(db, input);
+  const account = await createAccount(db, input).catch((err: unknown) => {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      throw new ApiError("email_taken", "An account with this email already exists. Sign in instead.");
+    }
+    throw err;
+  });
   await sendVerificationLink(db, account.id);
   return account;
 }

@@ -9,15 +9,17 @@ const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 /** Live (not revoked) keys an account may hold at once. */
 export const MAX_LIVE_API_KEYS = 20;
 
-export class ApiKeyNotFoundError extends Error {
+export class ApiKeyNotFoundError extends ApiError {
   constructor() {
-    super("No live API key with this id on this account.");
+    super("resource_not_found", "This key does not exist or is already revoked.");
+    this.name = "ApiKeyNotFoundError";
   }
 }
 
-export class TooManyApiKeysError extends Error {
+export class TooManyApiKeysError extends ApiError {
   constructor() {
-    super(`An account can hold at most ${MAX_LIVE_API_KEYS} live keys. Revoke one you no longer use first.`);
+    super("too_many_api_keys", `An account can hold at most ${MAX_LIVE_API_KEYS} live keys. Revoke one you no longer use first.`);
+    this.name = "TooManyApiKeysError";
   }
 }
 

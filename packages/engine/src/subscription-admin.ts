@@ -1,3 +1,4 @@
+import { ApiError } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
 import { QUEUE_LABELS } from "./catalog";
 import { monthStart } from "./subscriptions";
@@ -5,12 +6,11 @@ import { monthStart } from "./subscriptions";
 /** Largest monthly cap accepted: $1,000,000. */
 export const MAX_SPEND_CAP_MICROS = 1_000_000n * 1_000_000n;
 
-export class SubscriptionError extends Error {
-  constructor(
-    readonly kind: "not_found" | "invalid",
-    message: string,
-  ) {
-    super(message);
+/** A subscription change refused: an unknown model or subscription, or a cap out of range. */
+export class SubscriptionError extends ApiError {
+  constructor(code: "resource_not_found" | "invalid_parameter", message: string, param: string | null = null) {
+    super(code, message, param);
+    this.name = "SubscriptionError";
   }
 }
 
@@ -96,7 +96,7 @@ export async function unsubscribedModels(db: Db, accountId: string) {
 /** Subscribes to an enabled catalog model; subscribing again is a no-op. */
 export async function subscribeToModel(db: Db, accountId: string, modelId: string) {
   const model = await db.catalogModel.findUnique({ where: { id: modelId } });
-  if (!model || !model.enabled) throw new SubscriptionError("not_found", `Unknown model '${modelId}'.`);
+  if (!model || !model.enabled) throw new SubscriptionError("resource_not_found", `Unknown model '${modelId}'.`);
   return db.subscription.upsert({
     where: { accountId_modelId: { accountId, modelId } },
     create: { id: newId("subscription"), accountId, modelId },
@@ -106,7 +106,7 @@ export async function subscribeToModel(db: Db, accountId: string, modelId: strin
 
 async function updateOwn(db: Db, accountId: string, modelId: string, data: { status?: "active" | "paused"; monthlySpendCapMicros?: bigint | null }) {
   const { count } = await db.subscription.updateMany({ where: { accountId, modelId }, data });
-  if (count === 0) throw new SubscriptionError("not_found", `No subscription to '${modelId}'.`);
+  if (count === 0) throw new SubscriptionError("resource_not_found", `No subscription to '${modelId}'.`);
   return db.subscription.findUniqueOrThrow({ where: { accountId_modelId: { accountId, modelId } } });
 }
 
@@ -118,7 +118,7 @@ export function setSubscriptionStatus(db: Db, accountId: string, modelId: string
 /** Sets (positive micro-dollars) or clears (null) the monthly spend cap of a subscription. */
 export function setSpendCap(db: Db, accountId: string, modelId: string, capMicros: bigint | null) {
   if (capMicros !== null && (capMicros <= 0n || capMicros > MAX_SPEND_CAP_MICROS)) {
-    throw new SubscriptionError("invalid", "The cap must be more than $0 and at most $1,000,000.");
+    throw new SubscriptionError("invalid_parameter", "The cap must be more than $0 and at most $1,000,000.", "cap");
   }
   return updateOwn(db, accountId, modelId, { monthlySpendCapMicros: capMicros });
 }

@@ -187,6 +187,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
     // A password change keeps the session that made it and signs out the others.
     const [here, elsewhere] = [await createSession(db(), owner.id), await createSession(db(), owner.id)];
     await expect(changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: "not it at all", newPassword: "changed long passphrase" })).rejects.toBeInstanceOf(WrongPasswordError);
+    await expect(changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: "not it at all", newPassword: "changed long passphrase" })).rejects.toMatchObject({ code: "wrong_password", status: 400 });
     await expect(changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: STRONG, newPassword: "password123" })).rejects.toMatchObject({ code: "weak_password" });
     await changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: STRONG, newPassword: "changed long passphrase" });
     expect(await resolveSession(db(), here)).not.toBeNull();
@@ -203,6 +204,18 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
     expect(new URL(link).pathname).toBe("/reset-password");
     expect(await db().auditLog.count({ where: { targetAccountId: owner.id, action: "account.reset_link", actorId: staff.id } })).toBe(1);
     await expect(issueAccountLinkAsStaff(db(), { accountId: staff.id, kind: "password_reset", actorId: staff.id })).rejects.toThrow(/customer accounts only/);
+    await expect(issueAccountLinkAsStaff(db(), { accountId: staff.id, kind: "password_reset", actorId: staff.id })).rejects.toMatchObject({ code: "action_not_allowed" });
+  });
+
+  it("password changes are limited per account: the eleventh attempt in the window is refused before the password is checked", async () => {
+    const { changePassword, createSession } = await import("../src/index");
+    const owner = await account();
+    const sessionId = await createSession(db(), owner.id);
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push(await changePassword(db(), { accountId: owner.id, sessionId, currentPassword: "not it at all", newPassword: "changed long passphrase" }).then(() => "changed", (e: { code: string }) => e.code));
+    }
+    expect(codes).toEqual([...Array(10).fill("wrong_password"), "too_many_attempts"]);
   });
 
   it("sign-up sends a verification link; the dashboard issues keys only once it is opened, the ops path any time", async () => {
@@ -217,6 +230,8 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
       expect(acct.emailVerifiedAt).toBeNull();
       expect(warnings).toHaveLength(1);
       expect(new URL(warnings[0]!).pathname).toBe("/verify-email");
+      await expect(signUp(db(), { email, password: STRONG })).rejects.toMatchObject({ code: "email_taken", status: 409, message: expect.stringMatching(/already exists/) });
+      expect(warnings).toHaveLength(1);
 
       const refused = await issueNamedApiKey(db(), acct.id, "first").catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(ApiError);
@@ -227,6 +242,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
 
       await expect(verifyEmail(db(), tokenOf(warnings[0]!))).resolves.toEqual({ email });
       await expect(verifyEmail(db(), tokenOf(warnings[0]!))).rejects.toBeInstanceOf(InvalidLinkError);
+      await expect(verifyEmail(db(), tokenOf(warnings[0]!))).rejects.toMatchObject({ code: "invalid_link", status: 400 });
       await expect(issueNamedApiKey(db(), acct.id, "first")).resolves.toMatchObject({ record: { name: "first" } });
     } finally {
       restore();
@@ -238,8 +254,9 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
     const acct = await account({ verified: true });
     const { record } = await issueNamedApiKey(db(), acct.id, "before");
     await db().account.update({ where: { id: acct.id }, data: { status: "suspended" } });
-    for (const attempt of [issueNamedApiKey(db(), acct.id, "after"), issueApiKey(db(), acct.id, "ops"), rotateApiKey(db(), acct.id, record.id)]) {
-      await expect(attempt).rejects.toMatchObject({ code: "account_suspended" });
+    // One at a time: a rejection started before its expect would be reported as unhandled.
+    for (const attempt of [() => issueNamedApiKey(db(), acct.id, "after"), () => issueApiKey(db(), acct.id, "ops"), () => rotateApiKey(db(), acct.id, record.id)]) {
+      await expect(attempt()).rejects.toMatchObject({ code: "account_suspended" });
     }
     expect(await db().apiKey.findMany({ where: { accountId: acct.id }, select: { id: true, revokedAt: true } })).toEqual([{ id: record.id, revokedAt: null }]);
   });

@@ -79,6 +79,7 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
     const results = await Promise.allSettled(Array.from({ length: MAX_LIVE_API_KEYS + 6 }, (_, i) => issueNamedApiKey(db(), acct.id, `k${i}`)));
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused.every((r) => (r as PromiseRejectedResult).reason instanceof TooManyApiKeysError)).toBe(true);
+    expect(refused.map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(refused.length).fill("too_many_api_keys"));
     expect(await db().apiKey.count({ where: { accountId: acct.id, revokedAt: null } })).toBe(MAX_LIVE_API_KEYS);
     expect(results.length - refused.length).toBe(MAX_LIVE_API_KEYS);
   });
@@ -91,6 +92,7 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
     const { record } = await issueNamedApiKey(db(), owner.id, "mine");
     await expect(revokeApiKey(db(), other.id, record.id)).rejects.toBeInstanceOf(ApiKeyNotFoundError);
     await expect(rotateApiKey(db(), other.id, record.id)).rejects.toBeInstanceOf(ApiKeyNotFoundError);
+    await expect(revokeApiKey(db(), other.id, record.id)).rejects.toMatchObject({ code: "resource_not_found", status: 404, message: "This key does not exist or is already revoked." });
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: record.id } })).revokedAt).toBeNull();
 
     const invoice = await createTopUpInvoice(db(), { accountId: owner.id, amountMicros: 10_000_000n, method: "bank_transfer" });

@@ -99,6 +99,7 @@ describe.skipIf(!url)("documents from the database", () => {
 
     expect(await accountDocumentPdf(db(), other.id, invoice.id, "invoice")).toBeNull();
     await expect(accountDocumentPdf(db(), owner.id, invoice.id, "receipt")).rejects.toBeInstanceOf(DocumentUnavailableError);
+    await expect(accountDocumentPdf(db(), owner.id, invoice.id, "receipt")).rejects.toMatchObject({ code: "state_conflict", status: 409 });
     const inv = await accountDocumentPdf(db(), owner.id, invoice.id, "invoice");
     const invText = await pdfText(inv!.pdf);
     expect(invText).toContain(invoice.number);

@@ -48,6 +48,7 @@ describe.skipIf(!url)("support console", () => {
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "Broken output" })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SupportError);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "state_conflict", status: 409 });
     const after = (await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros;
     expect(after - before).toBe(gen.costMicros);
     const refunds = await db().ledgerEntry.findMany({ where: { generationId: gen.id, type: "refund" } });
@@ -71,6 +72,8 @@ describe.skipIf(!url)("support console", () => {
     const running = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "still running" } });
     await expect(refundGeneration(db(), { generationId: running.id, actorId: staff.id, reason: "nope" })).rejects.toThrow(/Only completed/);
     await expect(refundGeneration(db(), { generationId: "vid_missing", actorId: staff.id, reason: "nope" })).rejects.toThrow(/No generation/);
+    await expect(refundGeneration(db(), { generationId: "vid_missing", actorId: staff.id, reason: "nope" })).rejects.toMatchObject({ code: "generation_not_found", status: 404 });
+    await expect(refundGeneration(db(), { generationId: running.id, actorId: staff.id, reason: "nope" })).rejects.toMatchObject({ code: "action_not_allowed", status: 400 });
     expect(await db().ledgerEntry.count({ where: { accountId: acct.id, type: "refund" } })).toBe(0);
     expect(await db().auditLog.count({ where: { targetAccountId: acct.id } })).toBe(0);
   });
@@ -85,6 +88,7 @@ describe.skipIf(!url)("support console", () => {
     await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: -600_000n, actorId: staff.id, reason: "Too much" })).rejects.toThrow(/below zero/);
     await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: 1n, actorId: staff.id, reason: "" })).rejects.toThrow(/reason/);
     await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: 0n, actorId: staff.id, reason: "zero" })).rejects.toThrow(/zero/);
+    await expect(adjustBalance(db(), { accountId: "acct_missing", amountMicros: 1n, actorId: staff.id, reason: "nobody" })).rejects.toMatchObject({ code: "resource_not_found", status: 404 });
     expect((await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros).toBe(500_000n);
     const audits = await db().auditLog.findMany({ where: { targetAccountId: acct.id, action: "balance.adjust" }, orderBy: { createdAt: "asc" } });
     expect(audits.map((a) => (a.details as { amount: string }).amount)).toEqual(["$2.500", "-$7.000"]);

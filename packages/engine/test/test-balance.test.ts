@@ -12,8 +12,10 @@ describe.skipIf(!url)("test balance requests", () => {
     const { createAccount, requestTestBalance, TestBalanceError } = await import("../src/index");
     const acct = await createAccount(db(), { email: `tb-${Date.now()}@example.test` });
     await expect(requestTestBalance(db(), acct.id, "too short")).rejects.toBeInstanceOf(TestBalanceError);
+    await expect(requestTestBalance(db(), acct.id, "too short")).rejects.toMatchObject({ code: "invalid_parameter", param: "useCase" });
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => requestTestBalance(db(), acct.id, USE_CASE)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "state_conflict", status: 409 });
     expect(await db().testBalanceRequest.count({ where: { accountId: acct.id, status: "pending" } })).toBe(1);
   });
 

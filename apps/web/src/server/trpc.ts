@@ -1,7 +1,7 @@
 /**
  * tRPC in three parts (create-t3-app style): 1. context, 2. initialization, 3. procedures.
  */
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
@@ -41,7 +41,7 @@ const t = initTRPC.context<TRPCContext>().create({
         ...shape.data,
         ...(unavailable ? { code: "SERVICE_UNAVAILABLE" as const, httpStatus: 503 } : {}),
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
-        // The error catalog's code when a handler passed one on (forms key their messages on it).
+        // The error catalog's code of an API or engine error (forms key their messages on it).
         apiCode: error.cause instanceof ApiError ? error.cause.code : null,
       },
     };
@@ -57,9 +57,37 @@ export function retryAfterFor(errors: TRPCError[]): Record<string, string> {
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// 3. Procedures. Every one starts from publicProcedure, so every input passes this check before its
-// schema: text PostgreSQL cannot store is a 400 naming the field, never a database error.
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  402: "PAYMENT_REQUIRED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/**
+ * The one place API and engine errors become tRPC errors: the catalog's status picks the tRPC code,
+ * the message is kept, and the ApiError stays the cause (the formatter reads its catalog code).
+ */
+const apiErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR" && result.error.cause instanceof ApiError) {
+    const err = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE_BY_STATUS[err.status] ?? "INTERNAL_SERVER_ERROR", message: err.message, cause: err });
+  }
+  return result;
+});
+
+// 3. Procedures. Every one starts from publicProcedure, so API and engine errors are mapped once and
+// every input passes this check before its schema: text PostgreSQL cannot store is a 400 naming the
+// field, never a database error.
+export const publicProcedure = t.procedure.use(apiErrors).use(async ({ getRawInput, next }) => {
   const found = findUnstorableText(await getRawInput());
   if (found) throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid '${found.param ?? "input"}': ${UNSTORABLE_TEXT_MESSAGE}.` });
   return next();

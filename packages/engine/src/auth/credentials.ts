@@ -1,3 +1,4 @@
+import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { DUMMY_PASSWORD_HASH, hashNewPassword, verifyPassword } from "../passwords";
 import { consumeRateLimit } from "../rate-limit";
@@ -8,16 +9,16 @@ import { revokeAccountSessions } from "./sessions";
 const RESET_LINKS_PER_EMAIL_PER_HOUR = 3;
 const PASSWORD_CHANGES_PER_WINDOW = 10;
 
-export class WrongPasswordError extends Error {
+export class WrongPasswordError extends ApiError {
   constructor() {
-    super("Your current password is not correct.");
+    super("wrong_password", "Your current password is not correct.");
     this.name = "WrongPasswordError";
   }
 }
 
-export class TooManyPasswordChangesError extends Error {
+export class TooManyPasswordChangesError extends ApiError {
   constructor() {
-    super("Too many password change attempts. Wait 15 minutes and try again.");
+    super("too_many_attempts", "Too many password change attempts. Wait 15 minutes and try again.");
     this.name = "TooManyPasswordChangesError";
   }
 }

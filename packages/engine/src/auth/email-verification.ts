@@ -1,12 +1,13 @@
+import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { consumeRateLimit } from "../rate-limit";
 import { consumeLink, deliverLink, issueLink, retireLinks } from "./link-tokens";
 
 const VERIFICATION_LINKS_PER_HOUR = 5;
 
-export class TooManyVerificationLinksError extends Error {
+export class TooManyVerificationLinksError extends ApiError {
   constructor() {
-    super("A verification link was sent several times in the last hour. Check your inbox (and spam), or try again later.");
+    super("too_many_attempts", "A verification link was sent several times in the last hour. Check your inbox (and spam), or try again later.");
     this.name = "TooManyVerificationLinksError";
   }
 }

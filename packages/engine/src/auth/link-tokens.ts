@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ApiError } from "@vgen/contracts";
 import { newId, randomBase58, type AuthTokenKind, type Db, type Prisma } from "@vgen/db";
 import { config } from "../config";
 import { logger } from "../logger";
@@ -16,9 +17,10 @@ const LINK_PATH: Record<AuthTokenKind, string> = {
   email_verification: "/verify-email",
 };
 
-export class InvalidLinkError extends Error {
+export class InvalidLinkError extends ApiError {
   constructor(kind: AuthTokenKind) {
     super(
+      "invalid_link",
       kind === "password_reset"
         ? "This reset link is invalid, already used or expired. Ask for a new one from the sign-in page."
         : "This verification link is invalid, already used or expired. Send a new one from the dashboard.",

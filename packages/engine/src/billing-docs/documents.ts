@@ -1,4 +1,5 @@
 // The downloadable documents of an account, resolved with the tenant check in one place.
+import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { bankTransferInstructions } from "./invoices";
 import { renderInvoicePdf, renderReceiptPdf, renderStatementPdf } from "./pdf";
@@ -6,9 +7,10 @@ import { generateStatement } from "./statements";
 
 export type DocumentKind = "invoice" | "receipt" | "statement";
 
-export class DocumentUnavailableError extends Error {
+/** The document does not exist yet for this invoice (a receipt before payment) or not for its kind. */
+export class DocumentUnavailableError extends ApiError {
   constructor(message: string) {
-    super(message);
+    super("state_conflict", message);
     this.name = "DocumentUnavailableError";
   }
 }

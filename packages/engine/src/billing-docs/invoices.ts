@@ -2,7 +2,7 @@
 // the same transaction as the invoice's open → paid transition, so a payment is credited exactly
 // once however often (or however concurrently) it is reported.
 import { env } from "@vgen/config";
-import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
+import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, Prisma, type Db, type Invoice } from "@vgen/db";
 import { applyLedgerEntry } from "../ledger";
 
@@ -10,12 +10,23 @@ export const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
 export const TOP_UP_MAX_MICROS = 10_000n * MICROS_PER_DOLLAR;
 export type PaymentMethod = "stripe" | "bank_transfer";
 
-export class InvoiceError extends Error {
+type InvoiceErrorReason = "invalid_amount" | "invoice_not_found" | "invoice_not_payable" | "session_mismatch" | "amount_mismatch";
+
+const INVOICE_ERROR_CODE = {
+  invalid_amount: "invalid_parameter",
+  invoice_not_found: "resource_not_found",
+  invoice_not_payable: "action_not_allowed",
+  session_mismatch: "action_not_allowed",
+  amount_mismatch: "action_not_allowed",
+} as const satisfies Record<InvoiceErrorReason, ApiError["code"]>;
+
+/** A top-up or payment refused; `reason` is finer than the catalog code, for the payment webhook's log. */
+export class InvoiceError extends ApiError {
   constructor(
-    readonly code: "invalid_amount" | "invoice_not_found" | "invoice_not_payable" | "session_mismatch" | "amount_mismatch",
+    readonly reason: InvoiceErrorReason,
     message: string,
   ) {
-    super(message);
+    super(INVOICE_ERROR_CODE[reason], message, reason === "invalid_amount" ? "amount" : null);
     this.name = "InvoiceError";
   }
 }

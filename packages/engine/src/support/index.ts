@@ -8,12 +8,10 @@ import { revokeAccountSessions } from "../auth/sessions";
 import { applyLedgerEntry } from "../ledger";
 import { balanceSummary } from "../ledger-query";
 
-export class SupportError extends Error {
-  constructor(
-    readonly kind: "not_found" | "invalid" | "conflict",
-    message: string,
-  ) {
-    super(message);
+/** A support-console action refused: a record that does not exist, a value or rule refused, or nothing left to change. */
+export class SupportError extends ApiError {
+  constructor(code: "resource_not_found" | "generation_not_found" | "invalid_parameter" | "action_not_allowed" | "state_conflict", message: string, param: string | null = null) {
+    super(code, message, param);
     this.name = "SupportError";
   }
 }
@@ -38,8 +36,8 @@ async function audit(tx: Tx, row: { actorId: string; action: string; targetAccou
 
 function checkReason(reason: string): string {
   const text = reason.trim();
-  if (text.length < 3) throw new SupportError("invalid", "Give a reason (at least 3 characters).");
-  if (text.length > 500) throw new SupportError("invalid", "Keep the reason under 500 characters.");
+  if (text.length < 3) throw new SupportError("invalid_parameter", "Give a reason (at least 3 characters).");
+  if (text.length > 500) throw new SupportError("invalid_parameter", "Keep the reason under 500 characters.");
   return text;
 }
 
@@ -99,7 +97,7 @@ export async function searchAccounts(db: Db, query: string, limit = 25): Promise
 
 export async function getAccountOverview(db: Db, accountId: string) {
   const account = await db.account.findUnique({ where: { id: accountId }, select: { ...HIT_SELECT, updatedAt: true, emailVerifiedAt: true } });
-  if (!account) throw new SupportError("not_found", `No account '${accountId}'.`);
+  if (!account) throw new SupportError("resource_not_found", `No account '${accountId}'.`);
   const [summary, generationCount, liveKeys] = await Promise.all([
     balanceSummary(db, accountId),
     db.generation.count({ where: { accountId } }),
@@ -211,17 +209,17 @@ export async function refundGeneration(db: Db, input: { generationId: string; ac
     return await db.$transaction(async (tx) => {
       // The row lock serializes concurrent refunds so the loser sees the winner's entry.
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM generations WHERE id = ${input.generationId} FOR UPDATE`;
-      if (locked.length === 0) throw new SupportError("not_found", `No generation '${input.generationId}'.`);
+      if (locked.length === 0) throw new SupportError("generation_not_found", `No generation '${input.generationId}'.`);
       const gen = await tx.generation.findUniqueOrThrow({ where: { id: input.generationId } });
-      if (gen.status !== "completed") throw new SupportError("invalid", `Only completed generations can be refunded; ${gen.id} is ${gen.status}.`);
+      if (gen.status !== "completed") throw new SupportError("action_not_allowed", `Only completed generations can be refunded; ${gen.id} is ${gen.status}.`);
       const charge = await tx.ledgerEntry.findUnique({ where: { generationId_type: { generationId: gen.id, type: "charge" } } });
-      if (!charge) throw new SupportError("invalid", `Generation ${gen.id} has no charge to refund.`);
+      if (!charge) throw new SupportError("action_not_allowed", `Generation ${gen.id} has no charge to refund.`);
       const existing = await tx.ledgerEntry.findUnique({ where: { generationId_type: { generationId: gen.id, type: "refund" } } });
-      if (existing) throw new SupportError("conflict", `Generation ${gen.id} was already refunded (${formatUsd(existing.amountMicros)}).`);
+      if (existing) throw new SupportError("state_conflict", `Generation ${gen.id} was already refunded (${formatUsd(existing.amountMicros)}).`);
       const charged = -charge.amountMicros;
       const amount = input.amountMicros ?? charged;
-      if (amount <= 0n) throw new SupportError("invalid", "A refund must be positive.");
-      if (amount > charged) throw new SupportError("invalid", `A refund cannot exceed the charge of ${formatUsd(charged)}.`);
+      if (amount <= 0n) throw new SupportError("invalid_parameter", "A refund must be positive.");
+      if (amount > charged) throw new SupportError("invalid_parameter", `A refund cannot exceed the charge of ${formatUsd(charged)}.`);
       const entry = await applyLedgerEntry(tx, {
         accountId: gen.accountId,
         type: "refund",
@@ -242,7 +240,7 @@ export async function refundGeneration(db: Db, input: { generationId: string; ac
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
-      throw new SupportError("conflict", `Generation ${input.generationId} was already refunded.`);
+      throw new SupportError("state_conflict", `Generation ${input.generationId} was already refunded.`);
     }
     throw err;
   }
@@ -255,13 +253,13 @@ export async function refundGeneration(db: Db, input: { generationId: string; ac
  */
 export async function adjustBalance(db: Db, input: { accountId: string; amountMicros: bigint; actorId: string; reason: string }) {
   const reason = checkReason(input.reason);
-  if (input.amountMicros === 0n) throw new SupportError("invalid", "An adjustment cannot be zero.");
+  if (input.amountMicros === 0n) throw new SupportError("invalid_parameter", "An adjustment cannot be zero.");
   const abs = input.amountMicros < 0n ? -input.amountMicros : input.amountMicros;
-  if (abs > MAX_ADJUSTMENT_MICROS) throw new SupportError("invalid", `Adjust by at most ${formatUsd(MAX_ADJUSTMENT_MICROS)} at a time.`);
+  if (abs > MAX_ADJUSTMENT_MICROS) throw new SupportError("invalid_parameter", `Adjust by at most ${formatUsd(MAX_ADJUSTMENT_MICROS)} at a time.`);
   try {
     return await db.$transaction(async (tx) => {
       const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true } });
-      if (!account) throw new SupportError("not_found", `No account '${input.accountId}'.`);
+      if (!account) throw new SupportError("resource_not_found", `No account '${input.accountId}'.`);
       const auditId = newId("audit");
       const entry = await applyLedgerEntry(tx, {
         accountId: input.accountId,
@@ -286,7 +284,7 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
     });
   } catch (err) {
     if (err instanceof ApiError && err.code === "insufficient_balance") {
-      throw new SupportError("invalid", "This adjustment would take the available balance below zero.");
+      throw new SupportError("action_not_allowed", "This adjustment would take the available balance below zero.");
     }
     throw err;
   }
@@ -298,13 +296,13 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
 /** Suspends or reactivates an account (the API answers a suspended account 403 account_suspended). */
 export async function setAccountStatus(db: Db, input: { accountId: string; status: "active" | "suspended"; actorId: string; reason: string }) {
   const reason = checkReason(input.reason);
-  if (input.accountId === input.actorId && input.status === "suspended") throw new SupportError("invalid", "You cannot suspend your own account.");
+  if (input.accountId === input.actorId && input.status === "suspended") throw new SupportError("action_not_allowed", "You cannot suspend your own account.");
   return db.$transaction(async (tx) => {
     const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true, role: true, status: true } });
-    if (!account) throw new SupportError("not_found", `No account '${input.accountId}'.`);
-    if (input.status === "suspended" && account.role !== "user") throw new SupportError("invalid", "Staff accounts are not suspended from the console.");
+    if (!account) throw new SupportError("resource_not_found", `No account '${input.accountId}'.`);
+    if (input.status === "suspended" && account.role !== "user") throw new SupportError("action_not_allowed", "Staff accounts are not suspended from the console.");
     const moved = await tx.account.updateMany({ where: { id: input.accountId, status: { not: input.status } }, data: { status: input.status } });
-    if (moved.count === 0) throw new SupportError("conflict", `The account is already ${input.status}.`);
+    if (moved.count === 0) throw new SupportError("state_conflict", `The account is already ${input.status}.`);
     // A suspended owner is signed out everywhere at once, not when their session cookies expire.
     if (input.status === "suspended") await revokeAccountSessions(tx, input.accountId);
     await audit(tx, {
@@ -326,9 +324,9 @@ export async function setAccountStatus(db: Db, input: { accountId: string; statu
 export async function issueAccountLinkAsStaff(db: Db, input: { accountId: string; kind: "password_reset" | "email_verification"; actorId: string }) {
   return db.$transaction(async (tx) => {
     const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true, role: true, emailVerifiedAt: true } });
-    if (!account) throw new SupportError("not_found", `No account '${input.accountId}'.`);
-    if (account.role !== "user") throw new SupportError("invalid", "Links are made from the console for customer accounts only.");
-    if (input.kind === "email_verification" && account.emailVerifiedAt) throw new SupportError("conflict", "The email is already verified.");
+    if (!account) throw new SupportError("resource_not_found", `No account '${input.accountId}'.`);
+    if (account.role !== "user") throw new SupportError("action_not_allowed", "Links are made from the console for customer accounts only.");
+    if (input.kind === "email_verification" && account.emailVerifiedAt) throw new SupportError("state_conflict", "The email is already verified.");
     const link = await issueLink(tx, account.id, input.kind);
     await audit(tx, {
       actorId: input.actorId,
@@ -345,9 +343,9 @@ export async function revokeKeyAsStaff(db: Db, input: { keyId: string; actorId: 
   const reason = checkReason(input.reason);
   return db.$transaction(async (tx) => {
     const key = await tx.apiKey.findUnique({ where: { id: input.keyId }, select: { id: true, accountId: true, prefix: true, name: true } });
-    if (!key) throw new SupportError("not_found", `No API key '${input.keyId}'.`);
+    if (!key) throw new SupportError("resource_not_found", `No API key '${input.keyId}'.`);
     const moved = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
-    if (moved.count === 0) throw new SupportError("conflict", `Key ${key.prefix}… is already revoked.`);
+    if (moved.count === 0) throw new SupportError("state_conflict", `Key ${key.prefix}… is already revoked.`);
     await audit(tx, { actorId: input.actorId, action: "api_key.revoke", targetAccountId: key.accountId, targetId: key.id, details: { prefix: key.prefix, name: key.name, reason } });
     return { id: key.id };
   });
@@ -378,22 +376,22 @@ const SIZE_RE = /^\d{3,4}p$/;
 export async function updateCatalogModel(db: Db, input: { modelId: string; actorId: string; patch: CatalogPatch; reason?: string }) {
   const p = input.patch;
   if (p.priceMicrosPerSecond !== undefined && (p.priceMicrosPerSecond <= 0n || p.priceMicrosPerSecond > 1_000n * MICROS_PER_DOLLAR)) {
-    throw new SupportError("invalid", "The price must be above $0 and at most $1000 per second.");
+    throw new SupportError("invalid_parameter", "The price must be above $0 and at most $1000 per second.");
   }
-  if (p.rateLimitQps !== undefined && (!Number.isInteger(p.rateLimitQps) || p.rateLimitQps < 1 || p.rateLimitQps > 10_000)) throw new SupportError("invalid", "QPS must be a whole number from 1 to 10000.");
+  if (p.rateLimitQps !== undefined && (!Number.isInteger(p.rateLimitQps) || p.rateLimitQps < 1 || p.rateLimitQps > 10_000)) throw new SupportError("invalid_parameter", "QPS must be a whole number from 1 to 10000.");
   if (p.minChargeSeconds !== undefined && (!Number.isInteger(p.minChargeSeconds) || p.minChargeSeconds < 0 || p.minChargeSeconds > 600)) {
-    throw new SupportError("invalid", "The minimum charge must be 0 to 600 seconds.");
+    throw new SupportError("invalid_parameter", "The minimum charge must be 0 to 600 seconds.");
   }
-  if (p.purpose !== undefined && (p.purpose.trim().length < 3 || p.purpose.length > 300)) throw new SupportError("invalid", "The purpose must be 3 to 300 characters.");
-  if (p.sizes !== undefined && (p.sizes.length === 0 || p.sizes.some((s) => !SIZE_RE.test(s)))) throw new SupportError("invalid", "Sizes must be a list such as 720p, 1080p.");
+  if (p.purpose !== undefined && (p.purpose.trim().length < 3 || p.purpose.length > 300)) throw new SupportError("invalid_parameter", "The purpose must be 3 to 300 characters.");
+  if (p.sizes !== undefined && (p.sizes.length === 0 || p.sizes.some((s) => !SIZE_RE.test(s)))) throw new SupportError("invalid_parameter", "Sizes must be a list such as 720p, 1080p.");
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM catalog_models WHERE id = ${input.modelId} FOR UPDATE`;
     const before = await tx.catalogModel.findUnique({ where: { id: input.modelId } });
-    if (!before) throw new SupportError("not_found", `No model '${input.modelId}'.`);
+    if (!before) throw new SupportError("resource_not_found", `No model '${input.modelId}'.`);
     const minD = p.minDuration ?? before.minDuration;
     const maxD = p.maxDuration ?? before.maxDuration;
     const defD = p.defaultDuration ?? before.defaultDuration;
-    if (!(minD >= 1 && minD <= defD && defD <= maxD && maxD <= 600)) throw new SupportError("invalid", "Durations must satisfy 1 ≤ min ≤ default ≤ max ≤ 600.");
+    if (!(minD >= 1 && minD <= defD && defD <= maxD && maxD <= 600)) throw new SupportError("invalid_parameter", "Durations must satisfy 1 ≤ min ≤ default ≤ max ≤ 600.");
     const data: Prisma.CatalogModelUpdateInput = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const set = <K extends keyof CatalogPatch>(key: K, show: (v: NonNullable<CatalogPatch[K]>) => unknown = (v) => v) => {
@@ -414,7 +412,7 @@ export async function updateCatalogModel(db: Db, input: { modelId: string; actor
     set("minDuration");
     set("maxDuration");
     set("defaultDuration");
-    if (Object.keys(changes).length === 0) throw new SupportError("invalid", "Nothing changed.");
+    if (Object.keys(changes).length === 0) throw new SupportError("action_not_allowed", "Nothing changed.");
     const model = await tx.catalogModel.update({ where: { id: before.id }, data });
     await audit(tx, { actorId: input.actorId, action: "catalog.update", targetId: before.id, details: { changes, ...(input.reason?.trim() ? { reason: input.reason.trim() } : {}) } });
     return model;

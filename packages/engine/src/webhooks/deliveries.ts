@@ -11,7 +11,7 @@
 // `delivered`. If a worker dies mid-request, pg-boss runs the same job again and the receiver may
 // see the same `webhook-id` twice (at-least-once, dedupe by webhook-id) — never after a recorded
 // success.
-import { GenerationRecord } from "@vgen/contracts";
+import { ApiError, GenerationRecord } from "@vgen/contracts";
 import { ID_PREFIXES, newId, type Db, type Generation, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
 import { newWebhookSecret } from "../accounts";
 import { logger } from "../logger";
@@ -45,10 +45,9 @@ export interface WebhookPayload {
   data: ReturnType<typeof toRecord>;
 }
 
-export class WebhookDeliveryNotFoundError extends Error {
-  readonly code = "delivery_not_found" as const;
+export class WebhookDeliveryNotFoundError extends ApiError {
   constructor(id: string) {
-    super(`No webhook delivery '${id}' for this account.`);
+    super("resource_not_found", `No webhook delivery '${id}' for this account.`);
     this.name = "WebhookDeliveryNotFoundError";
   }
 }

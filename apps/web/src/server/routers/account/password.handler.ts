@@ -1,10 +1,8 @@
-import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
-import { changePassword, consumeRateLimit, InvalidLinkError, requestPasswordReset, resetPassword, TooManyPasswordChangesError, WrongPasswordError } from "@vgen/engine";
+import { changePassword, consumeRateLimit, requestPasswordReset, resetPassword } from "@vgen/engine";
 import { clientIp } from "../../http/client-ip";
 import type { TRPCContext, AuthedContext } from "../../trpc";
-import { toTRPCError } from "../playground/create.handler";
 import type { ChangePasswordInput, RequestResetInput, ResetPasswordInput } from "./password.schema";
 
 const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 20;
@@ -12,29 +10,16 @@ const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 20;
 /** Always the same answer, so the form does not tell who has an account. */
 export async function requestResetHandler({ ctx, input }: { ctx: TRPCContext; input: z.infer<typeof RequestResetInput> }) {
   const limit = await consumeRateLimit(`reset-request:${clientIp(ctx.headers)}`, RESET_REQUESTS_PER_ADDRESS_PER_HOUR, 3600);
-  if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "Too many reset requests from this address. Try again in an hour." });
+  if (!limit.allowed) throw new ApiError("too_many_attempts", "Too many reset requests from this address. Try again in an hour.");
   await requestPasswordReset(ctx.db, input.email);
   return { requested: true };
 }
 
-export async function resetPasswordHandler({ ctx, input }: { ctx: TRPCContext; input: z.infer<typeof ResetPasswordInput> }) {
-  try {
-    return await resetPassword(ctx.db, input.token, input.password);
-  } catch (err) {
-    if (err instanceof ApiError) throw toTRPCError(err);
-    if (err instanceof InvalidLinkError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message });
-    throw err;
-  }
+export function resetPasswordHandler({ ctx, input }: { ctx: TRPCContext; input: z.infer<typeof ResetPasswordInput> }) {
+  return resetPassword(ctx.db, input.token, input.password);
 }
 
 export async function changePasswordHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ChangePasswordInput> }) {
-  try {
-    await changePassword(ctx.db, { accountId: ctx.user.id, sessionId: ctx.user.sessionId, currentPassword: input.currentPassword, newPassword: input.newPassword });
-    return { changed: true };
-  } catch (err) {
-    if (err instanceof ApiError) throw toTRPCError(err);
-    if (err instanceof WrongPasswordError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message });
-    if (err instanceof TooManyPasswordChangesError) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: err.message });
-    throw err;
-  }
+  await changePassword(ctx.db, { accountId: ctx.user.id, sessionId: ctx.user.sessionId, currentPassword: input.currentPassword, newPassword: input.newPassword });
+  return { changed: true };
 }

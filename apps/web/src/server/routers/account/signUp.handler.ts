@@ -1,12 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
-import { Prisma } from "@vgen/db";
 import { consumeRateLimit, signUp } from "@vgen/engine";
 import { clientIp } from "../../http/client-ip";
 import type { TRPCContext } from "../../trpc";
-import { toTRPCError } from "../playground/create.handler";
 import type { SignUpInput } from "./signUp.schema";
 
 const SIGN_UPS_PER_ADDRESS_PER_HOUR = env().SIGN_UPS_PER_ADDRESS_PER_HOUR;
@@ -14,16 +11,8 @@ const SIGN_UPS_PER_ADDRESS_PER_HOUR = env().SIGN_UPS_PER_ADDRESS_PER_HOUR;
 export async function signUpHandler({ ctx, input }: { ctx: TRPCContext; input: z.infer<typeof SignUpInput> }) {
   const limit = await consumeRateLimit(`signup:${clientIp(ctx.headers)}`, SIGN_UPS_PER_ADDRESS_PER_HOUR, 3600);
   if (!limit.allowed) {
-    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "Too many sign-ups from this address. Try again in an hour." });
+    throw new ApiError("too_many_attempts", "Too many sign-ups from this address. Try again in an hour.");
   }
-  try {
-    const account = await signUp(ctx.db, { email: input.email, password: input.password, name: input.name });
-    return { id: account.id, email: account.email };
-  } catch (err) {
-    if (err instanceof ApiError) throw toTRPCError(err);
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
-      throw new TRPCError({ code: "CONFLICT", message: "An account with this email already exists. Sign in instead." });
-    }
-    throw err;
-  }
+  const account = await signUp(ctx.db, { email: input.email, password: input.password, name: input.name });
+  return { id: account.id, email: account.email };
 }

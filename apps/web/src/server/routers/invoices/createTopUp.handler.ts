@@ -1,7 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import { parseUsd } from "@vgen/contracts";
-import { attachStripeSession, config, createTopUpInvoice, InvoiceError, microsToCents } from "@vgen/engine";
+import { ApiError, parseUsd } from "@vgen/contracts";
+import { attachStripeSession, config, createTopUpInvoice, microsToCents } from "@vgen/engine";
 import type { AuthedContext } from "../../trpc";
 import type { CreateTopUpInput } from "./createTopUp.schema";
 import { stripeClient } from "./stripe";
@@ -15,16 +14,10 @@ export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; i
   try {
     micros = parseUsd(input.amount);
   } catch {
-    throw new TRPCError({ code: "BAD_REQUEST", message: "Enter a dollar amount like 25 or 25.50." });
+    throw new ApiError("invalid_parameter", "Enter a dollar amount like 25 or 25.50.", "amount");
   }
   const stripe = stripeClient();
-  let invoice;
-  try {
-    invoice = await createTopUpInvoice(ctx.db, { accountId: ctx.user.id, amountMicros: micros, method: stripe ? "stripe" : "bank_transfer" });
-  } catch (err) {
-    if (err instanceof InvoiceError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message });
-    throw err;
-  }
+  const invoice = await createTopUpInvoice(ctx.db, { accountId: ctx.user.id, amountMicros: micros, method: stripe ? "stripe" : "bank_transfer" });
   if (!stripe) return { invoiceId: invoice.id, number: invoice.number, redirectUrl: null };
 
   const base = config().publicBaseUrl;

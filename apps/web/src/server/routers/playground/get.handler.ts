@@ -1,16 +1,9 @@
 import type { z } from "zod";
-import { ApiError } from "@vgen/contracts";
 import { getGenerationForAccount, recordOf } from "@vgen/engine";
 import type { AuthedContext } from "../../trpc";
-import { toTRPCError } from "./create.handler";
 import type { GenerationIdInput } from "./get.schema";
 
 /** One generation of the signed-in account (the fallback when the event stream is unavailable). */
 export async function getHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof GenerationIdInput> }) {
-  try {
-    return await recordOf(ctx.db, await getGenerationForAccount(ctx.db, ctx.user.id, input.id));
-  } catch (err) {
-    if (err instanceof ApiError) throw toTRPCError(err);
-    throw err;
-  }
+  return recordOf(ctx.db, await getGenerationForAccount(ctx.db, ctx.user.id, input.id));
 }

@@ -1,11 +1,10 @@
 import type { z } from "zod";
 import { setSubscriptionStatus } from "@vgen/engine";
 import type { AuthedContext } from "../../trpc";
-import { mapSubscriptionErrors } from "./errors";
 import type { SetStatusInput } from "./setStatus.schema";
 
 /** Pause or resume: a paused subscription refuses new generations with 403 subscription_paused. */
 export async function setStatusHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SetStatusInput> }) {
-  const sub = await mapSubscriptionErrors(() => setSubscriptionStatus(ctx.db, ctx.user.id, input.modelId, input.status));
+  const sub = await setSubscriptionStatus(ctx.db, ctx.user.id, input.modelId, input.status);
   return { modelId: sub.modelId, status: sub.status };
 }

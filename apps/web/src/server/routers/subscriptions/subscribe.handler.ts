@@ -1,10 +1,9 @@
 import type { z } from "zod";
 import { subscribeToModel } from "@vgen/engine";
 import type { AuthedContext } from "../../trpc";
-import { mapSubscriptionErrors } from "./errors";
 import type { SubscribeInput } from "./subscribe.schema";
 
 export async function subscribeHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SubscribeInput> }) {
-  const sub = await mapSubscriptionErrors(() => subscribeToModel(ctx.db, ctx.user.id, input.modelId));
+  const sub = await subscribeToModel(ctx.db, ctx.user.id, input.modelId);
   return { id: sub.id, modelId: sub.modelId };
 }

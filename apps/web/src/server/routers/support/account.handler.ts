@@ -1,11 +1,10 @@
 import type { z } from "zod";
 import { getAccountActivity, getAccountOverview, listAccountGenerations, listAccountLedger } from "@vgen/engine";
-import { mapSupportErrors } from "./errors";
-import type { AccountGenerationsInput, AccountInput, AccountLedgerInput } from "./account.schema";
 import type { StaffContext } from "../../trpc";
+import type { AccountGenerationsInput, AccountInput, AccountLedgerInput } from "./account.schema";
 
 export async function accountHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AccountInput> }) {
-  const overview = await mapSupportErrors(() => getAccountOverview(ctx.db, input.accountId));
+  const overview = await getAccountOverview(ctx.db, input.accountId);
   const activity = await getAccountActivity(ctx.db, input.accountId);
   return { ...overview, ...activity };
 }

@@ -1,10 +1,9 @@
 import type { z } from "zod";
 import { issueAccountLinkAsStaff } from "@vgen/engine";
-import { mapSupportErrors } from "./errors";
-import type { AccountLinkInput } from "./accountLink.schema";
 import type { StaffContext } from "../../trpc";
+import type { AccountLinkInput } from "./accountLink.schema";
 
 /** A fresh reset or verification link for staff to hand to the owner (no mail is sent by the platform). */
 export function accountLinkHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AccountLinkInput> }) {
-  return mapSupportErrors(() => issueAccountLinkAsStaff(ctx.db, { ...input, actorId: ctx.user.id }));
+  return issueAccountLinkAsStaff(ctx.db, { ...input, actorId: ctx.user.id });
 }

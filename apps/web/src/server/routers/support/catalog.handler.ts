@@ -1,9 +1,8 @@
 import type { z } from "zod";
 import { parseUsd } from "@vgen/contracts";
 import { listCatalogForStaff, updateCatalogModel } from "@vgen/engine";
-import { mapSupportErrors } from "./errors";
-import type { UpdateCatalogInput } from "./catalog.schema";
 import type { StaffContext } from "../../trpc";
+import type { UpdateCatalogInput } from "./catalog.schema";
 
 export function catalogHandler({ ctx }: { ctx: StaffContext }) {
   return listCatalogForStaff(ctx.db);
@@ -11,8 +10,6 @@ export function catalogHandler({ ctx }: { ctx: StaffContext }) {
 
 export async function updateCatalogHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof UpdateCatalogInput> }) {
   const { modelId, price, reason, ...rest } = input;
-  const model = await mapSupportErrors(() =>
-    updateCatalogModel(ctx.db, { modelId, actorId: ctx.user.id, reason, patch: { ...rest, ...(price !== undefined ? { priceMicrosPerSecond: parseUsd(price) } : {}) } }),
-  );
+  const model = await updateCatalogModel(ctx.db, { modelId, actorId: ctx.user.id, reason, patch: { ...rest, ...(price !== undefined ? { priceMicrosPerSecond: parseUsd(price) } : {}) } });
   return { id: model.id, priceMicrosPerSecond: model.priceMicrosPerSecond };
 }

@@ -1,13 +1,10 @@
 import type { z } from "zod";
 import { formatUsd, parseUsd } from "@vgen/contracts";
 import { refundGeneration } from "@vgen/engine";
-import { mapSupportErrors } from "./errors";
-import type { RefundInput } from "./refund.schema";
 import type { StaffContext } from "../../trpc";
+import type { RefundInput } from "./refund.schema";
 
 export async function refundHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof RefundInput> }) {
-  const res = await mapSupportErrors(() =>
-    refundGeneration(ctx.db, { generationId: input.generationId, actorId: ctx.user.id, reason: input.reason, amountMicros: input.amount ? parseUsd(input.amount) : undefined }),
-  );
+  const res = await refundGeneration(ctx.db, { generationId: input.generationId, actorId: ctx.user.id, reason: input.reason, amountMicros: input.amount ? parseUsd(input.amount) : undefined });
   return { amount: formatUsd(res.ledgerEntry.amountMicros), balanceAfter: formatUsd(res.ledgerEntry.balanceAfterMicros) };
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { searchAccounts } from "@vgen/engine";
-import type { SearchInput } from "./search.schema";
 import type { StaffContext } from "../../trpc";
+import type { SearchInput } from "./search.schema";
 
 /** Accounts by email (partial), account id, key prefix or generation id. */
 export async function searchHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof SearchInput> }) {

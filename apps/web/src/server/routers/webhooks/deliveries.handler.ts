@@ -1,6 +1,4 @@
-import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import { ApiError } from "@vgen/contracts";
 import { listDeliveries, type WebhookDeliveryWithAttempts } from "@vgen/engine";
 import type { AuthedContext } from "../../trpc";
 import type { DeliveriesInput } from "./deliveries.schema";
@@ -33,11 +31,6 @@ export function deliveryView(d: WebhookDeliveryWithAttempts) {
 
 /** The signed-in account's webhook deliveries, newest first, with every attempt. */
 export async function deliveriesHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof DeliveriesInput> }) {
-  try {
-    const page = await listDeliveries(ctx.db, ctx.user.id, { limit: input.limit, cursor: input.cursor, generationId: input.generationId || undefined });
-    return { data: page.data.map(deliveryView), nextCursor: page.nextCursor };
-  } catch (err) {
-    if (err instanceof ApiError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message });
-    throw err;
-  }
+  const page = await listDeliveries(ctx.db, ctx.user.id, { limit: input.limit, cursor: input.cursor, generationId: input.generationId || undefined });
+  return { data: page.data.map(deliveryView), nextCursor: page.nextCursor };
 }

@@ -54,8 +54,8 @@ export async function POST(req: Request) {
   } catch (err) {
     if (err instanceof InvoiceError) {
       // Not retryable: answer 2xx so Stripe stops, and leave a trace for staff.
-      logger.error({ eventId: event.id, invoiceId, code: err.code, err: err.message }, "stripe payment could not be applied");
-      return Response.json({ received: true, error: err.code, message: err.message });
+      logger.error({ eventId: event.id, invoiceId, code: err.reason, err: err.message }, "stripe payment could not be applied");
+      return Response.json({ received: true, error: err.reason, message: err.message });
     }
     throw err;
   }

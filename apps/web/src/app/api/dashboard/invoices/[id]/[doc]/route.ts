@@ -1,6 +1,7 @@
 // Session-authenticated PDF downloads: /api/dashboard/invoices/{id}/{invoice|receipt|statement}.
 import { getDb } from "@vgen/db";
-import { accountDocumentPdf, DocumentUnavailableError, type DocumentKind } from "@vgen/engine";
+import { ApiError } from "@vgen/contracts";
+import { accountDocumentPdf, type DocumentKind } from "@vgen/engine";
 import { getSessionUser } from "@/server/auth/session";
 
 export const runtime = "nodejs";
@@ -30,7 +31,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
       },
     });
   } catch (err) {
-    if (err instanceof DocumentUnavailableError) return problem(409, err.message);
+    if (err instanceof ApiError) return problem(err.status, err.message);
     throw err;
   }
 }
