@@ -119,6 +119,7 @@ describe("password reset", () => {
     const again = await anon.mutation("account.resetPassword", { token, password: "another long passphrase" });
     expect(again.status).toBe(400);
     expect(again.error?.message).toMatch(/invalid, already used or expired/);
+    expect(again.error?.data.apiCode).toBe("invalid_link");
 
     expect((await session.query("account.me")).status).toBe(401);
     expect((await new BrowserSession().signIn(email, PASSWORD)).error).toBe("CredentialsSignin");
