@@ -96,6 +96,9 @@ async function startApp(ctx: BenchContext): Promise<Server & { databaseUrl: stri
     // Generations stay processing (waiting in the queue) for as long as the streams are held.
     WORKER_MODE: "off",
     LOG_LEVEL: "warn",
+    // Opens come from ACCOUNTS accounts at up to ~100/s each: the account limit would answer 429
+    // and measure the limiter instead of the streams (it still runs on every open).
+    ACCOUNT_RATE_LIMIT_QPS: "1000000",
     METRICS_TOKEN,
     ...(ctx.redisUrl ? { REDIS_URL: ctx.redisUrl } : {}),
   };
