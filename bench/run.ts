@@ -1,5 +1,5 @@
 /**
- * The bench runner: `pnpm bench` (3 rounds of 10 s per side), `pnpm bench --short` (CI: a couple
+ * The bench runner: `npm run bench` (3 rounds of 10 s per side), `npm run bench -- --short` (CI: a couple
  * of seconds per round), `--only=create,poll` (cases by name or file name), `--out=DIR` (write the
  * report there and leave bench/README.md alone).
  *
@@ -145,7 +145,7 @@ async function main() {
   const skipped: string[] = [];
 
   if (!existsSync(path.join(repoRoot, "apps/web/.next/BUILD_ID"))) {
-    throw new Error("the web app is not built: run `pnpm exec turbo run build --filter=@vgen/web` first (`pnpm bench` does)");
+    throw new Error("the web app is not built: run `npm run build` first (`npm run bench` does)");
   }
   const all = await discoverCases(skipped);
   const selected = all.filter(({ file, benchCase }) => !only || only.has(benchCase.name) || only.has(file.replace(/\.ts$/, "")));
