@@ -1,34 +1,14 @@
 // The public API's engine path against the database: holds under concurrency, terminal moves
 // exactly once, list records (one queue read), cursor validation, and the event hub's cleanup.
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 const url = testDatabaseUrl;
 
 describe.skipIf(!url)("generation engine (API path)", () => {
   const db = useTestDb(12);
-  const accounts: string[] = [];
-  // Leave nothing for a worker another suite starts on this database (their jobs would wait behind ours).
-  afterEach(async () => {
-    const { cancelGeneration } = await import("../src/index");
-    const open = await db().generation.findMany({ where: { accountId: { in: accounts }, status: "processing" } });
-    for (const g of open) await cancelGeneration(db(), g.accountId, g.id).catch(() => {});
-  });
-  afterAll(async () => {
-    const { stopBoss, generationEvents } = await import("../src/index");
-    await generationEvents().close();
-    await stopBoss();
-  });
-
-  async function funded(amountMicros: bigint) {
-    const { createAccount, creditAccount } = await import("../src/index");
-    const account = await createAccount(db(), { email: `api-${Date.now()}-${Math.random()}@example.test` });
-    accounts.push(account.id);
-    if (amountMicros > 0n) {
-      await creditAccount(db(), { accountId: account.id, amountMicros, type: "top_up", reason: "test", actor: "test" });
-    }
-    return account;
-  }
+  const funded = useFundedAccounts(db, "api");
 
   async function ledgerSum(accountId: string) {
     const agg = await db().ledgerEntry.aggregate({ where: { accountId }, _sum: { amountMicros: true } });

@@ -1,7 +1,8 @@
 // Idempotency-Key claims against the database: a live claim answers "in progress" with a
 // Retry-After, a claim whose lease has passed is taken over by a retry (and the old holder's create
 // then refuses itself), a completed key replays, and a key completes in the create's own statement.
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 const url = testDatabaseUrl;
@@ -10,25 +11,7 @@ const PRICE = 600_000n; // gen-3.1-fast bills at least 4 s at $0.15/s
 
 describe.skipIf(!url)("Idempotency-Key claims", () => {
   const db = useTestDb(6);
-  const accounts: string[] = [];
-  afterEach(async () => {
-    const { cancelGeneration } = await import("../src/index");
-    const open = await db().generation.findMany({ where: { accountId: { in: accounts }, status: "processing" } });
-    for (const g of open) await cancelGeneration(db(), g.accountId, g.id).catch(() => {});
-  });
-  afterAll(async () => {
-    const { stopBoss, generationEvents } = await import("../src/index");
-    await generationEvents().close();
-    await stopBoss();
-  });
-
-  async function funded(amountMicros: bigint) {
-    const { createAccount, creditAccount } = await import("../src/index");
-    const account = await createAccount(db(), { email: `idem-${Date.now()}-${Math.random()}@example.test` });
-    accounts.push(account.id);
-    if (amountMicros > 0n) await creditAccount(db(), { accountId: account.id, amountMicros, type: "top_up", reason: "test", actor: "test" });
-    return account;
-  }
+  const funded = useFundedAccounts(db, "idem");
 
   async function claim(accountId: string, key: string, token: string, fingerprint = "fp-1") {
     const { claimIdempotencyKey } = await import("../src/index");
