@@ -20,8 +20,9 @@ import { closeAllEventStreams } from "./src/server/http/sse";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { closeSharedConnections, config, getBoss, logger, startWorker, type RunningWorker } from "@vgen/engine";
-
+import { closeSharedConnections, config, getBoss } from "@vgen/engine/platform";
+import { logger } from "@vgen/engine/observability";
+import { startWorker, type RunningWorker } from "@vgen/engine/generations";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../..");
 

@@ -10,11 +10,11 @@ import type { BenchCase, BenchContext, BenchRow } from "../lib/types";
 import { createDb, PrismaClient, type Db } from "../../packages/db/src/index";
 import { applyMigrations } from "../../packages/db/src/migrate/apply";
 import { seedCatalog } from "../../packages/db/src/seed";
-import { listGenerations } from "../../packages/engine/src/generations";
-import { encodeCursor } from "../../packages/engine/src/keyset";
-import { encodeLedgerCursor, listLedgerEntries } from "../../packages/engine/src/ledger-query";
-import { usageStats } from "../../packages/engine/src/usage-stats";
-import { listDeliveries } from "../../packages/engine/src/webhooks/deliveries";
+import { listGenerations } from "../../packages/engine/src/generations/store";
+import { encodeCursor } from "../../packages/engine/src/platform/keyset";
+import { encodeLedgerCursor, listLedgerEntries } from "../../packages/engine/src/billing/ledger-entries";
+import { usageStats } from "../../packages/engine/src/billing/usage-stats";
+import { listDeliveries } from "../../packages/engine/src/delivery/deliveries";
 import { HEAVY_ACCOUNT, seedLists } from "./lists-seed";
 
 const TARGET_MS = 100;

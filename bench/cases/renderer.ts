@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { renderVideo } from '../../packages/engine/src/render/index.js';
+import { renderVideo } from '../../packages/engine/src/render/render-video';
 import type { BenchCase, BenchContext, BenchRow } from '../lib/types.js';
 
 const FPS = 24;

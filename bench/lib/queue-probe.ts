@@ -9,8 +9,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createDb } from "@vgen/db";
-import { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss, type GenerationJob } from "@vgen/engine";
-
+import { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss, type GenerationJob } from "@vgen/engine/platform";
 const { values } = parseArgs({ options: { samples: { type: "string", default: "100" }, rounds: { type: "string", default: "3" } } });
 const samples = Number(values.samples);
 const rounds = Number(values.rounds);
@@ -35,7 +34,7 @@ async function main() {
   listener.on("notification", (msg) => msg.payload && arrived(msg.payload));
   await listener.query("LISTEN bench_probe");
 
-  // App: the engine's queue client and the worker's subscription options (engine/src/worker.ts).
+  // App: the engine's queue client and the worker's subscription options (engine/src/generations/worker.ts).
   const db = createDb(url, 2);
   const boss = await getBoss();
   await boss.work<GenerationJob>(

@@ -1,7 +1,7 @@
 // Sign-in security over HTTP against the running app: no open redirect, sign-out and resets revoke
 // the session cookie, unknown emails cost what known ones do, reset links, the verification gate
 // on dashboard keys, and bounded tRPC batches.
-import { createAccount } from "@vgen/engine";
+import { createAccount } from "@vgen/engine/accounts";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, db, uniqueEmail } from "../support/fixtures";
 import { BrowserSession } from "../support/browser-session";

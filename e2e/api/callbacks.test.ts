@@ -4,7 +4,8 @@ import { createHmac } from "node:crypto";
 import { newId } from "@vgen/db";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { listDeliveries, parseRetrySchedule, processWebhookJob, resendDelivery, rotateWebhookSecret, WebhookDeliveryNotFoundError } from "@vgen/engine";
+import { listDeliveries, processWebhookJob, resendDelivery, rotateWebhookSecret, WebhookDeliveryNotFoundError } from "@vgen/engine/delivery";
+import { parseRetrySchedule } from "@vgen/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, newAccount, waitForTerminal, type TestAccount } from "../support/fixtures";
 

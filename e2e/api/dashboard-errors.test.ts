@@ -1,6 +1,6 @@
 // Engine errors reach the dashboard through one tRPC middleware: the catalog's status picks the
 // tRPC code, the engine's message is what the form shows, and `data.apiCode` names the catalog code.
-import { createAccount } from "@vgen/engine";
+import { createAccount } from "@vgen/engine/accounts";
 import { describe, expect, it } from "vitest";
 import { db, uniqueEmail } from "../support/fixtures";
 import { BrowserSession } from "../support/browser-session";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cancelGeneration } from "@vgen/engine";
+import { cancelGeneration } from "@vgen/engine/generations";
 import { callApi, db, newAccount, type TestAccount } from "../support/fixtures";
 import { startApp, type RunningApp } from "../support/app-process";
 

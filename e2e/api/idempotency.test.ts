@@ -47,7 +47,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("a key whose request died answers in progress until its lease passes; then the retry runs once", async () => {
-    const { requestFingerprint } = await import("@vgen/engine");
+    const { requestFingerprint } = await import("@vgen/engine/generations");
     const acct = await newAccount({ balance: "5.00" });
     const key = `dead-${Date.now()}`;
     // What a request killed between claiming the key and creating leaves behind.
@@ -87,7 +87,7 @@ describe("Idempotency-Key", () => {
     const refused = await poor.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
     expect(refused.status).toBe(402);
     await db().ledgerEntry.create({ data: { id: `led_test${Date.now()}`, accountId: poor.id, type: "top_up", amountMicros: 0n, balanceAfterMicros: 0n, reference: "noop" } });
-    const { creditAccount } = await import("@vgen/engine");
+    const { creditAccount } = await import("@vgen/engine/billing");
     await creditAccount(db(), { accountId: poor.id, amountMicros: 1_000_000n, type: "top_up", reason: "test", actor: "test" });
     const retried = await poor.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
     expect(retried.status).toBe(202);

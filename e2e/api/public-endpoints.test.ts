@@ -1,6 +1,6 @@
 import { ERROR_CATALOG, type ErrorCode } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
-import { computeStatus } from "@vgen/engine";
+import { computeStatus } from "@vgen/engine/observability";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, db, newAccount } from "../support/fixtures";
 

@@ -3,7 +3,7 @@
 // concurrently it arrives. Needs the app started with STRIPE_WEBHOOK_SECRET=whsec_test_local
 // (or the same value in STRIPE_WEBHOOK_SECRET here).
 import { createHmac } from "node:crypto";
-import { createTopUpInvoice } from "@vgen/engine";
+import { createTopUpInvoice } from "@vgen/engine/billing";
 import { describe, expect, it } from "vitest";
 import { balanceOf, BASE_URL, db, ledgerSum, newAccount } from "../support/fixtures";
 

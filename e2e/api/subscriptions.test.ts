@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setSpendCap, setSubscriptionStatus, subscribeToModel } from "@vgen/engine";
+import { setSpendCap, setSubscriptionStatus, subscribeToModel } from "@vgen/engine/accounts";
 import { balanceOf, db, ledgerSum, newAccount } from "../support/fixtures";
 
 type Account = Awaited<ReturnType<typeof newAccount>>;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { issueLink } from "@vgen/engine";
+import { issueLink } from "@vgen/engine/auth";
 import { db, uniqueEmail } from "../support/fixtures";
 import { signedInAccount, TEST_PASSWORD } from "./support/session";
 

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { creditAccount, issueApiKey } from "@vgen/engine";
+import { creditAccount } from "@vgen/engine/billing";
+import { issueApiKey } from "@vgen/engine/accounts";
 import { callApi, db, waitForTerminal } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 

@@ -1,7 +1,7 @@
 // Support console: staff find accounts, answer test balance requests, refund, suspend and
 // reactivate, edit the catalog; every action shows up in the audit log. Plain users are refused.
 import { expect, test, type Page } from "@playwright/test";
-import { requestTestBalance } from "@vgen/engine";
+import { requestTestBalance } from "@vgen/engine/accounts";
 import { callApi, db, newAccount, waitForTerminal } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 

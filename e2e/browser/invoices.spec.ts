@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
-import { createAccount } from "@vgen/engine";
+import { createAccount } from "@vgen/engine/accounts";
 import { db, uniqueEmail } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 

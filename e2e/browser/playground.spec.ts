@@ -125,7 +125,7 @@ test("the playground's event stream needs a session and serves only the signed-i
 
 test("a link with ?id= (as from the ledger) opens that generation's result", async ({ page }) => {
   const acct = await signedInAccount(page, { balance: "5.00" });
-  const { issueApiKey } = await import("@vgen/engine");
+  const { issueApiKey } = await import("@vgen/engine/accounts");
   const { key } = await issueApiKey(db(), acct.id, "linked");
   const res = await fetch(`${BASE_URL}/api/v1/videos/generations`, {
     method: "POST",

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { issueApiKey } from "@vgen/engine";
+import { issueApiKey } from "@vgen/engine/accounts";
 import { callApi, db } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 

@@ -5,7 +5,7 @@
 // answer 402 instead, and fail here.
 import { rm } from "node:fs/promises";
 import { createDb, type Db } from "@vgen/db";
-import { createAccount, issueApiKey } from "@vgen/engine";
+import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { REFUSED_URLS } from "../../packages/engine/test/helpers/ssrf-forms";
 import { startApp, type RunningApp } from "../support/app-process";

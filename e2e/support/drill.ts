@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 import { parseUsd } from "@vgen/contracts";
 import { createDb, type Db } from "@vgen/db";
-import { createAccount, creditAccount, issueApiKey } from "@vgen/engine";
+import { createAccount, issueApiKey } from "@vgen/engine/accounts";
+import { creditAccount } from "@vgen/engine/billing";
 import { randomBytes } from "node:crypto";
 import type { RunningApp } from "./app-process";
 

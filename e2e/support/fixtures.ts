@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { parseUsd } from "@vgen/contracts";
 import { createDb, type Db } from "@vgen/db";
-import { createAccount, creditAccount, issueApiKey } from "@vgen/engine";
-
+import { createAccount, issueApiKey } from "@vgen/engine/accounts";
+import { creditAccount } from "@vgen/engine/billing";
 export const BASE_URL = process.env.API_BASE_URL ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
 
 let shared: Db | undefined;

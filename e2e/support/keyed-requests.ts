@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createDb, newId, type Db } from "@vgen/db";
-import { createAccount, creditAccount, issueApiKey } from "@vgen/engine";
+import { createAccount, issueApiKey } from "@vgen/engine/accounts";
+import { creditAccount } from "@vgen/engine/billing";
 
 /** A drill's own account on the app's database, with an API key and the given balance. */
 export interface DrillAccount {

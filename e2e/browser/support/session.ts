@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { parseUsd } from "@vgen/contracts";
-import { createAccount, creditAccount } from "@vgen/engine";
+import { createAccount } from "@vgen/engine/accounts";
+import { creditAccount } from "@vgen/engine/billing";
 import { db, uniqueEmail } from "../../support/fixtures";
 
 export const TEST_PASSWORD = "correct horse battery staple";

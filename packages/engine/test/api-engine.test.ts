@@ -16,7 +16,8 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   }
 
   it("concurrent requests never overspend; refused ones create nothing; ledger sum = balance", async () => {
-    const { createGeneration, findEnabledModel } = await import("../src/index");
+    const { createGeneration } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     // gen-3.1-pro, 4 s → $1.920 each; $5 covers exactly two.
     const account = await funded(5_000_000n);
     const model = await findEnabledModel(db(), "gen-3.1-pro");
@@ -36,7 +37,8 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   });
 
   it("cancel releases the hold once; racing completion, exactly one terminal state wins and is charged at most once", async () => {
-    const { createGeneration, findEnabledModel, cancelGeneration, completeGeneration } = await import("../src/index");
+    const { createGeneration, cancelGeneration, completeGeneration } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     const account = await funded(10_000_000n);
     const model = await findEnabledModel(db(), "gen-3-1080");
     const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "cancel me" } });
@@ -65,7 +67,8 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   });
 
   it("list records equal single records, read the queue once, and follow the record formats", async () => {
-    const { createGeneration, findEnabledModel, failGeneration, recordOf, recordsOf, listGenerations } = await import("../src/index");
+    const { createGeneration, failGeneration, recordOf, recordsOf, listGenerations } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     const account = await funded(20_000_000n);
     const model = await findEnabledModel(db(), "gen-3.1-pro");
     for (let i = 0; i < 3; i++) {
@@ -106,7 +109,7 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   });
 
   it("a forged cursor (valid JS date, outside PostgreSQL's range) is invalid_cursor, not a 500", async () => {
-    const { listGenerations } = await import("../src/index");
+    const { listGenerations } = await import("../src/generations/index");
     const account = await funded(0n);
     for (const iso of ["-271821-04-20T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "2026-01-01", "0000-01-01T00:00:00.000Z", "2026-02-30T00:00:00.000Z"]) {
       const cursor = Buffer.from(`${iso}|vid_x`).toString("base64url");
@@ -120,7 +123,7 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   });
 
   it("the event hub leaves no listener behind when it cannot subscribe, and delivers changes when it can", async () => {
-    const { generationEvents, notifyGenerationChanged } = await import("../src/index");
+    const { generationEvents, notifyGenerationChanged } = await import("../src/generations/index");
     const hub = generationEvents() as unknown as { emitter: import("node:events").EventEmitter };
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = "postgresql://nobody@127.0.0.1:1/none";

@@ -21,7 +21,7 @@ const STRONG = "correct horse battery staple";
 
 describe("password strength", () => {
   it("refuses repeated, common and personal passwords with weak_password, and accepts a passphrase", async () => {
-    const { assertStrongPassword } = await import("../src/passwords");
+    const { assertStrongPassword } = await import("../src/auth/passwords");
     const who = { email: "ada.lovelace@example.test", name: "Ada Lovelace" };
     for (const weak of ["aaaaaaaaaa", "password123", "qwertyuiop1", "ada.lovelace@example.test", "adalovelace1815", "short"]) {
       let err: unknown;
@@ -39,7 +39,7 @@ describe("password strength", () => {
   });
 
   it("a dummy hash matches no password", async () => {
-    const { DUMMY_PASSWORD_HASH, verifyPassword } = await import("../src/passwords");
+    const { DUMMY_PASSWORD_HASH, verifyPassword } = await import("../src/auth/passwords");
     expect(await verifyPassword("", DUMMY_PASSWORD_HASH)).toBe(false);
     expect(await verifyPassword(STRONG, DUMMY_PASSWORD_HASH)).toBe(false);
   });
@@ -54,7 +54,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
 
   /** The links the engine printed (no mail server is configured). */
   async function captureLinks() {
-    const { logger } = await import("../src/logger");
+    const { logger } = await import("../src/observability/logger");
     const spy = vi.spyOn(logger, "warn").mockImplementation(((obj: unknown) => {
       const link = (obj as { link?: string })?.link;
       if (link) warnings.push(link);
@@ -64,7 +64,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
   async function account(opts: { password?: string | null; status?: "suspended"; role?: "support"; verified?: boolean } = {}) {
-    const { createAccount } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
     const email = `auth-${tag()}@example.test`;
     const a = await createAccount(db(), { email, password: opts.password === null ? undefined : (opts.password ?? STRONG), role: opts.role, emailVerified: opts.verified });
     if (opts.status) await db().account.update({ where: { id: a.id }, data: { status: opts.status } });
@@ -72,7 +72,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   }
 
   async function signIn(email: string, password: string, address = `10.0.0.${Math.floor(Math.random() * 250)}`) {
-    const { signInWithPassword } = await import("../src/index");
+    const { signInWithPassword } = await import("../src/auth/index");
     return signInWithPassword(db(), { email, password, address, attemptsPerAddress: 10_000 });
   }
 
@@ -106,7 +106,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("locks one email from one address only; a locked attempt costs the same (no KDF) for known and unknown emails", async () => {
-    const { SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS } = await import("../src/index");
+    const { SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS } = await import("../src/auth/index");
     const owner = await account();
     const unknown = `nobody-${tag()}@example.test`;
     const attacker = `203.0.113.${Math.floor(Math.random() * 250)}`;
@@ -125,7 +125,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("a reset link: hashed at rest, single use, expires, refuses a weak password, lifts the lockout and revokes every session", async () => {
-    const { createSession, requestPasswordReset, resetPassword, resolveSession, SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS, InvalidLinkError } = await import("../src/index");
+    const { createSession, requestPasswordReset, resetPassword, resolveSession, SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS, InvalidLinkError } = await import("../src/auth/index");
     const restore = await captureLinks();
     try {
       const owner = await account();
@@ -170,7 +170,8 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("sessions: live until signed out or expired; suspension and a password change revoke them", async () => {
-    const { changePassword, createSession, issueAccountLinkAsStaff, resolveSession, revokeSession, setAccountStatus, WrongPasswordError } = await import("../src/index");
+    const { changePassword, createSession, resolveSession, revokeSession, WrongPasswordError } = await import("../src/auth/index");
+      const { issueAccountLinkAsStaff, setAccountStatus } = await import("../src/support/index");
     const owner = await account();
     const staff = await account({ role: "support" });
 
@@ -208,7 +209,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("password changes are limited per account: the eleventh attempt in the window is refused before the password is checked", async () => {
-    const { changePassword, createSession } = await import("../src/index");
+    const { changePassword, createSession } = await import("../src/auth/index");
     const owner = await account();
     const sessionId = await createSession(db(), owner.id);
     const codes: string[] = [];
@@ -219,7 +220,8 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("sign-up sends a verification link; the dashboard issues keys only once it is opened, the ops path any time", async () => {
-    const { issueApiKey, issueNamedApiKey, signUp, verifyEmail, InvalidLinkError } = await import("../src/index");
+    const { issueApiKey, issueNamedApiKey, signUp } = await import("../src/accounts/index");
+      const { verifyEmail, InvalidLinkError } = await import("../src/auth/index");
     const restore = await captureLinks();
     try {
       await expect(signUp(db(), { email: `weak-${tag()}@example.test`, password: "password123" })).rejects.toMatchObject({ code: "weak_password" });
@@ -250,7 +252,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("a suspended account cannot get a key by any path: dashboard, rotation or ops", async () => {
-    const { issueApiKey, issueNamedApiKey, rotateApiKey } = await import("../src/index");
+    const { issueApiKey, issueNamedApiKey, rotateApiKey } = await import("../src/accounts/index");
     const acct = await account({ verified: true });
     const { record } = await issueNamedApiKey(db(), acct.id, "before");
     await db().account.update({ where: { id: acct.id }, data: { status: "suspended" } });

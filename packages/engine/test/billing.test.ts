@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { billedSecondsFor, costMicrosFor } from "../src/billing";
+import { billedSecondsFor, costMicrosFor } from "../src/billing/pricing";
 
 describe("billing rules", () => {
   it("bills at least the model's minimum", () => {

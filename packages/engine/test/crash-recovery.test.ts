@@ -33,7 +33,11 @@ describe.skipIf(!url)("a worker killed mid-job", () => {
   });
 
   it("loses nothing: the job is taken up again after its lease and charged once", async () => {
-    const { createAccount, creditAccount, createGeneration, findEnabledModel, stopBoss } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
+      const { creditAccount } = await import("../src/billing/index");
+      const { createGeneration } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
+      const { stopBoss } = await import("../src/platform/index");
     const account = await createAccount(db(), { email: `crash-${Date.now()}@example.test` });
     await creditAccount(db(), { accountId: account.id, amountMicros: 10_000_000n, type: "top_up", reason: "test", actor: "test" });
     const model = await findEnabledModel(db(), "gen-3.1-pro");

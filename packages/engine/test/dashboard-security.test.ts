@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@vgen/contracts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
-import { ledgerCsvLine } from "../src/ledger-query";
+import { ledgerCsvLine } from "../src/billing/ledger-entries";
 
 const cursorOf = (text: string) => Buffer.from(text).toString("base64url");
 
@@ -41,7 +41,8 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
   const email = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
   it("refuses forged ledger cursors with invalid_cursor instead of a database error, and still pages", async () => {
-    const { createAccount, creditAccount, listLedgerEntries } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
+      const { creditAccount, listLedgerEntries } = await import("../src/billing/index");
     const acct = await createAccount(db(), { email: email("ledger") });
     for (let i = 0; i < 3; i++) await creditAccount(db(), { accountId: acct.id, amountMicros: 1_000_000n, type: "test_credit", reason: `credit ${i}`, actor: "test" });
 
@@ -66,7 +67,8 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
   });
 
   it("refuses forged delivery cursors with invalid_cursor instead of a database error", async () => {
-    const { createAccount, listDeliveries } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
+      const { listDeliveries } = await import("../src/delivery/index");
     const acct = await createAccount(db(), { email: email("deliv") });
     const err = await listDeliveries(db(), acct.id, { cursor: cursorOf("-271821-04-20T00:00:00.000Z|whd_x") }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -74,7 +76,7 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
   });
 
   it("never issues more live keys than the cap, even when asked concurrently", async () => {
-    const { createAccount, issueNamedApiKey, MAX_LIVE_API_KEYS, TooManyApiKeysError } = await import("../src/index");
+    const { createAccount, issueNamedApiKey, MAX_LIVE_API_KEYS, TooManyApiKeysError } = await import("../src/accounts/index");
     const acct = await createAccount(db(), { email: email("keys"), emailVerified: true });
     const results = await Promise.allSettled(Array.from({ length: MAX_LIVE_API_KEYS + 6 }, (_, i) => issueNamedApiKey(db(), acct.id, `k${i}`)));
     const refused = results.filter((r) => r.status === "rejected");
@@ -85,8 +87,8 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
   });
 
   it("treats another account's key, invoice and ledger like missing ones", async () => {
-    const { accountDocumentPdf, ApiKeyNotFoundError, createAccount, createTopUpInvoice, issueNamedApiKey, listLedgerEntries, revokeApiKey, rotateApiKey, creditAccount } =
-      await import("../src/index");
+    const { accountDocumentPdf, createTopUpInvoice, listLedgerEntries, creditAccount } = await import("../src/billing/index");
+      const { ApiKeyNotFoundError, createAccount, issueNamedApiKey, revokeApiKey, rotateApiKey } = await import("../src/accounts/index");
     const owner = await createAccount(db(), { email: email("owner"), emailVerified: true });
     const other = await createAccount(db(), { email: email("other"), emailVerified: true });
     const { record } = await issueNamedApiKey(db(), owner.id, "mine");

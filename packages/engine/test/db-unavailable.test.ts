@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createDb } from "@vgen/db";
-import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../src/db-unavailable";
+import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../src/platform/db-unavailable";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 /** A port nothing listens on: connections to it are refused. */

@@ -2,9 +2,9 @@
 // Priority first and, within a queue, the older jobs. Checked against that rule written out naively.
 import { describe, expect, it } from "vitest";
 import type { Db, Generation } from "@vgen/db";
-import { config } from "../src/config";
-import { defaultProcessingSeconds } from "../src/eta";
-import { etaForMany } from "../src/eta-source";
+import { config } from "../src/platform/config";
+import { defaultProcessingSeconds } from "../src/generations/eta-math";
+import { etaForMany } from "../src/generations/eta";
 
 type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" | "startedAt" | "createdAt" | "queue"> & { status: string };
 

@@ -7,7 +7,7 @@ import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   const db = useTestDb(6);
   afterAll(async () => {
-    const { generationEvents } = await import("../src/index");
+    const { generationEvents } = await import("../src/generations/index");
     await generationEvents().close();
   });
 
@@ -27,7 +27,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   }
 
   async function accountWithGenerations(n: number) {
-    const { createAccount } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
     const { newId } = await import("@vgen/db");
     const account = await createAccount(db(), { email: `feed-${Date.now()}-${Math.random()}@example.test` });
     const ids: string[] = [];
@@ -73,7 +73,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   };
 
   it("serves many watchers of many generations opened together with one read, each its own record", async () => {
-    const { GenerationFeed, generationEvents } = await import("../src/index");
+    const { GenerationFeed, generationEvents } = await import("../src/generations/index");
     // The process already listens (otherwise the feed reads once more after LISTEN, not to miss a change).
     (await generationEvents().subscribe("vid_warm_up", () => {}))();
     const { accountId, ids } = await accountWithGenerations(20);
@@ -92,7 +92,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   });
 
   it("sends every watcher its record on each tick with one read, and changes as they are announced", async () => {
-    const { GenerationFeed, reportProgress } = await import("../src/index");
+    const { GenerationFeed, reportProgress } = await import("../src/generations/index");
     const { accountId, ids } = await accountWithGenerations(3);
     const { client, reads } = counting();
     const feed = new GenerationFeed(client, 300);
@@ -112,7 +112,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   });
 
   it("delivers the terminal record, and another account's watcher or lookup sees nothing", async () => {
-    const { GenerationFeed, notifyGenerationChanged } = await import("../src/index");
+    const { GenerationFeed, notifyGenerationChanged } = await import("../src/generations/index");
     const { accountId, ids } = await accountWithGenerations(1);
     const other = await accountWithGenerations(0);
     const feed = new GenerationFeed(db(), 60_000);
@@ -136,7 +136,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   });
 
   it("a stream opened right after its lookup starts from that read, without another", async () => {
-    const { GenerationFeed } = await import("../src/index");
+    const { GenerationFeed } = await import("../src/generations/index");
     const { accountId, ids } = await accountWithGenerations(1);
     const { client, reads } = counting();
     const feed = new GenerationFeed(client, 60_000);
@@ -154,7 +154,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   });
 
   it("leaves no listener, entry or timer behind once every watcher has gone", async () => {
-    const { GenerationFeed, generationEvents } = await import("../src/index");
+    const { GenerationFeed, generationEvents } = await import("../src/generations/index");
     const { accountId, ids } = await accountWithGenerations(2);
     const feed = new GenerationFeed(db(), 60_000);
     const hub = generationEvents() as unknown as { emitter: import("node:events").EventEmitter };

@@ -14,7 +14,7 @@ describe.skipIf(!url)("Idempotency-Key claims", () => {
   const funded = useFundedAccounts(db, "idem");
 
   async function claim(accountId: string, key: string, token: string, fingerprint = "fp-1") {
-    const { claimIdempotencyKey } = await import("../src/index");
+    const { claimIdempotencyKey } = await import("../src/generations/index");
     return claimIdempotencyKey(db(), { accountId, key, fingerprint, token });
   }
 
@@ -27,7 +27,7 @@ describe.skipIf(!url)("Idempotency-Key claims", () => {
 
   /** The create as the API runs it with a key: the response stored with the generation. */
   async function create(account: { id: string; status: "active" | "suspended" }, held: { accountId: string; key: string; token: string }) {
-    const { acceptGeneration } = await import("../src/index");
+    const { acceptGeneration } = await import("../src/generations/index");
     return acceptGeneration(db(), {
       account,
       apiKeyId: null,
@@ -98,7 +98,7 @@ describe.skipIf(!url)("Idempotency-Key claims", () => {
     expect(row).toMatchObject({ responseStatus: null, generationId: null, lockedBy: "req_1" });
 
     // A holder whose claim was taken over cannot free the new holder's claim.
-    const { releaseIdempotencyKey } = await import("../src/index");
+    const { releaseIdempotencyKey } = await import("../src/generations/index");
     await expireLease(account.id, "poor");
     const second = await hold(account.id, "poor", "req_2");
     await releaseIdempotencyKey(db(), first);

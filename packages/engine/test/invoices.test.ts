@@ -1,8 +1,8 @@
 // Top-up invoices: amounts, numbering, and exactly-once crediting under repeats and concurrency.
 import { describe, expect, it } from "vitest";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
-import { assertTopUpAmount, InvoiceError, statementPeriods, periodBounds } from "../src/billing-docs/index";
-
+import { assertTopUpAmount, InvoiceError } from "../src/billing/invoices";
+import { statementPeriods, periodBounds } from "../src/billing/statements";
 describe("top-up amounts and periods", () => {
   it("accepts $5 to $10,000 in whole cents", () => {
     expect(() => assertTopUpAmount(5_000_000n)).not.toThrow();
@@ -23,7 +23,8 @@ describe.skipIf(!url)("paying an invoice", () => {
   const db = useTestDb(8);
 
   it("numbers invoices sequentially and credits a bank transfer once, with an audit row", async () => {
-    const { createAccount, createTopUpInvoice, markInvoicePaid } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
+      const { createTopUpInvoice, markInvoicePaid } = await import("../src/billing/index");
     const acct = await createAccount(db(), { email: `inv-${Date.now()}@example.test` });
     const staff = await createAccount(db(), { email: `staff-${Date.now()}@example.test`, role: "support" });
     const a = await createTopUpInvoice(db(), { accountId: acct.id, amountMicros: 50_000_000n, method: "bank_transfer" });
@@ -45,7 +46,8 @@ describe.skipIf(!url)("paying an invoice", () => {
   });
 
   it("credits a Stripe payment reported ten times at once exactly once", async () => {
-    const { createAccount, createTopUpInvoice, markInvoicePaid, attachStripeSession } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
+      const { createTopUpInvoice, markInvoicePaid, attachStripeSession } = await import("../src/billing/index");
     const acct = await createAccount(db(), { email: `stripe-${Date.now()}@example.test` });
     const inv = await createTopUpInvoice(db(), { accountId: acct.id, amountMicros: 25_000_000n, method: "stripe" });
     await attachStripeSession(db(), inv.id, `cs_test_${inv.id}`);

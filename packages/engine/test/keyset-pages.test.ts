@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "@vgen/db";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
-import { listGenerations } from "../src/generations";
-import { LEDGER_TYPES, listLedgerEntries, type LedgerFilter } from "../src/ledger-query";
-import { listDeliveries } from "../src/webhooks/deliveries";
+import { listGenerations } from "../src/generations/store";
+import { LEDGER_TYPES, listLedgerEntries, type LedgerFilter } from "../src/billing/ledger-entries";
+import { listDeliveries } from "../src/delivery/deliveries";
 
 describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
   const db = useTestDb(4);

@@ -1,6 +1,6 @@
 import { buildOpenApiDocument } from "@vgen/contracts";
 import { describe, expect, it } from "vitest";
-import { methodLabel, routeLabel, UNMATCHED_ROUTE } from "../src/metrics";
+import { methodLabel, routeLabel, UNMATCHED_ROUTE } from "../src/observability/metrics";
 
 describe("metric labels", () => {
   it("labels a request with the route template it matched, not its path", () => {

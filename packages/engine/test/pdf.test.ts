@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { newId } from "@vgen/db";
-import { renderInvoicePdf, renderReceiptPdf, renderStatementPdf } from "../src/billing-docs/pdf";
+import { renderInvoicePdf, renderReceiptPdf, renderStatementPdf } from "../src/billing/pdf";
 
 async function pdfText(buf: Buffer): Promise<string> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -91,8 +91,9 @@ describe.skipIf(!url)("documents from the database", () => {
   const db = useTestDb(2);
 
   it("serves an account only its own documents; a receipt only once paid; the statement from the ledger", async () => {
-    const { accountDocumentPdf, createAccount, createTopUpInvoice, creditAccount, DocumentUnavailableError, generateStatement, markInvoicePaid, periodOf, applyLedgerEntry, findEnabledModel } =
-      await import("../src/index");
+    const { accountDocumentPdf, createTopUpInvoice, creditAccount, DocumentUnavailableError, generateStatement, markInvoicePaid, periodOf, applyLedgerEntry } = await import("../src/billing/index");
+      const { createAccount } = await import("../src/accounts/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     const owner = await createAccount(db(), { email: `pdf-owner-${Date.now()}@example.test` });
     const other = await createAccount(db(), { email: `pdf-other-${Date.now()}@example.test` });
     const invoice = await createTopUpInvoice(db(), { accountId: owner.id, amountMicros: 20_000_000n, method: "bank_transfer" });

@@ -3,15 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Generation } from "@vgen/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { upstreamConfig, type UpstreamConfig } from "../src/config";
-import {
-  createUpstreamProvider,
-  GenerationFailure,
-  localProvider,
-  ProviderAbortedError,
-  providerFor,
-  type ProviderImages,
-} from "../src/providers/index";
+import { upstreamConfig, type UpstreamConfig } from "../src/platform/config";
+import { createUpstreamProvider } from "../src/providers/upstream";
+import { GenerationFailure, ProviderAbortedError, type ProviderImages } from "../src/providers/types";
+import { localProvider } from "../src/providers/local";
+import { providerFor } from "../src/providers/provider-for";
 import { progressFromMetadata, videoFromResponse } from "../src/providers/upstream";
 import { sampleMp4, startFakeUpstream, type FakeUpstream } from "./helpers/fake-upstream";
 

@@ -1,10 +1,10 @@
 import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { logger } from "../src/logger";
-import { RateLimiter, closeRateLimitStore, consumeRateLimit, rateLimitRedis } from "../src/rate-limit";
-import { MemorySlidingWindow } from "../src/rate-limit/memory";
-import { RedisSlidingWindow } from "../src/rate-limit/redis";
-import type { SlidingWindowStore } from "../src/rate-limit/types";
+import { logger } from "../src/observability/logger";
+import { RateLimiter, closeRateLimitStore, consumeRateLimit, rateLimitRedis } from "../src/platform/rate-limit/limiter";
+import { MemorySlidingWindow } from "../src/platform/rate-limit/memory";
+import { RedisSlidingWindow } from "../src/platform/rate-limit/redis";
+import type { SlidingWindowStore } from "../src/platform/rate-limit/types";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = `h_ratelimit_test:${process.pid}:${Date.now()}:`;

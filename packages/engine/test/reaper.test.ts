@@ -5,7 +5,10 @@ describe.skipIf(!testDatabaseUrl)("the reaper", () => {
   const db = useTestDb(2);
 
   async function acceptedGeneration(prompt: string) {
-    const { createAccount, creditAccount, createGeneration, findEnabledModel } = await import("../src/index");
+    const { createAccount } = await import("../src/accounts/index");
+      const { creditAccount } = await import("../src/billing/index");
+      const { createGeneration } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     const account = await createAccount(db(), { email: `reaper-${prompt}-${Date.now()}@example.test` });
     await creditAccount(db(), { accountId: account.id, amountMicros: 5_000_000n, type: "top_up", reason: "test", actor: "test" });
     const model = await findEnabledModel(db(), "gen-3.1-fast");
@@ -14,7 +17,8 @@ describe.skipIf(!testDatabaseUrl)("the reaper", () => {
   }
 
   it("fails a generation whose job pg-boss gave up on, and one past the age limit; both holds are released", async () => {
-    const { reapStuckGenerations, stopBoss } = await import("../src/index");
+    const { reapStuckGenerations } = await import("../src/generations/index");
+      const { stopBoss } = await import("../src/platform/index");
     const crashed = await acceptedGeneration("crashloop");
     const old = await acceptedGeneration("ancient");
     await stopBoss();
@@ -34,7 +38,8 @@ describe.skipIf(!testDatabaseUrl)("the reaper", () => {
   });
 
   it("leaves a generation alone while its job is waiting or running", async () => {
-    const { cancelGeneration, reapStuckGenerations, stopBoss } = await import("../src/index");
+    const { cancelGeneration, reapStuckGenerations } = await import("../src/generations/index");
+      const { stopBoss } = await import("../src/platform/index");
     const { account, gen } = await acceptedGeneration("healthy");
     await stopBoss();
     await reapStuckGenerations(db());

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dimensionsFor } from '@vgen/contracts';
-import { renderVideo } from '../src/render/index';
+import { renderVideo } from '../src/render/render-video';
 import { inspectMp4 } from './helpers/mp4';
 
 let dir: string;

@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createDb, newId } from "@vgen/db";
-import { createAccount } from "../src/accounts";
-import { bufferRequestLog, flushRequestLogs, RequestLogWriter, type RequestLogRow } from "../src/request-log-writer";
+import { createAccount } from "../src/accounts/accounts";
+import { bufferRequestLog, flushRequestLogs, RequestLogWriter, type RequestLogRow } from "../src/observability/request-log-writer";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 describe.skipIf(!testDatabaseUrl)("batched request logs", () => {

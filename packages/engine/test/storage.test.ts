@@ -7,8 +7,8 @@ import { CreateBucketCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, type S3Config } from "../src/config";
-import { createStorageBackend } from "../src/storage";
+import { loadConfig, type S3Config } from "../src/platform/config";
+import { createStorageBackend } from "../src/storage/backend";
 import { createLocalStorage } from "../src/storage/local";
 import { createS3Storage } from "../src/storage/s3";
 import { sampleMp4 } from "./helpers/fake-upstream";

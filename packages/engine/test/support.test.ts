@@ -9,7 +9,8 @@ describe.skipIf(!url)("support console", () => {
   const db = useTestDb(12);
 
   async function setup(balance = 20_000_000n) {
-    const { createAccount, creditAccount, issueApiKey } = await import("../src/index");
+    const { createAccount, issueApiKey } = await import("../src/accounts/index");
+      const { creditAccount } = await import("../src/billing/index");
     const t = tag();
     const acct = await createAccount(db(), { email: `Support-Case-${t}@Example.test` });
     const staff = await createAccount(db(), { email: `staff-${t}@example.test`, role: "support" });
@@ -19,7 +20,8 @@ describe.skipIf(!url)("support console", () => {
   }
 
   async function completed(accountId: string) {
-    const { createGeneration, findEnabledModel, completeGeneration } = await import("../src/index");
+    const { createGeneration, completeGeneration } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     const account = await db().account.findUniqueOrThrow({ where: { id: accountId } });
     const model = await findEnabledModel(db(), "gen-3-1080");
     const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "refund me" } });
@@ -28,7 +30,7 @@ describe.skipIf(!url)("support console", () => {
   }
 
   it("finds accounts by partial case-insensitive email, account id, key prefix and generation id", async () => {
-    const { searchAccounts } = await import("../src/index");
+    const { searchAccounts } = await import("../src/support/index");
     const { acct, key, t } = await setup();
     const gen = await completed(acct.id);
     expect((await searchAccounts(db(), `case-${t}@example`)).map((h) => h.id)).toEqual([acct.id]);
@@ -41,7 +43,7 @@ describe.skipIf(!url)("support console", () => {
   });
 
   it("refunds a completed generation's charge exactly once, even when refunds race", async () => {
-    const { refundGeneration, SupportError } = await import("../src/index");
+    const { refundGeneration, SupportError } = await import("../src/support/index");
     const { acct, staff } = await setup();
     const gen = await completed(acct.id);
     const before = (await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros;
@@ -62,7 +64,9 @@ describe.skipIf(!url)("support console", () => {
   });
 
   it("refuses a refund above the charge, of a non-completed generation, and without a reason", async () => {
-    const { refundGeneration, createGeneration, findEnabledModel } = await import("../src/index");
+    const { refundGeneration } = await import("../src/support/index");
+      const { createGeneration } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     const { acct, staff } = await setup();
     const gen = await completed(acct.id);
     await expect(refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "too much", amountMicros: gen.costMicros + 1n })).rejects.toThrow(/cannot exceed/);
@@ -79,7 +83,7 @@ describe.skipIf(!url)("support console", () => {
   });
 
   it("adjusts a balance up and down with an audited reason, never below zero", async () => {
-    const { adjustBalance } = await import("../src/index");
+    const { adjustBalance } = await import("../src/support/index");
     const { acct, staff } = await setup(5_000_000n);
     const up = await adjustBalance(db(), { accountId: acct.id, amountMicros: 2_500_000n, actorId: staff.id, reason: "Goodwill credit" });
     expect(up.ledgerEntry).toMatchObject({ type: "adjustment", amountMicros: 2_500_000n, balanceAfterMicros: 7_500_000n, reason: "Goodwill credit", actor: staff.id });
@@ -97,7 +101,9 @@ describe.skipIf(!url)("support console", () => {
   });
 
   it("suspends and reactivates (audited), revokes keys, and the suspended account cannot generate", async () => {
-    const { setAccountStatus, revokeKeyAsStaff, createGeneration, findEnabledModel, listAuditLog } = await import("../src/index");
+    const { setAccountStatus, revokeKeyAsStaff, listAuditLog } = await import("../src/support/index");
+      const { createGeneration } = await import("../src/generations/index");
+      const { findEnabledModel } = await import("../src/catalog/index");
     const { acct, staff, key } = await setup();
     await setAccountStatus(db(), { accountId: acct.id, status: "suspended", actorId: staff.id, reason: "Abuse report" });
     await expect(setAccountStatus(db(), { accountId: acct.id, status: "suspended", actorId: staff.id, reason: "again" })).rejects.toThrow(/already suspended/);
@@ -115,7 +121,8 @@ describe.skipIf(!url)("support console", () => {
   });
 
   it("edits the catalog with before/after in the audit row", async () => {
-    const { updateCatalogModel, createAccount } = await import("../src/index");
+    const { updateCatalogModel } = await import("../src/support/index");
+      const { createAccount } = await import("../src/accounts/index");
     const admin = await createAccount(db(), { email: `admin-${tag()}@example.test`, role: "admin" });
     const before = await db().catalogModel.findUniqueOrThrow({ where: { id: "gen-3-1080" } });
     const model = await updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { priceMicrosPerSecond: 555_000n, rateLimitQps: before.rateLimitQps } });

@@ -9,7 +9,7 @@ describe.skipIf(!url)("test balance requests", () => {
   const db = useTestDb(8);
 
   it("refuses a short use case and a second pending request, even submitted at once", async () => {
-    const { createAccount, requestTestBalance, TestBalanceError } = await import("../src/index");
+    const { createAccount, requestTestBalance, TestBalanceError } = await import("../src/accounts/index");
     const acct = await createAccount(db(), { email: `tb-${Date.now()}@example.test` });
     await expect(requestTestBalance(db(), acct.id, "too short")).rejects.toBeInstanceOf(TestBalanceError);
     await expect(requestTestBalance(db(), acct.id, "too short")).rejects.toMatchObject({ code: "invalid_parameter", param: "useCase" });
@@ -20,7 +20,7 @@ describe.skipIf(!url)("test balance requests", () => {
   });
 
   it("grants once (test_credit, reference = request id, audited); a second decision is refused", async () => {
-    const { createAccount, requestTestBalance, grantTestBalance, declineTestBalance } = await import("../src/index");
+    const { createAccount, requestTestBalance, grantTestBalance, declineTestBalance } = await import("../src/accounts/index");
     const acct = await createAccount(db(), { email: `tb-grant-${Date.now()}@example.test` });
     const staff = await createAccount(db(), { email: `tb-staff-${Date.now()}@example.test`, role: "support" });
     const req = await requestTestBalance(db(), acct.id, USE_CASE);

@@ -33,7 +33,7 @@ describe.skipIf(!testDatabaseUrl)("processGeneration with an upstream provider",
   let fake: FakeUpstream;
   let account: Account;
   let model: CatalogModel;
-  let engine: typeof import("../src/index");
+  let engine: Awaited<ReturnType<typeof loadEngine>>;
 
   beforeAll(async () => {
     fake = await startFakeUpstream();
@@ -44,7 +44,7 @@ describe.skipIf(!testDatabaseUrl)("processGeneration with an upstream provider",
       UPSTREAM_FAKEVEO_POLL_INTERVAL_MS: "10",
       UPSTREAM_FAKEVEO_MAX_POLL_INTERVAL_MS: "25",
     });
-    engine = await import("../src/index");
+    engine = await loadEngine();
     const row = {
       purpose: "Upstream test model",
       priceMicrosPerSecond: 100_000n,
@@ -188,3 +188,14 @@ describe.skipIf(!testDatabaseUrl)("processGeneration with an upstream provider",
     expect(await ledgerTypes(gen.id)).toEqual(["hold", "hold_release"]);
   });
 });
+
+/** The engine modules this suite drives, imported after the environment above is set. */
+async function loadEngine() {
+  return {
+    ...(await import("../src/accounts/accounts")),
+    ...(await import("../src/billing/ledger")),
+    ...(await import("../src/generations/store")),
+    ...(await import("../src/generations/worker")),
+    ...(await import("../src/platform/queue")),
+  };
+}

@@ -7,7 +7,7 @@ const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)("usage statistics from recorded rows", () => {
   let db: Db;
-  let usage: typeof import("../src/usage-stats");
+  let usage: typeof import("../src/billing/usage-stats");
   // A fixed "now" so days are known: 2026-11-21 15:00 UTC.
   const now = new Date("2026-11-21T15:00:00Z");
   const today = "2026-11-21";
@@ -68,8 +68,8 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     await applyMigrations(url!);
     db = createDb(url!, 2);
     await seedCatalog(db);
-    usage = await import("../src/usage-stats");
-    const { createAccount, issueApiKey } = await import("../src/index");
+    usage = await import("../src/billing/usage-stats");
+    const { createAccount, issueApiKey } = await import("../src/accounts/index");
     const account = await createAccount(db, { email: `usage-${Date.now()}@example.test` });
     const other = await createAccount(db, { email: `usage-other-${Date.now()}@example.test` });
     accountId = account.id;

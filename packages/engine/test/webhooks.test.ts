@@ -3,12 +3,13 @@ import type { AddressInfo } from "node:net";
 import { ApiError } from "@vgen/contracts";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { newWebhookSecret } from "../src/accounts";
+import { newWebhookSecret } from "../src/accounts/accounts";
 import { assertFetchableUrl, FetchRefusedError } from "../src/net/safe-fetch";
-import { postWebhook, WEBHOOK_RESPONSE_BODY_LIMIT, webhookBody } from "../src/webhooks/deliveries";
+import { postWebhook, WEBHOOK_RESPONSE_BODY_LIMIT, webhookBody } from "../src/delivery/deliveries";
 import { assertUrlAllowed } from "../src/net/url-policy";
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, nextRetryDelayMs, parseRetrySchedule, webhookRetrySchedule } from "../src/webhooks/schedule";
-import { signWebhook } from "../src/webhooks/signing";
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from "@vgen/config";
+import { nextRetryDelayMs, webhookRetrySchedule } from "../src/delivery/schedule";
+import { signWebhook } from "../src/delivery/signing";
 
 const ENV = "ALLOW_PRIVATE_NETWORK_FETCH";
 const saved = process.env[ENV];

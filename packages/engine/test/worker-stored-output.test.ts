@@ -15,14 +15,14 @@ delete process.env.STORAGE_DRIVER;
 
 describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", () => {
   const db = useTestDb(4);
-  let engine: typeof import("../src/index") | undefined;
+  let engine: Awaited<ReturnType<typeof loadEngine>> | undefined;
   afterAll(async () => {
     await engine?.stopBoss();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it("completes from the stored file, charged once, without rendering again", async () => {
-    engine = await import("../src/index");
+    engine = await loadEngine();
     const account = await engine.createAccount(db(), { email: `stored-${Date.now()}@example.test` });
     await engine.creditAccount(db(), { accountId: account.id, amountMicros: 10_000_000n, type: "top_up", reason: "test", actor: "test" });
     const model = await engine.findEnabledModel(db(), "gen-3.1-pro");
@@ -48,3 +48,16 @@ describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", 
     expect(entries.map((e) => e.type).sort()).toEqual(["charge", "hold", "hold_release"]);
   });
 });
+
+/** The engine modules this suite drives, imported after the environment above is set. */
+async function loadEngine() {
+  return {
+    ...(await import("../src/accounts/accounts")),
+    ...(await import("../src/billing/ledger")),
+    ...(await import("../src/catalog/models")),
+    ...(await import("../src/generations/store")),
+    ...(await import("../src/generations/worker")),
+    ...(await import("../src/platform/queue")),
+    ...(await import("../src/storage/backend")),
+  };
+}

@@ -12,8 +12,10 @@ import { env } from "@vgen/config";
 import { createDb, locateDatabaseUrl, type Db, type Role } from "@vgen/db";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { createAccount, creditAccount, declineTestBalance, grantTestBalance, issueApiKey, markInvoicePaid, startWorker, stopBoss } from "@vgen/engine";
-
+import { createAccount, declineTestBalance, grantTestBalance, issueApiKey } from "@vgen/engine/accounts";
+import { creditAccount, markInvoicePaid } from "@vgen/engine/billing";
+import { startWorker } from "@vgen/engine/generations";
+import { stopBoss } from "@vgen/engine/platform";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const USAGE = `Usage: npm run ops -- <command> [options]

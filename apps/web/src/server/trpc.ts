@@ -7,7 +7,7 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { ApiError, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@vgen/engine";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@vgen/engine/platform";
 import { getSessionUser, type SessionUser } from "./auth/session";
 
 // 1. Context: the database and who is signed in.

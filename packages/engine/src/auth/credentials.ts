@@ -1,7 +1,7 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { DUMMY_PASSWORD_HASH, hashNewPassword, verifyPassword } from "../passwords";
-import { consumeRateLimit } from "../rate-limit";
+import { DUMMY_PASSWORD_HASH, hashNewPassword, verifyPassword } from "./passwords";
+import { consumeRateLimit } from "../platform/rate-limit/limiter";
 import { consumeLink, deliverLink, InvalidLinkError, issueLink, peekLink, retireLinks } from "./link-tokens";
 import { revokeAccountSessions } from "./sessions";
 

@@ -1,6 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { consumeRateLimit } from "../rate-limit";
+import { consumeRateLimit } from "../platform/rate-limit/limiter";
 import { consumeLink, deliverLink, issueLink, retireLinks } from "./link-tokens";
 
 const VERIFICATION_LINKS_PER_HOUR = 5;

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import { newId, randomBase58, type AuthTokenKind, type Db, type Prisma } from "@vgen/db";
-import { config } from "../config";
-import { logger } from "../logger";
+import { config } from "../platform/config";
+import { logger } from "../observability/logger";
 
 type Tx = Prisma.TransactionClient;
 

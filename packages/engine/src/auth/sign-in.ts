@@ -1,6 +1,6 @@
 import type { Db, Role } from "@vgen/db";
-import { DUMMY_PASSWORD_HASH, verifyPassword } from "../passwords";
-import { consumeRateLimit } from "../rate-limit";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";
+import { consumeRateLimit } from "../platform/rate-limit/limiter";
 
 /** Attempts per email from one address, and per address over all emails, per window. */
 export const SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;

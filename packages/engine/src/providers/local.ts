@@ -1,4 +1,4 @@
-import { renderVideo } from "../render/index";
+import { renderVideo } from "../render/render-video";
 import type { Provider } from "./types";
 
 /** The embedded renderer: draws the clip from the prompt (and frame images) on this machine. */

@@ -8,8 +8,8 @@
 // submit so a worker restarted after a crash polls the same operation instead of paying twice.
 import { writeFile } from "node:fs/promises";
 import type { Generation } from "@vgen/db";
-import type { UpstreamConfig } from "../config";
-import { logger } from "../logger";
+import type { UpstreamConfig } from "../platform/config";
+import { logger } from "../observability/logger";
 import { FetchFailedError, FetchRefusedError, safeFetch, type SafeFetchResponse } from "../net/safe-fetch";
 import { GenerationFailure, ProviderAbortedError, type GenerateOptions, type Provider, type ProviderImages } from "./types";
 

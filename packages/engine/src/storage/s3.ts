@@ -5,7 +5,7 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import type { S3Config } from "../config";
+import type { S3Config } from "../platform/config";
 import { OUTPUT_CACHE_CONTROL, VIDEO_CONTENT_TYPE, type StorageBackend, type StoredObject } from "./types";
 
 export function s3ClientFor(cfg: S3Config): S3Client {

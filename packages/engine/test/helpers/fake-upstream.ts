@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { renderVideo } from "../../src/render/index";
+import { renderVideo } from "../../src/render/render-video";
 
 /** How the next submitted operation behaves. */
 export interface FakeBehavior {

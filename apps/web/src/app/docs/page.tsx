@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { buildOpenApiDocument } from "@vgen/contracts";
-import { config } from "@vgen/engine";
+import { config } from "@vgen/engine/platform";
 import { SiteHeader } from "@/components/site-header";
 import { Inline, Markdown } from "./_components/markdown";
 import { SchemaTable, refName, typeLabel, type Schema, type Schemas } from "./_components/schema-view";

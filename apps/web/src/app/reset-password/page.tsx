@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@vgen/db";
-import { resetLinkEmail } from "@vgen/engine";
+import { resetLinkEmail } from "@vgen/engine/auth";
 import { ResetPasswordForm } from "./reset-password-form";
 
 export const metadata = { title: "Choose a new password" };

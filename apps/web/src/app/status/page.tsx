@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ServiceStatusT, StatusDayT } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { computeStatus, logger } from "@vgen/engine";
+import { computeStatus, logger } from "@vgen/engine/observability";
 import { SiteHeader } from "@/components/site-header";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@vgen/db";
-import { InvalidLinkError, verifyEmail } from "@vgen/engine";
-
+import { InvalidLinkError, verifyEmail } from "@vgen/engine/auth";
 export const metadata = { title: "Verify your email" };
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { GenerationIdBody, parseBody } from "@vgen/contracts";
-import { cancelGeneration, recordOf } from "@vgen/engine";
+import { cancelGeneration, recordOf } from "@vgen/engine/generations";
 import { withApiKey } from "../http/with-api-key";
 
 /** POST /api/v1/videos/cancel: cancels a generation that has not finished; its hold is released. */

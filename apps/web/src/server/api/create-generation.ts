@@ -1,5 +1,5 @@
 import type { CreateGenerationInput, GenerationRecordT } from "@vgen/contracts";
-import { acceptGeneration } from "@vgen/engine";
+import { acceptGeneration } from "@vgen/engine/generations";
 import { chooseResponseMode } from "../http/response-mode";
 import { withApiKey, type ApiResult } from "../http/with-api-key";
 

@@ -1,4 +1,4 @@
-import { liveRecordForAccount } from "@vgen/engine";
+import { liveRecordForAccount } from "@vgen/engine/generations";
 import { withApiKey } from "../http/with-api-key";
 
 /**

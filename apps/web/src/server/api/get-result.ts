@@ -1,5 +1,5 @@
 import { GenerationIdBody, parseBody } from "@vgen/contracts";
-import { getGenerationForAccount, recordOf } from "@vgen/engine";
+import { getGenerationForAccount, recordOf } from "@vgen/engine/generations";
 import { withApiKey } from "../http/with-api-key";
 
 /** POST /api/v1/videos/result: one generation's record as of now. */

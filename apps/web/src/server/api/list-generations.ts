@@ -1,4 +1,4 @@
-import { listGenerations, recordsOf } from "@vgen/engine";
+import { listGenerations, recordsOf } from "@vgen/engine/generations";
 import { parseListQuery } from "../http/list-query";
 import { withApiKey } from "../http/with-api-key";
 

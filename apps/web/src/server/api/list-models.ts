@@ -1,4 +1,4 @@
-import { listCatalog, modelView } from "@vgen/engine";
+import { listCatalog, modelView } from "@vgen/engine/catalog";
 import { withApiKey } from "../http/with-api-key";
 
 /** GET /api/v1/models: the enabled catalog. */

@@ -5,7 +5,7 @@ import GitHubProvider from "next-auth/providers/github";
 import { env } from "@vgen/config";
 import { sameOriginPath } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { createSession, resolveSession, revokeSession, SESSION_MAX_AGE_SECONDS, SIGN_IN_MESSAGES, signInWithPassword } from "@vgen/engine";
+import { createSession, resolveSession, revokeSession, SESSION_MAX_AGE_SECONDS, SIGN_IN_MESSAGES, signInWithPassword } from "@vgen/engine/auth";
 import { clientIp } from "../http/client-ip";
 
 const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;
@@ -66,7 +66,7 @@ export const authOptions: NextAuthOptions = {
       // OAuth: link to (or create) the account with the verified email.
       if (!user.email) return false;
       if (account?.provider === "github" && !(await githubEmailVerified(account.access_token, user.email))) return false;
-      const { createAccount } = await import("@vgen/engine");
+      const { createAccount } = await import("@vgen/engine/accounts");
       const db = getDb();
       const existing = await db.account.findUnique({ where: { email: user.email.toLowerCase() } });
       if (!existing) await createAccount(db, { email: user.email, name: user.name ?? undefined, emailVerified: true });

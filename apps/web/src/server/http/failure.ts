@@ -1,5 +1,6 @@
 import { ApiError } from "@vgen/contracts";
-import { isDatabaseUnavailable, logger, serviceUnavailableError } from "@vgen/engine";
+import { isDatabaseUnavailable, serviceUnavailableError } from "@vgen/engine/platform";
+import { logger } from "@vgen/engine/observability";
 
 /**
  * What an API request answers for an error its handler did not turn into an ApiError: the

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { logger } from "@vgen/engine";
+import { logger } from "@vgen/engine/observability";
 import { cancelGenerationRoute } from "../api/cancel-generation";
 import { createGenerationRoute } from "../api/create-generation";
 import { getGenerationEvents } from "../api/generation-events";

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, isStorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { config } from "@vgen/engine";
+import { config } from "@vgen/engine/platform";
 import { applySecurityHeaders } from "./security-headers";
 
 /** The methods any route here serves; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */

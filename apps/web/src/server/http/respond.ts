@@ -1,5 +1,5 @@
 import { ApiError } from "@vgen/contracts";
-import { config } from "@vgen/engine";
+import { config } from "@vgen/engine/platform";
 import { generationEventStream, SSE_HEADERS, type EventStreamSpec } from "./sse";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

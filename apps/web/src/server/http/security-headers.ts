@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { config, env } from "@vgen/engine/config";
+import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 
 /**
  * Whether the client reached us over https: the public address says so, or the proxy in front

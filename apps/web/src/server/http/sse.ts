@@ -1,6 +1,6 @@
 import type { Db } from "@vgen/db";
-import { generationFeed, metrics, type FeedRecord } from "@vgen/engine";
-
+import { generationFeed, type FeedRecord } from "@vgen/engine/generations";
+import { metrics } from "@vgen/engine/observability";
 const KEEPALIVE_MS = 15_000;
 const RETRY = "retry: 2000\n\n";
 const KEEPALIVE = ": keep-alive\n\n";

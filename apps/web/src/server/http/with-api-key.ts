@@ -1,24 +1,10 @@
 import { env } from "@vgen/config";
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb, type Db } from "@vgen/db";
-import {
-  authenticateApiKey,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  consumeRateLimit,
-  getGenerationForAccount,
-  logger,
-  rateLimitedError,
-  rateLimitHeaders,
-  recordOf,
-  releaseIdempotencyKey,
-  requestFingerprint,
-  validateIdempotencyKey,
-  type HeldIdempotencyClaim,
-  type KeyIdentity,
-  type RateLimitOutcome,
-  type StoredResponse,
-} from "@vgen/engine";
+import { authenticateApiKey } from "@vgen/engine/accounts";
+import { claimIdempotencyKey, completeIdempotencyKey, getGenerationForAccount, recordOf, releaseIdempotencyKey, requestFingerprint, validateIdempotencyKey, type HeldIdempotencyClaim, type StoredResponse } from "@vgen/engine/generations";
+import { consumeRateLimit, rateLimitedError, rateLimitHeaders, type KeyIdentity, type RateLimitOutcome } from "@vgen/engine/platform";
+import { logger } from "@vgen/engine/observability";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { metrics } from "@vgen/engine";
+import { metrics } from "@vgen/engine/observability";
 import { errorResponse } from "@/server/http/respond";
 import { methodNotAllowed } from "@/server/http/with-public";
 

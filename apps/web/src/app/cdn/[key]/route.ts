@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { openOutput } from "@vgen/engine";
+import { openOutput } from "@vgen/engine/storage";
 import { errorResponse } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { config } from "@vgen/engine";
+import { config } from "@vgen/engine/platform";
 import { QuickstartPanel } from "./quickstart-panel";
 
 export const metadata = { title: "Quick start" };

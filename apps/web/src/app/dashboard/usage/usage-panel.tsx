@@ -1,6 +1,5 @@
 "use client";
-
-import type { UsageRow } from "@vgen/engine";
+import type { UsageRow } from "@vgen/engine/billing";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
-import { changePassword, consumeRateLimit, requestPasswordReset, resetPassword } from "@vgen/engine";
+import { changePassword, requestPasswordReset, resetPassword } from "@vgen/engine/auth";
+import { consumeRateLimit } from "@vgen/engine/platform";
 import { clientIp } from "../../http/client-ip";
 import type { TRPCContext, AuthedContext } from "../../trpc";
 import type { ChangePasswordInput, RequestResetInput, ResetPasswordInput } from "./password.schema";

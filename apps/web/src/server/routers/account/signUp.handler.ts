@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
-import { consumeRateLimit, signUp } from "@vgen/engine";
+import { consumeRateLimit } from "@vgen/engine/platform";
+import { signUp } from "@vgen/engine/accounts";
 import { clientIp } from "../../http/client-ip";
 import type { TRPCContext } from "../../trpc";
 import type { SignUpInput } from "./signUp.schema";

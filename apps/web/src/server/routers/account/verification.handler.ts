@@ -1,4 +1,4 @@
-import { sendVerificationLink } from "@vgen/engine";
+import { sendVerificationLink } from "@vgen/engine/auth";
 import type { AuthedContext } from "../../trpc";
 
 /** The dashboard banner's "Send a new link". */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { issueNamedApiKey } from "@vgen/engine";
+import { issueNamedApiKey } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { CreateKeyInput } from "./create.schema";
 

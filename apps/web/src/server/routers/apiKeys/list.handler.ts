@@ -1,4 +1,4 @@
-import { listApiKeys } from "@vgen/engine";
+import { listApiKeys } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's keys (never their hashes), live first. */

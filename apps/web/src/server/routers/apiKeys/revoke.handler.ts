@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { revokeApiKey } from "@vgen/engine";
+import { revokeApiKey } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { KeyIdInput } from "./revoke.schema";
 

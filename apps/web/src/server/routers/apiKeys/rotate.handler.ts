@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { rotateApiKey } from "@vgen/engine";
+import { rotateApiKey } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { RotateKeyInput } from "./rotate.schema";
 

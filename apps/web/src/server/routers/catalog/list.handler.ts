@@ -1,4 +1,4 @@
-import { listCatalog, modelView } from "@vgen/engine";
+import { listCatalog, modelView } from "@vgen/engine/catalog";
 import type { AuthedContext } from "../../trpc";
 
 /**

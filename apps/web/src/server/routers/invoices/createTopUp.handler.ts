@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError, parseUsd } from "@vgen/contracts";
-import { attachStripeSession, config, createTopUpInvoice, microsToCents } from "@vgen/engine";
+import { attachStripeSession, createTopUpInvoice, microsToCents } from "@vgen/engine/billing";
+import { config } from "@vgen/engine/platform";
 import type { AuthedContext } from "../../trpc";
 import type { CreateTopUpInput } from "./createTopUp.schema";
 import { stripeClient } from "./stripe";

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import { generateStatement, statementPeriods } from "@vgen/engine";
+import { generateStatement, statementPeriods } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 import type { GenerateStatementInput } from "./generateStatement.schema";
 

@@ -1,4 +1,4 @@
-import { bankTransferInstructions, listInvoices, statementPeriods } from "@vgen/engine";
+import { bankTransferInstructions, listInvoices, statementPeriods } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 import { stripeEnabled } from "./stripe";
 

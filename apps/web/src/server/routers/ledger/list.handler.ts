@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ledgerFilterFromDays, listLedgerEntries } from "@vgen/engine";
+import { ledgerFilterFromDays, listLedgerEntries } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 import type { LedgerListInput } from "./list.schema";
 

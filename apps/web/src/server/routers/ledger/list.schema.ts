@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { LEDGER_TYPES } from "@vgen/engine/ledger-query";
-
+import { LEDGER_TYPES } from "@vgen/engine/billing";
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.");
 
 export const LedgerListInput = z.object({

@@ -1,4 +1,4 @@
-import { balanceSummary } from "@vgen/engine";
+import { balanceSummary } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 
 /** Available balance and the amount on hold for running generations. */

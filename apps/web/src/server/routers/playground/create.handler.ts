@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { acceptGeneration } from "@vgen/engine";
+import { acceptGeneration } from "@vgen/engine/generations";
 import type { AuthedContext } from "../../trpc";
 import type { PlaygroundCreateInput } from "./create.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { getGenerationForAccount, recordOf } from "@vgen/engine";
+import { getGenerationForAccount, recordOf } from "@vgen/engine/generations";
 import type { AuthedContext } from "../../trpc";
 import type { GenerationIdInput } from "./get.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { usageStats } from "@vgen/engine";
+import { usageStats } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 import type { UsageInput } from "./usage.schema";
 

@@ -1,4 +1,5 @@
-import { listSubscriptions, unsubscribedModels, QUEUE_LABELS } from "@vgen/engine";
+import { listSubscriptions, unsubscribedModels } from "@vgen/engine/accounts";
+import { QUEUE_LABELS } from "@vgen/engine/catalog";
 import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's subscriptions, and the catalog models it can still subscribe to. */

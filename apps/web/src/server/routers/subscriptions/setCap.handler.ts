@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { parseUsd } from "@vgen/contracts";
-import { setSpendCap } from "@vgen/engine";
+import { setSpendCap } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { SetCapInput } from "./setCap.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { setSubscriptionStatus } from "@vgen/engine";
+import { setSubscriptionStatus } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { SetStatusInput } from "./setStatus.schema";
 

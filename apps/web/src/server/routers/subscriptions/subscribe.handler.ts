@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { subscribeToModel } from "@vgen/engine";
+import { subscribeToModel } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { SubscribeInput } from "./subscribe.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { getAccountActivity, getAccountOverview, listAccountGenerations, listAccountLedger } from "@vgen/engine";
+import { getAccountActivity, getAccountOverview, listAccountGenerations, listAccountLedger } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { AccountGenerationsInput, AccountInput, AccountLedgerInput } from "./account.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { issueAccountLinkAsStaff } from "@vgen/engine";
+import { issueAccountLinkAsStaff } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { AccountLinkInput } from "./accountLink.schema";
 

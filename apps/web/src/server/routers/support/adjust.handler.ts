@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { formatUsd, parseUsd } from "@vgen/contracts";
-import { adjustBalance } from "@vgen/engine";
+import { adjustBalance } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { AdjustInput } from "./adjust.schema";
 

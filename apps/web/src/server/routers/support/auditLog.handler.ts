@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { listAuditLog } from "@vgen/engine";
+import { listAuditLog } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { AuditLogInput } from "./auditLog.schema";
 

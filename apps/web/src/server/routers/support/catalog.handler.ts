@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { parseUsd } from "@vgen/contracts";
-import { listCatalogForStaff, updateCatalogModel } from "@vgen/engine";
+import { listCatalogForStaff, updateCatalogModel } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { UpdateCatalogInput } from "./catalog.schema";
 

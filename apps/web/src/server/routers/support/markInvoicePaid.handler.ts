@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "@vgen/contracts";
-import { markInvoicePaid } from "@vgen/engine";
+import { markInvoicePaid } from "@vgen/engine/billing";
 import type { StaffContext } from "../../trpc";
 import type { MarkInvoicePaidInput } from "./markInvoicePaid.schema";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { formatUsd, parseUsd } from "@vgen/contracts";
-import { refundGeneration } from "@vgen/engine";
+import { refundGeneration } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { RefundInput } from "./refund.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { revokeKeyAsStaff } from "@vgen/engine";
+import { revokeKeyAsStaff } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { RevokeKeyInput } from "./revokeKey.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { searchAccounts } from "@vgen/engine";
+import { searchAccounts } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { SearchInput } from "./search.schema";
 

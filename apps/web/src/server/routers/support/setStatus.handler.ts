@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { setAccountStatus } from "@vgen/engine";
+import { setAccountStatus } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { SetAccountStatusInput } from "./setStatus.schema";
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { parseUsd } from "@vgen/contracts";
-import { declineTestBalance, grantTestBalance, listPendingTestBalanceRequests } from "@vgen/engine";
+import { declineTestBalance, grantTestBalance } from "@vgen/engine/accounts";
+import { listPendingTestBalanceRequests } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { DeclineInput, GrantInput } from "./testBalance.schema";
 

@@ -1,4 +1,4 @@
-import { listTestBalanceRequests } from "@vgen/engine";
+import { listTestBalanceRequests } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's test balance requests, newest first, and its balance. */

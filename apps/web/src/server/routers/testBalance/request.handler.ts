@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { requestTestBalance } from "@vgen/engine";
+import { requestTestBalance } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { RequestTestBalanceInput } from "./request.schema";
 

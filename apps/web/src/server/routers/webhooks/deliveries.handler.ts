@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { listDeliveries, type WebhookDeliveryWithAttempts } from "@vgen/engine";
+import { listDeliveries, type WebhookDeliveryWithAttempts } from "@vgen/engine/delivery";
 import type { AuthedContext } from "../../trpc";
 import type { DeliveriesInput } from "./deliveries.schema";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { resendDelivery } from "@vgen/engine";
+import { resendDelivery } from "@vgen/engine/delivery";
 import type { AuthedContext } from "../../trpc";
 import { deliveryView } from "./deliveries.handler";
 import type { ResendInput } from "./resend.schema";

@@ -1,4 +1,4 @@
-import { rotateWebhookSecret } from "@vgen/engine";
+import { rotateWebhookSecret } from "@vgen/engine/delivery";
 import type { AuthedContext } from "../../trpc";
 
 export async function rotateSecretHandler({ ctx }: { ctx: AuthedContext }) {

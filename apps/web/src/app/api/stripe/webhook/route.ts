@@ -5,8 +5,8 @@
 import Stripe from "stripe";
 import { env } from "@vgen/config";
 import { getDb } from "@vgen/db";
-import { InvoiceError, logger, markInvoicePaid } from "@vgen/engine";
-
+import { InvoiceError, markInvoicePaid } from "@vgen/engine/billing";
+import { logger } from "@vgen/engine/observability";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 

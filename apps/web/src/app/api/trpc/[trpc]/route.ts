@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { isDatabaseUnavailable, logger } from "@vgen/engine";
+import { isDatabaseUnavailable } from "@vgen/engine/platform";
+import { logger } from "@vgen/engine/observability";
 import { appRouter } from "@/server/routers/_app";
 import { createTRPCContext, retryAfterFor } from "@/server/trpc";
 import { MAX_BATCH_CALLS } from "@/trpc/limits";

@@ -1,5 +1,5 @@
 import { listErrors } from "@vgen/contracts";
-import { config } from "@vgen/engine";
+import { config } from "@vgen/engine/platform";
 import { json } from "@/server/http/respond";
 import { methodNotAllowed, withPublic } from "@/server/http/with-public";
 

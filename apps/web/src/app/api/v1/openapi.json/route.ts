@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "@vgen/contracts";
-import { config } from "@vgen/engine";
+import { config } from "@vgen/engine/platform";
 import { methodNotAllowed, withPublic } from "@/server/http/with-public";
 
 export const dynamic = "force-dynamic";

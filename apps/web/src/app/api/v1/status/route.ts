@@ -1,6 +1,6 @@
 import { ApiError, type ServiceStatusT } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { computeStatus, logger } from "@vgen/engine";
+import { computeStatus, logger } from "@vgen/engine/observability";
 import { json } from "@/server/http/respond";
 import { methodNotAllowed, withPublic } from "@/server/http/with-public";
 

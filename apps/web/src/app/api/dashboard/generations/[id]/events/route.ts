@@ -1,5 +1,5 @@
 import { getDb } from "@vgen/db";
-import { generationFeed } from "@vgen/engine";
+import { generationFeed } from "@vgen/engine/generations";
 import { generationEventStream } from "@/server/http/sse";
 import { getSessionUser } from "@/server/auth/session";
 

@@ -1,7 +1,7 @@
 // Session-authenticated PDF downloads: /api/dashboard/invoices/{id}/{invoice|receipt|statement}.
 import { getDb } from "@vgen/db";
 import { ApiError } from "@vgen/contracts";
-import { accountDocumentPdf, type DocumentKind } from "@vgen/engine";
+import { accountDocumentPdf, type DocumentKind } from "@vgen/engine/billing";
 import { getSessionUser } from "@/server/auth/session";
 
 export const runtime = "nodejs";

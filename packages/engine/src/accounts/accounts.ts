@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import { ApiError } from "@vgen/contracts";
+import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
+import { LRUCache } from "lru-cache";
+import { sendVerificationLink } from "../auth/email-verification";
+import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
+import { logger } from "../observability/logger";
+import { hashNewPassword } from "../auth/passwords";
+
+export const API_KEY_PREFIX = "vgk_";
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export function newWebhookSecret(): string {
+  return `whsec_${Buffer.from(randomBase58(32)).toString("base64")}`;
+}
+
+/**
+ * Creates an account. A password is checked for strength first; `emailVerified` is for addresses
+ * someone already vouched for (an OAuth provider that verified it, test setup).
+ */
+export async function createAccount(db: Db, input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean }) {
+  const email = input.email.trim().toLowerCase();
+  return db.account.create({
+    data: {
+      id: newId("account"),
+      email,
+      name: input.name ?? null,
+      passwordHash: input.password ? await hashNewPassword(input.password, { email, name: input.name }) : null,
+      role: input.role ?? "user",
+      webhookSecret: newWebhookSecret(),
+      emailVerifiedAt: input.emailVerified ? new Date() : null,
+    },
+  });
+}
+
+/** Sign-up from the web: the account, and a link to verify its email (needed before the dashboard issues keys). */
+export async function signUp(db: Db, input: { email: string; password: string; name?: string }) {
+  const account = await createAccount(db, input).catch((err: unknown) => {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      throw new ApiError("email_taken", "An account with this email already exists. Sign in instead.");
+    }
+    throw err;
+  });
+  await sendVerificationLink(db, account.id);
+  return account;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+const lastUseWritten = new LRUCache<string, number>({ max: 100_000 });
+
+/** Resolves a bearer token to its live key and account, or null (read through the process cache). */
+export async function authenticateApiKey(db: Db, token: string): Promise<KeyIdentity | null> {
+  const identity = await keysByHash.get(db, hashApiKey(token));
+  if (identity) recordKeyUse(db, identity.apiKey.id);
+  return identity;
+}
+
+/** Last use at minute resolution, written off the request path so a hot key costs no write per request. */
+function recordKeyUse(db: Db, keyId: string) {
+  const now = Date.now();
+  if (now - (lastUseWritten.get(keyId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+  lastUseWritten.set(keyId, now);
+  db.apiKey
+    .update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } })
+    .catch((err: unknown) => logger.warn({ err, keyId }, "could not record API key use"));
+}

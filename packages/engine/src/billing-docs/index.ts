@@ -1,4 +1,0 @@
-export * from "./invoices";
-export * from "./statements";
-export * from "./pdf";
-export * from "./documents";

@@ -1,0 +1,62 @@
+import { ApiError, dimensionsFor, formatPricePerSecond, formatUsd, type AspectRatio, type CreateGenerationInput, type Size } from "@vgen/contracts";
+import type { CatalogModel, Db } from "@vgen/db";
+import { enabledModels } from "../platform/hot-cache/lookups";
+
+export interface ResolvedRequest {
+  model: CatalogModel;
+  duration: number;
+  size: Size;
+  aspectRatio: AspectRatio;
+  width: number;
+  height: number;
+}
+
+/** Applies the model's defaults and limits to a validated body (pure). */
+export function resolveAgainstModel(model: CatalogModel, input: CreateGenerationInput): ResolvedRequest {
+  const duration = input.duration ?? model.defaultDuration;
+  if (duration < model.minDuration || duration > model.maxDuration) {
+    throw new ApiError(
+      "invalid_parameter",
+      `Invalid 'duration': ${model.id} makes clips of ${model.minDuration} to ${model.maxDuration} seconds.`,
+      "duration",
+    );
+  }
+  const size = (input.size ?? model.sizes[0]) as Size;
+  if (!model.sizes.includes(size)) {
+    throw new ApiError("unsupported_size", `${model.id} does not produce ${size}; it supports ${model.sizes.join(", ")}.`, "size");
+  }
+  const aspectRatio = input.aspectRatio ?? "16:9";
+  return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio) };
+}
+
+export async function findEnabledModel(db: Db, id: string): Promise<CatalogModel> {
+  const model = (await enabledModels(db)).get(id);
+  if (!model) {
+    throw new ApiError("unknown_model", `Unknown model '${id}'. See GET /api/v1/models for the catalog.`, "model");
+  }
+  return model;
+}
+
+export async function listCatalog(db: Db): Promise<CatalogModel[]> {
+  return [...(await enabledModels(db)).values()];
+}
+
+export const QUEUE_LABELS = { pro_priority: "Pro Priority", standard: "Fast/Standard" } as const;
+
+/** The public view of a catalog model (GET /api/v1/models, dashboard catalog). */
+export function modelView(m: CatalogModel) {
+  return {
+    id: m.id,
+    object: "model",
+    purpose: m.purpose,
+    price: formatPricePerSecond(m.priceMicrosPerSecond),
+    price_per_second: formatUsd(m.priceMicrosPerSecond),
+    rate_limit_qps: m.rateLimitQps,
+    min_charge_seconds: m.minChargeSeconds,
+    queue: QUEUE_LABELS[m.queue],
+    sizes: m.sizes,
+    default_size: m.sizes[0],
+    aspect_ratios: ["16:9", "9:16"],
+    duration: { min: m.minDuration, max: m.maxDuration, default: m.defaultDuration },
+  };
+}

@@ -1,0 +1,250 @@
+// Callbacks (docs/api.md#callbacks): a WebhookDelivery per terminal generation with a webHook, attempted by
+// pg-boss jobs on WEBHOOK_QUEUE.
+//
+// One job = one automatic attempt, `{ deliveryId, attempt }` (1-based). The first job is sent in
+// the transaction that finishes the generation; each failed attempt's bookkeeping sends the next
+// job (startAfter = the schedule's delay) in the same transaction that records the attempt, so a
+// receiver that is down for hours still gets it and no attempt is scheduled twice.
+//
+// Exactly-once after success: a job POSTs only while the delivery is `pending` and its attempt
+// has not been recorded yet; recording runs under a row lock, and a recorded 2xx sets
+// `delivered`. If a worker dies mid-request, pg-boss runs the same job again and the receiver may
+// see the same `webhook-id` twice (at-least-once, dedupe by webhook-id) — never after a recorded
+// success.
+import { ApiError, GenerationRecord } from "@vgen/contracts";
+import { ID_PREFIXES, newId, type Db, type Generation, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
+import { newWebhookSecret } from "../accounts/accounts";
+import { logger } from "../observability/logger";
+import { FetchFailedError, safeFetch } from "../net/safe-fetch";
+import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
+import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { toRecord } from "../generations/public-record";
+import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
+import { signWebhook } from "./signing";
+
+export const WEBHOOK_EVENT_TYPES = {
+  completed: "generation.completed",
+  failed: "generation.failed",
+  canceled: "generation.canceled",
+} as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[keyof typeof WEBHOOK_EVENT_TYPES];
+
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+/** How much of a receiver's response body is kept per attempt. */
+export const WEBHOOK_RESPONSE_BODY_LIMIT = 1024;
+const WEBHOOK_MAX_RESPONSE_BYTES = 256 * 1024;
+
+export interface WebhookJob {
+  deliveryId: string;
+  /** 1-based number of the automatic attempt this job makes. */
+  attempt: number;
+}
+
+export interface WebhookPayload {
+  type: WebhookEventType;
+  data: ReturnType<typeof toRecord>;
+}
+
+export class WebhookDeliveryNotFoundError extends ApiError {
+  constructor(id: string) {
+    super("resource_not_found", `No webhook delivery '${id}' for this account.`);
+    this.name = "WebhookDeliveryNotFoundError";
+  }
+}
+
+/**
+ * Queues the callback of a generation that just reached a terminal state; runs inside the
+ * transaction that finished it (generations/terminal-hooks.ts). No-op without a webHook.
+ */
+export async function queueWebhookDelivery(tx: Prisma.TransactionClient, gen: Generation): Promise<string | null> {
+  if (!gen.webhookUrl) return null;
+  const eventType = (WEBHOOK_EVENT_TYPES as Record<string, WebhookEventType | undefined>)[gen.status];
+  if (!eventType) return null;
+  const payload: WebhookPayload = { type: eventType, data: toRecord(gen, 0) };
+  const id = newId("delivery");
+  await tx.webhookDelivery.create({
+    data: {
+      id,
+      accountId: gen.accountId,
+      generationId: gen.id,
+      url: gen.webhookUrl,
+      eventType,
+      payload: payload as unknown as Prisma.InputJsonValue,
+      nextAttemptAt: new Date(),
+    },
+  });
+  await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId: id, attempt: 1 } satisfies WebhookJob);
+  return id;
+}
+
+/**
+ * The exact body sent: `{"type":…,"data":<record>}` with the record's fields in API order
+ * (the payload column is JSONB, which does not keep key order). Same bytes on every attempt.
+ */
+export function webhookBody(payload: unknown): string {
+  const p = payload as { type: string; data: unknown };
+  const parsed = GenerationRecord.safeParse(p.data);
+  return JSON.stringify({ type: p.type, data: parsed.success ? parsed.data : p.data });
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+function clip(buf: Buffer): string {
+  // Postgres text cannot hold NUL; a cut multi-byte character becomes U+FFFD.
+  return buf.subarray(0, WEBHOOK_RESPONSE_BODY_LIMIT).toString("utf8").replace(/\u0000/g, "");
+}
+
+/** One signed POST. Never throws: every outcome is something to record. */
+export async function postWebhook(delivery: Pick<WebhookDelivery, "id" | "url" | "payload">, secret: string): Promise<AttemptOutcome> {
+  const body = webhookBody(delivery.payload);
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const headers = signWebhook(secret, delivery.id, body);
+    const res = await safeFetch(delivery.url, {
+      method: "POST",
+      headers: { ...headers, "user-agent": "vgen-webhooks/1", accept: "*/*" },
+      body,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
+    });
+    const ok = res.status >= 200 && res.status < 300;
+    return { ok, responseStatus: res.status, responseBody: clip(res.body), error: ok ? null : `HTTP ${res.status}`, durationMs: elapsed() };
+  } catch (err) {
+    const status = err instanceof FetchFailedError ? (err.status ?? null) : null;
+    // A 2xx whose body was too large to read was still accepted by the receiver.
+    const ok = status !== null && status >= 200 && status < 300;
+    return { ok, responseStatus: status, responseBody: null, error: (err as Error).message ?? String(err), durationMs: elapsed() };
+  }
+}
+
+interface RecordOptions {
+  manual: boolean;
+  /** For automatic attempts: the job's attempt number. */
+  attempt?: number;
+}
+
+/**
+ * Records an attempt and moves the delivery on, under a row lock so the automatic job, a re-run
+ * of it and a manual resend cannot interleave. Every HTTP attempt made is logged; only the
+ * automatic attempt that is next in sequence schedules the following one.
+ */
+async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome, opts: RecordOptions) {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM webhook_deliveries WHERE id = ${deliveryId} FOR UPDATE`;
+    const d = await tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    const autoDone = opts.manual ? 0 : await tx.webhookAttempt.count({ where: { deliveryId, manual: false } });
+    const inSequence = !opts.manual && d.status === "pending" && autoDone === (opts.attempt ?? 0) - 1;
+    const now = new Date();
+    const attempt = await tx.webhookAttempt.create({
+      data: {
+        id: newId("attempt"),
+        deliveryId,
+        attemptNo: d.attemptCount + 1,
+        responseStatus: outcome.responseStatus,
+        responseBody: outcome.responseBody,
+        error: outcome.error?.slice(0, 2000) ?? null,
+        durationMs: outcome.durationMs,
+        manual: opts.manual,
+      },
+    });
+    const data: Prisma.WebhookDeliveryUpdateInput = { attemptCount: { increment: 1 } };
+    if (outcome.ok) {
+      if (d.status !== "delivered") Object.assign(data, { status: "delivered", deliveredAt: now, nextAttemptAt: null });
+    } else if (inSequence) {
+      const delay = nextRetryDelayMs(webhookRetrySchedule(), opts.attempt!);
+      if (delay === null) {
+        Object.assign(data, { status: "failed", nextAttemptAt: null });
+      } else {
+        const at = new Date(now.getTime() + delay);
+        data.nextAttemptAt = at;
+        await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: opts.attempt! + 1 } satisfies WebhookJob, { startAfter: at });
+      }
+    }
+    const delivery = await tx.webhookDelivery.update({ where: { id: deliveryId }, data });
+    return { delivery, attempt };
+  });
+}
+
+export type WebhookJobResult = "delivered" | "retry_scheduled" | "failed" | "skipped";
+
+/** Runs one automatic attempt (a WEBHOOK_QUEUE job). Throws only on database errors (pg-boss retries). */
+export async function processWebhookJob(db: Db, job: WebhookJob): Promise<WebhookJobResult> {
+  const delivery = await db.webhookDelivery.findUnique({
+    where: { id: job.deliveryId },
+    include: { account: { select: { webhookSecret: true } } },
+  });
+  if (!delivery || delivery.status !== "pending") return "skipped";
+  // This attempt was already recorded (the job is running again after a crash or lapse).
+  const autoDone = await db.webhookAttempt.count({ where: { deliveryId: delivery.id, manual: false } });
+  if (autoDone >= job.attempt) return "skipped";
+  const outcome = await postWebhook(delivery, delivery.account.webhookSecret);
+  const { delivery: after } = await recordAttempt(db, delivery.id, outcome, { manual: false, attempt: job.attempt });
+  logger.info(
+    { deliveryId: delivery.id, generationId: delivery.generationId, attempt: job.attempt, status: outcome.responseStatus, ok: outcome.ok, result: after.status },
+    "webhook attempt",
+  );
+  if (outcome.ok) return "delivered";
+  return after.status === "failed" ? "failed" : after.status === "pending" ? "retry_scheduled" : "skipped";
+}
+
+export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookAttempt[] };
+
+/**
+ * Dashboard "Resend": one immediate attempt, recorded with manual=true, whatever the delivery's
+ * state. A 2xx marks a pending or failed delivery delivered (a scheduled automatic attempt then
+ * does nothing); a failure leaves the state and schedule as they were.
+ */
+export async function resendDelivery(db: Db, accountId: string, deliveryId: string) {
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { id: deliveryId, accountId },
+    include: { account: { select: { webhookSecret: true } } },
+  });
+  if (!delivery) throw new WebhookDeliveryNotFoundError(deliveryId);
+  const outcome = await postWebhook(delivery, delivery.account.webhookSecret);
+  const { attempt } = await recordAttempt(db, delivery.id, outcome, { manual: true });
+  const updated = await db.webhookDelivery.findUniqueOrThrow({
+    where: { id: delivery.id },
+    include: { attempts: { orderBy: { attemptNo: "asc" } } },
+  });
+  return { delivery: updated as WebhookDeliveryWithAttempts, attempt };
+}
+
+export interface DeliveryPage {
+  data: WebhookDeliveryWithAttempts[];
+  nextCursor: string | null;
+}
+
+/** An account's deliveries, newest first, with their attempts; keyset-paginated by (created_at, id). */
+export async function listDeliveries(
+  db: Db,
+  accountId: string,
+  opts: { limit?: number; cursor?: string | null; generationId?: string } = {},
+): Promise<DeliveryPage> {
+  const limit = Math.max(1, Math.min(100, opts.limit ?? 20));
+  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.delivery) : null;
+  const rows = await db.webhookDelivery.findMany({
+    where: {
+      accountId,
+      ...(opts.generationId ? { generationId: opts.generationId } : {}),
+      ...olderThan(after),
+    },
+    include: { attempts: { orderBy: { attemptNo: "asc" } } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  return pageOf(rows, limit);
+}
+
+/** Replaces the account's signing secret; attempts from now on are signed with the new one. */
+export async function rotateWebhookSecret(db: Db, accountId: string): Promise<string> {
+  const secret = newWebhookSecret();
+  await db.account.update({ where: { id: accountId }, data: { webhookSecret: secret } });
+  return secret;
+}

@@ -1,0 +1,98 @@
+import { ApiError } from "@vgen/contracts";
+import { newId, type Db, type Generation, type Prisma } from "@vgen/db";
+import { GENERATION_EVENTS_CHANNEL } from "./events";
+import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
+import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform/queue";
+
+type Client = Db | Prisma.TransactionClient;
+
+/** An Idempotency-Key claim to complete with the generation, and the response a retry replays. */
+export interface KeyCompletion {
+  claim: HeldIdempotencyClaim;
+  response: StoredResponse;
+}
+
+/** pg-boss 12 sends a job as one `WITH ins AS (INSERT ...) ... SELECT id FROM ins` statement over `$1`. */
+const JOB_STATEMENT = /^\s*WITH\s+ins\s+AS\s*\(/i;
+
+/**
+ * Accepts a generation in ONE statement: the conditional balance hold, the generation row, its
+ * ledger entry, the change notice and pg-boss's own job insert (its SQL and values, as pg-boss
+ * builds them for this send). One round trip, and the balance row is locked only while that one
+ * statement runs. A hold that the balance does not cover aborts the statement, job included.
+ *
+ * With an Idempotency-Key, the same statement stores the key's response, guarded by the claim's
+ * token: a committed generation always has its completed key, and a claim taken over by a retry
+ * (its lease passed while this request ran) aborts this statement, so a key yields one generation.
+ */
+export async function insertAccepted(client: Client, g: Generation, completion?: KeyCompletion): Promise<void> {
+  const boss = await getBoss();
+  try {
+    await boss.send(GENERATION_QUEUE, { generationId: g.id } satisfies GenerationJob, {
+      priority: QUEUE_PRIORITY[g.queue],
+      db: {
+        executeSql: async (jobSql: string, jobValues: unknown[] = []) => {
+          const { text, values } = withAcceptance(jobSql, jobValues, g, completion);
+          return { rows: await client.$queryRawUnsafe<{ id: string }[]>(text, ...values) };
+        },
+      },
+    });
+  } catch (err) {
+    const refusal = /vgen_refused:(\w+)/.exec(String((err as { message?: unknown }).message))?.[1];
+    if (refusal === "idempotency_claim_lost") throw idempotencyClaimLost();
+    if (refusal === "insufficient_balance") {
+      throw new ApiError("insufficient_balance", "The available balance does not cover the cost of this generation.");
+    }
+    throw err;
+  }
+}
+
+function withAcceptance(jobSql: string, jobValues: unknown[], g: Generation, completion?: KeyCompletion): { text: string; values: unknown[] } {
+  if (!JOB_STATEMENT.test(jobSql)) throw new Error("pg-boss's job insert no longer has the shape the create path extends; see accept-statement.ts");
+  const values = [...jobValues];
+  const p = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  // The claim is checked before the balance: a claim lost to a retry explains a spent balance too.
+  const keyDone = completion
+    ? `
+    key_done AS (
+      UPDATE idempotency_keys SET response_status = ${p(completion.response.status)}, response_body = ${p(jsonOrNull(completion.response.body))}::jsonb,
+        generation_id = ${p(g.id)}, locked_by = NULL, locked_until = NULL
+      WHERE account_id = ${p(completion.claim.accountId)} AND key = ${p(completion.claim.key)}
+        AND locked_by = ${p(completion.claim.token)} AND response_status IS NULL
+      RETURNING true AS ok
+    ),`
+    : "";
+  const admitted = completion
+    ? `vgen_require(key_done.ok IS NOT NULL AND hold.balance_micros IS NOT NULL,
+          CASE WHEN key_done.ok IS NULL THEN 'idempotency_claim_lost' ELSE 'insufficient_balance' END)`
+    : `vgen_require(hold.balance_micros IS NOT NULL, 'insufficient_balance')`;
+  const ctes = `${keyDone}
+    hold AS (
+      UPDATE accounts SET balance_micros = balance_micros - ${p(g.costMicros)}, updated_at = ${p(g.createdAt)}
+      WHERE id = ${p(g.accountId)} AND balance_micros >= ${p(g.costMicros)}
+      RETURNING balance_micros
+    ),
+    generation AS (
+      INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
+        width, height, first_frame_url, last_frame_url, urls, webhook_url, price_micros_per_second, billed_seconds,
+        cost_micros, queue, seed, progress, eta_seconds_at_accept, attempts, created_at)
+      SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
+        ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
+        ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
+        ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, 0, ${p(g.createdAt)}
+      FROM (SELECT 1) AS one
+        LEFT JOIN hold ON true${completion ? "\n        LEFT JOIN key_done ON true" : ""}
+        CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified
+      WHERE ${admitted}
+      RETURNING id
+    ),
+    entry AS (
+      INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference, created_at)
+      SELECT ${p(newId("ledger"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, generation.id, generation.id, ${p(g.createdAt)}
+      FROM hold, generation
+    ),`;
+  return { text: jobSql.replace(/^\s*WITH\s/i, `WITH ${ctes}\n`), values };
+}

@@ -1,0 +1,52 @@
+import { parseCreateGeneration, type CreateGenerationInput, type GenerationRecordT } from "@vgen/contracts";
+import type { CatalogModel, Db, Generation } from "@vgen/db";
+import { findEnabledModel } from "../catalog/models";
+import { createGeneration, type AcceptingAccount } from "./store";
+import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
+import { assertRequestUrlsAllowed } from "../net/url-policy";
+import { consumeRateLimit, rateLimitedError, type RateLimitOutcome } from "../platform/rate-limit/limiter";
+import { toRecord } from "./public-record";
+
+export interface AcceptGenerationInput {
+  account: AcceptingAccount;
+  /** The key the request came with; null from the dashboard's playground. */
+  apiKeyId: string | null;
+  /** The request body as received (validated here). */
+  body: unknown;
+  /** Told the model as soon as it is known (request statistics) and each limit consumed (response headers). */
+  onModel?: (model: CatalogModel) => void;
+  onLimit?: (outcome: RateLimitOutcome) => void;
+  /**
+   * The Idempotency-Key claim the request holds: completed in the create's own statement with the
+   * response a retry replays, so a committed generation and a completed key go together.
+   */
+  idempotency?: { claim: HeldIdempotencyClaim; response(body: CreateGenerationInput, record: GenerationRecordT): StoredResponse } | null;
+}
+
+/**
+ * The one create path, for the REST API and the playground alike: validation, model, URL policy,
+ * the model's per-account limit, then the hold, record, job (and Idempotency-Key) in one statement.
+ */
+export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
+  const body = parseCreateGeneration(input.body);
+  const model = await findEnabledModel(db, body.model);
+  input.onModel?.(model);
+  await assertRequestUrlsAllowed(body);
+  const limit = await consumeRateLimit(`acct:${input.account.id}:model:${model.id}`, model.rateLimitQps);
+  input.onLimit?.(limit);
+  if (!limit.allowed) throw rateLimitedError(limit, `${model.id} on this account`);
+  const keyed = input.idempotency;
+  const generation = await createGeneration(db, {
+    account: input.account,
+    apiKeyId: input.apiKeyId,
+    body,
+    model,
+    idempotency: keyed ? { claim: keyed.claim, response: (g) => keyed.response(body, newRecord(g)) } : undefined,
+  });
+  return { body, generation, record: newRecord(generation) };
+}
+
+/** The record of a generation just accepted: its ETA is the one promised at acceptance. */
+function newRecord(generation: Generation): GenerationRecordT {
+  return toRecord(generation, generation.etaSecondsAtAccept);
+}

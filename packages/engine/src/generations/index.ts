@@ -1,0 +1,10 @@
+/** Public surface of the engine's generations domain. Generations from acceptance to a terminal state: accept, store, stream feed, idempotency, ETA, the worker. */
+export { acceptGeneration } from "./accept";
+export { generationEvents, notifyGenerationChanged } from "./events";
+export { GenerationFeed, generationFeed, liveRecordForAccount } from "./feed";
+export type { FeedRecord } from "./feed";
+export { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validateIdempotencyKey } from "./idempotency";
+export type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
+export { cancelGeneration, completeGeneration, createGeneration, failGeneration, getGenerationForAccount, listGenerations, recordOf, recordsOf, reportProgress } from "./store";
+export { reapStuckGenerations, startWorker } from "./worker";
+export type { RunningWorker } from "./worker";

@@ -1,0 +1,31 @@
+import { formatPricePerSecond, formatTimestamp, formatUsd, type GenerationRecordT, type Size } from "@vgen/contracts";
+import type { Generation } from "@vgen/db";
+import { publicUrlFor } from "../storage/backend";
+
+/** The generation record exactly as the API shows it (docs/api.md#the-generation-record). */
+export function toRecord(gen: Generation, etaSeconds: number): GenerationRecordT {
+  const record: GenerationRecordT = {
+    id: gen.id,
+    model: gen.modelId,
+    status: gen.status,
+    price: formatPricePerSecond(gen.priceMicrosPerSecond),
+    eta_seconds: gen.status === "processing" ? etaSeconds : 0,
+    output:
+      gen.status === "completed" && gen.outputKey
+        ? [{ url: publicUrlFor(gen.outputKey), resolution: gen.size as Size, duration: gen.duration }]
+        : [],
+    created_at: formatTimestamp(gen.createdAt),
+    prompt: gen.prompt,
+    duration: gen.duration,
+    size: gen.size as Size,
+    aspect_ratio: gen.aspectRatio as GenerationRecordT["aspect_ratio"],
+    progress: gen.progress,
+    billed_seconds: gen.billedSeconds,
+    cost: formatUsd(gen.costMicros),
+    completed_at: gen.completedAt ? formatTimestamp(gen.completedAt) : null,
+  };
+  if (gen.status === "failed") {
+    record.error = { code: gen.errorCode ?? "render_failed", message: gen.errorMessage ?? "The generation failed." };
+  }
+  return record;
+}

@@ -1,0 +1,210 @@
+import { randomInt } from "node:crypto";
+import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
+import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation } from "@vgen/db";
+import { billedSecondsFor, costMicrosFor } from "../billing/pricing";
+import { resolveAgainstModel } from "../catalog/models";
+import { etaFor, etaForMany, etaForNewJob } from "./eta";
+import { insertAccepted } from "./accept-statement";
+import { GENERATION_COLUMNS } from "./columns";
+import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
+import { notifyGenerationChanged } from "./events";
+import { subscriptionKey, subscriptionStates } from "../platform/hot-cache/lookups";
+import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { applyLedgerEntry } from "../billing/ledger";
+import { toRecord } from "./public-record";
+import { admitUnderSubscription, subscriptionPaused } from "../accounts/subscription-admission";
+import { onGenerationTerminal } from "./terminal-hooks";
+
+/** What the create path needs of the account; the request's cached identity carries it. */
+export type AcceptingAccount = Pick<Account, "id" | "status">;
+
+/** Long enough for a burst to queue for a connection instead of failing (the pool is small). */
+const CREATE_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
+
+/** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
+export async function createGeneration(
+  db: Db,
+  input: {
+    account: AcceptingAccount;
+    apiKeyId: string | null;
+    body: CreateGenerationInput;
+    model: CatalogModel;
+    /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
+    idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation): StoredResponse };
+  },
+): Promise<Generation> {
+  const { account, body } = input;
+  if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
+  const resolved = resolveAgainstModel(input.model, body);
+  const billedSeconds = billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds);
+  const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
+  const queue = resolved.model.queue;
+  const subscription = await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id));
+  if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
+  const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
+  const generation: Generation = {
+    id: newId("generation"),
+    accountId: account.id,
+    apiKeyId: input.apiKeyId,
+    modelId: resolved.model.id,
+    status: "processing",
+    prompt: body.prompt,
+    duration: resolved.duration,
+    size: resolved.size,
+    aspectRatio: resolved.aspectRatio,
+    width: resolved.width,
+    height: resolved.height,
+    firstFrameUrl: body.firstFrameUrl ?? null,
+    lastFrameUrl: body.lastFrameUrl ?? null,
+    urls: body.urls ?? [],
+    webhookUrl: body.webHook ?? null,
+    priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
+    billedSeconds,
+    costMicros,
+    queue,
+    seed: randomInt(0, 2 ** 31 - 1),
+    progress: 0,
+    etaSecondsAtAccept: eta,
+    errorCode: null,
+    errorMessage: null,
+    outputKey: null,
+    upstreamTaskId: null,
+    attempts: 0,
+    createdAt: new Date(),
+    startedAt: null,
+    completedAt: null,
+  };
+  const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation) };
+  if (subscription && subscription.capMicros === null) {
+    await insertAccepted(db, generation, completion);
+  } else {
+    // A capped (or first) subscription is checked under its row lock, in the same transaction.
+    await db.$transaction(async (tx) => {
+      await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
+      await insertAccepted(tx, generation, completion);
+    }, CREATE_TRANSACTION);
+  }
+  return generation;
+}
+
+/** Another account's generation is indistinguishable from a missing one. */
+export function generationNotFound(id: string): ApiError {
+  return new ApiError("generation_not_found", `No generation '${id}' for this account.`, "id");
+}
+
+/** Reads one generation of one account; another account's id is indistinguishable from a missing one. */
+export async function getGenerationForAccount(db: Db, accountId: string, id: string): Promise<Generation> {
+  const [generation] = await db.$queryRaw<Generation[]>`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
+  if (!generation) throw generationNotFound(id);
+  return generation;
+}
+
+export async function recordOf(db: Db, generation: Generation) {
+  return toRecord(generation, await etaFor(db, generation));
+}
+
+/** Records of a list page: the queue is read once for all of them (no N+1). */
+export async function recordsOf(db: Db, generations: Generation[]) {
+  const etas = await etaForMany(db, generations);
+  return generations.map((g, i) => toRecord(g, etas[i]!));
+}
+
+type Terminal = "completed" | "failed" | "canceled";
+
+/**
+ * Moves a processing generation to a terminal state exactly once: the conditional update wins
+ * or loses atomically, and the ledger's unique (generation, type) stops a second charge.
+ */
+async function finish(
+  db: Db,
+  id: string,
+  status: Terminal,
+  data: { outputKey?: string; errorCode?: GenerationFailureCode; errorMessage?: string },
+  accountId?: string,
+): Promise<Generation | null> {
+  const finished = await db.$transaction(async (tx) => {
+    const now = new Date();
+    const won = await tx.generation.updateMany({
+      where: { id, status: "processing", ...(accountId ? { accountId } : {}) },
+      data: {
+        status,
+        completedAt: now,
+        ...(status === "completed" ? { progress: 100, outputKey: data.outputKey } : {}),
+        ...(status === "failed" ? { errorCode: data.errorCode, errorMessage: data.errorMessage } : {}),
+      },
+    });
+    if (won.count === 0) return null;
+    const gen = await tx.generation.findUniqueOrThrow({ where: { id } });
+    await applyLedgerEntry(tx, {
+      accountId: gen.accountId,
+      type: "hold_release",
+      amountMicros: gen.costMicros,
+      generationId: id,
+      reference: id,
+    });
+    if (status === "completed") {
+      await applyLedgerEntry(tx, {
+        accountId: gen.accountId,
+        type: "charge",
+        amountMicros: -gen.costMicros,
+        generationId: id,
+        reference: id,
+      });
+    }
+    await onGenerationTerminal(tx, gen);
+    await notifyGenerationChanged(tx, id);
+    return gen;
+  });
+  return finished;
+}
+
+export function completeGeneration(db: Db, id: string, outputKey: string) {
+  return finish(db, id, "completed", { outputKey });
+}
+
+export function failGeneration(db: Db, id: string, errorCode: GenerationFailureCode, errorMessage: string) {
+  return finish(db, id, "failed", { errorCode, errorMessage });
+}
+
+/** Cancels a generation that has not finished; its hold is released and nothing is charged. */
+export async function cancelGeneration(db: Db, accountId: string, id: string): Promise<Generation> {
+  const existing = await getGenerationForAccount(db, accountId, id);
+  if (existing.status !== "processing") {
+    throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${existing.status}.`, "id");
+  }
+  const canceled = await finish(db, id, "canceled", {}, accountId);
+  if (!canceled) {
+    const now = await getGenerationForAccount(db, accountId, id);
+    throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${now.status}.`, "id");
+  }
+  return canceled;
+}
+
+/** Progress while running; returns false when the generation is no longer processing (canceled). */
+export async function reportProgress(db: Db, id: string, progress: number): Promise<boolean> {
+  const updated = await db.$transaction(async (tx) => {
+    const res = await tx.generation.updateMany({
+      where: { id, status: "processing" },
+      data: { progress: Math.max(0, Math.min(99, Math.floor(progress))) },
+    });
+    if (res.count > 0) await notifyGenerationChanged(tx, id);
+    return res.count > 0;
+  });
+  return updated;
+}
+
+export interface ListPage {
+  data: Generation[];
+  nextCursor: string | null;
+}
+
+/** Newest first, keyset-paginated by (created_at, id) so pages never skip or repeat. */
+export async function listGenerations(db: Db, accountId: string, limit: number, cursor: string | null): Promise<ListPage> {
+  const after = cursor ? decodeCursor(cursor, ID_PREFIXES.generation) : null;
+  const rows = await db.generation.findMany({
+    where: { accountId, ...olderThan(after) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  return pageOf(rows, limit);
+}

@@ -1,0 +1,107 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { getDb } from "@vgen/db";
+import { watchedGenerations } from "../generations/feed";
+
+/**
+ * Prometheus metrics of this process. The registry lives on globalThis so the copy Next.js bundles
+ * into route handlers and the worker started by server.ts report into one registry.
+ */
+function build() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "vgen_" });
+  return {
+    registry,
+    apiRequests: new Counter({
+      name: "vgen_api_requests_total",
+      help: "Public API requests by method, route, status and error code.",
+      labelNames: ["method", "route", "status", "code"] as const,
+      registers: [registry],
+    }),
+    apiLatency: new Histogram({
+      name: "vgen_api_request_duration_seconds",
+      help: "Time to the response headers of public API requests.",
+      labelNames: ["route"] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    generationsFinished: new Counter({
+      name: "vgen_generations_finished_total",
+      help: "Generations that reached a terminal state in this process, by model and status.",
+      labelNames: ["model", "status"] as const,
+      registers: [registry],
+    }),
+    renderSeconds: new Histogram({
+      name: "vgen_render_duration_seconds",
+      help: "Wall time of renders in this process, by size.",
+      labelNames: ["size"] as const,
+      buckets: [1, 2, 4, 8, 15, 30, 60, 120],
+      registers: [registry],
+    }),
+    eventStreams: new Gauge({
+      name: "vgen_event_streams_open",
+      help: "Event streams open in this process.",
+      registers: [registry],
+    }),
+    watchedGenerations: new Gauge({
+      name: "vgen_generations_watched",
+      help: "Generations whose records this process follows for its event streams.",
+      registers: [registry],
+      collect() {
+        this.set(watchedGenerations());
+      },
+    }),
+    queued: new Gauge({
+      name: "vgen_generations_processing",
+      help: "Generations accepted and not finished, waiting or running (whole platform).",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      async collect() {
+        const [row] = await getDb().$queryRaw<{ waiting: bigint; running: bigint }[]>`
+          SELECT count(*) FILTER (WHERE started_at IS NULL) AS waiting, count(*) FILTER (WHERE started_at IS NOT NULL) AS running
+          FROM generations WHERE status = 'processing'`;
+        this.set({ state: "waiting" }, Number(row?.waiting ?? 0));
+        this.set({ state: "running" }, Number(row?.running ?? 0));
+      },
+    }),
+  };
+}
+
+type Metrics = ReturnType<typeof build>;
+const g = globalThis as unknown as { __vgenMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  g.__vgenMetrics ??= build();
+  return g.__vgenMetrics;
+}
+
+/**
+ * The public API's routes, as label values. A request is labelled with the template its path
+ * matches, never with the path itself: ids and made-up paths would otherwise create a series each.
+ */
+const ROUTE_TEMPLATES = [
+  "/api/v1/videos/generations",
+  "/api/v1/videos/generations/:id/events",
+  "/api/v1/videos/result",
+  "/api/v1/videos/cancel",
+  "/api/v1/models",
+  "/api/v1/errors",
+  "/api/v1/status",
+  "/api/v1/openapi.json",
+] as const;
+/** The label of every path that matches no route (404s, probes). */
+export const UNMATCHED_ROUTE = "unmatched";
+const ROUTE_PATTERNS = ROUTE_TEMPLATES.map((template) => ({
+  template,
+  pattern: new RegExp(`^${template.replace(/\./g, "\\.").replace(/:[a-z]+/g, "[^/]+")}$`),
+}));
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The route template a request path matches, or UNMATCHED_ROUTE. */
+export function routeLabel(path: string): string {
+  return ROUTE_PATTERNS.find((r) => r.pattern.test(path))?.template ?? UNMATCHED_ROUTE;
+}
+
+/** Methods outside the standard few share one label, like unmatched paths. */
+export function methodLabel(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : "OTHER";
+}

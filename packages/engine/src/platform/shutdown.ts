@@ -1,0 +1,17 @@
+import { generationEvents } from "../generations/events";
+import { invalidationFeed } from "./hot-cache/invalidation";
+import { closeRateLimitStore } from "./rate-limit/limiter";
+import { stopBoss } from "./queue";
+import { flushRequestLogs } from "../observability/request-log-writer";
+
+/**
+ * Closes every process-wide connection before the database goes away. The shared instances live on
+ * globalThis, so this also reaches the copies that Next.js bundled into route handlers.
+ */
+export async function closeSharedConnections(): Promise<void> {
+  const g = globalThis as unknown as { __vgenDb?: { $disconnect(): Promise<void> } };
+  await flushRequestLogs();
+  await stopBoss();
+  await Promise.allSettled([generationEvents().close(), invalidationFeed().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect()]);
+  g.__vgenDb = undefined;
+}

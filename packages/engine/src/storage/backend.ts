@@ -1,0 +1,41 @@
+import { config, type EngineConfig } from "../platform/config";
+import { createLocalStorage } from "./local";
+import type { StorageBackend, StoredObject } from "./types";
+
+
+/** Output files are stored under a key and served at {cdn_url}/<key>. */
+export function outputKeyFor(generationId: string): string {
+  return `${generationId}.mp4`;
+}
+
+export function publicUrlFor(key: string): string {
+  return `${config().cdnBaseUrl}/${key}`;
+}
+
+/** The backend for a configuration: STORAGE_DRIVER=local (default) or s3. The S3 SDK loads only when used. */
+export async function createStorageBackend(cfg: Pick<EngineConfig, "storageDriver" | "s3" | "outputDir">): Promise<StorageBackend> {
+  if (cfg.storageDriver === "s3") {
+    if (!cfg.s3) throw new Error("STORAGE_DRIVER=s3 without S3 settings");
+    const { createS3Storage } = await import("./s3");
+    return createS3Storage(cfg.s3);
+  }
+  return createLocalStorage(cfg.outputDir);
+}
+
+let backend: Promise<StorageBackend> | undefined;
+/** The process-wide storage backend, from the engine configuration. */
+export function storageBackend(): Promise<StorageBackend> {
+  backend ??= createStorageBackend(config()).catch((err) => {
+    backend = undefined;
+    throw err;
+  });
+  return backend;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-]+\.mp4$/;
+
+/** Opens a stored file for serving, or null; keys are checked so no path escapes the store. */
+export async function openOutput(key: string): Promise<StoredObject | null> {
+  if (!SAFE_KEY.test(key)) return null;
+  return (await storageBackend()).open(key);
+}
