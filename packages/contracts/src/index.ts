@@ -4,5 +4,7 @@ export * from "./generation";
 export * from "./validation";
 export * from "./text";
 export * from "./responses";
-export * from "./openapi";
+export * from "./list-query";
+export * from "./openapi/document";
+export { codesByStatus } from "./openapi/error-responses";
 export * from "./redirects";

@@ -1,5 +1,5 @@
+import { parseListQuery } from "@vgen/contracts";
 import { listGenerations, recordsOf } from "@vgen/engine/generations";
-import { parseListQuery } from "../http/list-query";
 import { withApiKey } from "../http/with-api-key";
 
 /** GET /api/v1/videos/generations: the account's generations, newest first, by cursor. */

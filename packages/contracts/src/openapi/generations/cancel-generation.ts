@@ -1,0 +1,29 @@
+import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { GenerationIdBody } from "../../generation";
+import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS, errorResponses } from "../error-responses";
+import { EXAMPLE_RECORD } from "../examples";
+import { okHeaders } from "../headers";
+import { IdempotencyHeaders } from "../idempotency-header";
+import { jsonRecord } from "../record-responses";
+import { apiKeyRequired } from "../security";
+
+const EXAMPLE_CANCELED = { ...EXAMPLE_RECORD, status: "canceled", eta_seconds: 0, completed_at: "2026-11-21T15:17:03Z" } as const;
+
+/** POST /api/v1/videos/cancel */
+export const cancelGeneration = (baseUrl: string): RouteConfig => ({
+  method: "post",
+  path: "/api/v1/videos/cancel",
+  operationId: "cancelGeneration",
+  tags: ["Generations"],
+  summary: "Cancel a generation",
+  description: "Cancels a generation that has not finished; its hold is released and nothing is charged.",
+  security: apiKeyRequired,
+  request: {
+    headers: IdempotencyHeaders,
+    body: { required: true, content: { "application/json": { schema: GenerationIdBody, example: { id: EXAMPLE_RECORD.id } } } },
+  },
+  responses: {
+    "200": jsonRecord("The canceled record.", EXAMPLE_CANCELED, okHeaders),
+    ...errorResponses(baseUrl, [...BODY_ERRORS, "generation_not_found", "generation_not_cancelable", ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS], true),
+  },
+});

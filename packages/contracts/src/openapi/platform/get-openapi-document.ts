@@ -1,0 +1,19 @@
+import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { errorResponses } from "../error-responses";
+import { publicOkHeaders } from "../headers";
+import { noApiKey } from "../security";
+
+/** GET /api/v1/openapi.json */
+export const getOpenApiDocument = (baseUrl: string): RouteConfig => ({
+  method: "get",
+  path: "/api/v1/openapi.json",
+  operationId: "getOpenApiDocument",
+  tags: ["Platform"],
+  summary: "This OpenAPI document",
+  description: "The OpenAPI 3.1 document, generated from the schemas that validate requests. Public, no API key.",
+  security: noApiKey,
+  responses: {
+    "200": { description: "The document.", headers: publicOkHeaders, content: { "application/json": { schema: { type: "object" } } } },
+    ...errorResponses(baseUrl, ["internal_error"], false),
+  },
+});

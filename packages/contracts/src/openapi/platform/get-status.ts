@@ -1,0 +1,20 @@
+import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { ServiceStatus } from "../../responses";
+import { errorResponses } from "../error-responses";
+import { publicOkHeaders } from "../headers";
+import { noApiKey } from "../security";
+
+/** GET /api/v1/status */
+export const getStatus = (baseUrl: string): RouteConfig => ({
+  method: "get",
+  path: "/api/v1/status",
+  operationId: "getStatus",
+  tags: ["Platform"],
+  summary: "Service status",
+  description: "API status, health indicator, 90-day success rate, average response time and daily bars. Public, no API key.",
+  security: noApiKey,
+  responses: {
+    "200": { description: "The status block.", headers: publicOkHeaders, content: { "application/json": { schema: ServiceStatus } } },
+    ...errorResponses(baseUrl, ["internal_error", "service_unavailable"], false),
+  },
+});
