@@ -36,7 +36,12 @@ const burstCase: BenchCase = {
     const died = app.failure();
     if (died) throw new Error(`${died}, during the burst`);
     const tally = (values: string[]) =>
-      Object.entries(values.reduce<Record<string, number>>((t, v) => ({ ...t, [v]: (t[v] ?? 0) + 1 }), {}))
+      Object.entries(
+        values.reduce<Record<string, number>>((t, v) => {
+          t[v] = (t[v] ?? 0) + 1;
+          return t;
+        }, {}),
+      )
         .map(([k, n]) => `${k}x${n}`)
         .join(", ");
     const failures = answers.filter((a) => a.status === "500" || a.status === "no answer").length;

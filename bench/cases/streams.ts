@@ -77,7 +77,11 @@ async function startFloor(log: (m: string) => void): Promise<Server> {
     child.stdout!.on("data", (c: Buffer) => c.toString().includes("listening") && resolve());
     child.once("exit", (code) => reject(new Error(`floor exited ${code}`)));
   });
-  return { pid: child.pid!, port, stop: async () => void (child.kill("SIGTERM"), await exited(child)) };
+  return { pid: child.pid!, port, stop: async () => {
+      child.kill("SIGTERM");
+      await exited(child);
+    },
+  };
 }
 
 /** The app as the start command runs it (apps/web/server.ts, built), on its own database, without a worker. */
@@ -207,7 +211,11 @@ async function round(
   let left: number | null = null;
   if (countOpen) {
     const deadline = Date.now() + 12_000;
-    while ((left = await countOpen()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    left = await countOpen();
+    while (left > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      left = await countOpen();
+    }
   }
   return { open, rssPerStreamKb: (after - before) / n, cpuMsPerOpen, keepAliveShare, maxGapS, heldS, leftOpen: left };
 }

@@ -34,7 +34,7 @@ function send(res: ServerResponse, state: { seq: number }) {
   res.write(`event: generation\nid: ${++state.seq}\ndata: ${record}\n\n`);
 }
 
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
   res.writeHead(200, {
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache, no-transform",

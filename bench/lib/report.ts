@@ -80,13 +80,13 @@ export function markdownReport(report: RunReport): string {
   const failed = report.cases.filter((c) => c.error);
   if (failed.length) out.push("", "Cases that failed:", ...failed.map((c) => `- ${c.name}: ${c.error}`));
   if (report.skipped.length) out.push("", "Not run:", ...report.skipped.map((s) => `- ${s}`));
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 export async function writeReport(dir: string, report: RunReport): Promise<string> {
   await mkdir(dir, { recursive: true });
   const markdown = markdownReport(report);
-  await writeFile(path.join(dir, "latest.json"), JSON.stringify(report, null, 2) + "\n");
+  await writeFile(path.join(dir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(dir, "latest.md"), markdown);
   return markdown;
 }

@@ -28,7 +28,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   let text = "";
   for (let p = 1; p <= doc.numPages; p++) {
     const content = await (await doc.getPage(p)).getTextContent();
-    text += content.items.map((i: { str?: string }) => i.str ?? "").join(" ") + "\n";
+    text += `${content.items.map((i: { str?: string }) => i.str ?? "").join(" ")}\n`;
   }
   await doc.destroy();
   return text.replace(/\s+/g, " ");

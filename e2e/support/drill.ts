@@ -71,7 +71,10 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
 export async function ledgerTypesByGeneration(db: Db, accountId: string): Promise<Record<string, string[]>> {
   const entries = await db.ledgerEntry.findMany({ where: { accountId, generationId: { not: null } }, select: { generationId: true, type: true } });
   const out: Record<string, string[]> = {};
-  for (const e of entries) (out[e.generationId!] ??= []).push(e.type);
+  for (const e of entries) {
+    const id = e.generationId!;
+    out[id] = [...(out[id] ?? []), e.type];
+  }
   for (const types of Object.values(out)) types.sort();
   return out;
 }

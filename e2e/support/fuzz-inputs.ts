@@ -8,7 +8,7 @@ import type { JsonSchema } from "./trpc-procedures";
 
 const DEEP = 10_000;
 export const deepArrayText = "[".repeat(DEEP) + "]".repeat(DEEP);
-export const deepObjectText = '{"a":'.repeat(DEEP) + "1" + "}".repeat(DEEP);
+export const deepObjectText = `${'{"a":'.repeat(DEEP)}1${"}".repeat(DEEP)}`;
 
 function nested(levels: number): unknown {
   let v: unknown = "x";

@@ -48,7 +48,7 @@ export async function readResult(res: Response): Promise<CallResult> {
   } else {
     text = await res.text();
   }
-  let json: unknown = undefined;
+  let json: unknown ;
   try {
     json = JSON.parse(text);
   } catch {

@@ -5,6 +5,7 @@ import { ApiError } from "./errors";
  * the escape of an unpaired UTF-16 surrogate, and a driver writes an unpaired surrogate into `text`
  * as U+FFFD, silently changing what the caller sent.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters this pattern exists to find
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(text: string): boolean {

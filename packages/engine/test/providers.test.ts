@@ -187,9 +187,9 @@ describe("upstream provider against a fake Veo-style API", () => {
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
     expect(progress.at(-1)).toBe(100);
     const body = fake.lastSubmitBody;
-    expect(body.instances[0].prompt).toBe("a red fox runs through snow");
-    expect(body.instances[0].image).toEqual({ bytesBase64Encoded: png.toString("base64"), mimeType: "image/png" });
-    expect(body.parameters).toMatchObject({ durationSeconds: 4, aspectRatio: "9:16", resolution: "720p", sampleCount: 1 });
+    expect(body?.instances[0]?.prompt).toBe("a red fox runs through snow");
+    expect(body?.instances[0]?.image).toEqual({ bytesBase64Encoded: png.toString("base64"), mimeType: "image/png" });
+    expect(body?.parameters).toMatchObject({ durationSeconds: 4, aspectRatio: "9:16", resolution: "720p", sampleCount: 1 });
   });
 
   it("estimates progress when the upstream reports none, and accepts inline video bytes", async () => {

@@ -96,7 +96,7 @@ export async function unsubscribedModels(db: Db, accountId: string) {
 /** Subscribes to an enabled catalog model; subscribing again is a no-op. */
 export async function subscribeToModel(db: Db, accountId: string, modelId: string) {
   const model = await db.catalogModel.findUnique({ where: { id: modelId } });
-  if (!model || !model.enabled) throw new SubscriptionError("resource_not_found", `Unknown model '${modelId}'.`);
+  if (!model?.enabled) throw new SubscriptionError("resource_not_found", `Unknown model '${modelId}'.`);
   return db.subscription.upsert({
     where: { accountId_modelId: { accountId, modelId } },
     create: { id: newId("subscription"), accountId, modelId },

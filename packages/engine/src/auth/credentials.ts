@@ -30,7 +30,7 @@ export class TooManyPasswordChangesError extends ApiError {
 export async function requestPasswordReset(db: Db, email: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
   const account = await db.account.findUnique({ where: { email: normalized }, select: { id: true, email: true, status: true } });
-  if (!account || account.status !== "active") return;
+  if (account?.status !== "active") return;
   if (!(await consumeRateLimit(`reset-link:${normalized}`, RESET_LINKS_PER_EMAIL_PER_HOUR, 3600)).allowed) return;
   deliverLink(account.email, "password_reset", await issueLink(db, account.id, "password_reset"));
 }

@@ -1,5 +1,5 @@
 import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
-import { ID_PREFIXES, Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
+import { ID_PREFIXES, type Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
 import { cursorInstant, isCursorId } from "../platform/keyset";
 
 export const LEDGER_TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const satisfies readonly LedgerType[];

@@ -1,4 +1,4 @@
-import { newId, type Db, type LedgerType, Prisma } from "@vgen/db";
+import { newId, type Db, type LedgerType, type Prisma } from "@vgen/db";
 import { ApiError } from "@vgen/contracts";
 
 type Tx = Prisma.TransactionClient | Db;

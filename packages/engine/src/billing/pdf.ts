@@ -117,7 +117,7 @@ function table(doc: PDFKit.PDFDocument, columns: { label: string; width: number;
     doc.y = y + 20;
   };
   draw(columns.map((c) => c.label), true, "#f1f5f9");
-  rows.forEach((r, i) => draw(r, boldLast && i === rows.length - 1));
+  for (const [i, r] of rows.entries()) draw(r, boldLast && i === rows.length - 1);
   doc.x = 56;
   doc.moveDown();
 }

@@ -178,7 +178,10 @@ export async function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
   const maps: Record<Dim, Map<string, UsageRow>> = { day: new Map(), model: new Map(), key: new Map(), total: new Map([["", emptyRow()]]) };
   const rowFor = (dim: Dim, key: string) => {
     let row = maps[dim].get(key);
-    if (!row) maps[dim].set(key, (row = emptyRow()));
+    if (!row) {
+      row = emptyRow();
+      maps[dim].set(key, row);
+    }
     return row;
   };
   for (const r of requestRows) {

@@ -97,7 +97,7 @@ export interface AttemptOutcome {
 
 function clip(buf: Buffer): string {
   // Postgres text cannot hold NUL; a cut multi-byte character becomes U+FFFD.
-  return buf.subarray(0, WEBHOOK_RESPONSE_BODY_LIMIT).toString("utf8").replace(/\u0000/g, "");
+  return buf.subarray(0, WEBHOOK_RESPONSE_BODY_LIMIT).toString("utf8").replaceAll("\u0000", "");
 }
 
 /** One signed POST. Never throws: every outcome is something to record. */
@@ -180,7 +180,7 @@ export async function processWebhookJob(db: Db, job: WebhookJob): Promise<Webhoo
     where: { id: job.deliveryId },
     include: { account: { select: { webhookSecret: true } } },
   });
-  if (!delivery || delivery.status !== "pending") return "skipped";
+  if (delivery?.status !== "pending") return "skipped";
   // This attempt was already recorded (the job is running again after a crash or lapse).
   const autoDone = await db.webhookAttempt.count({ where: { deliveryId: delivery.id, manual: false } });
   if (autoDone >= job.attempt) return "skipped";

@@ -60,7 +60,10 @@ async function loadActive(db: Db): Promise<ActiveJobs> {
       continue;
     }
     let queue = jobs.queues.get(j.queue);
-    if (!queue) jobs.queues.set(j.queue, (queue = { createdAt: [], cumulativeSeconds: [] }));
+    if (!queue) {
+      queue = { createdAt: [], cumulativeSeconds: [] };
+      jobs.queues.set(j.queue, queue);
+    }
     queue.createdAt.push(j.createdAt.getTime());
     queue.cumulativeSeconds.push((queue.cumulativeSeconds.at(-1) ?? 0) + expected);
   }

@@ -35,7 +35,7 @@ async function loadImages(gen: Generation) {
 /** Runs one generation to a terminal state. Safe to run again after a crash: finishing is exactly-once. */
 export async function processGeneration(db: Db, generationId: string): Promise<void> {
   const gen = await db.generation.findUnique({ where: { id: generationId } });
-  if (!gen || gen.status !== "processing") return;
+  if (gen?.status !== "processing") return;
   await db.generation.update({
     where: { id: gen.id },
     data: { startedAt: gen.startedAt ?? new Date(), attempts: { increment: 1 } },

@@ -22,6 +22,6 @@ export async function assertRequestUrlsAllowed(body: CreateGenerationInput): Pro
   if (body.webHook) urls.push([body.webHook, "webHook"]);
   if (body.firstFrameUrl) urls.push([body.firstFrameUrl, "firstFrameUrl"]);
   if (body.lastFrameUrl) urls.push([body.lastFrameUrl, "lastFrameUrl"]);
-  body.urls?.forEach((u, i) => urls.push([u, `urls[${i}]`]));
+  for (const [i, u] of (body.urls ?? []).entries()) urls.push([u, `urls[${i}]`]);
   await Promise.all(urls.map(([url, param]) => assertUrlAllowed(url, param)));
 }

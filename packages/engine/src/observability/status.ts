@@ -110,7 +110,10 @@ export async function computeStatus(db: Db, now: Date = new Date()): Promise<Ser
   const byDay = new Map<string, { requests: number; req: Counts; gen: Counts; latencySum: number }>();
   const slot = (day: string) => {
     let s = byDay.get(day);
-    if (!s) byDay.set(day, (s = { requests: 0, req: { failures: 0, eligible: 0 }, gen: { failures: 0, eligible: 0 }, latencySum: 0 }));
+    if (!s) {
+      s = { requests: 0, req: { failures: 0, eligible: 0 }, gen: { failures: 0, eligible: 0 }, latencySum: 0 };
+      byDay.set(day, s);
+    }
     return s;
   };
   for (const r of reqDays) {

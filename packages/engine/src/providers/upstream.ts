@@ -110,17 +110,26 @@ interface FoundVideo {
   base64?: string;
 }
 
+/** The value at a path of object keys and array indexes in parsed JSON, or undefined. */
+function at(value: unknown, ...path: (string | number)[]): unknown {
+  let here = value;
+  for (const step of path) {
+    if (!here || typeof here !== "object") return undefined;
+    here = (here as Record<string | number, unknown>)[step];
+  }
+  return here;
+}
+
 /** The first video of a finished operation, in the shapes Veo-style APIs use. */
 export function videoFromResponse(response: Record<string, unknown> | undefined): FoundVideo | null {
   if (!response) return null;
-  const r = response as Record<string, any>;
   const candidates: unknown[] = [
-    r.generatedVideos?.[0]?.video,
-    r.generatedVideos?.[0],
-    r.generateVideoResponse?.generatedSamples?.[0]?.video,
-    r.generatedSamples?.[0]?.video,
-    r.videos?.[0],
-    r.video,
+    at(response, "generatedVideos", 0, "video"),
+    at(response, "generatedVideos", 0),
+    at(response, "generateVideoResponse", "generatedSamples", 0, "video"),
+    at(response, "generatedSamples", 0, "video"),
+    at(response, "videos", 0),
+    at(response, "video"),
   ];
   for (const c of candidates) {
     if (!c || typeof c !== "object") continue;
@@ -135,11 +144,11 @@ export function videoFromResponse(response: Record<string, unknown> | undefined)
 /** Reasons a finished operation's video was filtered out by the upstream's safety filters, if it was. */
 function policyFiltered(response: Record<string, unknown> | undefined): string[] | null {
   if (!response) return null;
-  const r = response as Record<string, any>;
-  for (const scope of [r, r.generateVideoResponse]) {
+  for (const scope of [response, at(response, "generateVideoResponse")]) {
     if (!scope || typeof scope !== "object") continue;
-    const count = num(scope.raiMediaFilteredCount) ?? 0;
-    const reasons = Array.isArray(scope.raiMediaFilteredReasons) ? scope.raiMediaFilteredReasons.map(String) : [];
+    const count = num(at(scope, "raiMediaFilteredCount")) ?? 0;
+    const filtered = at(scope, "raiMediaFilteredReasons");
+    const reasons = Array.isArray(filtered) ? filtered.map(String) : [];
     if (count > 0 || reasons.length > 0) return reasons;
   }
   return null;

@@ -38,6 +38,13 @@ export type RenderResult = {
 
 export const FPS = 24;
 
+/** What the render child process (worker.mjs) sends back. */
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'progress'; pct: number }
+  | { type: 'done'; bytes: number; frames: number; peakRssBytes: number; elapsedMs: number }
+  | { type: 'error'; message: string };
+
 export class RenderError extends Error {
   readonly code: 'render_failed' | 'aborted';
   constructor(message: string, code: 'render_failed' | 'aborted' = 'render_failed', options?: { cause?: unknown }) {
@@ -197,8 +204,9 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
     child.on('error', (err) =>
       finish(new RenderError(`render worker error: ${err.message}`, 'render_failed', { cause: err })),
     );
-    child.on('message', (msg: any) => {
-      if (!msg || typeof msg !== 'object') return;
+    child.on('message', (raw: unknown) => {
+      if (!raw || typeof raw !== 'object') return;
+      const msg = raw as WorkerMessage;
       if (msg.type === 'ready') {
         child.send({
           type: 'render',

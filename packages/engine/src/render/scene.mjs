@@ -17,7 +17,7 @@ function fnv1a(str) {
   return h >>> 0;
 }
 function mulberry32(a) {
-  return function () {
+  return () => {
     a |= 0;
     a = (a + 0x6d2b79f5) | 0;
     let t = Math.imul(a ^ (a >>> 15), 1 | a);

@@ -254,7 +254,7 @@ async function render(job) {
 }
 
 process.on('message', async (msg) => {
-  if (!msg || msg.type !== 'render') return;
+  if (msg?.type !== 'render') return;
   try {
     const result = await render(msg.job);
     await send({ type: 'done', ...result });

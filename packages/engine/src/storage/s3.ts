@@ -2,8 +2,8 @@ import { createReadStream } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
-import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { PassThrough, type Readable } from "node:stream";
+import { GetObjectCommand, HeadObjectCommand, type HeadObjectCommandOutput, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../platform/config";
 import { OUTPUT_CACHE_CONTROL, VIDEO_CONTENT_TYPE, type StorageBackend, type StoredObject } from "./types";
@@ -59,7 +59,7 @@ export function createS3Storage(cfg: S3Config, client: S3Client = s3ClientFor(cf
       await upload.done();
     },
     async open(key): Promise<StoredObject | null> {
-      let head;
+      let head: HeadObjectCommandOutput;
       try {
         head = await client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: key }));
       } catch (err) {

@@ -32,7 +32,13 @@ export interface FakeOperation {
   behavior: FakeBehavior;
   polls: number;
   canceled: boolean;
-  body: any;
+  body: VeoSubmitBody | undefined;
+}
+
+/** The part of a predictLongRunning submit body the tests read. */
+export interface VeoSubmitBody {
+  instances: { prompt?: string; image?: unknown }[];
+  parameters: Record<string, unknown>;
 }
 
 export interface FakeUpstream {
@@ -47,7 +53,7 @@ export interface FakeUpstream {
   downloads: number;
   operations: Map<string, FakeOperation>;
   behavior: FakeBehavior;
-  lastSubmitBody: any;
+  lastSubmitBody: VeoSubmitBody | undefined;
   /** Creates an operation the way a submit does (counts as a submission). */
   createOperation(behavior?: Partial<FakeBehavior>): FakeOperation;
   reset(behavior?: Partial<FakeBehavior>): void;
@@ -114,7 +120,7 @@ export async function startFakeUpstream(opts: { apiKey?: string; model?: string 
         });
       }
       const op = fake.createOperation();
-      op.body = JSON.parse(raw);
+      op.body = JSON.parse(raw) as VeoSubmitBody;
       fake.lastSubmitBody = op.body;
       return json(res, 200, { name: op.name });
     }

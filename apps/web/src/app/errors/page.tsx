@@ -40,10 +40,12 @@ function Text({ children }: { children: string }) {
     <>
       {children.split(/(`[^`]+`)/g).map((part, i) =>
         part.startsWith("`") && part.endsWith("`") ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments of a static description, never reordered
           <code key={i} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800">
             {part.slice(1, -1)}
           </code>
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments of a static description, never reordered
           <span key={i}>{part}</span>
         ),
       )}

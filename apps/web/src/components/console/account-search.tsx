@@ -21,6 +21,7 @@ export function AccountSearch() {
   return (
     <>
       <PageHeader title="Find an account" description="Search by email (any part, any case), account id (acct_…), API key prefix (vgk_…) or generation id (vid_…)." />
+      {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is not in React's JSX types yet; the role gives the same landmark */}
       <form
         role="search"
         className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end"

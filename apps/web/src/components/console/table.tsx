@@ -10,6 +10,7 @@ export function DataTable({ caption, head, children, testId }: { caption: string
         <thead>
           <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
             {head.map((h, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: header cells of a fixed column list
               <th key={i} scope="col" className="whitespace-nowrap py-2 pr-4 font-medium">{h}</th>
             ))}
           </tr>

@@ -271,7 +271,9 @@ export function CodeSamples(props: SampleOptions & { initialMode?: SampleMode; i
           <div className="absolute top-2 right-2">
             <CopyButton text={code} label="Copy code" />
           </div>
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable */}
           <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be focusable for keyboard users (axe: scrollable-region-focusable)
             tabIndex={0}
             aria-label={`${modeInfo.label} request in ${LANGUAGES.find((l) => l.id === lang)!.label}`}
             data-testid={`sample-${mode}-${lang}`}

@@ -9,6 +9,7 @@ export function VideoPlayer({ src, title, aspectRatio = "16:9", resolution, dura
   return (
     <figure className="space-y-2">
       <div className={`overflow-hidden rounded-lg bg-black ${portrait ? "mx-auto max-w-xs" : ""}`}>
+        {/* biome-ignore lint/a11y/useMediaCaption: generated clips have no audio track to caption */}
         <video
           key={src}
           src={src}

@@ -59,7 +59,8 @@ export function fromNodeRequest(req: IncomingMessage, body: Buffer | null): ApiR
     method: req.method ?? "GET",
     pathname: query === -1 ? url : url.slice(0, query),
     get searchParams() {
-      return (searchParams ??= new URLSearchParams(query === -1 ? "" : url.slice(query + 1)));
+      searchParams ??= new URLSearchParams(query === -1 ? "" : url.slice(query + 1));
+      return searchParams;
     },
     header(name) {
       const value = req.headers[name.toLowerCase()];

@@ -1,4 +1,4 @@
-import { ApiError } from "@vgen/contracts";
+import type { ApiError } from "@vgen/contracts";
 import { config } from "@vgen/engine/platform";
 import { generationEventStream, SSE_HEADERS, type EventStreamSpec } from "./sse";
 

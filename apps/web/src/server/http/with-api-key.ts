@@ -106,7 +106,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       limit = await consumeRateLimit(`acct:${account.id}`, ACCOUNT_QPS);
       if (!limit.allowed) throw rateLimitedError(limit, "this account");
 
-      let body: unknown = undefined;
+      let body: unknown ;
       let raw = "";
       if (options.body) {
         raw = await readRawJsonBody(req);

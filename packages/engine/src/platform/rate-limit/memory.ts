@@ -134,7 +134,10 @@ export class MemorySlidingWindow implements SlidingWindowStore {
   async check(key: string, limit: number, windowMs: number): Promise<WindowDecision> {
     const id = `${limit}/${windowMs}`;
     let table = this.tables.get(id);
-    if (!table) this.tables.set(id, (table = new WindowTable(limit, windowMs)));
+    if (!table) {
+      table = new WindowTable(limit, windowMs);
+      this.tables.set(id, table);
+    }
     return table.check(key, this.now());
   }
 

@@ -7,6 +7,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 /** The one and only display of a freshly issued key. */
 export function NewKeyReveal({ name, apiKey, onDone, title = "Your new API key" }: { name: string; apiKey: string; onDone?: () => void; title?: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the heading each time a new key is shown
   useEffect(() => heading.current?.focus(), [apiKey]);
   return (
     <section aria-labelledby="new-key-title" className="rounded-xl border border-amber-300 bg-amber-50 p-5" data-testid="new-key">

@@ -216,6 +216,7 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
                 <div className="grid gap-3">
                   {form.urls.map((u, i) => (
                     <TextField
+                      // biome-ignore lint/suspicious/noArrayIndexKey: reference fields are fixed positions (first, second, ...), never reordered
                       key={i}
                       label={`Reference image ${i + 1}${i > 0 ? " (optional)" : ""}`}
                       type="url"

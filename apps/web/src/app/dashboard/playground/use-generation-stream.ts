@@ -21,6 +21,7 @@ export function useGenerationStream(initial: GenerationRecordT | null) {
   const [streamFailed, setStreamFailed] = useState(false);
   const id = initial?.id ?? null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stream follows a generation by id; a new record object for the same id must not reopen it
   useEffect(() => {
     setTracked(initial ? { record: initial, receivedAt: Date.now() } : null);
     setStreamFailed(false);

@@ -117,7 +117,7 @@ export function UsagePanel() {
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium text-slate-800">Period</legend>
-          <div className="inline-flex rounded-md shadow-sm" role="group">
+          <div className="inline-flex rounded-md shadow-sm">
             {RANGES.map((r, i) => (
               <button
                 key={r}

@@ -55,10 +55,10 @@ function SecretCard() {
   return (
     <Card title="Signing secret" description="Every callback is signed with this secret. Keep it on your server only.">
       <div className="flex flex-wrap items-center gap-2">
+        <span className="sr-only">{revealed ? "Webhook signing secret" : "Webhook signing secret (hidden)"}</span>
         <code
           data-testid="webhook-secret"
           className="min-w-0 flex-1 truncate rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm"
-          aria-label={revealed ? "Webhook signing secret" : "Webhook signing secret (hidden)"}
         >
           {revealed ? (secret.data?.secret ?? "loading…") : "whsec_••••••••••••••••••••••••••••••••"}
         </code>

@@ -5,9 +5,8 @@ export function Inline({ text }: { text: string }) {
   const out: ReactNode[] = [];
   const re = /`([^`]+)`|\*\*([^*]+)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
   let last = 0;
-  let m: RegExpExecArray | null;
   let i = 0;
-  while ((m = re.exec(text))) {
+  for (const m of text.matchAll(re)) {
     if (m.index > last) out.push(text.slice(last, m.index));
     if (m[1] !== undefined) {
       out.push(
@@ -28,7 +27,7 @@ export function Inline({ text }: { text: string }) {
         </a>,
       );
     }
-    last = re.lastIndex;
+    last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));
   return <>{out}</>;
@@ -51,6 +50,7 @@ export function Markdown({ text, className = "" }: { text: string; className?: s
         if (bullets.length > 0 && bullets.length === lines.length - (lines[0]!.startsWith("- ") ? 0 : 1)) {
           const lead = lines[0]!.startsWith("- ") ? null : lines[0]!;
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks of a static text, never reordered
             <div key={bi}>
               {lead && (
                 <p>
@@ -59,6 +59,7 @@ export function Markdown({ text, className = "" }: { text: string; className?: s
               )}
               <ul className="mt-1 list-disc space-y-1 pl-5">
                 {bullets.map((b, li) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: items of a static list, never reordered
                   <li key={li}>
                     <Inline text={b.slice(2)} />
                   </li>
@@ -68,6 +69,7 @@ export function Markdown({ text, className = "" }: { text: string; className?: s
           );
         }
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks of a static text, never reordered
           <p key={bi}>
             <Inline text={block} />
           </p>

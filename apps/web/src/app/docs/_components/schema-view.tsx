@@ -41,6 +41,7 @@ export function typeLabel(s: Schema, schemas: Schemas): React.ReactNode {
   if (s.anyOf || s.oneOf) {
     const parts = (s.anyOf ?? s.oneOf)!;
     return parts.map((p, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: members of a static schema's union, never reordered
       <span key={i}>
         {i > 0 && " | "}
         {typeLabel(p, schemas)}

@@ -23,6 +23,7 @@ export function TryIt({ method, path, pathParams, queryParams, exampleBody, auth
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is re-read each time the panel opens (another panel may have changed it)
   useEffect(() => {
     setApiKey(sessionStorage.getItem(KEY_STORAGE) ?? "");
   }, [open]);
