@@ -195,5 +195,5 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
   }
 }
 
-export const listsCase: BenchCase = { name: "lists", run };
+const listsCase: BenchCase = { name: "lists", run };
 export default listsCase;

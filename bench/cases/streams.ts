@@ -225,7 +225,7 @@ function median(xs: number[]): number {
   return s[Math.floor((s.length - 1) / 2)]!;
 }
 
-export const streams: BenchCase = {
+const streams: BenchCase = {
   name: "streams",
   async run(ctx) {
     // BENCH_STREAMS, BENCH_STREAMS_HOLD_MS and BENCH_STREAMS_ROUNDS override the sizes (profiling).

@@ -4,7 +4,7 @@ import type { LoadSpec } from "./load";
 import type { StatementCounter } from "./sql-counter";
 
 export const CREATE_PATH = "/api/v1/videos/generations";
-export const RESULT_PATH = "/api/v1/videos/result";
+const RESULT_PATH = "/api/v1/videos/result";
 const CREATE_BODY = JSON.stringify({ model: BENCH_MODEL, prompt: "A paper boat drifting down a rainy street", duration: 2, stream: false });
 
 function auth(apiKey: string) {

@@ -15,7 +15,7 @@ export interface LoadSpec {
   body: () => string;
 }
 
-export interface RoundResult {
+interface RoundResult {
   /** 2xx answers per second. */
   rps: number;
   p50: number;
@@ -68,7 +68,7 @@ const MAX_DRAIN_MS = 15_000;
  * answer (the pipeline is full, so a slow side is not charged for its ramp) and lasts `seconds`;
  * throughput is the 2xx answers completed inside it, latencies are those of its answers.
  */
-export async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number): Promise<RoundResult> {
+async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number): Promise<RoundResult> {
   const codes: Record<string, number> = {};
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];

@@ -69,7 +69,7 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv, label: string,
 /** Children stopped by the bench or run to their end: their exit is no news. */
 const expectedExits = new WeakSet<ChildProcess>();
 
-export function waitForExit(child: ChildProcess): Promise<number> {
+function waitForExit(child: ChildProcess): Promise<number> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   if (child.signalCode !== null) return Promise.resolve(128);
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1))));

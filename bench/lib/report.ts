@@ -24,17 +24,17 @@ export interface RunReport {
   skipped: string[];
 }
 
-export const README_START = "<!-- bench:last-run:start -->";
-export const README_END = "<!-- bench:last-run:end -->";
+const README_START = "<!-- bench:last-run:start -->";
+const README_END = "<!-- bench:last-run:end -->";
 
-export function formatNumber(n: number | null): string {
+function formatNumber(n: number | null): string {
   if (n === null || Number.isNaN(n)) return "-";
   const abs = Math.abs(n);
   if (Number.isInteger(n) || abs >= 100) return n.toFixed(0);
   return abs >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
 
-export function ratioOf(row: BenchRow): number | null {
+function ratioOf(row: BenchRow): number | null {
   return row.floor === null || row.floor === 0 ? null : row.app / row.floor;
 }
 
@@ -65,7 +65,7 @@ export function consoleTable(report: RunReport): string {
   return [fmt(HEADER), widths.map((w) => "-".repeat(w)).join("  "), ...lines.slice(1).map(fmt)].join("\n");
 }
 
-export function markdownReport(report: RunReport): string {
+function markdownReport(report: RunReport): string {
   const env = report.environment;
   const out = [
     `Run of ${report.startedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")} (${report.mode} mode: ${report.plan}). ` +

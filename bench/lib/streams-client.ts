@@ -42,7 +42,7 @@ function countFrom(buf: Buffer, marker: Buffer, minEnd: number): number {
 }
 
 /** Opens one stream; `onFirst` fires once with the first event, or an error, or the end of the response. */
-export function openStream(target: StreamTarget, onFirst: (s: StreamState) => void): StreamState {
+function openStream(target: StreamTarget, onFirst: (s: StreamState) => void): StreamState {
   const state: StreamState = {
     status: 0,
     sentAt: performance.now(),

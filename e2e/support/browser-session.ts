@@ -70,7 +70,7 @@ export class BrowserSession {
   }
 }
 
-export interface TrpcResult {
+interface TrpcResult {
   status: number;
   data: any;
   error: { message: string; code: number; data: { code: string; httpStatus: number; apiCode?: string | null } } | null;

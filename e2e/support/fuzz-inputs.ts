@@ -7,8 +7,8 @@ import type { JsonSchema } from "./trpc-procedures";
  */
 
 const DEEP = 10_000;
-export const deepArrayText = "[".repeat(DEEP) + "]".repeat(DEEP);
-export const deepObjectText = `${'{"a":'.repeat(DEEP)}1${"}".repeat(DEEP)}`;
+const deepArrayText = "[".repeat(DEEP) + "]".repeat(DEEP);
+const deepObjectText = `${'{"a":'.repeat(DEEP)}1${"}".repeat(DEEP)}`;
 
 function nested(levels: number): unknown {
   let v: unknown = "x";
@@ -60,7 +60,7 @@ export const HOSTILE_VALUES: unknown[] = [
 ];
 
 /** Numbers JSON cannot carry from JavaScript, written into the raw body text in place of a field's value. */
-export const RAW_NUMBER_TOKENS = ["-0", "1e309", "-1e309", "NaN", "Infinity", "9223372036854775808", "1e-400", "0x10", "01", "1.", ".5"];
+const RAW_NUMBER_TOKENS = ["-0", "1e309", "-1e309", "NaN", "Infinity", "9223372036854775808", "1e-400", "0x10", "01", "1.", ".5"];
 
 /** Hand-written plausible values where a schema has no example: names as the app uses them. */
 export type SeedTable = Record<string, unknown>;
@@ -71,7 +71,7 @@ function firstMatching(pattern: string, candidates: string[]): string | undefine
 }
 
 /** A plausible value for a schema: seeds by field name first, then example, default, enum, bounds. */
-export function seedValue(schema: JsonSchema | undefined, name: string, seeds: SeedTable): unknown {
+function seedValue(schema: JsonSchema | undefined, name: string, seeds: SeedTable): unknown {
   if (name in seeds) return seeds[name];
   if (!schema) return "fuzz";
   if (schema.example !== undefined) return schema.example;
@@ -103,7 +103,7 @@ export function seedValue(schema: JsonSchema | undefined, name: string, seeds: S
 }
 
 /** The seed object: required fields, plus optional ones the seed table names. */
-export function seedObject(schema: JsonSchema, seeds: SeedTable): Record<string, unknown> {
+function seedObject(schema: JsonSchema, seeds: SeedTable): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const required = new Set(schema.required ?? []);
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
@@ -113,11 +113,11 @@ export function seedObject(schema: JsonSchema, seeds: SeedTable): Record<string,
 }
 
 /** Each field of an object schema, one level down (array items as `name[0]`). */
-export function fieldsOf(schema: JsonSchema | null): string[] {
+function fieldsOf(schema: JsonSchema | null): string[] {
   return Object.entries(schema?.properties ?? {}).flatMap(([name, prop]) => (prop.type === "array" ? [name, `${name}[0]`] : [name]));
 }
 
-export function withField(seed: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+function withField(seed: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
   const out = structuredClone(seed);
   const item = /^(.*)\[0\]$/.exec(field);
   if (item) out[item[1]!] = [value];

@@ -21,8 +21,8 @@ export type AuthedContext = TRPCContext & { user: SessionUser };
 export type StaffContext = TRPCContext & { user: SessionUser & { role: "support" | "admin" } };
 
 /** What the browser sees for an unexpected failure; the real error is logged by the route's onError. */
-export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Try again in a moment.";
-export const SERVICE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Try again in a moment.";
+const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Try again in a moment.";
+const SERVICE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Try again in a moment.";
 
 // 2. Initialization: superjson for BigInt/Date; zod errors flattened for forms. An unexpected error
 // (a database or SDK exception, not an API error or a TRPCError a handler chose) never reaches the
@@ -55,7 +55,6 @@ export function retryAfterFor(errors: TRPCError[]): Record<string, string> {
 }
 
 export const createTRPCRouter = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: "BAD_REQUEST",

@@ -9,7 +9,9 @@ import superjson from "superjson";
 import type { AppRouter } from "@/server/routers/_app";
 import { MAX_BATCH_CALLS } from "./limits";
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+const trpcContext = createTRPCContext<AppRouter>();
+const { TRPCProvider } = trpcContext;
+export const { useTRPC } = trpcContext;
 
 function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false } } });

@@ -11,12 +11,12 @@ import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-util
 import pg from "pg";
 import type * as SE from "@prisma/schema-engine-wasm";
 
-export type SchemaEngine = SE.SchemaEngine;
+type SchemaEngine = SE.SchemaEngine;
 export type MigrationList = SE.MigrationList;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** <repo>/prisma, found relative to this file so any cwd works. */
-export const PRISMA_DIR = path.resolve(here, "../../../../prisma");
+const PRISMA_DIR = path.resolve(here, "../../../../prisma");
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, "migrations");
 export const SCHEMA_PATH = path.join(PRISMA_DIR, "schema.prisma");
 export const LOCKFILE_NAME = "migration_lock.toml";

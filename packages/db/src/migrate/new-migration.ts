@@ -41,19 +41,19 @@ export interface NewMigrationResult {
 
 const EMPTY = /^\s*(--[^\n]*\n?\s*)*$/;
 
-export function migrationTimestamp(d = new Date()): string {
+function migrationTimestamp(d = new Date()): string {
   const p = (n: number) => String(n).padStart(2, "0");
   return `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
 }
 
-export function sanitizeName(name: string): string {
+function sanitizeName(name: string): string {
   const s = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
   if (!s) throw new Error(`Invalid migration name ${JSON.stringify(name)}: use letters, digits and underscores`);
   return s.slice(0, 200);
 }
 
 /** Computes the SQL from the existing migrations to the schema, on a throwaway database. */
-export async function diffMigrationsToSchema(opts: {
+async function diffMigrationsToSchema(opts: {
   migrationsDir: string;
   schemaPath: string;
   databaseUrl?: string;

@@ -4,13 +4,13 @@ import pg from "pg";
 /** Server used for throwaway databases (the machine's PostgreSQL 15 by default). */
 export const TEST_SERVER_URL = process.env.TEST_PG_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
-export function urlFor(database: string): string {
+function urlFor(database: string): string {
   const u = new URL(TEST_SERVER_URL);
   u.pathname = `/${database}`;
   return u.toString();
 }
 
-export async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: TEST_SERVER_URL });
   await c.connect();
   try {

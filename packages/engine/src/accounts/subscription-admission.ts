@@ -7,7 +7,7 @@ export function monthStart(now = new Date()): Date {
 }
 
 /** Whether a new cost fits under a monthly cap (pure). */
-export function fitsUnderCap(spentMicros: bigint, costMicros: bigint, capMicros: bigint | null): boolean {
+function fitsUnderCap(spentMicros: bigint, costMicros: bigint, capMicros: bigint | null): boolean {
   return capMicros === null || spentMicros + costMicros <= capMicros;
 }
 
@@ -41,7 +41,7 @@ export async function admitUnderSubscription(tx: Prisma.TransactionClient, accou
 }
 
 /** Spend this month on a model: completed charges plus open holds. */
-export async function monthSpendMicros(tx: Prisma.TransactionClient, accountId: string, modelId: string, now = new Date()): Promise<bigint> {
+async function monthSpendMicros(tx: Prisma.TransactionClient, accountId: string, modelId: string, now = new Date()): Promise<bigint> {
   const agg = await tx.generation.aggregate({
     where: { accountId, modelId, createdAt: { gte: monthStart(now) }, status: { in: ["processing", "completed"] } },
     _sum: { costMicros: true },

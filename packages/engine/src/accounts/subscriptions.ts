@@ -4,10 +4,10 @@ import { QUEUE_LABELS } from "../catalog/models";
 import { monthStart } from "./subscription-admission";
 
 /** Largest monthly cap accepted: $1,000,000. */
-export const MAX_SPEND_CAP_MICROS = 1_000_000n * 1_000_000n;
+const MAX_SPEND_CAP_MICROS = 1_000_000n * 1_000_000n;
 
 /** A subscription change refused: an unknown model or subscription, or a cap out of range. */
-export class SubscriptionError extends ApiError {
+class SubscriptionError extends ApiError {
   constructor(code: "resource_not_found" | "invalid_parameter", message: string, param: string | null = null) {
     super(code, message, param);
     this.name = "SubscriptionError";

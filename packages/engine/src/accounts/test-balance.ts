@@ -5,10 +5,10 @@ import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db, type Prisma, type TestBalanceRequest } from "@vgen/db";
 import { applyLedgerEntry } from "../billing/ledger";
 
-export const TEST_BALANCE_USE_CASE_MIN = 20;
-export const TEST_BALANCE_USE_CASE_MAX = 2000;
+const TEST_BALANCE_USE_CASE_MIN = 20;
+const TEST_BALANCE_USE_CASE_MAX = 2000;
 /** A sanity cap on one grant; larger amounts are a top-up, not a test balance. */
-export const TEST_BALANCE_MAX_GRANT_MICROS = 1_000n * MICROS_PER_DOLLAR;
+const TEST_BALANCE_MAX_GRANT_MICROS = 1_000n * MICROS_PER_DOLLAR;
 
 /** A test balance request or decision refused: a value out of range, a request waiting or already answered. */
 export class TestBalanceError extends ApiError {

@@ -16,7 +16,7 @@ export class WrongPasswordError extends ApiError {
   }
 }
 
-export class TooManyPasswordChangesError extends ApiError {
+class TooManyPasswordChangesError extends ApiError {
   constructor() {
     super("too_many_attempts", "Too many password change attempts. Wait 15 minutes and try again.");
     this.name = "TooManyPasswordChangesError";

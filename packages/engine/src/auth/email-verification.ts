@@ -5,7 +5,7 @@ import { consumeLink, deliverLink, issueLink, retireLinks } from "./link-tokens"
 
 const VERIFICATION_LINKS_PER_HOUR = 5;
 
-export class TooManyVerificationLinksError extends ApiError {
+class TooManyVerificationLinksError extends ApiError {
   constructor() {
     super("too_many_attempts", "A verification link was sent several times in the last hour. Check your inbox (and spam), or try again later.");
     this.name = "TooManyVerificationLinksError";

@@ -7,7 +7,7 @@ import { logger } from "../observability/logger";
 type Tx = Prisma.TransactionClient;
 
 /** How long a link works after it is made. */
-export const LINK_LIFETIME_MS: Record<AuthTokenKind, number> = {
+const LINK_LIFETIME_MS: Record<AuthTokenKind, number> = {
   password_reset: 60 * 60 * 1000,
   email_verification: 3 * 24 * 60 * 60 * 1000,
 };

@@ -12,7 +12,7 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 // scrypt (memory-hard KDF) with OWASP-recommended cost; parameters are stored with the hash.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
 
-export async function hashPassword(password: string): Promise<string> {
+async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, 32, PARAMS);
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
@@ -47,8 +47,8 @@ const strength = new ZxcvbnFactory({
 
 /** zxcvbn's "safely unguessable" score: about 10^8 guesses or more. */
 const MIN_SCORE = 3;
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 200;
+const MIN_PASSWORD_LENGTH = 10;
+const MAX_PASSWORD_LENGTH = 200;
 
 /**
  * Refuses a password that is short or easy to guess, taking the account's own email and name into

@@ -4,7 +4,7 @@ import { consumeRateLimit } from "../platform/rate-limit/limiter";
 
 /** Attempts per email from one address, and per address over all emails, per window. */
 export const SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export type SignInOutcome =
   | { ok: true; account: { id: string; email: string; name: string | null; role: Role } }

@@ -6,8 +6,8 @@ import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, Prisma, type Db, type Invoice } from "@vgen/db";
 import { applyLedgerEntry } from "./ledger";
 
-export const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
-export const TOP_UP_MAX_MICROS = 10_000n * MICROS_PER_DOLLAR;
+const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
+const TOP_UP_MAX_MICROS = 10_000n * MICROS_PER_DOLLAR;
 export type PaymentMethod = "stripe" | "bank_transfer";
 
 type InvoiceErrorReason = "invalid_amount" | "invoice_not_found" | "invoice_not_payable" | "session_mismatch" | "amount_mismatch";

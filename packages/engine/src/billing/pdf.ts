@@ -4,20 +4,20 @@ import PDFDocument from "pdfkit";
 import { formatUsd } from "@vgen/contracts";
 import { env } from "@vgen/config";
 
-export interface Party {
+interface Party {
   accountId: string;
   email: string;
   name?: string | null;
 }
 
-export interface Issuer {
+interface Issuer {
   name: string;
   address: string;
   email: string;
   website: string;
 }
 
-export function issuer(): Issuer {
+function issuer(): Issuer {
   return {
     name: env().BILLING_ISSUER_NAME,
     address: env().BILLING_ISSUER_ADDRESS,

@@ -4,7 +4,7 @@
 import { newId, type Db, type Invoice } from "@vgen/db";
 import { withUniqueNumber } from "./invoices";
 
-export interface StatementLine {
+interface StatementLine {
   model: string;
   generations: number;
   billedSeconds: number;
@@ -23,10 +23,6 @@ export interface StatementUsage {
 }
 
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function isPeriod(value: string): boolean {
-  return PERIOD.test(value);
-}
 
 export function periodOf(date: Date): string {
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -57,7 +53,7 @@ export function statementPeriods(accountCreatedAt: Date, now = new Date(), max =
   return out;
 }
 
-export async function usageForPeriod(db: Db, accountId: string, period: string): Promise<StatementUsage> {
+async function usageForPeriod(db: Db, accountId: string, period: string): Promise<StatementUsage> {
   const { from, to } = periodBounds(period);
   const rows = await db.$queryRaw<{ model_id: string; generations: bigint; billed_seconds: bigint | null; spend: bigint | null }[]>`
     SELECT g.model_id,

@@ -22,14 +22,14 @@ import { toRecord } from "../generations/public-record";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
 import { signWebhook } from "./signing";
 
-export const WEBHOOK_EVENT_TYPES = {
+const WEBHOOK_EVENT_TYPES = {
   completed: "generation.completed",
   failed: "generation.failed",
   canceled: "generation.canceled",
 } as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[keyof typeof WEBHOOK_EVENT_TYPES];
+type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[keyof typeof WEBHOOK_EVENT_TYPES];
 
-export const WEBHOOK_TIMEOUT_MS = 15_000;
+const WEBHOOK_TIMEOUT_MS = 15_000;
 /** How much of a receiver's response body is kept per attempt. */
 export const WEBHOOK_RESPONSE_BODY_LIMIT = 1024;
 const WEBHOOK_MAX_RESPONSE_BYTES = 256 * 1024;
@@ -40,7 +40,7 @@ export interface WebhookJob {
   attempt: number;
 }
 
-export interface WebhookPayload {
+interface WebhookPayload {
   type: WebhookEventType;
   data: ReturnType<typeof toRecord>;
 }

@@ -7,7 +7,7 @@ const CACHE_MS = 30_000;
 const cache = new Map<string, { at: number; seconds: number }>();
 
 /** Mean processing time of recent completed jobs of the same model/size/duration. */
-export async function expectedProcessingSeconds(db: Db, modelId: string, size: string, duration: number): Promise<number> {
+async function expectedProcessingSeconds(db: Db, modelId: string, size: string, duration: number): Promise<number> {
   const key = `${modelId}|${size}|${duration}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.seconds;

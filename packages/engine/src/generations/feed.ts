@@ -7,7 +7,7 @@ import { logger } from "../observability/logger";
 import { toRecord } from "./public-record";
 
 /** Every watcher gets the record at least this often, changed or not. */
-export const FEED_TICK_MS = 5_000;
+const FEED_TICK_MS = 5_000;
 /** A record read this recently, with no change announced since, is a new watcher's first record. */
 const FRESH_MS = 1_000;
 

@@ -4,8 +4,8 @@ import type { Db } from "@vgen/db";
 import { config } from "../platform/config";
 
 /** A key is remembered this long; after it, the key may start over with any request. */
-export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /**
  * A claim this request holds on a key. `token` (the request's id) guards every later write to the

@@ -55,7 +55,7 @@ function embeddedRefusal(form: string, words: [number, number]): string | null {
  * lower-case punycode) may not be fetched, or null. Names that pass may still resolve to a
  * refused address: the fetch checks what DNS answers.
  */
-export function hostRefusalReason(hostname: string): string | null {
+function hostRefusalReason(hostname: string): string | null {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   if (ipaddr.isValid(bare)) return addressRefusalReason(bare);
   // A trailing dot names the same host (`localhost.` is localhost).

@@ -20,7 +20,7 @@ export interface RequestLogRow {
 const FLUSH_EVERY_MS = 200;
 const FLUSH_AT_ROWS = 500;
 /** Bounded: during a long database outage the oldest unsaved rows are dropped, never memory. */
-export const MAX_BUFFERED_ROWS = 50_000;
+const MAX_BUFFERED_ROWS = 50_000;
 /** Retry delays while the database is unavailable: doubling from the flush interval up to this. */
 const MAX_RETRY_MS = 5_000;
 

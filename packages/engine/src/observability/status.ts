@@ -24,16 +24,14 @@
 import { formatTimestamp, type ServiceStatusT, type StatusDayT, type StatusIndicator } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 
-export const STATUS_DAYS = 90;
-export const STATUS_WINDOW_MINUTES = 15;
-export const STATUS_THRESHOLDS = {
+const STATUS_DAYS = 90;
+const STATUS_WINDOW_MINUTES = 15;
+const STATUS_THRESHOLDS = {
   outage: { minFailures: 5, minRatio: 0.5 },
   degraded: { minFailures: 2, minRatio: 0.05, anyRatioFailures: 10 },
 } as const;
 /** Failure codes caused by the caller's input: not a platform failure. */
-export const USER_FAILURE_CODES = ["reference_fetch_failed", "content_policy_violation"] as const;
-/** Failure codes that are the platform's fault (also: a failure without a code). */
-export const PLATFORM_FAILURE_CODES = ["render_failed", "upstream_error", "timeout"] as const;
+const USER_FAILURE_CODES = ["reference_fetch_failed", "content_policy_violation"] as const;
 
 const DAY_MS = 86_400_000;
 
@@ -52,13 +50,13 @@ function utcDay(date: Date): string {
 }
 
 /** "99.95%": truncated to 2 decimals; "100.00%" when there is nothing to count. */
-export function formatSuccessRate(failures: number, eligible: number): string {
+function formatSuccessRate(failures: number, eligible: number): string {
   if (eligible <= 0 || failures <= 0) return "100.00%";
   const basisPoints = Math.floor(((eligible - Math.min(failures, eligible)) * 10_000) / eligible);
   return `${(basisPoints / 100).toFixed(2)}%`;
 }
 
-export function indicatorFor(failures: number, eligible: number): StatusIndicator {
+function indicatorFor(failures: number, eligible: number): StatusIndicator {
   const ratio = eligible > 0 ? failures / eligible : failures > 0 ? 1 : 0;
   const { outage, degraded } = STATUS_THRESHOLDS;
   if (failures >= outage.minFailures && ratio >= outage.minRatio) return "outage";

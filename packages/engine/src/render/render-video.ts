@@ -36,7 +36,7 @@ export type RenderResult = {
 };
 
 
-export const FPS = 24;
+const FPS = 24;
 
 /** What the render child process (worker.mjs) sends back. */
 type WorkerMessage =
@@ -45,7 +45,7 @@ type WorkerMessage =
   | { type: 'done'; bytes: number; frames: number; peakRssBytes: number; elapsedMs: number }
   | { type: 'error'; message: string };
 
-export class RenderError extends Error {
+class RenderError extends Error {
   readonly code: 'render_failed' | 'aborted';
   constructor(message: string, code: 'render_failed' | 'aborted' = 'render_failed', options?: { cause?: unknown }) {
     super(message, options);
@@ -62,7 +62,7 @@ const WORKER_FILE = 'worker.mjs';
  * longer points at the source tree, so fall back to resolving the package.
  * RENDERER_SCRIPT overrides everything.
  */
-export function resolveWorkerScript(): string {
+function resolveWorkerScript(): string {
   const tried: string[] = [];
   const configured = env().RENDERER_SCRIPT;
   if (configured) {

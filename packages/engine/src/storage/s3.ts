@@ -8,7 +8,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../platform/config";
 import { OUTPUT_CACHE_CONTROL, VIDEO_CONTENT_TYPE, type StorageBackend, type StoredObject } from "./types";
 
-export function s3ClientFor(cfg: S3Config): S3Client {
+function s3ClientFor(cfg: S3Config): S3Client {
   return new S3Client({
     region: cfg.region,
     ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),

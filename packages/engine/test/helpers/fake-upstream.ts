@@ -7,7 +7,7 @@ import path from "node:path";
 import { renderVideo } from "../../src/render/render-video";
 
 /** How the next submitted operation behaves. */
-export interface FakeBehavior {
+interface FakeBehavior {
   /** Polls answered `done: false` before the operation finishes. */
   pollsUntilDone: number;
   outcome:
@@ -27,7 +27,7 @@ export interface FakeBehavior {
   pollFailures?: number;
 }
 
-export interface FakeOperation {
+interface FakeOperation {
   name: string;
   behavior: FakeBehavior;
   polls: number;
@@ -36,7 +36,7 @@ export interface FakeOperation {
 }
 
 /** The part of a predictLongRunning submit body the tests read. */
-export interface VeoSubmitBody {
+interface VeoSubmitBody {
   instances: { prompt?: string; image?: unknown }[];
   parameters: Record<string, unknown>;
 }

@@ -114,7 +114,7 @@ function parseSps(sps: Buffer): { profileIdc: number; levelIdc: number; chromaFo
   return { profileIdc, levelIdc, chromaFormatIdc, bitDepthLuma };
 }
 
-export function inspectMp4Buffer(buf: Buffer): Mp4Info {
+function inspectMp4Buffer(buf: Buffer): Mp4Info {
   const top = readBoxes(buf, 0, buf.length);
   const boxOrder = top.map((b) => b.type);
   const moov = top.find((b) => b.type === 'moov');

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { SideNavLinks } from "@/components/ui/side-nav-links";
 
-export const CONSOLE_SECTIONS = [
+const CONSOLE_SECTIONS = [
   { href: "/console", label: "Find an account" },
   { href: "/console/test-balance", label: "Test balance requests" },
   { href: "/console/audit", label: "Audit log" },

@@ -4,16 +4,16 @@ import { useId, useState, type KeyboardEvent } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 
 export const KEY_PLACEHOLDER = "vgk_…";
-export const SAMPLE_PROMPT = "A paper boat drifting down a rainy street at dusk";
-export const SAMPLE_DURATION = 4;
-export const SAMPLE_WEBHOOK = "https://example.com/webhooks/vgen";
+const SAMPLE_PROMPT = "A paper boat drifting down a rainy street at dusk";
+const SAMPLE_DURATION = 4;
+const SAMPLE_WEBHOOK = "https://example.com/webhooks/vgen";
 
-export const MODES = [
+const MODES = [
   { id: "stream", label: "Stream", blurb: "The default. One request; the response is an event stream (text/event-stream) that sends the record at once, on every change and at least every 5 s, and ends with the finished record." },
   { id: "callback", label: "Callback", blurb: "Add webHook: the API answers 202 with the record at once and POSTs the finished record to your URL, signed with your webhook secret (Standard Webhooks)." },
   { id: "polling", label: "Polling", blurb: "Send \"stream\": false: the API answers 202 with the record; then ask POST /api/v1/videos/result with its id until status leaves processing." },
 ] as const;
-export const LANGUAGES = [
+const LANGUAGES = [
   { id: "curl", label: "curl" },
   { id: "javascript", label: "JavaScript" },
   { id: "python", label: "Python" },
@@ -205,7 +205,7 @@ function pythonSample(o: SampleOptions, mode: SampleMode): string {
   ].join("\n");
 }
 
-export function buildSample(mode: SampleMode, lang: SampleLanguage, o: SampleOptions): string {
+function buildSample(mode: SampleMode, lang: SampleLanguage, o: SampleOptions): string {
   if (lang === "curl") return curlSample(o, mode);
   if (lang === "javascript") return jsSample(o, mode);
   return pythonSample(o, mode);

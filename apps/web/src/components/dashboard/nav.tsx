@@ -4,7 +4,7 @@ import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { SideNavLinks } from "@/components/ui/side-nav-links";
 
-export const DASHBOARD_SECTIONS = [
+const DASHBOARD_SECTIONS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/api-keys", label: "API keys" },
   { href: "/dashboard/quickstart", label: "Quick start" },

@@ -6,7 +6,7 @@ import { config } from "@vgen/engine/platform";
 import { applySecurityHeaders } from "./security-headers";
 
 /** The methods any route here serves; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */
-export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** Writes the error envelope on a Node response (the server answers these before any route runs). */
 export function writeApiError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {

@@ -26,7 +26,7 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse):
  * API responses (JSON, event streams) load nothing, so their policy allows nothing;
  * pages get their own policy with a per-request nonce (pagePolicy).
  */
-export function securityHeaders(pathname: string, https: boolean): Record<string, string> {
+function securityHeaders(pathname: string, https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",

@@ -17,7 +17,7 @@ export type ApiResult =
   | { kind: "json"; status: number; body: unknown; generationId?: string }
   | { kind: "stream"; generationId: string };
 
-export interface ApiContext {
+interface ApiContext {
   req: ApiRequest;
   requestId: string;
   db: Db;
@@ -37,7 +37,7 @@ export interface ApiContext {
   idempotency: IdempotentWrite | null;
 }
 
-export interface IdempotentWrite {
+interface IdempotentWrite {
   claim: HeldIdempotencyClaim;
   storedBy(result: ApiResult): StoredResponse;
 }

@@ -34,7 +34,7 @@ export const keysByHash = new CachedLookup<KeyIdentity>(
 );
 
 /** The enabled catalog, by model id. */
-export const enabledCatalog = new CachedLookup<Map<string, CatalogModel>>(
+const enabledCatalog = new CachedLookup<Map<string, CatalogModel>>(
   async (db) => {
     const models = await db.catalogModel.findMany({ where: { enabled: true }, orderBy: { sortOrder: "asc" } });
     return new Map(models.map((m) => [m.id, m]));

@@ -13,7 +13,7 @@ import { useTRPC } from "@/trpc/client";
 const TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const;
 type LedgerType = (typeof TYPES)[number];
 
-export const TYPE_LABELS: Record<LedgerType, string> = {
+const TYPE_LABELS: Record<LedgerType, string> = {
   top_up: "Top-up",
   test_credit: "Test credit",
   hold: "Hold",

@@ -66,7 +66,7 @@ function constraints(s: Schema): string[] {
 }
 
 /** Flattens `allOf` (the error responses narrow the envelope's `code` this way). */
-export function resolve(s: Schema, schemas: Schemas): Schema {
+function resolve(s: Schema, schemas: Schemas): Schema {
   if (s.$ref) return schemas[refName(s.$ref)] ?? s;
   if (!s.allOf) return s;
   return s.allOf.map((p) => resolve(p, schemas)).reduce<Schema>(merge, {});

@@ -5,7 +5,7 @@ export const NewPassword = z.string().min(10, "Use at least 10 characters.").max
 
 export const RequestResetInput = z.object({ email: z.email("Enter a valid email address.").max(254) });
 
-export const LinkToken = z.string().min(20).max(100).regex(/^[1-9A-HJ-NP-Za-km-z]+$/, "This link is malformed.");
+const LinkToken = z.string().min(20).max(100).regex(/^[1-9A-HJ-NP-Za-km-z]+$/, "This link is malformed.");
 
 export const ResetPasswordInput = z.object({ token: LinkToken, password: NewPassword });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
 
-export const KeyName = z.string().trim().min(1, "Give the key a name.").max(60, "Use at most 60 characters.");
+const KeyName = z.string().trim().min(1, "Give the key a name.").max(60, "Use at most 60 characters.");
 
 export const CreateKeyInput = z.object({ name: KeyName });
