@@ -1,0 +1,125 @@
+/**
+ * The contract every upstream video API adapter implements (docs/providers.md). An adapter is a
+ * set of stateless calls; the route runner (generations/worker.ts) owns the order, the retries,
+ * failover between routes, and what is persisted between the calls, so that a job is submitted
+ * at most once whatever crashes in between.
+ */
+import type { GenerationFailure } from "./types";
+
+export const PROVIDER_KINDS = ["veo", "fal", "replicate", "runway", "openai"] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** What an upstream model accepts. Checked when a request is accepted, before any hold. */
+export interface AdapterCapabilities {
+  /** Durations in whole seconds the upstream can produce (a request outside is refused). */
+  durations: readonly number[];
+  /** Our `size` values it can produce ("720p", "1080p", ...). */
+  sizes: readonly string[];
+  /** Our `aspectRatio` values it can produce ("16:9", "9:16", "1:1"). */
+  aspectRatios: readonly string[];
+  firstFrame: boolean;
+  lastFrame: boolean;
+  /** Reference images (the request's `urls`) it takes; 0 when it takes none. */
+  maxReferences: number;
+  /** The upstream deduplicates submits by a key we send: a resubmit after a crash returns the same job. */
+  idempotentSubmit: boolean;
+}
+
+/** An image the worker already fetched through the SSRF guard; adapters send the bytes or the URL. */
+export interface UpstreamImage {
+  url: string;
+  bytes: Buffer;
+  mimeType: string;
+}
+
+/** One generation, in our terms; each adapter maps it to its provider's fields. */
+export interface UpstreamRequest {
+  generationId: string;
+  prompt: string;
+  durationSeconds: number;
+  size: string;
+  aspectRatio: string;
+  width: number;
+  height: number;
+  seed: number;
+  firstFrame?: UpstreamImage;
+  lastFrame?: UpstreamImage;
+  references: UpstreamImage[];
+  /**
+   * Where the upstream should call back when the job ends (our receiver for this route and
+   * generation), for providers with webhooks; polling works without it.
+   */
+  callbackUrl?: string;
+}
+
+/** A route's upstream as configured by environment (UPSTREAM_<CREDENTIALS>_URL, _API_KEY, ...). */
+export interface UpstreamTarget {
+  /** The route's credentials name, for logs and error details (never the key). */
+  name: string;
+  baseUrl: string;
+  apiKey: string | null;
+  /** The upstream's model id (e.g. "veo-3.0-generate-001", "fal-ai/kling-video/v2/master/text-to-video"). */
+  model: string;
+  /** Secret for verifying the upstream's webhook calls, where the provider signs them with one. */
+  webhookSecret: string | null;
+  /** Cap on the downloaded video's size, in bytes. */
+  maxVideoBytes: number;
+}
+
+/** Where a finished upstream job's video is: a URL to download (it may expire) or the bytes themselves. */
+export type UpstreamOutput = { url: string; headers?: Record<string, string> } | { bytes: Buffer };
+
+export type UpstreamStatus =
+  | { state: "running"; progress?: number }
+  | { state: "succeeded"; output: UpstreamOutput }
+  | { state: "failed"; failure: GenerationFailure }
+  | { state: "canceled" };
+
+/** What a webhook call from the upstream said, once verified. */
+export interface UpstreamCallback {
+  upstreamId: string;
+  status: UpstreamStatus;
+}
+
+/**
+ * A call the upstream did not complete. `accepted` says whether the job may exist upstream:
+ * "no" when the upstream answered and refused it (429, 5xx before acceptance, connection refused),
+ * "unknown" when the call may have reached it (timeout after sending, connection reset).
+ */
+export class UpstreamCallError extends Error {
+  constructor(
+    message: string,
+    readonly options: {
+      retryable: boolean;
+      accepted: "no" | "unknown";
+      /** The upstream's Retry-After, when it sent one. */
+      retryAfterMs?: number;
+      status?: number;
+      cause?: unknown;
+    },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "UpstreamCallError";
+  }
+}
+
+export interface VideoAdapter {
+  readonly kind: ProviderKind;
+  /** What `model` of this provider can do; null when the adapter cannot tell (then nothing is refused early). */
+  capabilities(model: string): AdapterCapabilities | null;
+  /**
+   * Submits the job; resolves with the upstream's id once it accepted it. Throws UpstreamCallError
+   * when it did not (or may not have), GenerationFailure for a final refusal (content policy,
+   * invalid input).
+   */
+  submit(target: UpstreamTarget, request: UpstreamRequest, idempotencyKey: string, signal: AbortSignal): Promise<string>;
+  /** The job's state now. Throws UpstreamCallError when the upstream could not be asked. */
+  status(target: UpstreamTarget, upstreamId: string, signal: AbortSignal): Promise<UpstreamStatus>;
+  /** Asks the upstream to stop the job; best effort, never throws. */
+  cancel(target: UpstreamTarget, upstreamId: string): Promise<void>;
+  /**
+   * Verifies and reads a webhook call (raw body as sent, lower-case header names); null when the
+   * call is not a genuine one from this upstream. Absent for providers without webhooks.
+   */
+  parseCallback?(target: UpstreamTarget, headers: Record<string, string>, rawBody: Buffer): Promise<UpstreamCallback | null>;
+}
