@@ -13,16 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@vgen/db";
 import { startApp, waitForExit, type RunningApp } from "../support/app-process";
 import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
-import {
-  drillAccount,
-  drillDb,
-  postCreate,
-  retryUntilSettled,
-  sleep,
-  stopOrphanedPostgres,
-  subscribe,
-  type DrillAccount,
-} from "../support/keyed-requests";
+import { drillAccount, type DrillAccount } from "../support/drill";
+import { drillDb, postCreate, retryUntilSettled, sleep, stopOrphanedPostgres, subscribe } from "../support/keyed-requests";
 
 const LEASE_SECONDS = 20;
 const body = { model: "gen-3.1-fast", prompt: "crash drill", duration: 1, stream: false };
@@ -84,9 +76,9 @@ describe("SIGKILL right after the idempotency claim", () => {
   it("every retry succeeds within the lease; each key produced one generation and one hold", async () => {
     app = await startApp({ env, label: "idem-crash" });
     db = drillDb(app.databaseUrl);
-    const answeredLost = await drillAccount(db, 50_000_000n, "answered-lost");
-    const claimOnly = await drillAccount(db, 50_000_000n, "claim-only");
-    const burst = await drillAccount(db, 50_000_000n, "burst");
+    const answeredLost = await drillAccount(db, () => app!.baseUrl, { balanceMicros: 50_000_000n, tag: "answered-lost" });
+    const claimOnly = await drillAccount(db, () => app!.baseUrl, { balanceMicros: 50_000_000n, tag: "claim-only" });
+    const burst = await drillAccount(db, () => app!.baseUrl, { balanceMicros: 50_000_000n, tag: "burst" });
     const accounts = [answeredLost, claimOnly, burst];
     // Subscribed up front, so every create is the one statement that waits on the locked row below.
     for (const a of accounts) await subscribe(db, a.id, body.model);

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@vgen/db";
 import { startApp, type RunningApp } from "../support/app-process";
 import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
-import { drillAccount, drillDb, postCreate } from "../support/keyed-requests";
+import { drillAccount } from "../support/drill";
+import { drillDb, postCreate } from "../support/keyed-requests";
 
 const BURST = 60;
 const COVERED = 5;
@@ -33,7 +34,7 @@ describe("60 concurrent creates on an account that covers 5", () => {
     db = drillDb(app.databaseUrl);
     // The model's own rate limit would refuse part of the burst first (429); the balance is what is drilled here.
     await db.catalogModel.update({ where: { id: body.model }, data: { rateLimitQps: 1000 } });
-    const account = await drillAccount(db, COST * BigInt(COVERED), "overdraft");
+    const account = await drillAccount(db, app.baseUrl, { balanceMicros: COST * BigInt(COVERED), tag: "overdraft" });
 
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: BURST }, () => postCreate(app!.baseUrl, account, body)));

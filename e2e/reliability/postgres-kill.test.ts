@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseUsd } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { startApp, type RunningApp } from "../support/app-process";
 import { cleanUp, createDb, createPolled, drillAccount, drillEnv, report, until } from "../support/drill";
@@ -28,7 +29,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     // The default job lease (30 s): an outage shorter than it must not hand a running render to a second attempt.
     app = await startApp({ env: drillEnv({ JOB_HEARTBEAT_SECONDS: "30" }), label: "pg-kill" });
     db = createDb(app.databaseUrl, 2);
-    const account = await drillAccount(db, app.baseUrl, "10000.00");
+    const account = await drillAccount(db, app.baseUrl, { balanceMicros: parseUsd("10000.00") });
     const serverPid = app.server.pid;
 
     // A longer render that is running when the database dies: it must complete once, not render twice.

@@ -3,8 +3,9 @@ import { parseUsd } from "@vgen/contracts";
 import { createDb, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount } from "@vgen/engine/billing";
-import { randomBytes } from "node:crypto";
+import { callApiAt, type ApiCallInit } from "./api-call";
 import type { RunningApp } from "./app-process";
+import { uniqueEmail } from "./fixtures";
 
 /**
  * The environment a drill's app runs with: this process's, minus any database or Redis it points
@@ -22,29 +23,28 @@ export function drillEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export interface DrillAccount {
   id: string;
   key: string;
-  /** Calls the app's API with this account's key. */
-  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** Calls the app's API with this account's key, giving up after 30 s unless `init.signal` says otherwise. */
+  call(path: string, init?: ApiCallInit): Promise<Response>;
 }
 
-/** An account with an API key and a balance, created directly in the app's database. */
-export async function drillAccount(db: Db, baseUrl: string | (() => string), balance = "100.00"): Promise<DrillAccount> {
-  const account = await createAccount(db, { email: `drill-${randomBytes(5).toString("hex")}@example.test` });
-  const { key } = await issueApiKey(db, account.id, "drill");
-  await creditAccount(db, { accountId: account.id, amountMicros: parseUsd(balance), type: "top_up", reason: "drill", actor: "test" });
+/**
+ * An account with an API key and a balance, created directly in the app's database. `baseUrl` is
+ * where `call` reaches the app: a function for a drill whose app moves (restarts, several instances).
+ * `tag` names the account in its email and key label.
+ */
+export async function drillAccount(
+  db: Db,
+  baseUrl: string | (() => string),
+  { balanceMicros = parseUsd("100.00"), tag = "drill" }: { balanceMicros?: bigint; tag?: string } = {},
+): Promise<DrillAccount> {
+  const account = await createAccount(db, { email: uniqueEmail(tag) });
+  const { key } = await issueApiKey(db, account.id, tag);
+  await creditAccount(db, { accountId: account.id, amountMicros: balanceMicros, type: "top_up", reason: "drill", actor: "test" });
   const base = typeof baseUrl === "string" ? () => baseUrl : baseUrl;
   return {
     id: account.id,
     key,
-    call(path, init = {}) {
-      const headers = new Headers(init.headers);
-      headers.set("authorization", `Bearer ${key}`);
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set("content-type", "application/json");
-        body = JSON.stringify(init.json);
-      }
-      return fetch(`${base()}${path}`, { ...init, headers, body, signal: init.signal ?? AbortSignal.timeout(30_000) });
-    },
+    call: (path, init = {}) => callApiAt(base(), key, path, { ...init, signal: init.signal ?? AbortSignal.timeout(30_000) }),
   };
 }
 

@@ -3,6 +3,8 @@ import { parseUsd } from "@vgen/contracts";
 import { createDb, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount } from "@vgen/engine/billing";
+import { callApiAt, type ApiCallInit } from "./api-call";
+
 export const BASE_URL = process.env.API_BASE_URL ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
 
 let shared: Db | undefined;
@@ -17,7 +19,7 @@ export interface TestAccount {
   email: string;
   key: string;
   /** Calls the API with this account's key. */
-  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  call(path: string, init?: ApiCallInit): Promise<Response>;
 }
 
 export function uniqueEmail(tag = "dev") {
@@ -33,15 +35,9 @@ export async function newAccount(opts: { balance?: string } = {}): Promise<TestA
   return { id: account.id, email: account.email, key, call: (path, init) => callApi(key, path, init) };
 }
 
-export function callApi(key: string | null, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (key !== null) headers.set("authorization", `Bearer ${key}`);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(init.json);
-  }
-  return fetch(`${BASE_URL}${path}`, { ...init, headers, body });
+/** Calls the API of the app under test (`BASE_URL`). */
+export function callApi(key: string | null, path: string, init?: ApiCallInit): Promise<Response> {
+  return callApiAt(BASE_URL, key, path, init);
 }
 
 /** Polls the result endpoint until the generation leaves `processing`. */

@@ -1,26 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createDb, newId, type Db } from "@vgen/db";
-import { createAccount, issueApiKey } from "@vgen/engine/accounts";
-import { creditAccount } from "@vgen/engine/billing";
-
-/** A drill's own account on the app's database, with an API key and the given balance. */
-export interface DrillAccount {
-  id: string;
-  key: string;
-}
+import { callApiAt } from "./api-call";
+import type { DrillAccount } from "./drill";
 
 export function drillDb(databaseUrl: string): Db {
   return createDb(databaseUrl, 4);
-}
-
-export async function drillAccount(db: Db, balanceMicros: bigint, tag: string): Promise<DrillAccount> {
-  const account = await createAccount(db, { email: `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test` });
-  const { key } = await issueApiKey(db, account.id, tag);
-  if (balanceMicros > 0n) {
-    await creditAccount(db, { accountId: account.id, amountMicros: balanceMicros, type: "top_up", reason: "drill", actor: "test" });
-  }
-  return { id: account.id, key };
 }
 
 /**
@@ -41,9 +26,8 @@ export interface Answer {
 
 /** POSTs a create as a client would; resolves with the answer, or rejects when the connection fails. */
 export async function postCreate(baseUrl: string, account: DrillAccount, body: unknown, idempotencyKey?: string): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: `Bearer ${account.key}`, "content-type": "application/json" };
-  if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
-  const res = await fetch(`${baseUrl}/api/v1/videos/generations`, { method: "POST", headers, body: JSON.stringify(body) });
+  const headers: Record<string, string> = idempotencyKey ? { "idempotency-key": idempotencyKey } : {};
+  const res = await callApiAt(baseUrl, account.key, "/api/v1/videos/generations", { method: "POST", headers, json: body });
   const text = await res.text();
   let parsed: Answer["body"];
   try {
