@@ -28,6 +28,33 @@ export function TextField({ label, hint, error, id, ...props }: Common & InputHT
   );
 }
 
+/** What a preset field leaves to the form: its label, name, value and error (the preset fixes the rest). */
+type PresetProps = Omit<Common & InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "required" | "minLength" | "hint">;
+
+/** The email address a signed-out form asks for. */
+export function EmailField(props: Omit<PresetProps, "label" | "name">) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" required {...props} />;
+}
+
+/** The password someone already has, to sign in or to confirm a change. */
+export function CurrentPasswordField(props: PresetProps) {
+  return <TextField type="password" autoComplete="current-password" required {...props} />;
+}
+
+/** A password being chosen: the length the server's NewPassword schema requires, and advice on choosing one (the engine judges strength). */
+export function NewPasswordField(props: PresetProps) {
+  return (
+    <TextField
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={10}
+      hint="At least 10 characters, hard to guess: a passphrase of several unrelated words works well."
+      {...props}
+    />
+  );
+}
+
 export function TextAreaField({ label, hint, error, id, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const fieldId = id ?? auto;

@@ -27,6 +27,11 @@ export function ErrorNote({ error }: { error: { message: string } | null | undef
   );
 }
 
+/** A form's own error, under its fields (an error about one field stands under that field). */
+export function FormError({ children }: { children: ReactNode }) {
+  return <p role="alert" className="text-sm font-medium text-red-700">{children}</p>;
+}
+
 const BADGE_TONES = {
   gray: "bg-slate-100 text-slate-700",
   green: "bg-emerald-100 text-emerald-800",
