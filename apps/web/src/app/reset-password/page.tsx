@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getDb } from "@vgen/db";
 import { resetLinkEmail } from "@vgen/engine/auth";
+import { AuthMessageCard } from "@/components/ui/auth-card";
 import { ResetPasswordForm } from "./reset-password-form";
 
 export const metadata = { title: "Choose a new password" };
@@ -14,11 +15,10 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       {email && typeof token === "string" ? (
         <ResetPasswordForm token={token} email={email} />
       ) : (
-        <div className="w-full max-w-sm space-y-4 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-          <h1 className="text-2xl font-semibold tracking-tight">This link does not work</h1>
+        <AuthMessageCard title="This link does not work">
           <p role="alert" className="text-sm text-slate-700">It is invalid, already used or expired. Reset links work once, for an hour.</p>
           <Link className="text-sm font-medium text-slate-900 underline" href="/forgot-password">Ask for a new link</Link>
-        </div>
+        </AuthMessageCard>
       )}
     </main>
   );

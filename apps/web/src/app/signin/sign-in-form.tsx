@@ -5,8 +5,10 @@ import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { sameOriginPath } from "@vgen/contracts";
+import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { CurrentPasswordField, EmailField } from "@/components/ui/field";
+import { FormError } from "@/components/ui/states";
 
 export function SignInForm() {
   const router = useRouter();
@@ -31,21 +33,17 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="w-full max-w-sm space-y-5 rounded-xl border border-slate-200 bg-white p-8 shadow-sm" aria-labelledby="signin-title">
-      <div>
-        <Link href="/" className="text-sm font-semibold text-slate-500">vgen</Link>
-        <h1 id="signin-title" className="mt-2 text-2xl font-semibold tracking-tight">Sign in</h1>
-      </div>
-      <TextField label="Email" name="email" type="email" autoComplete="email" required />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+    <AuthFormCard titleId="signin-title" title="Sign in" homeLink onSubmit={onSubmit}>
+      <EmailField />
+      <CurrentPasswordField label="Password" name="password" />
       <p className="-mt-3 text-right text-sm">
         <Link className="font-medium text-slate-700 underline" href="/forgot-password">Forgot password?</Link>
       </p>
-      {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
+      {error && <FormError>{error}</FormError>}
       <Button type="submit" className="w-full" disabled={pending}>{pending ? "Signing in…" : "Sign in"}</Button>
       <p className="text-center text-sm text-slate-600">
         New here? <Link className="font-medium text-slate-900 underline" href="/signup">Create an account</Link>
       </p>
-    </form>
+    </AuthFormCard>
   );
 }

@@ -5,18 +5,19 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { EmailField, NewPasswordField, TextField } from "@/components/ui/field";
+import { FormError } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
+import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function SignUpForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const [password, setPassword] = useState("");
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
-  const zodErrors = signUp.error?.data?.zodError?.fieldErrors as Record<string, string[] | undefined> | undefined;
-  // A weak password is refused by the engine (it knows the email and name): show it under the field.
-  const fieldErrors = signUp.error?.data?.apiCode === "weak_password" ? { password: [signUp.error.message] } : zodErrors;
+  const fieldErrors = fieldErrorsOf(signUp.error, "password");
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -29,30 +30,15 @@ export function SignUpForm() {
   }
 
   return (
-    <form onSubmit={(e) => onSubmit(e).catch(() => {})} className="w-full max-w-sm space-y-5 rounded-xl border border-slate-200 bg-white p-8 shadow-sm" aria-labelledby="signup-title">
-      <div>
-        <Link href="/" className="text-sm font-semibold text-slate-500">vgen</Link>
-        <h1 id="signup-title" className="mt-2 text-2xl font-semibold tracking-tight">Create your account</h1>
-      </div>
+    <AuthFormCard titleId="signup-title" title="Create your account" homeLink onSubmit={(e) => onSubmit(e).catch(() => {})}>
       <TextField label="Name" name="name" autoComplete="name" />
-      <TextField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors?.email?.[0]} />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={10}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint="At least 10 characters, hard to guess: a passphrase of several unrelated words works well."
-        error={fieldErrors?.password?.[0]}
-      />
-      {signUp.error && !fieldErrors && <p role="alert" className="text-sm font-medium text-red-700">{signUp.error.message}</p>}
+      <EmailField error={fieldErrors?.email} />
+      <NewPasswordField label="Password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} error={fieldErrors?.password} />
+      {signUp.error && !fieldErrors && <FormError>{signUp.error.message}</FormError>}
       <Button type="submit" className="w-full" disabled={signUp.isPending}>{signUp.isPending ? "Creating…" : "Create account"}</Button>
       <p className="text-center text-sm text-slate-600">
         Have an account? <Link className="font-medium text-slate-900 underline" href="/signin">Sign in</Link>
       </p>
-    </form>
+    </AuthFormCard>
   );
 }

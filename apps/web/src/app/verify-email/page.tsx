@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { getDb } from "@vgen/db";
 import { InvalidLinkError, verifyEmail } from "@vgen/engine/auth";
+import { AuthMessageCard } from "@/components/ui/auth-card";
+
 export const metadata = { title: "Verify your email" };
 export const dynamic = "force-dynamic";
 
@@ -19,20 +21,14 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   const result = await verify((await searchParams).token);
   return (
     <main className="grid min-h-screen place-items-center bg-slate-50 px-4">
-      <div className="w-full max-w-sm space-y-4 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      <AuthMessageCard title={"email" in result ? "Email verified" : "This link does not work"}>
         {"email" in result ? (
-          <>
-            <h1 className="text-2xl font-semibold tracking-tight">Email verified</h1>
-            <p role="status" className="text-sm text-slate-700">{result.email} is verified. You can issue API keys from the dashboard now.</p>
-          </>
+          <p role="status" className="text-sm text-slate-700">{result.email} is verified. You can issue API keys from the dashboard now.</p>
         ) : (
-          <>
-            <h1 className="text-2xl font-semibold tracking-tight">This link does not work</h1>
-            <p role="alert" className="text-sm text-slate-700">{result.error}</p>
-          </>
+          <p role="alert" className="text-sm text-slate-700">{result.error}</p>
         )}
         <Link className="text-sm font-medium text-slate-900 underline" href="/dashboard/api-keys">Go to the dashboard</Link>
-      </div>
+      </AuthMessageCard>
     </main>
   );
 }

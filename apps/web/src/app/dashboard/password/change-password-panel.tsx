@@ -3,14 +3,15 @@
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
+import { CurrentPasswordField, NewPasswordField } from "@/components/ui/field";
+import { FormError } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
+import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function ChangePasswordPanel() {
   const trpc = useTRPC();
   const change = useMutation(trpc.account.changePassword.mutationOptions());
-  const zodErrors = change.error?.data?.zodError?.fieldErrors as Record<string, string[] | undefined> | undefined;
-  const newError = change.error?.data?.apiCode === "weak_password" ? change.error.message : zodErrors?.newPassword?.[0];
+  const fieldErrors = fieldErrorsOf(change.error, "newPassword");
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -26,18 +27,9 @@ export function ChangePasswordPanel() {
       <PageHeader title="Change password" description="Your other sessions are signed out when the password changes." />
       <Card>
         <form onSubmit={onSubmit} className="max-w-sm space-y-5">
-          <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={zodErrors?.currentPassword?.[0]} />
-          <TextField
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            hint="At least 10 characters, hard to guess: a passphrase of several unrelated words works well."
-            error={newError}
-          />
-          {change.error && !newError && !zodErrors?.currentPassword && <p role="alert" className="text-sm font-medium text-red-700">{change.error.message}</p>}
+          <CurrentPasswordField label="Current password" name="currentPassword" error={fieldErrors?.currentPassword} />
+          <NewPasswordField label="New password" name="newPassword" error={fieldErrors?.newPassword} />
+          {change.error && !fieldErrors?.newPassword && !fieldErrors?.currentPassword && <FormError>{change.error.message}</FormError>}
           {change.isSuccess && <p role="status" className="text-sm font-medium text-green-800">Password changed. Other sessions are signed out.</p>}
           <Button type="submit" disabled={change.isPending}>{change.isPending ? "Saving…" : "Change password"}</Button>
         </form>
