@@ -1,0 +1,35 @@
+// What every support-console action shares: the error it refuses with, the reason staff must give,
+// and the AuditLog row it writes in the same transaction as its change, so a change without its
+// audit row (or the reverse) cannot exist.
+import { ApiError } from "@vgen/contracts";
+import { newId, type Prisma } from "@vgen/db";
+
+/** A support-console action refused: a record that does not exist, a value or rule refused, or nothing left to change. */
+export class SupportError extends ApiError {
+  constructor(code: "resource_not_found" | "generation_not_found" | "invalid_parameter" | "action_not_allowed" | "state_conflict", message: string, param: string | null = null) {
+    super(code, message, param);
+    this.name = "SupportError";
+  }
+}
+
+/** Writes the audit row of an action; `tx` is the action's transaction. `id` when the action must reference the row before it exists. */
+export async function writeAuditRow(tx: Prisma.TransactionClient, row: { id?: string; actorId: string; action: string; targetAccountId?: string | null; targetId?: string | null; details?: Record<string, unknown> }) {
+  return tx.auditLog.create({
+    data: {
+      id: row.id ?? newId("audit"),
+      actorId: row.actorId,
+      action: row.action,
+      targetAccountId: row.targetAccountId ?? null,
+      targetId: row.targetId ?? null,
+      details: (row.details ?? {}) as Prisma.InputJsonValue,
+    },
+  });
+}
+
+/** The reason staff give for an action, trimmed; refused when empty or too long. */
+export function checkReason(reason: string): string {
+  const text = reason.trim();
+  if (text.length < 3) throw new SupportError("invalid_parameter", "Give a reason (at least 3 characters).");
+  if (text.length > 500) throw new SupportError("invalid_parameter", "Keep the reason under 500 characters.");
+  return text;
+}
