@@ -125,6 +125,10 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   it("the event hub leaves no listener behind when it cannot subscribe, and delivers changes when it can", async () => {
     const { generationEvents, notifyGenerationChanged } = await import("../src/generations/index");
     const hub = generationEvents() as unknown as { emitter: import("node:events").EventEmitter };
+    // Subscribing can fail only while the process has no LISTEN connection; the hot caches made the
+    // shared one earlier in this file, so it is ended first.
+    const { notificationConnection } = await import("../src/platform/notifications");
+    await notificationConnection().close();
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = "postgresql://nobody@127.0.0.1:1/none";
     await expect(generationEvents().subscribe("vid_unreachable", () => {})).rejects.toBeTruthy();

@@ -1,7 +1,6 @@
 import { EventEmitter } from "node:events";
-import pg from "pg";
-import { requireDatabaseUrl } from "@vgen/config";
 import type { Db, Prisma } from "@vgen/db";
+import { notificationConnection, type ChannelListener } from "../platform/notifications";
 
 export const GENERATION_EVENTS_CHANNEL = "generation_events";
 
@@ -12,20 +11,28 @@ export async function notifyGenerationChanged(tx: Prisma.TransactionClient | Db,
 
 type Listener = (generationId: string) => void;
 
-/** One LISTEN connection per process, fanned out in memory; reconnects when the connection drops. */
+/** Generation changes fanned out in memory from the process's LISTEN connection (platform/notifications.ts). */
 class GenerationEventHub {
   private emitter = new EventEmitter().setMaxListeners(0);
-  private client: pg.Client | null = null;
-  private connecting: Promise<void> | null = null;
+  private readonly channelListener: ChannelListener = {
+    notified: (generationId) => {
+      if (generationId) this.emitter.emit(generationId, generationId);
+    },
+  };
 
-  /** Resolves once notifications flow; on failure nothing stays registered (no listener leak). */
+  /**
+   * Resolves once notifications flow; on failure nothing stays registered (no listener leak). While
+   * anyone listens, a lost connection is made again every second; subscribers poll on their own
+   * timer too, so the gap only delays an update.
+   */
   async subscribe(generationId: string, listener: Listener): Promise<() => void> {
     this.emitter.on(generationId, listener);
     const off = () => {
       this.emitter.off(generationId, listener);
+      if (this.emitter.eventNames().length === 0) notificationConnection().unlisten(GENERATION_EVENTS_CHANNEL, this.channelListener);
     };
     try {
-      await this.ensureConnected();
+      await notificationConnection().listen(GENERATION_EVENTS_CHANNEL, this.channelListener);
     } catch (err) {
       off();
       throw err;
@@ -33,52 +40,12 @@ class GenerationEventHub {
     return off;
   }
 
+  /** Drops every subscriber; ends the LISTEN connection too unless the process still listens to another channel. */
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
-    const client = this.client;
-    this.client = null;
-    await client?.end();
-  }
-
-  private ensureConnected(): Promise<void> {
-    if (this.client) return Promise.resolve();
-    this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: requireDatabaseUrl() });
-      client.on("notification", (msg) => msg.payload && this.emitter.emit(msg.payload, msg.payload));
-      client.on("error", () => this.reset(client));
-      client.on("end", () => this.reset(client));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${GENERATION_EVENTS_CHANNEL}`);
-      } catch (err) {
-        client.removeAllListeners("end");
-        client.end().catch(() => {});
-        throw err;
-      }
-      this.client = client;
-    })().finally(() => {
-      this.connecting = null;
-    });
-    return this.connecting;
-  }
-
-  private reset(client: pg.Client) {
-    if (this.client === client) this.client = null;
-    client.end().catch(() => {});
-    // Subscribers poll on their own timer too, so a reconnect gap only delays an update.
-    this.scheduleReconnect();
-  }
-
-  private reconnectTimer: NodeJS.Timeout | null = null;
-
-  /** Retries every second while anyone listens; one timer at a time ("error" and "end" both land here). */
-  private scheduleReconnect() {
-    if (this.reconnectTimer || this.emitter.eventNames().length === 0) return;
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.ensureConnected().catch(() => this.scheduleReconnect());
-    }, 1000);
-    this.reconnectTimer.unref();
+    const connection = notificationConnection();
+    connection.unlisten(GENERATION_EVENTS_CHANNEL, this.channelListener);
+    if (!connection.inUse) await connection.close();
   }
 }
 

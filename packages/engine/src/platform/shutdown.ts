@@ -1,5 +1,4 @@
-import { generationEvents } from "../generations/events";
-import { invalidationFeed } from "./hot-cache/invalidation";
+import { notificationConnection } from "./notifications";
 import { closeRateLimitStore } from "./rate-limit/limiter";
 import { stopBoss } from "./queue";
 import { flushRequestLogs } from "../observability/request-log-writer";
@@ -12,6 +11,6 @@ export async function closeSharedConnections(): Promise<void> {
   const g = globalThis as unknown as { __vgenDb?: { $disconnect(): Promise<void> } };
   await flushRequestLogs();
   await stopBoss();
-  await Promise.allSettled([generationEvents().close(), invalidationFeed().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect()]);
+  await Promise.allSettled([notificationConnection().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect()]);
   g.__vgenDb = undefined;
 }
