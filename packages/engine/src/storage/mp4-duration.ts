@@ -1,0 +1,49 @@
+/**
+ * The playing time of an MP4, read from its movie header (moov/mvhd): what a provider really
+ * delivered, which is what the generation is billed for (docs/providers.md#billing).
+ */
+
+interface Box {
+  type: string;
+  /** Start of the box's payload. */
+  body: number;
+  end: number;
+}
+
+function* boxes(buf: Buffer, start: number, end: number): Generator<Box> {
+  let at = start;
+  while (at + 8 <= end) {
+    let size = buf.readUInt32BE(at);
+    const type = buf.toString("latin1", at + 4, at + 8);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > end) return;
+      size = Number(buf.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = end - at;
+    }
+    if (size < header || at + size > end) return;
+    yield { type, body: at + header, end: at + size };
+    at += size;
+  }
+}
+
+/** Duration in milliseconds, or null when the file has no readable movie header. */
+export function mp4DurationMs(buf: Buffer): number | null {
+  for (const moov of boxes(buf, 0, buf.length)) {
+    if (moov.type !== "moov") continue;
+    for (const box of boxes(buf, moov.body, moov.end)) {
+      if (box.type !== "mvhd") continue;
+      const version = buf.readUInt8(box.body);
+      // version 0: creation, modification (4 bytes each), timescale, duration (4); version 1: 8, 8, 4, 8.
+      const need = version === 1 ? 32 : 20;
+      if (box.body + need > box.end) return null;
+      const timescale = buf.readUInt32BE(box.body + (version === 1 ? 20 : 12));
+      const duration = version === 1 ? Number(buf.readBigUInt64BE(box.body + 24)) : buf.readUInt32BE(box.body + 16);
+      if (timescale === 0) return null;
+      return Math.round((duration * 1000) / timescale);
+    }
+  }
+  return null;
+}
