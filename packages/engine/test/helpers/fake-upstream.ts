@@ -1,23 +1,13 @@
 // A local stand-in for a Veo-style long-running-operation API (submit, poll, cancel, download).
-import { readFile, mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { renderVideo } from "../../src/render/render-video";
+import { tinyMp4 } from "./tiny-mp4";
 
 /** How the next submitted operation behaves. */
 interface FakeBehavior {
   /** Polls answered `done: false` before the operation finishes. */
   pollsUntilDone: number;
-  outcome:
-    | "success"
-    | "error"
-    | "policy_error"
-    | "filtered"
-    | "never"
-    | "inline"
-    | "bad_video";
+  outcome: "success" | "error" | "policy_error" | "filtered" | "never" | "inline" | "bad_video";
   /** Reports metadata.progressPercent while running. */
   reportProgress: boolean;
   /** Submit answers this HTTP status with a JSON error body instead of accepting. */
@@ -60,16 +50,9 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-let sample: Promise<Buffer> | undefined;
 /** A real small MP4 from the local renderer, made once per test process. */
 export function sampleMp4(): Promise<Buffer> {
-  sample ??= (async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "fake-upstream-"));
-    const out = path.join(dir, "sample.mp4");
-    await renderVideo({ prompt: "fake upstream sample", seed: 7, width: 64, height: 36, durationSeconds: 1, fps: 24, outPath: out });
-    return readFile(out);
-  })();
-  return sample;
+  return tinyMp4(1);
 }
 
 const DEFAULT_BEHAVIOR: FakeBehavior = { pollsUntilDone: 3, outcome: "success", reportProgress: true };
@@ -116,7 +99,11 @@ export async function startFakeUpstream(opts: { apiKey?: string; model?: string 
       }
       if (fake.behavior.submitStatus) {
         return json(res, fake.behavior.submitStatus, {
-          error: { code: fake.behavior.submitStatus, status: "INVALID_ARGUMENT", message: fake.behavior.submitMessage ?? "bad request" },
+          error: {
+            code: fake.behavior.submitStatus,
+            status: "INVALID_ARGUMENT",
+            message: fake.behavior.submitMessage ?? "bad request",
+          },
         });
       }
       const op = fake.createOperation();
@@ -164,13 +151,19 @@ export async function startFakeUpstream(opts: { apiKey?: string; model?: string 
           return json(res, 200, {
             name: op.name,
             done: true,
-            error: { code: 3, status: "INVALID_ARGUMENT", message: "The prompt could not be submitted: it violates the usage guidelines." },
+            error: {
+              code: 3,
+              status: "INVALID_ARGUMENT",
+              message: "The prompt could not be submitted: it violates the usage guidelines.",
+            },
           });
         case "filtered":
           return json(res, 200, {
             name: op.name,
             done: true,
-            response: { generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ["Video blocked by safety filters."] } },
+            response: {
+              generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ["Video blocked by safety filters."] },
+            },
           });
         case "inline":
           return json(res, 200, {
