@@ -8,7 +8,7 @@ import { createUpstreamProvider } from "../src/providers/upstream";
 import { GenerationFailure, ProviderAbortedError, type ProviderImages } from "../src/providers/types";
 import { localProvider } from "../src/providers/local";
 import { providerFor } from "../src/providers/provider-for";
-import { progressFromMetadata, videoFromResponse } from "../src/providers/upstream";
+import { progressFromMetadata, videoFromResponse } from "../src/providers/adapters/veo";
 import { sampleMp4, startFakeUpstream, type FakeUpstream } from "./helpers/fake-upstream";
 
 process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";

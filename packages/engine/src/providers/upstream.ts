@@ -11,6 +11,7 @@ import type { Generation } from "@vgen/db";
 import type { UpstreamConfig } from "../platform/config";
 import { logger } from "../observability/logger";
 import { FetchFailedError, FetchRefusedError, safeFetch, type SafeFetchResponse } from "../net/safe-fetch";
+import { type FoundVideo, policyFiltered, progressFromMetadata, videoFromResponse } from "./adapters/veo";
 import { GenerationFailure, ProviderAbortedError, type GenerateOptions, type Provider, type ProviderImages } from "./types";
 
 const JSON_MAX_BYTES = 4 * 1024 * 1024;
@@ -93,65 +94,6 @@ function isMp4(buf: Buffer): boolean {
 function num(value: unknown): number | null {
   const n = typeof value === "string" ? Number(value) : value;
   return typeof n === "number" && Number.isFinite(n) ? n : null;
-}
-
-/** Progress 0–100 from operation metadata, when the upstream reports any. */
-export function progressFromMetadata(metadata: Record<string, unknown> | undefined): number | null {
-  if (!metadata) return null;
-  const pct = num(metadata.progressPercent) ?? num(metadata.progress_percent) ?? num(metadata.percentComplete);
-  if (pct !== null) return Math.max(0, Math.min(100, pct));
-  const raw = num(metadata.progress);
-  if (raw === null) return null;
-  return Math.max(0, Math.min(100, raw <= 1 ? raw * 100 : raw));
-}
-
-interface FoundVideo {
-  uri?: string;
-  base64?: string;
-}
-
-/** The value at a path of object keys and array indexes in parsed JSON, or undefined. */
-function at(value: unknown, ...path: (string | number)[]): unknown {
-  let here = value;
-  for (const step of path) {
-    if (!here || typeof here !== "object") return undefined;
-    here = (here as Record<string | number, unknown>)[step];
-  }
-  return here;
-}
-
-/** The first video of a finished operation, in the shapes Veo-style APIs use. */
-export function videoFromResponse(response: Record<string, unknown> | undefined): FoundVideo | null {
-  if (!response) return null;
-  const candidates: unknown[] = [
-    at(response, "generatedVideos", 0, "video"),
-    at(response, "generatedVideos", 0),
-    at(response, "generateVideoResponse", "generatedSamples", 0, "video"),
-    at(response, "generatedSamples", 0, "video"),
-    at(response, "videos", 0),
-    at(response, "video"),
-  ];
-  for (const c of candidates) {
-    if (!c || typeof c !== "object") continue;
-    const v = c as Record<string, unknown>;
-    const uri = [v.uri, v.gcsUri, v.url].find((x): x is string => typeof x === "string" && x.length > 0);
-    const base64 = [v.bytesBase64Encoded, v.videoBytes].find((x): x is string => typeof x === "string" && x.length > 0);
-    if (uri || base64) return { uri, base64 };
-  }
-  return null;
-}
-
-/** Reasons a finished operation's video was filtered out by the upstream's safety filters, if it was. */
-function policyFiltered(response: Record<string, unknown> | undefined): string[] | null {
-  if (!response) return null;
-  for (const scope of [response, at(response, "generateVideoResponse")]) {
-    if (!scope || typeof scope !== "object") continue;
-    const count = num(at(scope, "raiMediaFilteredCount")) ?? 0;
-    const filtered = at(scope, "raiMediaFilteredReasons");
-    const reasons = Array.isArray(filtered) ? filtered.map(String) : [];
-    if (count > 0 || reasons.length > 0) return reasons;
-  }
-  return null;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

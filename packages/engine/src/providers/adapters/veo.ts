@@ -1,0 +1,323 @@
+/**
+ * Google Veo through the Gemini API (kind "veo"). Follows:
+ *   https://ai.google.dev/gemini-api/docs/video — REST flow, per-model parameters, model ids, download
+ *   https://github.com/googleapis/js-genai (src/converters/_models_converters.ts) — the Gemini API wire
+ *     shapes: images as {bytesBase64Encoded, mimeType}, no seed, response.generateVideoResponse
+ *
+ * `target.baseUrl` is the API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta.
+ *   submit  POST {base}/models/{model}:predictLongRunning  (x-goog-api-key)  → {"name": "models/…/operations/…"}
+ *   status  GET  {base}/{name}  → {done, error, metadata, response.generateVideoResponse}
+ *   cancel  POST {base}/{name}:cancel  (best effort)
+ *   output  generatedSamples[0].video.uri, downloaded with the API key (it redirects to the file)
+ * No idempotency key and no webhooks: the route runner polls.
+ */
+import { logger } from "../../observability/logger";
+import {
+  type AdapterCapabilities,
+  UpstreamCallError,
+  type UpstreamImage,
+  type UpstreamOutput,
+  type UpstreamRequest,
+  type UpstreamStatus,
+  type UpstreamTarget,
+  type VideoAdapter,
+} from "../adapter";
+import { expectJson, isPolicyText, policyFailure, upstreamFailure, upstreamRequest } from "../http";
+import { GenerationFailure } from "../types";
+
+const CANCEL_TIMEOUT_MS = 5_000;
+/** Operation names as the API returns them; anything else could address another endpoint. */
+const OPERATION_NAME = /^[A-Za-z0-9][A-Za-z0-9._~\-/]*$/;
+
+interface VeoModel {
+  capabilities: AdapterCapabilities;
+  /** Veo 2 takes no `resolution` parameter (it always renders 720p). */
+  resolutionParameter: boolean;
+}
+
+const VEO_3_1: VeoModel = {
+  capabilities: {
+    durations: [4, 6, 8],
+    sizes: ["720p", "1080p", "4k"],
+    aspectRatios: ["16:9", "9:16"],
+    firstFrame: true,
+    lastFrame: true,
+    maxReferences: 3,
+    idempotentSubmit: false,
+  },
+  resolutionParameter: true,
+};
+const VEO_3: VeoModel = {
+  capabilities: { ...VEO_3_1.capabilities, sizes: ["720p", "1080p"], maxReferences: 0 },
+  resolutionParameter: true,
+};
+const VEO_2: VeoModel = {
+  capabilities: { ...VEO_3.capabilities, durations: [5, 6, 8], sizes: ["720p"] },
+  resolutionParameter: false,
+};
+
+// Per-parameter limits the flat capabilities cannot express are left to the API, which refuses
+// them with 400 INVALID_ARGUMENT (a final upstream_error): 1080p and 4k only at 8 s, reference
+// images only at 8 s and 16:9, Veo 3's 1080p only at 16:9.
+const MODELS: Record<string, VeoModel> = {
+  "veo-3.1-generate-preview": VEO_3_1,
+  "veo-3.1-fast-generate-preview": VEO_3_1,
+  "veo-3.0-generate-001": VEO_3,
+  "veo-3.0-fast-generate-001": VEO_3,
+  "veo-2.0-generate-001": VEO_2,
+};
+
+interface Operation {
+  name?: unknown;
+  done?: boolean;
+  error?: { code?: number; message?: string; status?: string };
+  metadata?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+}
+
+function num(value: unknown): number | null {
+  const n = typeof value === "string" ? Number(value) : value;
+  return typeof n === "number" && Number.isFinite(n) ? n : null;
+}
+
+/** The value at a path of object keys and array indexes in parsed JSON, or undefined. */
+function at(value: unknown, ...path: (string | number)[]): unknown {
+  let here = value;
+  for (const step of path) {
+    if (!here || typeof here !== "object") return undefined;
+    here = (here as Record<string | number, unknown>)[step];
+  }
+  return here;
+}
+
+/** Progress 0–100 from operation metadata, when the upstream reports any. */
+export function progressFromMetadata(metadata: Record<string, unknown> | undefined): number | null {
+  if (!metadata) return null;
+  const pct = num(metadata.progressPercent) ?? num(metadata.progress_percent) ?? num(metadata.percentComplete);
+  if (pct !== null) return Math.max(0, Math.min(100, pct));
+  const raw = num(metadata.progress);
+  if (raw === null) return null;
+  return Math.max(0, Math.min(100, raw <= 1 ? raw * 100 : raw));
+}
+
+export interface FoundVideo {
+  uri?: string;
+  base64?: string;
+}
+
+/** The first video of a finished operation, in the Gemini API shape or the SDK's and Vertex AI's. */
+export function videoFromResponse(response: Record<string, unknown> | undefined): FoundVideo | null {
+  if (!response) return null;
+  const candidates: unknown[] = [
+    at(response, "generatedVideos", 0, "video"),
+    at(response, "generatedVideos", 0),
+    at(response, "generateVideoResponse", "generatedSamples", 0, "video"),
+    at(response, "generatedSamples", 0, "video"),
+    at(response, "videos", 0),
+    at(response, "video"),
+  ];
+  for (const c of candidates) {
+    if (!c || typeof c !== "object") continue;
+    const v = c as Record<string, unknown>;
+    const uri = [v.uri, v.gcsUri, v.url].find((x): x is string => typeof x === "string" && x.length > 0);
+    const base64 = [v.bytesBase64Encoded, v.videoBytes, v.encodedVideo].find(
+      (x): x is string => typeof x === "string" && x.length > 0,
+    );
+    if (uri || base64) return { uri, base64 };
+  }
+  return null;
+}
+
+/** Reasons a finished operation's video was filtered out by the upstream's safety filters, if it was. */
+export function policyFiltered(response: Record<string, unknown> | undefined): string[] | null {
+  if (!response) return null;
+  for (const scope of [response, at(response, "generateVideoResponse")]) {
+    if (!scope || typeof scope !== "object") continue;
+    const count = num(at(scope, "raiMediaFilteredCount")) ?? 0;
+    const filtered = at(scope, "raiMediaFilteredReasons");
+    const reasons = Array.isArray(filtered) ? filtered.map(String) : [];
+    if (count > 0 || reasons.length > 0) return reasons;
+  }
+  return null;
+}
+
+function apiRoot(target: UpstreamTarget): string {
+  return target.baseUrl.replace(/\/+$/, "");
+}
+
+function authHeaders(target: UpstreamTarget): Record<string, string> {
+  return target.apiKey ? { "x-goog-api-key": target.apiKey } : {};
+}
+
+function image(img: UpstreamImage) {
+  // The Gemini API takes the bytes only (no URLs, and `inlineData` is refused by Veo).
+  return { bytesBase64Encoded: img.bytes.toString("base64"), mimeType: img.mimeType };
+}
+
+function requestBody(target: UpstreamTarget, req: UpstreamRequest) {
+  const instance: Record<string, unknown> = { prompt: req.prompt };
+  if (req.firstFrame) instance.image = image(req.firstFrame);
+  if (req.lastFrame) instance.lastFrame = image(req.lastFrame);
+  if (req.references.length) instance.referenceImages = req.references.map((r) => ({ image: image(r), referenceType: "asset" }));
+  // No seed: the Gemini API has none for Veo (the official SDK refuses one outside Vertex AI).
+  const parameters: Record<string, unknown> = {
+    aspectRatio: req.aspectRatio,
+    durationSeconds: req.durationSeconds,
+    sampleCount: 1,
+  };
+  if (MODELS[target.model]?.resolutionParameter ?? true) parameters.resolution = req.size;
+  return { instances: [instance], parameters };
+}
+
+/** 2xx JSON, or the error http.ts classifies, with two Gemini API particulars. */
+function readJson(target: UpstreamTarget, res: Awaited<ReturnType<typeof upstreamRequest>>, what: string): unknown {
+  const text = res.body.toString("utf8");
+  // A wrong key is a 400 INVALID_ARGUMENT here, but it is the route that is broken, not the request.
+  if (res.status === 400 && /API_KEY_INVALID|API key not valid/.test(text)) {
+    throw new UpstreamCallError(`${target.name}: ${what}: HTTP 400 API key not valid`, {
+      retryable: true,
+      accepted: "no",
+      status: 400,
+    });
+  }
+  try {
+    return expectJson(target, res, what);
+  } catch (err) {
+    // Quota errors say when to come back in the body (google.rpc.RetryInfo), not in Retry-After.
+    if (err instanceof UpstreamCallError && err.options.status === 429 && err.options.retryAfterMs === undefined) {
+      const retryAfterMs = retryDelayMs(text);
+      if (retryAfterMs !== undefined) throw new UpstreamCallError(err.message, { ...err.options, retryAfterMs });
+    }
+    throw err;
+  }
+}
+
+function retryDelayMs(body: string): number | undefined {
+  try {
+    const details = at(JSON.parse(body), "error", "details");
+    if (!Array.isArray(details)) return undefined;
+    for (const d of details) {
+      const delay = at(d, "retryDelay");
+      const seconds = typeof delay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(delay)?.[1] : undefined;
+      if (seconds !== undefined) return Number(seconds) * 1000;
+    }
+  } catch {
+    /* not JSON: no delay */
+  }
+  return undefined;
+}
+
+function operationName(name: unknown): string | null {
+  return typeof name === "string" && name.length <= 512 && OPERATION_NAME.test(name) && !name.split("/").includes("..")
+    ? name
+    : null;
+}
+
+function checkedOperationName(target: UpstreamTarget, upstreamId: string): string {
+  const name = operationName(upstreamId);
+  if (!name) throw upstreamFailure(`${target.name}: unusable operation name ${JSON.stringify(upstreamId.slice(0, 100))}`);
+  return name;
+}
+
+/** The finished video: bytes inline, or a URL that takes our key only if it is the API's own. */
+function outputOf(target: UpstreamTarget, video: FoundVideo): UpstreamOutput | GenerationFailure {
+  if (!video.uri) return { bytes: Buffer.from(video.base64 ?? "", "base64") };
+  let url: URL;
+  try {
+    url = new URL(video.uri, `${apiRoot(target)}/`);
+  } catch {
+    return upstreamFailure(`${target.name}: invalid video URI`);
+  }
+  const ours = url.origin === new URL(target.baseUrl).origin;
+  return { url: url.toString(), headers: ours ? authHeaders(target) : {} };
+}
+
+function failedJob(target: UpstreamTarget, error: NonNullable<Operation["error"]>): UpstreamStatus {
+  // google.longrunning: a canceled operation ends with error code 1 (CANCELLED).
+  if (error.code === 1 || error.status === "CANCELLED") return { state: "canceled" };
+  const text = [error.status, error.message].filter(Boolean).join(": ") || `code ${error.code ?? "?"}`;
+  const detail = `${target.name}: operation failed: ${text}`;
+  return { state: "failed", failure: isPolicyText(text) ? policyFailure(detail, error.message ?? "") : upstreamFailure(detail) };
+}
+
+/** No video: filtered by the safety filters (a policy refusal unless the reasons say otherwise, e.g. an audio fault) or missing. */
+function missingVideo(target: UpstreamTarget, response: Record<string, unknown> | undefined): GenerationFailure {
+  const reasons = policyFiltered(response);
+  if (!reasons) return upstreamFailure(`${target.name}: operation finished without a video`);
+  const said = reasons.join(" ");
+  const detail = `${target.name}: video filtered: ${said || "no reason given"}`;
+  return reasons.length === 0 || reasons.some(isPolicyText) ? policyFailure(detail, said) : upstreamFailure(detail);
+}
+
+function statusOf(target: UpstreamTarget, op: Operation): UpstreamStatus {
+  if (!op.done) {
+    const progress = progressFromMetadata(op.metadata);
+    return progress === null ? { state: "running" } : { state: "running", progress };
+  }
+  if (op.error) return failedJob(target, op.error);
+  const video = videoFromResponse(op.response);
+  if (!video) return { state: "failed", failure: missingVideo(target, op.response) };
+  const output = outputOf(target, video);
+  return output instanceof GenerationFailure ? { state: "failed", failure: output } : { state: "succeeded", output };
+}
+
+function asOperation(value: unknown): Operation {
+  return value && typeof value === "object" ? (value as Operation) : {};
+}
+
+export const veoAdapter: VideoAdapter = {
+  kind: "veo",
+
+  capabilities(model) {
+    return MODELS[model]?.capabilities ?? null;
+  },
+
+  async submit(target, request, _idempotencyKey, signal) {
+    const res = await upstreamRequest(target, {
+      method: "POST",
+      url: `${apiRoot(target)}/models/${encodeURIComponent(target.model)}:predictLongRunning`,
+      headers: authHeaders(target),
+      json: requestBody(target, request),
+      signal,
+    });
+    const op = asOperation(readJson(target, res, "submit"));
+    const name = operationName(op.name);
+    // Accepted, but without a name we could poll: the job may run (and be billed) upstream.
+    if (!name) {
+      throw new UpstreamCallError(`${target.name}: submit: answer has no usable operation name`, {
+        retryable: true,
+        accepted: "unknown",
+        status: res.status,
+      });
+    }
+    return name;
+  },
+
+  async status(target, upstreamId, signal) {
+    const name = checkedOperationName(target, upstreamId);
+    const res = await upstreamRequest(target, {
+      method: "GET",
+      url: `${apiRoot(target)}/${name}`,
+      headers: authHeaders(target),
+      signal,
+    });
+    return statusOf(target, asOperation(readJson(target, res, "status")));
+  },
+
+  async cancel(target, upstreamId) {
+    try {
+      const name = checkedOperationName(target, upstreamId);
+      const res = await upstreamRequest(target, {
+        method: "POST",
+        url: `${apiRoot(target)}/${name}:cancel`,
+        headers: authHeaders(target),
+        json: {},
+        signal: AbortSignal.timeout(CANCEL_TIMEOUT_MS),
+        timeoutMs: CANCEL_TIMEOUT_MS,
+      });
+      if (res.status >= 300) logger.warn({ upstream: target.name, status: res.status }, "veo operation cancel refused");
+    } catch (err) {
+      logger.warn({ upstream: target.name, err: (err as Error).message }, "veo operation cancel failed");
+    }
+  },
+};
