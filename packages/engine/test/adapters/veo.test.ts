@@ -1,7 +1,4 @@
 // The Veo adapter against a fake Gemini API: request mapping, statuses, errors, cancel, capabilities.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { veoAdapter } from "../../src/providers/adapters/veo";
 import {
@@ -13,6 +10,7 @@ import {
 } from "../../src/providers/adapter";
 import { fetchOutput } from "../../src/providers/http";
 import { GenerationFailure, ProviderAbortedError } from "../../src/providers/types";
+import { mp4DurationMs } from "../../src/storage/mp4-duration";
 import {
   AUDIO_FILTER_REASON,
   FILTER_REASON,
@@ -22,7 +20,6 @@ import {
   type VeoFault,
   type VeoJobOutcome,
 } from "../fakes/veo";
-import { inspectMp4 } from "../helpers/mp4";
 import { tinyMp4 } from "../helpers/tiny-mp4";
 
 process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
@@ -33,15 +30,12 @@ const PNG = Buffer.from(
 );
 
 let fake: VeoFake;
-let dir: string;
 
 beforeAll(async () => {
   fake = await startVeoFake();
-  dir = await mkdtemp(path.join(os.tmpdir(), "veo-adapter-"));
 });
 afterAll(async () => {
   await fake?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 beforeEach(() => fake.reset());
 
@@ -94,12 +88,6 @@ async function finalStatus(t: UpstreamTarget, id: string): Promise<UpstreamStatu
   return seen[seen.length - 1]!;
 }
 
-async function durationOf(video: Buffer): Promise<number> {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.mp4`);
-  await writeFile(file, video);
-  return (await inspectMp4(file)).durationSeconds;
-}
-
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -148,7 +136,7 @@ describe("veo adapter: a generation end to end", () => {
 
     const video = await fetchOutput(t, last.output, signal());
     expect(video).toEqual(await tinyMp4(8));
-    expect(await durationOf(video)).toBe(8);
+    expect(mp4DurationMs(video)).toBe(8_000);
     expect(fake.received.download).toBe(1);
     expect(fake.submits).toHaveLength(1);
   });
@@ -159,7 +147,7 @@ describe("veo adapter: a generation end to end", () => {
     const id = await veoAdapter.submit(t, request({ durationSeconds: 8 }), "idem-short", signal());
     const last = await finalStatus(t, id);
     if (last.state !== "succeeded") throw new Error(`expected success, got ${last.state}`);
-    expect(await durationOf(await fetchOutput(t, last.output, signal()))).toBe(6);
+    expect(mp4DurationMs(await fetchOutput(t, last.output, signal()))).toBe(6_000);
   });
 
   it("sends no resolution to Veo 2, which takes none, and a 5 s duration", async () => {
