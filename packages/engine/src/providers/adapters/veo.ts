@@ -11,6 +11,7 @@
  *   output  generatedSamples[0].video.uri, downloaded with the API key (it redirects to the file)
  * No idempotency key and no webhooks: the route runner polls.
  */
+import type { SafeFetchResponse } from "../../net/safe-fetch";
 import { logger } from "../../observability/logger";
 import {
   type AdapterCapabilities,
@@ -170,7 +171,7 @@ function requestBody(target: UpstreamTarget, req: UpstreamRequest) {
 }
 
 /** 2xx JSON, or the error http.ts classifies, with two Gemini API particulars. */
-function readJson(target: UpstreamTarget, res: Awaited<ReturnType<typeof upstreamRequest>>, what: string): unknown {
+function readJson(target: UpstreamTarget, res: SafeFetchResponse, what: string): unknown {
   const text = res.body.toString("utf8");
   // A wrong key is a 400 INVALID_ARGUMENT here, but it is the route that is broken, not the request.
   if (res.status === 400 && /API_KEY_INVALID|API key not valid/.test(text)) {
