@@ -23,7 +23,7 @@ let server: http.Server;
 let base: string;
 let port: number;
 let png: Buffer;
-const seen: { url?: string; host?: string; method?: string; body?: string }[] = [];
+const seen: { url?: string; host?: string; method?: string; body?: string; headers?: http.IncomingHttpHeaders }[] = [];
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#f80' } }).png().toBuffer();
@@ -31,7 +31,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.push({ url: req.url, host: req.headers.host, method: req.method, body });
+      seen.push({ url: req.url, host: req.headers.host, method: req.method, body, headers: req.headers });
       const u = new URL(req.url!, 'http://x');
       switch (u.pathname) {
         case '/hello':
@@ -69,6 +69,11 @@ beforeAll(async () => {
         case '/redirect-ftp':
           res.statusCode = 302;
           res.setHeader('location', 'ftp://example.com/file');
+          res.end();
+          return;
+        case '/redirect-other-origin':
+          res.statusCode = 302;
+          res.setHeader('location', `http://localhost:${port}/hello`);
           res.end();
           return;
         case '/redirect-credentials':
@@ -192,6 +197,18 @@ describe('safeFetch with ALLOW_PRIVATE_NETWORK_FETCH=1', () => {
     process.env[ENV] = '1';
     await expect(safeFetch(`${base}/redirect-ftp`)).rejects.toBeInstanceOf(FetchRefusedError);
     await expect(safeFetch(`${base}/redirect-credentials`)).rejects.toBeInstanceOf(FetchRefusedError);
+  });
+
+  it('sends no credential header of any name to another origin after a redirect', async () => {
+    process.env[ENV] = '1';
+    const secrets = { authorization: 'Bearer s1', 'x-goog-api-key': 's2', 'x-api-key': 's3', cookie: 'a=s4' };
+    const res = await safeFetch(`${base}/redirect-other-origin`, { headers: { accept: 'video/mp4', ...secrets } });
+    expect(res.body.toString()).toBe('hello');
+    const [first, second] = seen.slice(-2);
+    expect(first?.headers).toMatchObject(secrets);
+    expect(second?.host).toBe(`localhost:${port}`);
+    for (const name of Object.keys(secrets)) expect(second?.headers).not.toHaveProperty(name);
+    expect(second?.headers).toMatchObject({ accept: 'video/mp4' });
   });
 
   it('enforces maxBytes (declared and streamed)', async () => {

@@ -35,6 +35,9 @@ export class FetchFailedError extends Error {
   }
 }
 
+/** Request headers kept when a redirect leads to another origin. */
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-encoding', 'accept-language', 'user-agent', 'range', 'content-type']);
+
 export type SafeFetchInit = {
   method?: string;
   headers?: Record<string, string>;
@@ -257,10 +260,8 @@ export async function safeFetch(url: string, init: SafeFetchInit = {}): Promise<
       }
       next = parseUrl(next.toString());
       if (next.origin !== current.origin) {
-        // Do not leak credentials to another origin.
-        headers = Object.fromEntries(
-          Object.entries(headers).filter(([k]) => !['authorization', 'cookie', 'proxy-authorization'].includes(k.toLowerCase())),
-        );
+        // Another origin gets only headers that cannot carry credentials (API keys travel under many names).
+        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => CROSS_ORIGIN_HEADERS.has(k.toLowerCase())));
       }
       if (res.status === 303) {
         method = 'GET';
