@@ -32,7 +32,7 @@ export function isPolicyText(text: string): boolean {
 }
 
 export interface UpstreamHttpRequest {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   headers?: Record<string, string>;
   /** Sent as JSON. */
