@@ -7,9 +7,9 @@ import type { AddressInfo } from "node:net";
 import { sampleMp4 } from "../helpers/fake-upstream";
 import { answerFault, type ErrorShapes, Faults } from "./faults";
 
-export type FalOp = "submit" | "status" | "result" | "cancel";
+type FalOp = "submit" | "status" | "result" | "cancel";
 
-export interface FalJobBehavior {
+interface FalJobBehavior {
   /** Status polls answered IN_QUEUE, then IN_PROGRESS (with a progress log line), then COMPLETED. */
   pollsInQueue: number;
   pollsInProgress: number;
@@ -17,7 +17,7 @@ export interface FalJobBehavior {
   outcome: "success" | "error" | "policy" | "never" | "output_404";
 }
 
-export interface FalJob {
+interface FalJob {
   id: string;
   endpoint: string;
   /** owner/alias: the part of the endpoint id status, result and cancel are addressed by. */
@@ -31,14 +31,14 @@ export interface FalJob {
   faults: Faults<FalOp>;
 }
 
-export interface FalSubmitRecord {
+interface FalSubmitRecord {
   endpoint: string;
   input: Record<string, unknown>;
   webhookUrl: string | null;
   authorization: string | undefined;
 }
 
-export interface SignedWebhook {
+interface SignedWebhook {
   headers: Record<string, string>;
   body: Buffer;
 }

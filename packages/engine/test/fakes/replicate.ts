@@ -8,9 +8,9 @@ import { Webhook } from "standardwebhooks";
 import { sampleMp4 } from "../helpers/fake-upstream";
 import { answerFault, type ErrorShapes, Faults } from "./faults";
 
-export type ReplicateOp = "create" | "get" | "cancel";
+type ReplicateOp = "create" | "get" | "cancel";
 
-export interface ReplicateJobBehavior {
+interface ReplicateJobBehavior {
   /** Gets answered "starting", then "processing" (with a tqdm progress line in logs), then the outcome. */
   pollsStarting: number;
   pollsProcessing: number;
@@ -18,7 +18,7 @@ export interface ReplicateJobBehavior {
   outcome: "success" | "error" | "policy" | "never" | "output_404";
 }
 
-export interface ReplicateJob {
+interface ReplicateJob {
   id: string;
   model: string;
   version: string;
@@ -33,7 +33,7 @@ export interface ReplicateJob {
   faults: Faults<ReplicateOp>;
 }
 
-export interface ReplicateCreateRecord {
+interface ReplicateCreateRecord {
   path: string;
   body: Record<string, unknown>;
   authorization: string | undefined;
