@@ -11,7 +11,7 @@ import { Webhook } from "standardwebhooks";
 import { sampleMp4 } from "../helpers/fake-upstream";
 
 /** How a create call is answered. */
-export type OpenAISubmitMode =
+type OpenAISubmitMode =
   | "accept"
   | "rate_limit"
   | "server_error"
@@ -21,11 +21,11 @@ export type OpenAISubmitMode =
   | "reset"
   | "policy";
 /** How a retrieve call is answered. */
-export type OpenAIPollMode = "ok" | "rate_limit" | "server_error" | "malformed" | "hang";
+type OpenAIPollMode = "ok" | "rate_limit" | "server_error" | "malformed" | "hang";
 /** How a video ends. */
-export type OpenAIOutcome = "success" | "failed" | "policy" | "never" | "output_404";
+type OpenAIOutcome = "success" | "failed" | "policy" | "never" | "output_404";
 
-export interface OpenAIFakeBehavior {
+interface OpenAIFakeBehavior {
   submit: OpenAISubmitMode;
   poll: OpenAIPollMode;
   /** Retrieves answered queued, then in_progress, before the video ends. */
@@ -35,7 +35,7 @@ export interface OpenAIFakeBehavior {
   retryAfterSeconds: number;
 }
 
-export interface OpenAIFakeVideo {
+interface OpenAIFakeVideo {
   id: string;
   body: Record<string, unknown>;
   /** This video's own behavior (a copy of the global one when it was created); tests may change it. */
@@ -44,7 +44,7 @@ export interface OpenAIFakeVideo {
   deleted: boolean;
 }
 
-export interface SignedWebhook {
+interface SignedWebhook {
   headers: Record<string, string>;
   body: Buffer;
 }

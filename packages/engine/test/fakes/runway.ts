@@ -10,13 +10,13 @@ import { sampleMp4 } from "../helpers/fake-upstream";
 const API_VERSION = "2024-11-06";
 
 /** How a submit is answered. */
-export type RunwaySubmitMode = "accept" | "rate_limit" | "server_error" | "bad_gateway" | "malformed" | "hang" | "reset";
+type RunwaySubmitMode = "accept" | "rate_limit" | "server_error" | "bad_gateway" | "malformed" | "hang" | "reset";
 /** How a task status call is answered. */
-export type RunwayPollMode = "ok" | "rate_limit" | "server_error" | "malformed" | "hang";
+type RunwayPollMode = "ok" | "rate_limit" | "server_error" | "malformed" | "hang";
 /** How a task ends. */
-export type RunwayOutcome = "success" | "failed" | "policy" | "never" | "output_404";
+type RunwayOutcome = "success" | "failed" | "policy" | "never" | "output_404";
 
-export interface RunwayFakeBehavior {
+interface RunwayFakeBehavior {
   submit: RunwaySubmitMode;
   poll: RunwayPollMode;
   /** Polls answered PENDING, then RUNNING, before the task ends. */
@@ -26,7 +26,7 @@ export interface RunwayFakeBehavior {
   retryAfterSeconds: number;
 }
 
-export interface RunwayFakeTask {
+interface RunwayFakeTask {
   id: string;
   endpoint: "image_to_video" | "text_to_video";
   body: Record<string, unknown>;
