@@ -8,18 +8,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { Webhook } from "standardwebhooks";
-import { sampleMp4 } from "../helpers/fake-upstream";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 
 /** How a create call is answered. */
-type OpenAISubmitMode =
-  | "accept"
-  | "rate_limit"
-  | "server_error"
-  | "bad_gateway"
-  | "malformed"
-  | "hang"
-  | "reset"
-  | "policy";
+type OpenAISubmitMode = "accept" | "rate_limit" | "server_error" | "bad_gateway" | "malformed" | "hang" | "reset" | "policy";
 /** How a retrieve call is answered. */
 type OpenAIPollMode = "ok" | "rate_limit" | "server_error" | "malformed" | "hang";
 /** How a video ends. */
@@ -33,6 +25,8 @@ interface OpenAIFakeBehavior {
   outcome: OpenAIOutcome;
   /** Seconds sent as Retry-After with a 429. */
   retryAfterSeconds: number;
+  /** Length of the delivered clip when it should differ from the requested one. */
+  outputSeconds?: number;
 }
 
 interface OpenAIFakeVideo {
@@ -131,7 +125,6 @@ async function validate(body: Record<string, unknown>): Promise<{ message: strin
 }
 
 export async function startOpenAIFake(opts: { apiKey?: string } = {}): Promise<OpenAIFake> {
-  const video = await sampleMp4();
   const apiKey = opts.apiKey ?? "sk-fake-openai";
 
   const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -262,6 +255,7 @@ export async function startOpenAIFake(opts: { apiKey?: string } = {}): Promise<O
         return json(res, 404, apiError("Video content is not available.", "invalid_request_error", "video_not_ready"));
       }
       fake.downloads++;
+      const video = await tinyMp4(v.behavior.outputSeconds ?? Number(v.body.seconds ?? "4"));
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) });
       return res.end(video);
     }

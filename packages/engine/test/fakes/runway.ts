@@ -1,11 +1,12 @@
 // A local stand-in for Runway's task API (https://docs.dev.runwayml.com/api/): POST /v1/image_to_video
 // and /v1/text_to_video validated per model as the official SDK types them, GET and DELETE
 // /v1/tasks/{id}, Bearer auth plus the required X-Runway-Version header, errors as { "error": "..." },
-// task failures with failureCode (SAFETY.* for moderation). Outputs are served from /outputs/.
+// task failures with failureCode (SAFETY.* for moderation). Outputs are real MP4s of the requested
+// length, served from /outputs/ like Runway's signed CDN URLs.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { sampleMp4 } from "../helpers/fake-upstream";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 
 const API_VERSION = "2024-11-06";
 
@@ -24,6 +25,8 @@ interface RunwayFakeBehavior {
   outcome: RunwayOutcome;
   /** Seconds sent as Retry-After with a 429. */
   retryAfterSeconds: number;
+  /** Length of the delivered clip when it should differ from the requested duration. */
+  outputSeconds?: number;
 }
 
 interface RunwayFakeTask {
@@ -159,7 +162,6 @@ function validate(endpoint: RunwayFakeTask["endpoint"], body: Record<string, unk
 }
 
 export async function startRunwayFake(opts: { apiKey?: string } = {}): Promise<RunwayFake> {
-  const video = await sampleMp4();
   const apiKey = opts.apiKey ?? "key_runway_fake";
 
   const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -230,6 +232,7 @@ export async function startRunwayFake(opts: { apiKey?: string } = {}): Promise<R
         return res.end("Not Found");
       }
       fake.downloads++;
+      const video = await tinyMp4(task.behavior.outputSeconds ?? Number(task.body.duration ?? 5));
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) });
       return res.end(video);
     }
