@@ -58,6 +58,26 @@ export const envSchema = z.object({
     .transform((s) => Math.max(1, s))
     .describe("An Idempotency-Key whose request died is taken over by a retry after this (min 1)."),
   GENERATION_MAX_AGE_SECONDS: int().default(6 * 3600).describe("A generation still processing after this fails with timeout."),
+  UPSTREAM_POLL_INTERVAL_MS: int()
+    .default(5_000)
+    .transform((ms) => Math.max(10, ms))
+    .describe("First delay between status checks of an upstream job; grows with its age."),
+  UPSTREAM_MAX_POLL_INTERVAL_MS: int().default(30_000).describe("Longest delay between status checks of an upstream job."),
+  UPSTREAM_TIMEOUT_SECONDS: int()
+    .default(20 * 60)
+    .transform((s) => Math.max(1, s))
+    .describe("An upstream job not finished this long after it was accepted is canceled and fails with timeout."),
+  UPSTREAM_RECONCILE_SECONDS: int()
+    .default(15 * 60)
+    .transform((s) => Math.max(1, s))
+    .describe("How long a job whose submit may have reached the upstream keeps its hold before it is released."),
+  ROUTE_BREAKER_FAILURES: int(1).default(3).describe("Retryable failures in a row that take a route out (circuit breaker)."),
+  ROUTE_BREAKER_COOLDOWN_SECONDS: int(1).default(30).describe("How long a route stays out before one job probes it."),
+  ROUTE_BREAKER_MAX_COOLDOWN_SECONDS: int(1).default(600).describe("Longest time out; the cooldown doubles while probes fail."),
+  ROUTE_WAIT_POLL_MS: int()
+    .default(1_000)
+    .transform((ms) => Math.max(10, ms))
+    .describe("How often a generation waiting for a free route looks again."),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)
@@ -117,37 +137,15 @@ export const envSchema = z.object({
     ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither" });
 });
 
-/** The per-upstream variables, read as UPSTREAM_<NAME>_<KEY> (NAME = the catalog's provider, see upstreamEnvPrefix). */
+/** The per-credentials variables of an upstream route, read as UPSTREAM_<NAME>_<KEY> (NAME = the route's credentials). */
 export const upstreamSchema = z.object({
-  URL: url().transform(withoutTrailingSlash).describe("Base URL of the Veo-style upstream."),
-  API_KEY: z.string().optional().describe("Upstream key."),
-  AUTH_HEADER: z
-    .preprocess(lowercase, z.enum(["bearer", "x-goog-api-key"], { error: "expected bearer or x-goog-api-key" }))
-    .default("bearer")
-    .describe("How the key is sent: Authorization: Bearer, or the x-goog-api-key header."),
-  MODEL: z.string().optional().describe("Upstream model id; default the provider's name."),
-  API_VERSION: z
-    .string()
-    .default("v1")
-    .transform((v) => v.replace(/^\/+|\/+$/g, ""))
-    .describe("API version segment of the upstream's paths."),
-  POLL_INTERVAL_MS: int()
-    .default(5_000)
-    .transform((ms) => Math.max(10, ms))
-    .describe("First delay between operation polls (×1.5 per poll)."),
-  MAX_POLL_INTERVAL_MS: int().default(30_000).describe("Longest delay between operation polls."),
-  TIMEOUT_SECONDS: int()
-    .default(20 * 60)
-    .transform((s) => Math.max(1, s))
-    .describe("Submit-to-download limit before the generation fails with timeout."),
-  IMAGE_MODE: z
-    .preprocess(lowercase, z.enum(["inline", "uri"], { error: "expected inline or uri" }))
-    .default("inline")
-    .describe("Images sent as base64 (inline) or as the request's URLs (uri)."),
+  URL: url().transform(withoutTrailingSlash).describe("Base URL of the provider's API (docs/providers.md lists each provider's)."),
+  API_KEY: z.string().optional().describe("The provider's API key."),
+  WEBHOOK_SECRET: z.string().optional().describe("Secret the provider signs its webhooks with (Replicate, OpenAI)."),
   MAX_VIDEO_MB: int()
     .default(512)
     .transform((mb) => Math.max(1, mb))
-    .describe("Cap on the downloaded video's size."),
+    .describe("Cap on a downloaded video's size."),
 });
 
 type RawEnv = Record<string, string | undefined>;

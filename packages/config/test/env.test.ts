@@ -110,12 +110,10 @@ describe("upstreamEnv", () => {
     expect(upstreamEnv("veo", {})).toBeNull();
     expect(upstreamEnv("my-veo", { UPSTREAM_MY_VEO_URL: "http://up.example/" })).toMatchObject({
       URL: "http://up.example",
-      AUTH_HEADER: "bearer",
-      IMAGE_MODE: "inline",
-      POLL_INTERVAL_MS: 5_000,
+      MAX_VIDEO_MB: 512,
     });
-    expect(() => upstreamEnv("veo", { UPSTREAM_VEO_URL: "http://x", UPSTREAM_VEO_IMAGE_MODE: "base64" })).toThrow(
-      "Invalid configuration: UPSTREAM_VEO_IMAGE_MODE: expected inline or uri",
+    expect(() => upstreamEnv("veo", { UPSTREAM_VEO_URL: "http://x", UPSTREAM_VEO_MAX_VIDEO_MB: "lots" })).toThrow(
+      "Invalid configuration: UPSTREAM_VEO_MAX_VIDEO_MB",
     );
   });
 });

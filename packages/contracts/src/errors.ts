@@ -48,6 +48,7 @@ export const ERROR_CATALOG = {
   too_many_urls: def(400, "invalid_request_error", "`urls` holds more than 3 entries.", "Send at most 3 reference URLs."),
   last_frame_without_first_frame: def(400, "invalid_request_error", "`lastFrameUrl` was sent without `firstFrameUrl`.", "Add `firstFrameUrl`, or drop `lastFrameUrl`."),
   unsupported_size: def(400, "invalid_request_error", "The model does not produce the requested `size`.", "Use one of the sizes GET /api/v1/models lists for the model, or omit `size` for its default."),
+  unsupported_by_model: def(400, "invalid_request_error", "No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames and reference images.", "Change the parameter named in `param` to a value the message lists, or use another model."),
   invalid_url: def(400, "invalid_request_error", "A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach.", "Send a public absolute http:// or https:// URL."),
   invalid_cursor: def(400, "invalid_request_error", "The pagination `cursor` is not one this API returned.", "Pass the `next_cursor` value of the previous page unchanged, or omit it."),
   weak_password: dashboardDef(400, "invalid_request_error", "The password is too easy to guess: a common or breached password, a repeated or keyboard pattern, or your email or name.", "Choose a longer passphrase of several unrelated words; the form says what made this one weak."),

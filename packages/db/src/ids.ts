@@ -40,6 +40,8 @@ export const ID_PREFIXES = {
   audit: "aud",
   session: "ses",
   authToken: "atk",
+  modelRoute: "rte",
+  routeAttempt: "rat",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

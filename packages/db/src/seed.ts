@@ -1,6 +1,7 @@
 // The model catalog every environment starts with. Rows are created only when missing: staff edit
 // prices, limits and flags in the database, and a restart must never overwrite those edits.
 import type { Db } from "./client";
+import { newId } from "./ids";
 import type { QueueName } from "./generated/prisma/client";
 
 export interface CatalogSeed {
@@ -14,7 +15,6 @@ export interface CatalogSeed {
   minDuration: number;
   maxDuration: number;
   defaultDuration: number;
-  provider: string;
   sortOrder: number;
 }
 
@@ -30,7 +30,6 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     minDuration: 1,
     maxDuration: 8,
     defaultDuration: 8,
-    provider: "local",
     sortOrder: 1,
   },
   {
@@ -44,7 +43,6 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     minDuration: 1,
     maxDuration: 8,
     defaultDuration: 8,
-    provider: "local",
     sortOrder: 2,
   },
   {
@@ -58,7 +56,6 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     minDuration: 1,
     maxDuration: 8,
     defaultDuration: 8,
-    provider: "local",
     sortOrder: 3,
   },
 ];
@@ -68,8 +65,21 @@ export async function seedCatalog(db: Db): Promise<string[]> {
   const created: string[] = [];
   for (const model of CATALOG_SEED) {
     // One statement per row: concurrent starters cannot both insert, and nothing is ever updated.
-    const res = await db.catalogModel.createMany({ data: [{ ...model, sizes: [...model.sizes] }], skipDuplicates: true });
-    if (res.count > 0) created.push(model.id);
+    const made = await db.$transaction(async (tx) => {
+      const res = await tx.catalogModel.createMany({ data: [{ ...model, sizes: [...model.sizes] }], skipDuplicates: true });
+      if (res.count === 0) return false;
+      // A new model renders locally until staff give it upstream routes (docs/providers.md#routes).
+      await tx.modelRoute.create({
+        data: { id: newId("modelRoute"), modelId: model.id, position: LOCAL_ROUTE_POSITION, provider: "local", maxConcurrency: LOCAL_ROUTE_CONCURRENCY },
+      });
+      return true;
+    });
+    if (made) created.push(model.id);
   }
   return created;
 }
+
+/** The local renderer's route sorts after any upstream route staff add in front of it. */
+export const LOCAL_ROUTE_POSITION = 100;
+/** Local renders are bounded by each worker's WORKER_CONCURRENCY; the route itself does not limit them. */
+export const LOCAL_ROUTE_CONCURRENCY = 1000;

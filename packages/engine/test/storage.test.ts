@@ -11,7 +11,7 @@ import { loadConfig, type S3Config } from "../src/platform/config";
 import { createStorageBackend } from "../src/storage/backend";
 import { createLocalStorage } from "../src/storage/local";
 import { createS3Storage } from "../src/storage/s3";
-import { sampleMp4 } from "./helpers/fake-upstream";
+import { tinyMp4 } from "./helpers/tiny-mp4";
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -34,7 +34,7 @@ describe("local storage", () => {
     const work = await store.workDir();
     expect(path.dirname(work)).toBe(out);
     const src = path.join(work, "vid_abc.mp4.part");
-    const bytes = await sampleMp4();
+    const bytes = await tinyMp4(1);
     await writeFile(src, bytes);
     await store.put("vid_abc.mp4", src);
     await expect(stat(src)).rejects.toThrow();
@@ -108,7 +108,7 @@ describe("s3 storage against s3rver", () => {
   it("uploads an MP4 with content-type video/mp4 and the right size", async () => {
     const store = await createStorageBackend({ storageDriver: "s3", s3: cfg, outputDir: dir });
     expect(store.driver).toBe("s3");
-    const bytes = await sampleMp4();
+    const bytes = await tinyMp4(1);
     const src = path.join(await store.workDir(), `vid_s3-${Date.now()}.part`);
     await writeFile(src, bytes);
     await store.put("vid_s3one.mp4", src);

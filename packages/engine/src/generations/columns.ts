@@ -9,5 +9,8 @@ export const GENERATION_COLUMNS = Prisma.raw(`id, account_id AS "accountId", api
   last_frame_url AS "lastFrameUrl", urls, webhook_url AS "webhookUrl", price_micros_per_second AS "priceMicrosPerSecond",
   billed_seconds AS "billedSeconds", cost_micros AS "costMicros", queue::text AS queue, seed, progress,
   eta_seconds_at_accept AS "etaSecondsAtAccept", error_code AS "errorCode", error_message AS "errorMessage",
-  output_key AS "outputKey", upstream_task_id AS "upstreamTaskId", attempts, created_at AS "createdAt",
+  output_key AS "outputKey", route_id AS "routeId", submit_intent_at AS "submitIntentAt",
+  upstream_task_id AS "upstreamTaskId", waiting_since AS "waitingSince", outcome_unknown_since AS "outcomeUnknownSince",
+  reconcile_by AS "reconcileBy", late_success_at AS "lateSuccessAt", delivered_ms AS "deliveredMs",
+  upstream_cost_micros AS "upstreamCostMicros", attempts, created_at AS "createdAt",
   started_at AS "startedAt", completed_at AS "completedAt"`);

@@ -8,3 +8,4 @@ export type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 export { cancelGeneration, completeGeneration, createGeneration, failGeneration, getGenerationForAccount, listGenerations, recordOf, recordsOf, reportProgress } from "./store";
 export { reapStuckGenerations, startWorker } from "./worker";
 export type { RunningWorker } from "./worker";
+export { receiveUpstreamCallback } from "./upstream-callbacks";

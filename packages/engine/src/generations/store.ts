@@ -1,14 +1,15 @@
 import { randomInt } from "node:crypto";
 import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation } from "@vgen/db";
-import { billedSecondsFor, costMicrosFor } from "../billing/pricing";
+import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma } from "@vgen/db";
+import { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "../billing/pricing";
 import { resolveAgainstModel } from "../catalog/models";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
 import { insertAccepted } from "./accept-statement";
 import { GENERATION_COLUMNS } from "./columns";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { notifyGenerationChanged } from "./events";
-import { subscriptionKey, subscriptionStates } from "../platform/hot-cache/lookups";
+import { routesByModel, subscriptionKey, subscriptionStates } from "../platform/hot-cache/lookups";
+import { acceptanceRefusal, type RouteRequest } from "../providers/routes";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
 import { applyLedgerEntry } from "../billing/ledger";
 import { toRecord } from "./public-record";
@@ -36,6 +37,14 @@ export async function createGeneration(
   const { account, body } = input;
   if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
   const resolved = resolveAgainstModel(input.model, body);
+  await assertSomeRouteCanServe(db, resolved.model.id, {
+    duration: resolved.duration,
+    size: resolved.size,
+    aspectRatio: resolved.aspectRatio,
+    firstFrame: !!body.firstFrameUrl,
+    lastFrame: !!body.lastFrameUrl,
+    references: body.urls?.length ?? 0,
+  });
   const billedSeconds = billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds);
   const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
   const queue = resolved.model.queue;
@@ -68,7 +77,15 @@ export async function createGeneration(
     errorCode: null,
     errorMessage: null,
     outputKey: null,
+    routeId: null,
+    submitIntentAt: null,
     upstreamTaskId: null,
+    waitingSince: null,
+    outcomeUnknownSince: null,
+    reconcileBy: null,
+    lateSuccessAt: null,
+    deliveredMs: null,
+    upstreamCostMicros: null,
     attempts: 0,
     createdAt: new Date(),
     startedAt: null,
@@ -134,7 +151,8 @@ async function finish(
       },
     });
     if (won.count === 0) return null;
-    const gen = await tx.generation.findUniqueOrThrow({ where: { id } });
+    let gen = await tx.generation.findUniqueOrThrow({ where: { id } });
+    // The whole hold is released, and what was delivered is charged (never more than was held).
     await applyLedgerEntry(tx, {
       accountId: gen.accountId,
       type: "hold_release",
@@ -143,6 +161,10 @@ async function finish(
       reference: id,
     });
     if (status === "completed") {
+      const billed = await deliveredBilling(tx, gen);
+      if (billed.billedSeconds !== gen.billedSeconds) {
+        gen = await tx.generation.update({ where: { id }, data: billed });
+      }
       await applyLedgerEntry(tx, {
         accountId: gen.accountId,
         type: "charge",
@@ -156,6 +178,38 @@ async function finish(
     return gen;
   });
   return finished;
+}
+
+/**
+ * Billing by what was delivered (docs/providers.md#billing): the delivered file's duration rounded
+ * to the nearest second, at least the model's minimum charge, and never more than was held (a
+ * longer clip bills the requested duration).
+ */
+async function deliveredBilling(tx: Prisma.TransactionClient, gen: Generation): Promise<{ billedSeconds: number; costMicros: bigint }> {
+  if (gen.deliveredMs === null) return { billedSeconds: gen.billedSeconds, costMicros: gen.costMicros };
+  const model = await tx.catalogModel.findUnique({ where: { id: gen.modelId }, select: { minChargeSeconds: true } });
+  const billedSeconds = deliveredBilledSeconds(gen.deliveredMs, model?.minChargeSeconds ?? 1, gen.billedSeconds);
+  return { billedSeconds, costMicros: costMicrosFor(billedSeconds, gen.priceMicrosPerSecond) };
+}
+
+/** The request's field each route capability is about, as the API names it. */
+const ROUTE_PARAMS: Record<keyof RouteRequest, string> = {
+  duration: "duration",
+  size: "size",
+  aspectRatio: "aspectRatio",
+  firstFrame: "firstFrameUrl",
+  lastFrame: "lastFrameUrl",
+  references: "urls",
+};
+
+/** Refuses, before any hold, a request none of the model's providers can produce. */
+async function assertSomeRouteCanServe(db: Db, modelId: string, request: RouteRequest) {
+  const refusal = acceptanceRefusal((await routesByModel.get(db, modelId)) ?? [], request);
+  if (refusal === null) return;
+  if (refusal === "unconfigured") {
+    throw new ApiError("service_unavailable", `No provider of model '${modelId}' is configured right now. Nothing was charged.`, null, { "retry-after": "60" });
+  }
+  throw new ApiError("unsupported_by_model", `The providers of model '${modelId}' cannot produce this request: the first ${refusal.reason}.`, ROUTE_PARAMS[refusal.param]);
 }
 
 export function completeGeneration(db: Db, id: string, outputKey: string) {

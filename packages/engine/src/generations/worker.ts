@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Job } from "pg-boss";
 import type { Db, Generation } from "@vgen/db";
@@ -10,14 +10,19 @@ import { completeGeneration, failGeneration, reportProgress } from "./store";
 import { logger } from "../observability/logger";
 import { metrics } from "../observability/metrics";
 import { fetchImage } from "../net/safe-fetch";
-import { GENERATION_QUEUE, getBoss, type GenerationJob } from "../platform/queue";
+import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform/queue";
 import { GenerationFailure } from "../providers/types";
-import { providerFor } from "../providers/provider-for";
+import { localProvider } from "../providers/local";
+import { adapterFor, LOCAL_PROVIDER, targetFor } from "../providers/routes";
+import { mp4FileDurationMs } from "../storage/mp4-duration";
+import { candidateRoutes, takeRoute } from "./route-slot";
+import { again, DONE, type StepResult, stopUpstream, upstreamStep } from "./upstream-step";
 import { outputKeyFor, storageBackend } from "../storage/backend";
 import { startWebhookWorker } from "../delivery/worker";
 
 
 const PROGRESS_WRITE_INTERVAL_MS = 400;
+const MSG_NO_ROUTE = "No provider can produce this request right now. Nothing was charged.";
 
 async function loadImages(gen: Generation) {
   const fetchAll = (urls: string[]) =>
@@ -32,15 +37,48 @@ async function loadImages(gen: Generation) {
   return { firstFrame, lastFrame, references: await fetchAll(gen.urls) };
 }
 
-/** Runs one generation to a terminal state. Safe to run again after a crash: finishing is exactly-once. */
-export async function processGeneration(db: Db, generationId: string): Promise<void> {
-  const gen = await db.generation.findUnique({ where: { id: generationId } });
-  if (gen?.status !== "processing") return;
-  await db.generation.update({
-    where: { id: gen.id },
-    data: { startedAt: gen.startedAt ?? new Date(), attempts: { increment: 1 } },
+/**
+ * Stores a finished file and completes the generation, billed by the file's duration. The duration
+ * is recorded before the store, so a crash after storing finishes from the stored file.
+ */
+async function storeAndComplete(db: Db, gen: Generation, workPath: string, deliveredMs: number, upstreamCostMicros: bigint) {
+  await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros } });
+  const key = outputKeyFor(gen.id);
+  try {
+    await (await storageBackend()).put(key, workPath);
+  } catch (err) {
+    throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, { cause: err });
+  }
+  // A finished render is never thrown away: recording it waits out a database outage.
+  const finished = await retryWhileDatabaseUnavailable(
+    () => completeGeneration(db, gen.id, key),
+    (err, attempt) => attempt === 1 && logger.warn({ generationId: gen.id, err: (err as Error).message }, "database unavailable: retrying the completion until it answers"),
+  );
+  if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
+}
+
+async function workPathFor(gen: Generation): Promise<string> {
+  return path.join(await (await storageBackend()).workDir(), `${outputKeyFor(gen.id)}.${process.pid}.${randomBytes(6).toString("hex")}.part`);
+}
+
+async function failWith(db: Db, gen: Generation, err: unknown): Promise<StepResult> {
+  const failure =
+    err instanceof GenerationFailure
+      ? err
+      : new GenerationFailure("render_failed", "The renderer could not produce the video. Nothing was charged.", (err as Error).message ?? String(err));
+  logger.warn({ generationId: gen.id, code: failure.code, detail: failure.detail }, "generation failed");
+  await db.routeAttempt.updateMany({
+    where: { generationId: gen.id, endedAt: null },
+    data: { endedAt: new Date(), outcome: "failed", errorDetail: (failure.detail ?? failure.message).slice(0, 1000) },
   });
-  await reportProgress(db, gen.id, 0);
+  if (await failGeneration(db, gen.id, failure.code, failure.message)) {
+    metrics().generationsFinished.inc({ model: gen.modelId, status: "failed" });
+  }
+  return DONE;
+}
+
+/** The embedded renderer: draws the clip in a child process while this job waits for it. */
+async function renderLocally(db: Db, gen: Generation): Promise<StepResult> {
   const log = logger.child({ generationId: gen.id, model: gen.modelId });
   const abort = new AbortController();
   let lastWrite = 0;
@@ -59,65 +97,124 @@ export async function processGeneration(db: Db, generationId: string): Promise<v
       .catch((err: unknown) => log.warn({ err }, "progress update failed"));
   };
   const renderStarted = Date.now();
-  let workPath: string | undefined;
+  const workPath = await workPathFor(gen);
   try {
-    const key = outputKeyFor(gen.id);
-    const storage = await storageBackend();
-    // An earlier attempt stored the output but could not record it (its database went away, or its
-    // process died right after): the stored file is whole, so finish from it instead of rendering again.
-    const stored = await storage.open(key);
-    if (!stored) {
-      const images = await loadImages(gen);
-      // The model's provider route: "local" renders here, any other name is a configured upstream.
-      const model = await db.catalogModel.findUnique({ where: { id: gen.modelId }, select: { provider: true } });
-      const provider = providerFor(model?.provider);
-      // Work in a temp file; the store takes it only once it is whole.
-      workPath = path.join(await storage.workDir(), `${key}.${process.pid}.${randomBytes(6).toString("hex")}.part`);
-      await provider.generate(gen, images, {
-        signal: abort.signal,
-        onProgress,
-        outPath: workPath,
-        onUpstreamTask: async (taskId) => {
-          await db.generation.update({ where: { id: gen.id }, data: { upstreamTaskId: taskId } });
-        },
-      });
-      await pending;
-      if (abort.signal.aborted) throw new Error("canceled");
-      try {
-        await storage.put(key, workPath);
-      } catch (err) {
-        throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, { cause: err });
-      }
-      metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
-    } else {
-      log.info("output already stored by an earlier attempt: completing without rendering again");
-    }
-    // A finished render is never thrown away: recording it waits out a database outage.
-    const finished = await retryWhileDatabaseUnavailable(
-      () => completeGeneration(db, gen.id, key),
-      (err, attempt) => attempt === 1 && log.warn({ err: (err as Error).message }, "database unavailable: retrying the completion until it answers"),
-    );
-    if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
+    await db.generation.update({ where: { id: gen.id }, data: { attempts: { increment: 1 } } });
+    await reportProgress(db, gen.id, 0);
+    const images = await loadImages(gen);
+    // Work in a temp file; the store takes it only once it is whole.
+    await localProvider.generate(gen, images, { signal: abort.signal, onProgress, outPath: workPath });
+    await pending;
+    if (abort.signal.aborted) throw new Error("canceled");
+    const deliveredMs = await mp4FileDurationMs(workPath);
+    if (deliveredMs === null) throw new GenerationFailure("render_failed", "The renderer could not produce the video. Nothing was charged.", "no readable duration");
+    metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
+    await storeAndComplete(db, gen, workPath, deliveredMs, 0n);
+    await db.routeAttempt.updateMany({ where: { generationId: gen.id, endedAt: null }, data: { endedAt: new Date(), outcome: "completed", deliveredMs } });
     log.info({ ms: Date.now() - renderStarted }, "generation completed");
+    return DONE;
   } catch (err) {
     await pending.catch(() => {});
     if (abort.signal.aborted) {
       log.info("generation canceled while rendering");
-      return;
+      await db.routeAttempt.updateMany({ where: { generationId: gen.id, endedAt: null }, data: { endedAt: new Date(), outcome: "canceled" } });
+      return DONE;
     }
     // Not the render's fault: the job fails and is retried (finishing from the stored output, if any).
     if (isDatabaseUnavailable(err)) throw err;
-    const failure =
-      err instanceof GenerationFailure
-        ? err
-        : new GenerationFailure("render_failed", "The renderer could not produce the video. Nothing was charged.", (err as Error).message ?? String(err));
-    log.warn({ code: failure.code, err: (err as Error).message, detail: failure.detail }, "generation failed");
-    if (await failGeneration(db, gen.id, failure.code, failure.message)) {
-      metrics().generationsFinished.inc({ model: gen.modelId, status: "failed" });
-    }
+    return failWith(db, gen, err);
   } finally {
-    if (workPath) await rm(workPath, { force: true }).catch(() => {});
+    await rm(workPath, { force: true }).catch(() => {});
   }
+}
+
+/** Delivers an upstream's finished MP4: through a work file into storage, like a local render. */
+async function deliverUpstreamOutput(db: Db, gen: Generation, bytes: Buffer, deliveredMs: number, upstreamCostMicros: bigint) {
+  const workPath = await workPathFor(gen);
+  try {
+    await writeFile(workPath, bytes);
+    await storeAndComplete(db, gen, workPath, deliveredMs, upstreamCostMicros);
+  } finally {
+    await rm(workPath, { force: true }).catch(() => {});
+  }
+}
+
+/** Routes this generation already failed over from: not tried again. */
+async function failedOverRoutes(db: Db, gen: Generation): Promise<Set<string>> {
+  const rows = await db.routeAttempt.findMany({ where: { generationId: gen.id, outcome: "failed_over" }, select: { routeId: true } });
+  return new Set(rows.map((r) => r.routeId));
+}
+
+/**
+ * Runs the next step of one generation (docs/providers.md): takes a route when it has none (or
+ * waits for one), then renders locally or advances its upstream job. Safe to run again after a
+ * crash at any point: finishing is exactly-once and an upstream is never submitted to twice.
+ */
+export async function processGeneration(db: Db, generationId: string): Promise<StepResult> {
+  let gen = await db.generation.findUnique({ where: { id: generationId } });
+  if (!gen) return DONE;
+  if (gen.status !== "processing") {
+    await stopOnRoute(db, gen);
+    return DONE;
+  }
+  try {
+    // An earlier attempt stored the output but could not record it (its database went away, or its
+    // process died right after): the stored file is whole, so finish from it instead of again.
+    // (Not looked for while an upstream job is being followed: nothing can be stored before it ends.)
+    const mayBeStored = gen.deliveredMs !== null || !gen.upstreamTaskId;
+    if (mayBeStored && (await (await storageBackend()).open(outputKeyFor(gen.id)))) {
+      logger.info({ generationId: gen.id }, "output already stored by an earlier attempt: completing");
+      const finished = await retryWhileDatabaseUnavailable(() => completeGeneration(db, gen!.id, outputKeyFor(gen!.id)));
+      if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
+      return DONE;
+    }
+    if (!gen.routeId) {
+      const excluded = await failedOverRoutes(db, gen);
+      const { routes, reason } = await candidateRoutes(db, gen);
+      const usable = routes.filter((r) => !excluded.has(r.id));
+      if (!usable.length) {
+        const detail = excluded.size ? "every route failed over" : reason;
+        return failWith(db, gen, new GenerationFailure("upstream_error", MSG_NO_ROUTE, detail));
+      }
+      const choice = await takeRoute(db, gen, usable);
+      if (choice.kind === "wait") return again(env().ROUTE_WAIT_POLL_MS);
+      if (choice.kind === "none") return DONE;
+      gen = await db.generation.update({ where: { id: gen.id }, data: { startedAt: gen.startedAt ?? new Date() } });
+    }
+    const route = gen.routeId ? await db.modelRoute.findUnique({ where: { id: gen.routeId } }) : null;
+    if (!route) return again(0);
+    if (route.provider === LOCAL_PROVIDER) return await renderLocally(db, gen);
+    const adapter = adapterFor(route.provider);
+    const target = targetFor(route);
+    if (!adapter || !target) {
+      // Its credentials went away since the route was taken: nothing was sent, the next route takes it.
+      await db.routeAttempt.updateMany({ where: { generationId: gen.id, routeId: route.id, endedAt: null }, data: { endedAt: new Date(), outcome: "failed_over", errorDetail: "not configured" } });
+      await db.generation.updateMany({ where: { id: gen.id, upstreamTaskId: null }, data: { routeId: null, submitIntentAt: null } });
+      return again(0);
+    }
+    const current = gen;
+    return await upstreamStep({
+      db,
+      gen: current,
+      route,
+      adapter,
+      target,
+      deliver: (bytes, deliveredMs, cost) => deliverUpstreamOutput(db, current, bytes, deliveredMs, cost),
+    });
+  } catch (err) {
+    // Not the generation's fault: the job fails and pg-boss runs it again.
+    if (isDatabaseUnavailable(err)) throw err;
+    return failWith(db, gen, err);
+  }
+}
+
+/** A generation that stopped processing (its owner canceled it) while on an upstream: stop that job. */
+async function stopOnRoute(db: Db, gen: Generation) {
+  if (!gen.routeId) return;
+  const route = await db.modelRoute.findUnique({ where: { id: gen.routeId } });
+  const adapter = route ? adapterFor(route.provider) : null;
+  const target = route ? targetFor(route) : null;
+  if (route && adapter && target) await stopUpstream({ db, gen, route, adapter, target });
 }
 
 /**
@@ -135,6 +232,17 @@ export async function reapStuckGenerations(db: Db, maxAgeSeconds = env().GENERAT
   for (const { id } of abandoned) {
     await failGeneration(db, id, "render_failed", "The renderer stopped repeatedly on this generation. Nothing was charged.");
   }
+  // A step that ended without scheduling the next one (its process died in between) is queued again.
+  const orphaned = await db.$queryRaw<{ id: string; queue: keyof typeof QUEUE_PRIORITY }[]>`
+    SELECT g.id, g.queue::text AS queue FROM generations g
+    WHERE g.status = 'processing' AND g.created_at < now() - interval '1 minute'
+      AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = ${GENERATION_QUEUE} AND j.data->>'generationId' = g.id
+                        AND (j.state < 'completed' OR j.state = 'failed'))`;
+  if (orphaned.length) {
+    const boss = await getBoss();
+    for (const { id, queue } of orphaned) await boss.send(GENERATION_QUEUE, { generationId: id }, { priority: QUEUE_PRIORITY[queue] });
+    logger.warn({ count: orphaned.length }, "reaper: queued generations that had no job");
+  }
   const expired = await db.generation.findMany({
     where: { status: "processing", createdAt: { lt: new Date(Date.now() - maxAgeSeconds * 1000) } },
     select: { id: true },
@@ -143,6 +251,14 @@ export async function reapStuckGenerations(db: Db, maxAgeSeconds = env().GENERAT
     await failGeneration(db, id, "timeout", "The generation did not finish in time. Nothing was charged.");
   }
   return abandoned.length + expired.length;
+}
+
+/** Queues the generation's next step after a delay, in its priority queue. */
+async function scheduleStep(db: Db, generationId: string, afterMs: number) {
+  const gen = await db.generation.findUnique({ where: { id: generationId }, select: { queue: true, status: true } });
+  if (gen?.status !== "processing") return;
+  const boss = await getBoss();
+  await boss.send(GENERATION_QUEUE, { generationId }, { priority: QUEUE_PRIORITY[gen.queue], startAfter: new Date(Date.now() + afterMs) });
 }
 
 export interface RunningWorker {
@@ -156,7 +272,10 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
     GENERATION_QUEUE,
     { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 },
     async (jobs: Job<GenerationJob>[]) => {
-      for (const job of jobs) await processGeneration(db, job.data.generationId);
+      for (const job of jobs) {
+        const next = await processGeneration(db, job.data.generationId);
+        if (!next.done) await scheduleStep(db, job.data.generationId, next.afterMs);
+      }
     },
   );
   const webhooks = await startWebhookWorker(db);

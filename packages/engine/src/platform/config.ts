@@ -1,4 +1,4 @@
-import { env, parseEnv, upstreamEnv, type Env } from "@vgen/config";
+import { env, parseEnv, type Env } from "@vgen/config";
 
 
 /** The engine's settings, derived from the validated environment of @vgen/config. */
@@ -32,26 +32,6 @@ export interface S3Config {
 }
 
 /** One Veo-style upstream, configured by UPSTREAM_<NAME>_* (NAME = the catalog's provider, uppercased). */
-export interface UpstreamConfig {
-  name: string;
-  /** Base URL; requests go to {url}/{apiVersion}/models/{model}:predictLongRunning and {url}/{apiVersion}/{operation}. */
-  url: string;
-  apiKey: string | null;
-  /** How the key is sent: "bearer" (Authorization) or "x-goog-api-key". */
-  authHeader: "bearer" | "x-goog-api-key";
-  model: string;
-  apiVersion: string;
-  /** First delay between polls; grows ×1.5 up to maxPollIntervalMs. */
-  pollIntervalMs: number;
-  maxPollIntervalMs: number;
-  /** Whole-job limit (submit to download) before failing with `timeout`. */
-  timeoutSeconds: number;
-  /** "inline" sends images as base64; "uri" sends the request's image URLs. */
-  imageMode: "inline" | "uri";
-  /** Cap on the downloaded video's size. */
-  maxVideoBytes: number;
-}
-
 /** The engine's view of the validated environment (see @vgen/config for every variable). */
 function engineConfig(e: Env): EngineConfig {
   return {
@@ -88,24 +68,6 @@ export function loadConfig(): EngineConfig {
  * The configuration of the upstream a catalog model names, or null when UPSTREAM_<NAME>_URL is unset.
  * Read at call time (not cached) so an upstream can be added with a restart of workers only.
  */
-export function upstreamConfig(name: string, source: Record<string, string | undefined> = process.env): UpstreamConfig | null {
-  const e = upstreamEnv(name, source);
-  if (!e) return null;
-  return {
-    name,
-    url: e.URL,
-    apiKey: e.API_KEY ?? null,
-    authHeader: e.AUTH_HEADER,
-    model: e.MODEL ?? name,
-    apiVersion: e.API_VERSION,
-    pollIntervalMs: e.POLL_INTERVAL_MS,
-    maxPollIntervalMs: Math.max(e.POLL_INTERVAL_MS, e.MAX_POLL_INTERVAL_MS),
-    timeoutSeconds: e.TIMEOUT_SECONDS,
-    imageMode: e.IMAGE_MODE,
-    maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
-  };
-}
-
 let cached: { env: Env; config: EngineConfig } | undefined;
 /** The engine configuration of the process's environment, derived once per validated environment. */
 export function config(): EngineConfig {

@@ -11,8 +11,8 @@ const JSON_MAX_BYTES = 4 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
-export const MSG_UPSTREAM = "The upstream model provider failed. Nothing was charged.";
-export const MSG_POLICY = "The prompt or an image was refused by the provider's content policy. Nothing was charged.";
+const MSG_UPSTREAM = "The upstream model provider failed. Nothing was charged.";
+const MSG_POLICY = "The prompt or an image was refused by the provider's content policy. Nothing was charged.";
 const POLICY_PATTERN =
   /content[ _-]?(polic|moderation|filter)|usage[ _-]?(polic|guideline)|safety|responsible ai|\brai\b|nsfw|prohibited|harmful|violat|flagged|moderation/i;
 
@@ -61,22 +61,6 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
         reject(e);
       },
     );
-  });
-}
-
-/** Waits `ms`, or rejects with ProviderAbortedError when the signal aborts first. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new ProviderAbortedError());
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ProviderAbortedError());
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -129,7 +113,7 @@ function retryAfterMs(res: SafeFetchResponse): number | undefined {
 }
 
 /** The upstream's error text from a JSON or plain body, for logs and policy matching. */
-export function errorText(body: Buffer): string {
+function errorText(body: Buffer): string {
   const raw = body.toString("utf8");
   try {
     const parsed = JSON.parse(raw) as Record<string, unknown>;

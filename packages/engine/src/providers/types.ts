@@ -2,24 +2,19 @@ import type { GenerationFailureCode } from "@vgen/contracts";
 import type { Generation } from "@vgen/db";
 
 /** Reference images already downloaded and checked by the worker. */
-export interface ProviderImages {
+interface ProviderImages {
   firstFrame?: Buffer;
   lastFrame?: Buffer;
   references: Buffer[];
 }
 
-export interface GenerateOptions {
+interface GenerateOptions {
   /** Aborted when the generation is canceled; providers stop (and cancel upstream work) and reject. */
   signal: AbortSignal;
   /** Progress 0–100; called often enough that the worker can notice a cancellation. */
   onProgress: (pct: number) => void;
   /** Where the finished MP4 must be written. */
   outPath: string;
-  /**
-   * Called once an upstream accepted the job, before waiting for it: the worker persists the id
-   * (Generation.upstreamTaskId) so a restarted worker resumes the same job instead of paying twice.
-   */
-  onUpstreamTask?: (taskId: string) => Promise<void>;
 }
 
 /** Something that turns a generation request into an MP4 at `outPath`. */

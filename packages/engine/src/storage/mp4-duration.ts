@@ -1,3 +1,5 @@
+import { open } from "node:fs/promises";
+
 /**
  * The playing time of an MP4, read from its movie header (moov/mvhd): what a provider really
  * delivered, which is what the generation is billed for (docs/providers.md#billing).
@@ -46,4 +48,18 @@ export function mp4DurationMs(buf: Buffer): number | null {
     }
   }
   return null;
+}
+
+/** Duration of an MP4 file: its first MiB usually holds the movie header; otherwise the whole file is read. */
+export async function mp4FileDurationMs(filePath: string): Promise<number | null> {
+  const file = await open(filePath, "r");
+  try {
+    const head = Buffer.alloc(1024 * 1024);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    const fromHead = mp4DurationMs(head.subarray(0, bytesRead));
+    if (fromHead !== null || bytesRead < head.length) return fromHead;
+    return mp4DurationMs(await file.readFile());
+  } finally {
+    await file.close();
+  }
 }

@@ -8,7 +8,7 @@ import { createFalAdapter } from "../../src/providers/adapters/fal";
 import { fetchOutput } from "../../src/providers/http";
 import { GenerationFailure } from "../../src/providers/types";
 import { type FalFake, startFalFake } from "../fakes/fal";
-import { sampleMp4 } from "../helpers/fake-upstream";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 
 process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
 
@@ -135,7 +135,7 @@ describe("fal adapter", () => {
       const last = states.at(-1)!;
       expect(last.state).toBe("succeeded");
       if (last.state !== "succeeded") return;
-      expect(await fetchOutput(t, last.output, signal())).toEqual(await sampleMp4());
+      expect(await fetchOutput(t, last.output, signal())).toEqual(await tinyMp4(1));
       expect(fake.submits).toHaveLength(1);
     });
 

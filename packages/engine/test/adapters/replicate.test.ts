@@ -9,7 +9,7 @@ import { createReplicateAdapter } from "../../src/providers/adapters/replicate";
 import { fetchOutput } from "../../src/providers/http";
 import { GenerationFailure } from "../../src/providers/types";
 import { type ReplicateFake, startReplicateFake } from "../fakes/replicate";
-import { sampleMp4 } from "../helpers/fake-upstream";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 
 process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
 
@@ -153,7 +153,7 @@ describe("replicate adapter", () => {
       const last = states.at(-1)!;
       expect(last.state).toBe("succeeded");
       if (last.state !== "succeeded") return;
-      expect(await fetchOutput(t, last.output, signal())).toEqual(await sampleMp4());
+      expect(await fetchOutput(t, last.output, signal())).toEqual(await tinyMp4(1));
       expect(fake.creates).toHaveLength(1);
     });
 

@@ -4,7 +4,7 @@
 import { createHash, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { sampleMp4 } from "../helpers/fake-upstream";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 import { answerFault, type ErrorShapes, Faults } from "./faults";
 
 type FalOp = "submit" | "status" | "result" | "cancel";
@@ -89,7 +89,7 @@ function policyDetail(prompt: unknown): unknown {
 const SHAPES: ErrorShapes = { error: errorBody, policy: () => ({ status: 422, body: policyDetail("a prompt") }) };
 
 export async function startFalFake(opts: { apiKey?: string } = {}): Promise<FalFake> {
-  const video = await sampleMp4();
+  const video = await tinyMp4(1);
   const apiKey = opts.apiKey ?? "fal-key-id:fal-key-secret";
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const jwk = publicKey.export({ format: "jwk" });

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { sampleMp4 } from "../helpers/fake-upstream";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 import { answerFault, type ErrorShapes, Faults } from "./faults";
 
 type ReplicateOp = "create" | "get" | "cancel";
@@ -101,7 +101,7 @@ function invalidFields(body: unknown, needsVersion: boolean): InvalidField[] {
 }
 
 export async function startReplicateFake(opts: { apiToken?: string } = {}): Promise<ReplicateFake> {
-  const video = await sampleMp4();
+  const video = await tinyMp4(1);
   const apiToken = opts.apiToken ?? "r8_fake_token_123";
   const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
   let counter = 0;

@@ -1,4 +1,4 @@
-import type { AccountStatus, CatalogModel, Db, Role, SubscriptionStatus } from "@vgen/db";
+import type { AccountStatus, CatalogModel, Db, ModelRoute, Role, SubscriptionStatus } from "@vgen/db";
 import { CachedLookup } from "./cached-lookup";
 
 /** What a request needs to know about the key it came with and its account. */
@@ -40,6 +40,20 @@ const enabledCatalog = new CachedLookup<Map<string, CatalogModel>>(
     return new Map(models.map((m) => [m.id, m]));
   },
   { tables: ["catalog_models"], affected: () => true, maxEntries: 1, ttlMs: 10 * MINUTE, cacheMisses: false },
+);
+
+/** What acceptance needs to know of a model's enabled routes, in the order they are tried. */
+export type ServingRoute = Pick<ModelRoute, "id" | "provider" | "upstreamModel" | "credentials">;
+
+/** A model's enabled routes, by model id. */
+export const routesByModel = new CachedLookup<ServingRoute[]>(
+  (db, modelId) =>
+    db.modelRoute.findMany({
+      where: { modelId, enabled: true },
+      orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+      select: { id: true, provider: true, upstreamModel: true, credentials: true },
+    }),
+  { tables: ["model_routes"], affected: (_table, modelId, key) => key === modelId, maxEntries: 10_000, ttlMs: 10 * MINUTE, cacheMisses: false },
 );
 
 /** An account's subscription to a model, by `account:model`; absent rows are not remembered (the create path inserts them). */

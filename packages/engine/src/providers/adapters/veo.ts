@@ -92,7 +92,7 @@ function at(value: unknown, ...path: (string | number)[]): unknown {
 }
 
 /** Progress 0–100 from operation metadata, when the upstream reports any. */
-export function progressFromMetadata(metadata: Record<string, unknown> | undefined): number | null {
+function progressFromMetadata(metadata: Record<string, unknown> | undefined): number | null {
   if (!metadata) return null;
   const pct = num(metadata.progressPercent) ?? num(metadata.progress_percent) ?? num(metadata.percentComplete);
   if (pct !== null) return Math.max(0, Math.min(100, pct));
@@ -101,13 +101,13 @@ export function progressFromMetadata(metadata: Record<string, unknown> | undefin
   return Math.max(0, Math.min(100, raw <= 1 ? raw * 100 : raw));
 }
 
-export interface FoundVideo {
+interface FoundVideo {
   uri?: string;
   base64?: string;
 }
 
 /** The first video of a finished operation, in the Gemini API shape or the SDK's and Vertex AI's. */
-export function videoFromResponse(response: Record<string, unknown> | undefined): FoundVideo | null {
+function videoFromResponse(response: Record<string, unknown> | undefined): FoundVideo | null {
   if (!response) return null;
   const candidates: unknown[] = [
     at(response, "generatedVideos", 0, "video"),
@@ -130,7 +130,7 @@ export function videoFromResponse(response: Record<string, unknown> | undefined)
 }
 
 /** Reasons a finished operation's video was filtered out by the upstream's safety filters, if it was. */
-export function policyFiltered(response: Record<string, unknown> | undefined): string[] | null {
+function policyFiltered(response: Record<string, unknown> | undefined): string[] | null {
   if (!response) return null;
   for (const scope of [response, at(response, "generateVideoResponse")]) {
     if (!scope || typeof scope !== "object") continue;

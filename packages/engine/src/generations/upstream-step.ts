@@ -1,0 +1,308 @@
+/**
+ * One step of a generation on an upstream route (docs/providers.md#exactly-once): submit, or ask
+ * the upstream how the job is doing, or fetch and store its output. Each step is a short pg-boss
+ * job that schedules the next one, so a worker slot is never held while an upstream renders, and a
+ * crash anywhere resumes from what the database says:
+ *
+ *   submit intent (route slot taken) ──submit──► upstream id saved ──status…──► output stored ──► completed
+ *        │ answered "no": fail over to the next route        │ failed upstream: failed, hold released
+ *        │ maybe reached it: outcome unknown ─► idempotent resubmit, or its callback, or release at reconcileBy
+ */
+import { env } from "@vgen/config";
+import type { Db, Generation, ModelRoute } from "@vgen/db";
+import { logger } from "../observability/logger";
+import {
+  type UpstreamImage,
+  type UpstreamRequest,
+  type UpstreamTarget,
+  UpstreamCallError,
+  type VideoAdapter,
+} from "../providers/adapter";
+import { recordRouteFailure, recordRouteSuccess } from "../providers/breaker";
+import { fetchOutput } from "../providers/http";
+import { GenerationFailure } from "../providers/types";
+import { mp4DurationMs } from "../storage/mp4-duration";
+import { fetchImage } from "../net/safe-fetch";
+import { failGeneration, reportProgress } from "./store";
+
+/** What the worker does after a step: nothing more, or run the generation again after a delay. */
+export type StepResult = { done: true } | { done: false; afterMs: number };
+
+export const DONE: StepResult = { done: true };
+export const again = (afterMs: number): StepResult => ({ done: false, afterMs: Math.max(0, Math.round(afterMs)) });
+
+/** Progress shown while the upstream works tops out here; fetching and storing take the rest. */
+const WAIT_PROGRESS_CAP = 95;
+const MSG_UNCONFIRMED = "The provider never confirmed the job. Nothing was charged.";
+const MSG_NOT_READABLE = "The provider's video could not be read. Nothing was charged.";
+const MSG_STOPPED = "The provider stopped the job. Nothing was charged.";
+
+export interface UpstreamContext {
+  db: Db;
+  gen: Generation;
+  route: ModelRoute;
+  adapter: VideoAdapter;
+  target: UpstreamTarget;
+  /** Stores the fetched MP4 and completes the generation (the same path as a local render). */
+  deliver(bytes: Buffer, deliveredMs: number, upstreamCostMicros: bigint): Promise<void>;
+}
+
+async function currentAttempt(db: Db, gen: Generation) {
+  return db.routeAttempt.findFirst({
+    where: { generationId: gen.id, routeId: gen.routeId ?? "", endedAt: null },
+    orderBy: { startedAt: "desc" },
+  });
+}
+
+async function endAttempt(
+  db: Db,
+  gen: Generation,
+  outcome: string,
+  detail?: string,
+  extra: { deliveredMs?: number; upstreamCostMicros?: bigint } = {},
+) {
+  await db.routeAttempt.updateMany({
+    where: { generationId: gen.id, routeId: gen.routeId ?? "", endedAt: null },
+    data: { endedAt: new Date(), outcome, errorDetail: detail?.slice(0, 1000), ...extra },
+  });
+}
+
+/** Gives the route's slot back so the runner takes the next route (or waits for one). */
+async function releaseSlot(db: Db, gen: Generation) {
+  await db.generation.updateMany({
+    where: { id: gen.id, status: "processing" },
+    data: { routeId: null, submitIntentAt: null, upstreamTaskId: null, outcomeUnknownSince: null, reconcileBy: null },
+  });
+}
+
+async function images(gen: Generation): Promise<Pick<UpstreamRequest, "firstFrame" | "lastFrame" | "references">> {
+  const one = async (url: string): Promise<UpstreamImage> => {
+    try {
+      const bytes = await fetchImage(url);
+      return { url, bytes, mimeType: sniffImageType(bytes) };
+    } catch (err) {
+      throw new GenerationFailure("reference_fetch_failed", `Could not use image ${url}: ${(err as Error).message}`);
+    }
+  };
+  return {
+    firstFrame: gen.firstFrameUrl ? await one(gen.firstFrameUrl) : undefined,
+    lastFrame: gen.lastFrameUrl ? await one(gen.lastFrameUrl) : undefined,
+    references: await Promise.all(gen.urls.map(one)),
+  };
+}
+
+function sniffImageType(buf: Buffer): string {
+  if (buf.length >= 8 && buf.readUInt32BE(0) === 0x89504e47) return "image/png";
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8) return "image/jpeg";
+  if (buf.length >= 12 && buf.toString("latin1", 8, 12) === "WEBP") return "image/webp";
+  if (buf.length >= 4 && buf.toString("latin1", 0, 4) === "GIF8") return "image/gif";
+  return "application/octet-stream";
+}
+
+function callbackUrl(ctx: UpstreamContext): string | undefined {
+  if (!ctx.adapter.parseCallback) return undefined;
+  return `${env().PUBLIC_BASE_URL}/api/upstream/callbacks/${ctx.route.id}/${ctx.gen.id}`;
+}
+
+async function markOutcomeUnknown(db: Db, gen: Generation, submitting = false): Promise<Date> {
+  const reconcileBy = gen.reconcileBy ?? new Date(Date.now() + env().UPSTREAM_RECONCILE_SECONDS * 1000);
+  await db.generation.updateMany({
+    where: { id: gen.id, status: "processing" },
+    data: {
+      outcomeUnknownSince: gen.outcomeUnknownSince ?? new Date(),
+      reconcileBy,
+      ...(submitting ? { attempts: { increment: 1 } } : {}),
+    },
+  });
+  return reconcileBy;
+}
+
+/** Fails the generation for good (hold released) and closes the attempt. */
+async function fail(ctx: UpstreamContext, failure: GenerationFailure, outcome = "failed"): Promise<StepResult> {
+  await endAttempt(ctx.db, ctx.gen, outcome, failure.detail ?? failure.message);
+  await failGeneration(ctx.db, ctx.gen.id, failure.code, failure.message);
+  return DONE;
+}
+
+function pollDelay(since: Date): number {
+  const u = env();
+  // Poll often at first, then back off: the ×1.5 growth of the documented intervals, by elapsed time.
+  const elapsed = Date.now() - since.getTime();
+  return Math.min(u.UPSTREAM_MAX_POLL_INTERVAL_MS, Math.max(u.UPSTREAM_POLL_INTERVAL_MS, elapsed / 4));
+}
+
+/** The submit: the intent is already recorded (the route slot); the upstream id is saved right after. */
+async function submit(ctx: UpstreamContext): Promise<StepResult> {
+  const { db, gen, adapter, target, route } = ctx;
+  const attempt = await currentAttempt(db, gen);
+  const request: UpstreamRequest = {
+    generationId: gen.id,
+    prompt: gen.prompt,
+    durationSeconds: gen.duration,
+    size: gen.size,
+    aspectRatio: gen.aspectRatio,
+    width: gen.width,
+    height: gen.height,
+    seed: gen.seed,
+    ...(await images(gen)),
+    callbackUrl: callbackUrl(ctx),
+  };
+  // One key per route attempt: a resubmit of the same attempt is the same job to the upstream.
+  const key = attempt?.id ?? `${gen.id}-${route.id}`;
+  // From here until the upstream's answer is saved, a crash leaves the outcome unknown: a resumed
+  // job must not submit again blindly, and the hold stays until the upstream's fate is known.
+  await markOutcomeUnknown(db, gen, true);
+  let upstreamId: string;
+  try {
+    upstreamId = await adapter.submit(target, request, key, AbortSignal.timeout(120_000));
+  } catch (err) {
+    if (err instanceof UpstreamCallError) return submitFailed(ctx, err);
+    throw err;
+  }
+  await db.$transaction([
+    db.generation.updateMany({
+      where: { id: gen.id, routeId: route.id },
+      data: { upstreamTaskId: upstreamId, outcomeUnknownSince: null, reconcileBy: null },
+    }),
+    db.routeAttempt.updateMany({ where: { id: attempt?.id ?? "" }, data: { acceptedAt: new Date(), upstreamId } }),
+  ]);
+  await recordRouteSuccess(db, route.id);
+  logger.info({ generationId: gen.id, route: route.id, upstreamId }, "upstream accepted the job");
+  return again(env().UPSTREAM_POLL_INTERVAL_MS);
+}
+
+async function submitFailed(ctx: UpstreamContext, err: UpstreamCallError): Promise<StepResult> {
+  const { db, gen, route, adapter } = ctx;
+  await recordRouteFailure(db, route.id, err.message);
+  const log = logger.child({ generationId: gen.id, route: route.id });
+  if (err.options.accepted === "no") {
+    // Never reached the upstream, or turned away: the next route can take it, nothing is paid twice.
+    log.warn({ err: err.message }, "upstream refused the submit: failing over");
+    await endAttempt(db, gen, "failed_over", err.message);
+    await releaseSlot(db, gen);
+    return again(0);
+  }
+  const reconcileBy = await markOutcomeUnknown(db, gen);
+  if (Date.now() >= reconcileBy.getTime())
+    return fail(ctx, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, err.message), "abandoned");
+  const idempotent = adapter.capabilities(route.upstreamModel ?? "")?.idempotentSubmit ?? false;
+  log.warn({ err: err.message, idempotent }, "submit may have reached the upstream: outcome unknown");
+  // An idempotent upstream is asked again with the same key; any other is left alone until its
+  // callback names the job or the reconciliation deadline passes.
+  return again(idempotent ? (err.options.retryAfterMs ?? env().UPSTREAM_POLL_INTERVAL_MS) : env().UPSTREAM_POLL_INTERVAL_MS * 2);
+}
+
+/** A step of a job the upstream accepted (or may have). */
+async function follow(ctx: UpstreamContext): Promise<StepResult> {
+  const { db, gen, adapter, target, route } = ctx;
+  const attempt = await currentAttempt(db, gen);
+  const since = attempt?.acceptedAt ?? gen.submitIntentAt ?? gen.createdAt;
+  const upstreamId = gen.upstreamTaskId ?? "";
+  if (Date.now() - since.getTime() > env().UPSTREAM_TIMEOUT_SECONDS * 1000) {
+    await adapter.cancel(target, upstreamId);
+    return fail(
+      ctx,
+      new GenerationFailure(
+        "timeout",
+        `The provider did not finish within ${env().UPSTREAM_TIMEOUT_SECONDS} seconds. Nothing was charged.`,
+        "upstream timeout",
+      ),
+    );
+  }
+  let status: Awaited<ReturnType<VideoAdapter["status"]>>;
+  try {
+    status = await adapter.status(target, upstreamId, AbortSignal.timeout(60_000));
+  } catch (err) {
+    if (!(err instanceof UpstreamCallError)) throw err;
+    return unreachable(ctx, err);
+  }
+  if (gen.outcomeUnknownSince) {
+    await db.generation.updateMany({ where: { id: gen.id }, data: { outcomeUnknownSince: null, reconcileBy: null } });
+  }
+  switch (status.state) {
+    case "running": {
+      const expected = Math.max(30, gen.duration * 10) * 1000;
+      const estimate = WAIT_PROGRESS_CAP * (1 - Math.exp(-(Date.now() - since.getTime()) / expected));
+      const pct = status.progress !== undefined ? (status.progress * WAIT_PROGRESS_CAP) / 100 : estimate;
+      if (!(await reportProgress(db, gen.id, Math.max(gen.progress, Math.floor(pct))))) return canceledMeanwhile(ctx);
+      return again(pollDelay(since));
+    }
+    case "succeeded": {
+      let bytes: Buffer;
+      try {
+        bytes = await fetchOutput(target, status.output, AbortSignal.timeout(15 * 60_000));
+      } catch (err) {
+        if (err instanceof UpstreamCallError) return unreachable(ctx, err);
+        if (err instanceof GenerationFailure) return fail(ctx, err);
+        throw err;
+      }
+      const deliveredMs = mp4DurationMs(bytes);
+      if (deliveredMs === null || deliveredMs <= 0) {
+        return fail(
+          ctx,
+          new GenerationFailure("upstream_error", MSG_NOT_READABLE, `${target.name}: output has no readable duration`),
+        );
+      }
+      const upstreamCostMicros = (route.costMicrosPerSecond * BigInt(deliveredMs)) / 1000n;
+      await ctx.deliver(bytes, deliveredMs, upstreamCostMicros);
+      await endAttempt(db, gen, "completed", undefined, { deliveredMs, upstreamCostMicros });
+      await recordRouteSuccess(db, route.id);
+      return DONE;
+    }
+    case "failed":
+      // A platform failure upstream counts against the route; a refusal of this request does not.
+      if (status.failure.code !== "content_policy_violation")
+        await recordRouteFailure(db, route.id, status.failure.detail ?? status.failure.message);
+      return fail(ctx, status.failure);
+    case "canceled":
+      return fail(ctx, new GenerationFailure("upstream_error", MSG_STOPPED, `${target.name}: job canceled upstream`));
+  }
+}
+
+/** The upstream could not be asked: keep asking until the reconciliation deadline, never releasing earlier. */
+async function unreachable(ctx: UpstreamContext, err: UpstreamCallError): Promise<StepResult> {
+  await recordRouteFailure(ctx.db, ctx.route.id, err.message);
+  const reconcileBy = await markOutcomeUnknown(ctx.db, ctx.gen);
+  if (Date.now() >= reconcileBy.getTime()) {
+    await ctx.adapter.cancel(ctx.target, ctx.gen.upstreamTaskId ?? "");
+    return fail(ctx, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, err.message), "abandoned");
+  }
+  logger.warn({ generationId: ctx.gen.id, err: err.message }, "upstream unreachable: asking again later");
+  return again(err.options.retryAfterMs ?? pollDelay(ctx.gen.submitIntentAt ?? ctx.gen.createdAt));
+}
+
+async function canceledMeanwhile(ctx: UpstreamContext): Promise<StepResult> {
+  if (ctx.gen.upstreamTaskId) await ctx.adapter.cancel(ctx.target, ctx.gen.upstreamTaskId);
+  await endAttempt(ctx.db, ctx.gen, "canceled");
+  return DONE;
+}
+
+/** Runs the next step of a processing generation that holds a slot on an upstream route. */
+export async function upstreamStep(ctx: UpstreamContext): Promise<StepResult> {
+  const { gen, adapter, route } = ctx;
+  if (gen.upstreamTaskId) return follow(ctx);
+  if (gen.outcomeUnknownSince) {
+    const idempotent = adapter.capabilities(route.upstreamModel ?? "")?.idempotentSubmit ?? false;
+    if (!idempotent) {
+      // Its callback may still name the job (callbacks.ts); until the deadline, nothing is released.
+      if (gen.reconcileBy && Date.now() >= gen.reconcileBy.getTime()) {
+        return fail(ctx, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, "submit outcome never learned"), "abandoned");
+      }
+      return again(env().UPSTREAM_POLL_INTERVAL_MS * 2);
+    }
+  }
+  try {
+    return await submit(ctx);
+  } catch (err) {
+    if (err instanceof GenerationFailure) return fail(ctx, err);
+    throw err;
+  }
+}
+
+/** After a generation stopped processing (canceled by its owner): stop its upstream job, once. */
+export async function stopUpstream(ctx: Omit<UpstreamContext, "deliver">): Promise<void> {
+  const open = await currentAttempt(ctx.db, ctx.gen);
+  if (!open) return;
+  if (ctx.gen.upstreamTaskId) await ctx.adapter.cancel(ctx.target, ctx.gen.upstreamTaskId);
+  await endAttempt(ctx.db, ctx.gen, ctx.gen.status === "canceled" ? "canceled" : "ended");
+}

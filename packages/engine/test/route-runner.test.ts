@@ -1,0 +1,317 @@
+// The route runner end to end against fake providers: failover with one charge, billing by the
+// delivered file, a crash between submit and saving the upstream id, an outcome learned too late,
+// waiting for a free route in order, and the circuit breaker.
+import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Account, CatalogModel, Generation } from "@vgen/db";
+import { newId } from "@vgen/db";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startReplicateFake, type ReplicateFake } from "./fakes/replicate";
+import { startVeoFake, type VeoFake } from "./fakes/veo";
+import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-routes-"));
+process.env.DATA_DIR = dataDir;
+process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
+process.env.LOG_LEVEL ??= "warn";
+process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
+process.env.UPSTREAM_POLL_INTERVAL_MS = "10";
+process.env.UPSTREAM_MAX_POLL_INTERVAL_MS = "20";
+process.env.ROUTE_WAIT_POLL_MS = "10";
+delete process.env.STORAGE_DRIVER;
+
+const PRICE = 100_000n; // $0.10 per second
+
+describe.skipIf(!testDatabaseUrl)("route runner", () => {
+  const db = useTestDb(6);
+  let engine: Awaited<ReturnType<typeof loadEngine>>;
+  let veoA: VeoFake;
+  let veoB: VeoFake;
+  let replicate: ReplicateFake;
+  let account: Account;
+
+  beforeAll(async () => {
+    engine = await loadEngine();
+    [veoA, veoB, replicate] = await Promise.all([startVeoFake(), startVeoFake(), startReplicateFake()]);
+    Object.assign(process.env, {
+      UPSTREAM_VEO_A_URL: veoA.baseUrl,
+      UPSTREAM_VEO_A_API_KEY: veoA.apiKey,
+      UPSTREAM_VEO_B_URL: veoB.baseUrl,
+      UPSTREAM_VEO_B_API_KEY: veoB.apiKey,
+      UPSTREAM_REP_URL: replicate.url,
+      UPSTREAM_REP_API_KEY: replicate.apiToken,
+      UPSTREAM_REP_WEBHOOK_SECRET: replicate.webhookSecret,
+    });
+    account = await engine.createAccount(db(), { email: `routes-${Date.now()}@example.test` });
+    await engine.creditAccount(db(), {
+      accountId: account.id,
+      amountMicros: 1_000_000_000n,
+      type: "top_up",
+      reason: "test",
+      actor: "test",
+    });
+  });
+
+  // Other suites share the database: leave no generation of ours processing (their ETAs would move).
+  afterEach(async () => {
+    const left = await db().generation.findMany({ where: { accountId: account.id, status: "processing" }, select: { id: true } });
+    for (const { id } of left) await engine.failGeneration(db(), id, "upstream_error", "test cleanup");
+  });
+
+  afterAll(async () => {
+    await Promise.all([veoA?.close(), veoB?.close(), replicate?.close()]);
+    await engine?.stopBoss();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** A model of its own (tests run in parallel on one database), with the given routes in order. */
+  async function modelWith(
+    routes: { provider: string; upstreamModel?: string; credentials?: string; maxConcurrency?: number }[],
+  ) {
+    const id = `routes-${newId("modelRoute").slice(4, 14)}`;
+    const model = await db().catalogModel.create({
+      data: {
+        id,
+        purpose: "route runner test",
+        priceMicrosPerSecond: PRICE,
+        rateLimitQps: 1000,
+        minChargeSeconds: 2,
+        queue: "standard",
+        sizes: ["720p"],
+        minDuration: 1,
+        maxDuration: 8,
+        defaultDuration: 8,
+      },
+    });
+    const rows = [];
+    for (const [position, r] of routes.entries()) {
+      rows.push(
+        await db().modelRoute.create({
+          data: {
+            id: newId("modelRoute"),
+            modelId: id,
+            position,
+            provider: r.provider,
+            upstreamModel: r.upstreamModel ?? null,
+            credentials: r.credentials ?? null,
+            maxConcurrency: r.maxConcurrency ?? 10,
+            costMicrosPerSecond: 40_000n,
+          },
+        }),
+      );
+    }
+    return { model, routes: rows };
+  }
+
+  function create(model: CatalogModel, duration = 8): Promise<Generation> {
+    return engine.createGeneration(db(), {
+      account,
+      apiKeyId: null,
+      model,
+      body: { model: model.id, prompt: "a paper boat on a rainy street", duration, size: "720p" },
+    });
+  }
+
+  /** Runs the generation's steps as the queue would, until it needs nothing more. */
+  async function drive(id: string, maxSteps = 300) {
+    for (let i = 0; i < maxSteps; i++) {
+      const next = await engine.processGeneration(db(), id);
+      if (next.done) return db().generation.findUniqueOrThrow({ where: { id } });
+      await new Promise((r) => setTimeout(r, Math.min(next.afterMs, 20)));
+    }
+    throw new Error(`generation ${id} still running after ${maxSteps} steps`);
+  }
+
+  const ledgerOf = async (id: string) =>
+    (await db().ledgerEntry.findMany({ where: { generationId: id }, orderBy: { createdAt: "asc" } })).map((e) => [
+      e.type,
+      e.amountMicros,
+    ]);
+  const attemptsOf = async (id: string) =>
+    (await db().routeAttempt.findMany({ where: { generationId: id }, orderBy: { startedAt: "asc" } })).map((a) => [
+      a.routeId,
+      a.outcome,
+    ]);
+
+  it("fails over from a route that refuses the submit to the next one, and charges once", async () => {
+    const { model, routes } = await modelWith([
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-a" },
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-b" },
+    ]);
+    veoA.fail("submit", "unavailable", 1);
+    const gen = await create(model);
+    const done = await drive(gen.id);
+
+    expect(done.status).toBe("completed");
+    expect(veoA.jobs.size).toBe(0);
+    expect(await attemptsOf(gen.id)).toEqual([
+      [routes[0]?.id, "failed_over"],
+      [routes[1]?.id, "completed"],
+    ]);
+    expect(await ledgerOf(gen.id)).toEqual([
+      ["hold", -8n * PRICE],
+      ["hold_release", 8n * PRICE],
+      ["charge", -8n * PRICE],
+    ]);
+    expect(done.upstreamCostMicros).toBe(8n * 40_000n);
+    const first = await db().modelRoute.findUniqueOrThrow({ where: { id: routes[0]?.id } });
+    expect(first.consecutiveFailures).toBe(1);
+  });
+
+  it("bills what was delivered: 6 s of a requested 8 s are 6 s", async () => {
+    const { model } = await modelWith([{ provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-b" }]);
+    veoB.nextJob({ outputSeconds: 6 });
+    const gen = await create(model, 8);
+    const done = await drive(gen.id);
+
+    expect(done.status).toBe("completed");
+    expect(done.deliveredMs).toBe(6000);
+    expect(done.billedSeconds).toBe(6);
+    expect(done.costMicros).toBe(6n * PRICE);
+    expect(await ledgerOf(gen.id)).toEqual([
+      ["hold", -8n * PRICE],
+      ["hold_release", 8n * PRICE],
+      ["charge", -6n * PRICE],
+    ]);
+  });
+
+  it("after a crash between submit and saving the upstream id, never submits again and charges once", async () => {
+    const { model, routes } = await modelWith([{ provider: "replicate", upstreamModel: "google/veo-3.1", credentials: "rep" }]);
+    const gen = await create(model);
+    replicate.reset();
+    await engine.processGeneration(db(), gen.id);
+    expect(replicate.creates).toHaveLength(1);
+    // What the database holds when the process died after the submit, before saving its answer.
+    const submitted = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
+    const upstreamId = submitted.upstreamTaskId ?? "";
+    await db().generation.update({
+      where: { id: gen.id },
+      data: { upstreamTaskId: null, outcomeUnknownSince: new Date(), reconcileBy: new Date(Date.now() + 600_000) },
+    });
+    await db().routeAttempt.updateMany({ where: { generationId: gen.id }, data: { acceptedAt: null, upstreamId: null } });
+
+    for (let i = 0; i < 3; i++) expect((await engine.processGeneration(db(), gen.id)).done).toBe(false);
+    expect(replicate.creates).toHaveLength(1);
+    expect((await db().generation.findUniqueOrThrow({ where: { id: gen.id } })).status).toBe("processing");
+
+    // The provider's webhook names the job; the runner follows it to the end.
+    const call = replicate.webhook(upstreamId);
+    expect(await engine.receiveUpstreamCallback(db(), routes[0]?.id ?? "", gen.id, call.headers, call.body)).toBe("accepted");
+    const done = await drive(gen.id);
+    expect(done.status).toBe("completed");
+    expect(replicate.creates).toHaveLength(1);
+    expect((await ledgerOf(gen.id)).filter(([type]) => type === "charge")).toHaveLength(1);
+  });
+
+  it("releases the hold once the outcome stays unknown past the deadline, and records a later success for staff", async () => {
+    const { model, routes } = await modelWith([{ provider: "replicate", upstreamModel: "google/veo-3.1", credentials: "rep" }]);
+    const gen = await create(model);
+    replicate.reset();
+    await engine.processGeneration(db(), gen.id);
+    const upstreamId = (await db().generation.findUniqueOrThrow({ where: { id: gen.id } })).upstreamTaskId ?? "";
+    await db().generation.update({
+      where: { id: gen.id },
+      data: {
+        upstreamTaskId: null,
+        outcomeUnknownSince: new Date(Date.now() - 60_000),
+        reconcileBy: new Date(Date.now() - 1000),
+      },
+    });
+    await db().routeAttempt.updateMany({ where: { generationId: gen.id }, data: { acceptedAt: null, upstreamId: null } });
+
+    const failed = await drive(gen.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.errorCode).toBe("upstream_error");
+    expect(await ledgerOf(gen.id)).toEqual([
+      ["hold", -8n * PRICE],
+      ["hold_release", 8n * PRICE],
+    ]);
+    expect(await attemptsOf(gen.id)).toEqual([[routes[0]?.id, "abandoned"]]);
+
+    const job = replicate.jobs.get(upstreamId);
+    if (job) job.polls = 100;
+    const call = replicate.webhook(upstreamId);
+    expect(await engine.receiveUpstreamCallback(db(), routes[0]?.id ?? "", gen.id, call.headers, call.body)).toBe("accepted");
+    const after = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
+    expect(after.status).toBe("failed");
+    expect(after.lateSuccessAt).not.toBeNull();
+    expect(await attemptsOf(gen.id)).toEqual([[routes[0]?.id, "late_success"]]);
+    expect(await ledgerOf(gen.id)).toHaveLength(2);
+  });
+
+  it("refuses a forged callback", async () => {
+    const { model, routes } = await modelWith([{ provider: "replicate", upstreamModel: "google/veo-3.1", credentials: "rep" }]);
+    const gen = await create(model);
+    await engine.processGeneration(db(), gen.id);
+    const upstreamId = (await db().generation.findUniqueOrThrow({ where: { id: gen.id } })).upstreamTaskId ?? "";
+    const call = replicate.webhook(upstreamId, { secret: "whsec_bm90LXRoZS1yaWdodC1zZWNyZXQtYXQtYWxsIQ==" });
+    expect(await engine.receiveUpstreamCallback(db(), routes[0]?.id ?? "", gen.id, call.headers, call.body)).toBe("forged");
+    const tampered = replicate.webhook(upstreamId);
+    const body = Buffer.from(tampered.body.toString().replace('"starting"', '"succeeded"'));
+    expect(await engine.receiveUpstreamCallback(db(), routes[0]?.id ?? "", gen.id, tampered.headers, body)).toBe("forged");
+    expect(await engine.receiveUpstreamCallback(db(), "rte_unknown", gen.id, tampered.headers, tampered.body)).toBe("not_found");
+  });
+
+  it("makes jobs wait while every route is at its limit, and gives the slot to the one that waited longest", async () => {
+    const { model, routes } = await modelWith([
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-b", maxConcurrency: 1 },
+    ]);
+    const [g1, g2, g3] = [await create(model), await create(model), await create(model)];
+    if (!g1 || !g2 || !g3) throw new Error("not created");
+    expect((await engine.processGeneration(db(), g1.id)).done).toBe(false);
+    // g2 and g3 find the only slot taken: they wait, nothing fails.
+    expect((await engine.processGeneration(db(), g2.id)).done).toBe(false);
+    expect((await engine.processGeneration(db(), g3.id)).done).toBe(false);
+    const waiting = await db().generation.findMany({ where: { id: { in: [g2.id, g3.id] } } });
+    expect(waiting.map((g) => [g.status, g.routeId, g.waitingSince !== null])).toEqual([
+      ["processing", null, true],
+      ["processing", null, true],
+    ]);
+    await drive(g1.id);
+    // g3 asks first once the slot is free, but g2 has waited longer.
+    expect((await engine.processGeneration(db(), g3.id)).done).toBe(false);
+    expect((await db().generation.findUniqueOrThrow({ where: { id: g3.id } })).routeId).toBeNull();
+    expect((await engine.processGeneration(db(), g2.id)).done).toBe(false);
+    expect((await db().generation.findUniqueOrThrow({ where: { id: g2.id } })).routeId).toBe(routes[0]?.id);
+    expect((await drive(g2.id)).status).toBe("completed");
+    expect((await drive(g3.id)).status).toBe("completed");
+  });
+
+  it("takes a failing route out after three failures, then lets one job probe it back", async () => {
+    const { model, routes } = await modelWith([
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-a" },
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-b" },
+    ]);
+    const [bad, good] = [routes[0]?.id, routes[1]?.id];
+    veoA.fail("submit", "server_error", 3);
+    for (let i = 0; i < 3; i++) expect((await drive((await create(model)).id)).status).toBe("completed");
+    const open = await db().modelRoute.findUniqueOrThrow({ where: { id: bad } });
+    expect(open.breakerState).toBe("open");
+
+    const skipped = await create(model);
+    await drive(skipped.id);
+    expect(await attemptsOf(skipped.id)).toEqual([[good, "completed"]]);
+
+    // The cooldown is over: the next job probes the route, succeeds there and closes the breaker.
+    await db().modelRoute.update({ where: { id: bad }, data: { breakerRetryAt: new Date(Date.now() - 1000) } });
+    const probe = await create(model);
+    await drive(probe.id);
+    expect(await attemptsOf(probe.id)).toEqual([[bad, "completed"]]);
+    const closed = await db().modelRoute.findUniqueOrThrow({ where: { id: bad } });
+    expect([closed.breakerState, closed.consecutiveFailures]).toEqual(["closed", 0]);
+  });
+});
+
+/** The engine modules this suite drives, imported after the environment above is set. */
+async function loadEngine() {
+  return {
+    ...(await import("../src/accounts/accounts")),
+    ...(await import("../src/billing/ledger")),
+    ...(await import("../src/generations/store")),
+    ...(await import("../src/generations/worker")),
+    ...(await import("../src/generations/upstream-callbacks")),
+    ...(await import("../src/platform/queue")),
+  };
+}
