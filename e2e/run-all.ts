@@ -147,7 +147,7 @@ async function stopApp(app: RunningApp | null, label: string) {
 }
 
 async function main() {
-  const baseEnv = {
+  const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     ALLOW_PRIVATE_NETWORK_FETCH: "1",
@@ -166,12 +166,12 @@ async function main() {
   try {
     // Unit suites use their own throwaway database on the external server.
     const unitDb = await freshDatabase(external.adminUrl, `vgen_unit_${process.pid}`);
-    const unitEnv = { ...baseEnv, NODE_ENV: "test", LOG_LEVEL: "error", TEST_DATABASE_URL: unitDb, TEST_ADMIN_DATABASE_URL: external.adminUrl };
+    const unitEnv: NodeJS.ProcessEnv = { ...baseEnv, NODE_ENV: "test", LOG_LEVEL: "error", TEST_DATABASE_URL: unitDb, TEST_ADMIN_DATABASE_URL: external.adminUrl };
     for (const pkg of ["config", "contracts", "db", "engine"]) await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
 
     // Embedded default: no DATABASE_URL; the app starts its own PostgreSQL, queue and worker.
     let app: RunningApp | null = await startApp({ env: baseEnv, label: "embedded" });
-    const embeddedEnv = { ...baseEnv, NODE_ENV: "test", BASE_URL: app.baseUrl, DATABASE_URL: app.databaseUrl, DATA_DIR: app.dataDir, VGEN_MODE: "embedded" };
+    const embeddedEnv: NodeJS.ProcessEnv = { ...baseEnv, NODE_ENV: "test", BASE_URL: app.baseUrl, DATABASE_URL: app.databaseUrl, DATA_DIR: app.dataDir, VGEN_MODE: "embedded" };
     await vitest("api: embedded default", path.join(root, "e2e"), embeddedEnv, ["api"]);
     await playwright("browser: embedded default", embeddedEnv);
     await stopApp(app, "embedded");
@@ -181,7 +181,7 @@ async function main() {
     const prodDb = await freshDatabase(external.adminUrl, `vgen_e2e_${process.pid}`);
     const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
     const withRedis = await redisAvailable(redisUrl);
-    const prodEnv = { ...baseEnv, DATABASE_URL: prodDb, ...(withRedis ? { REDIS_URL: redisUrl } : {}) };
+    const prodEnv: NodeJS.ProcessEnv = { ...baseEnv, DATABASE_URL: prodDb, ...(withRedis ? { REDIS_URL: redisUrl } : {}) };
     app = await startApp({ env: { ...prodEnv, WORKER_MODE: "off" }, label: "external", migrateFirst: true, separateWorker: true });
     await vitest(
       `api: external PostgreSQL${withRedis ? " + Redis" : ""}, separate worker`,

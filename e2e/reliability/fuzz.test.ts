@@ -12,7 +12,7 @@ import { createDb, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount } from "@vgen/engine/billing";
 import { startApp, type RunningApp } from "../support/app-process";
-import { CONTENT_TYPES, HOSTILE_VALUES, inputCases, RAW_BODIES, type SeedTable } from "../support/fuzz-inputs";
+import { CONTENT_TYPES, HOSTILE_VALUES, inputCases, RAW_BODIES, seedInput, type SeedTable } from "../support/fuzz-inputs";
 import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
 import { readResult, signIn, trpcRequest, type CallResult } from "../support/sessions";
 import { listProcedures, type JsonSchema } from "../support/trpc-procedures";
@@ -126,7 +126,7 @@ function restCases(baseUrl: string, doc: OpenApi, key: string): { cases: Case[];
       const schema = resolveRef(doc, op.requestBody?.content["application/json"]?.schema);
       const creates = method === "POST" && template === "/api/v1/videos/generations";
       const seedPath = pathParams.reduce((p, name) => p.replace(`{${name}}`, encodeURIComponent(String(SEEDS[name] ?? "fuzz"))), template);
-      const seedBody = schema ? JSON.stringify(inputCases(schema, SEEDS).find((c) => c.label === "seed")!.value ?? {}) : undefined;
+      const seedBody = schema ? JSON.stringify(seedInput(schema, SEEDS)) : undefined;
       const send = (label: string, path: string, init: RequestInit) => cases.push({ endpoint, label, url: `${baseUrl}${path}`, init, creates });
       const seedInit = (): RequestInit => (seedBody !== undefined ? bodyInit(method, auth, seedBody) : { method, headers: auth });
 

@@ -12,7 +12,7 @@ import { uniqueEmail } from "./fixtures";
  * at (a drill owns its database), quiet logs, and a short job lease so that a killed worker's job
  * is taken up again within seconds.
  */
-export function drillEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function drillEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.E2E_VERBOSE ? "info" : "warn", JOB_HEARTBEAT_SECONDS: "10" };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -128,9 +128,14 @@ function withField(seed: Record<string, unknown>, field: string, value: unknown)
 /** One input case: a JSON value (serialized by the caller) or a raw body text. */
 export type InputCase = { label: string; value: unknown } | { label: string; raw: string };
 
+/** The valid input every case departs from: the schema's seed object, or `{}` for a schema that is not an object. */
+export function seedInput(schema: JsonSchema | null, seeds: SeedTable): Record<string, unknown> {
+  return schema?.type === "object" || schema?.properties ? seedObject(schema, seeds) : {};
+}
+
 /** Field-level cases for an object input: each field set to each hostile value, removed, or a raw number token. */
 export function inputCases(schema: JsonSchema | null, seeds: SeedTable, wrap: (text: string) => string = (t) => t): InputCase[] {
-  const seed = schema?.type === "object" || schema?.properties ? seedObject(schema!, seeds) : {};
+  const seed = seedInput(schema, seeds);
   const cases: InputCase[] = [{ label: "seed", value: seed }, { label: "unknown key", value: { ...seed, zzUnknown: "\u0000" } }];
   for (const field of fieldsOf(schema)) {
     for (const [i, value] of HOSTILE_VALUES.entries()) cases.push({ label: `${field}=hostile#${i}`, value: withField(seed, field, value) });
