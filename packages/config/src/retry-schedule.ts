@@ -12,6 +12,7 @@ export function readRetrySchedule(raw: string): { delays: number[] } | { error: 
     const item = part.trim();
     const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/i.exec(item);
     if (!match) return { error: `cannot read '${item}' (use e.g. 5s,5m,30m,2h)` };
+    // The pattern admits only UNIT_MS's units.
     const ms = Math.round(Number(match[1]) * UNIT_MS[(match[2] ?? "s").toLowerCase()]!);
     if (!Number.isFinite(ms)) return { error: `'${item}' is out of range` };
     delays.push(ms);

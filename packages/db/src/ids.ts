@@ -12,7 +12,7 @@ function randomByte(): number {
     pool = randomBytes(POOL_BYTES);
     used = 0;
   }
-  return pool[used++]!;
+  return pool.readUInt8(used++);
 }
 
 /** Base58 random string: no look-alike characters, safe in URLs and file names. */
@@ -21,7 +21,7 @@ export function randomBase58(length: number): string {
   while (out.length < length) {
     const byte = randomByte();
     // 58 * 4 = 232: rejecting bytes >= 232 keeps the distribution uniform.
-    if (byte < 232) out += ALPHABET[byte % 58]!;
+    if (byte < 232) out += ALPHABET.charAt(byte % 58);
   }
   return out;
 }
