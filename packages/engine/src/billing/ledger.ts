@@ -30,7 +30,8 @@ export async function applyLedgerEntry(tx: Tx, m: LedgerMovement) {
         UPDATE accounts SET balance_micros = balance_micros + ${m.amountMicros}, updated_at = now()
         WHERE id = ${m.accountId}
         RETURNING balance_micros`;
-  if (rows.length === 0) {
+  const [account] = rows;
+  if (!account) {
     if (m.requireFunds) {
       throw new ApiError("insufficient_balance", "The available balance does not cover the cost of this generation.");
     }
@@ -42,7 +43,7 @@ export async function applyLedgerEntry(tx: Tx, m: LedgerMovement) {
       accountId: m.accountId,
       type: m.type,
       amountMicros: m.amountMicros,
-      balanceAfterMicros: rows[0]!.balance_micros,
+      balanceAfterMicros: account.balance_micros,
       generationId: m.generationId ?? null,
       reference: m.reference,
       reason: m.reason ?? null,

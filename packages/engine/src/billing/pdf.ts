@@ -109,9 +109,8 @@ function table(doc: PDFKit.PDFDocument, columns: { label: string; width: number;
     const y = doc.y;
     if (shade) doc.rect(56, y - 4, 483, 20).fill(shade);
     let x = 56;
-    cells.forEach((cell, i) => {
-      const col = columns[i]!;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10).fillColor("#0f172a").text(cell, x + 4, y, { width: col.width - 8, align: col.align ?? "left" });
+    columns.forEach((col, i) => {
+      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10).fillColor("#0f172a").text(cells[i] ?? "", x + 4, y, { width: col.width - 8, align: col.align ?? "left" });
       x += col.width;
     });
     doc.y = y + 20;

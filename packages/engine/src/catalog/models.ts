@@ -21,12 +21,19 @@ export function resolveAgainstModel(model: CatalogModel, input: CreateGeneration
       "duration",
     );
   }
-  const size = (input.size ?? model.sizes[0]) as Size;
+  const size = (input.size ?? defaultSize(model)) as Size;
   if (!model.sizes.includes(size)) {
     throw new ApiError("unsupported_size", `${model.id} does not produce ${size}; it supports ${model.sizes.join(", ")}.`, "size");
   }
   const aspectRatio = input.aspectRatio ?? "16:9";
   return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio) };
+}
+
+/** The size a request without `size` gets: the first of the model's sizes (the catalog edit refuses an empty list). */
+export function defaultSize(model: Pick<CatalogModel, "id" | "sizes">): string {
+  const [size] = model.sizes;
+  if (size === undefined) throw new Error(`Catalog model ${model.id} lists no sizes`);
+  return size;
 }
 
 export async function findEnabledModel(db: Db, id: string): Promise<CatalogModel> {
@@ -55,7 +62,7 @@ export function modelView(m: CatalogModel) {
     min_charge_seconds: m.minChargeSeconds,
     queue: QUEUE_LABELS[m.queue],
     sizes: m.sizes,
-    default_size: m.sizes[0],
+    default_size: defaultSize(m),
     aspect_ratios: ["16:9", "9:16"],
     duration: { min: m.minDuration, max: m.maxDuration, default: m.defaultDuration },
   };

@@ -8,5 +8,5 @@ export function webhookRetrySchedule(source?: Record<string, string | undefined>
 
 /** Delay before automatic attempt `autoAttemptsSoFar + 1`, or null once the schedule is exhausted. */
 export function nextRetryDelayMs(schedule: number[], autoAttemptsSoFar: number): number | null {
-  return autoAttemptsSoFar >= 1 && autoAttemptsSoFar <= schedule.length ? schedule[autoAttemptsSoFar - 1]! : null;
+  return autoAttemptsSoFar >= 1 ? (schedule[autoAttemptsSoFar - 1] ?? null) : null;
 }

@@ -17,8 +17,8 @@ async function expectedProcessingSeconds(db: Db, modelId: string, size: string, 
       WHERE model_id = ${modelId} AND size = ${size} AND duration = ${duration}
         AND status = 'completed' AND started_at IS NOT NULL
       ORDER BY completed_at DESC LIMIT ${HISTORY_SAMPLE}) recent`;
-  const learned = rows[0]?.avg;
-  const seconds = learned && rows[0]!.n > 0n ? learned : defaultProcessingSeconds(size, duration);
+  const [recent] = rows;
+  const seconds = recent?.avg && recent.n > 0n ? recent.avg : defaultProcessingSeconds(size, duration);
   cache.set(key, { at: Date.now(), seconds });
   return seconds;
 }
@@ -80,7 +80,7 @@ function olderThan(queue: QueueIndex | undefined, at: number): { jobs: number; s
     if (queue.createdAt[mid]! < at) lo = mid + 1;
     else hi = mid;
   }
-  return { jobs: lo, seconds: lo ? queue.cumulativeSeconds[lo - 1]! : 0 };
+  return { jobs: lo, seconds: queue.cumulativeSeconds[lo - 1] ?? 0 };
 }
 
 /** What a queued job waits for: every running job, then Pro Priority first and, within a queue, oldest first. */

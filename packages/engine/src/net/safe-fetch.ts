@@ -71,8 +71,9 @@ async function vetHost(hostname: string, deadline: Promise<never>): Promise<Vett
       if (err instanceof FetchFailedError) throw err;
       throw new FetchFailedError(`cannot resolve host ${bare}: ${(err as Error).message}`, { cause: err });
     }
-    if (!candidates.length) throw new FetchFailedError(`cannot resolve host ${bare}: no addresses`);
   }
+  const [first] = candidates;
+  if (!first) throw new FetchFailedError(`cannot resolve host ${bare}: no addresses`);
   if (!privateAllowed()) {
     for (const c of candidates) {
       const why = addressRefusalReason(c.address);
@@ -83,7 +84,6 @@ async function vetHost(hostname: string, deadline: Promise<never>): Promise<Vett
       }
     }
   }
-  const first = candidates[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
