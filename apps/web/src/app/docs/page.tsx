@@ -88,14 +88,19 @@ function show(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value, null, 2);
 }
 
+/** The body a request example sends: the first of the named examples, else the single one. */
+function exampleOf(media: Media): unknown {
+  const [first] = Object.values(media.examples ?? {});
+  return first ? first.value : media.example;
+}
+
 function curlFor(base: string, method: string, path: string, op: Operation): string {
   const lines = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`}${op.responses["200"]?.content?.["text/event-stream"] ? " -N" : ""} ${base}${path.replace("{id}", "vid_7hX2kLmQ9rT4vB8nC1dE3f")}`];
   if (op.security?.length !== 0) lines.push(`  -H "Authorization: Bearer $API_KEY"`);
   const media = op.requestBody?.content["application/json"];
   if (media) {
-    const example = media.examples ? Object.values(media.examples)[0]!.value : media.example;
     lines.push(`  -H "Content-Type: application/json"`);
-    lines.push(`  -d '${JSON.stringify(example)}'`);
+    lines.push(`  -d '${JSON.stringify(exampleOf(media))}'`);
   }
   return lines.join(" \\\n");
 }
@@ -170,8 +175,7 @@ function ResponseBlock({ status, response, schemas, open }: { status: string; re
 function OperationSection({ base, method, path, op, schemas }: { base: string; method: string; path: string; op: Operation; schemas: Schemas }) {
   const params = op.parameters ?? [];
   const body = op.requestBody?.content["application/json"];
-  const statuses = Object.keys(op.responses);
-  const exampleBody = body ? (body.examples ? Object.values(body.examples)[0]!.value : body.example) : null;
+  const exampleBody = body ? exampleOf(body) : null;
   return (
     <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="scroll-mt-20 border-t border-slate-200 py-12">
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
@@ -238,8 +242,8 @@ function OperationSection({ base, method, path, op, schemas }: { base: string; m
           <div>
             <h4 className="mb-2 text-sm font-semibold text-slate-900">Responses</h4>
             <div className="space-y-2">
-              {statuses.map((s) => (
-                <ResponseBlock key={s} status={s} response={op.responses[s]!} schemas={schemas} open={s.startsWith("2")} />
+              {Object.entries(op.responses).map(([s, response]) => (
+                <ResponseBlock key={s} status={s} response={response} schemas={schemas} open={s.startsWith("2")} />
               ))}
             </div>
           </div>

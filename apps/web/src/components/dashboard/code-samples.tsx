@@ -220,8 +220,10 @@ function onTabKey<T extends string>(e: KeyboardEvent<HTMLButtonElement>, ids: re
   if (e.key === "Home") next = 0;
   if (e.key === "End") next = ids.length - 1;
   if (next === null) return;
+  const id = ids[next];
+  if (id === undefined) return;
   e.preventDefault();
-  select(ids[next]!);
+  select(id);
   const tablist = e.currentTarget.parentElement;
   (tablist?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next])?.focus();
 }

@@ -54,8 +54,7 @@ const UNAUTHENTICATED_QPS = env().UNAUTHENTICATED_RATE_LIMIT_QPS;
 function bearerToken(req: ApiRequest): string | null {
   const header = req.header("authorization");
   if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1]! : "";
+  return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? "";
 }
 
 /** What a retry with the same Idempotency-Key replays: a stream is stored as 200 with its generation. */

@@ -50,8 +50,9 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
 
   // Once the catalog arrives: the requested model (?model=), else the cheapest default, with its defaults.
   useEffect(() => {
-    if (!catalog.data?.length || form.model) return;
-    const m = catalog.data.find((x) => x.id === initialModel) ?? catalog.data.find((x) => x.id === DEFAULT_MODEL) ?? catalog.data[0]!;
+    if (!catalog.data || form.model) return;
+    const m = catalog.data.find((x) => x.id === initialModel) ?? catalog.data.find((x) => x.id === DEFAULT_MODEL) ?? catalog.data[0];
+    if (!m) return;
     setForm((f) => ({ ...f, model: m.id, duration: m.duration.default, size: m.default_size }));
   }, [catalog.data, form.model, initialModel]);
 

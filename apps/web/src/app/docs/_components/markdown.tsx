@@ -20,9 +20,9 @@ export function Inline({ text }: { text: string }) {
           {m[2]}
         </strong>,
       );
-    } else {
+    } else if (m[4] !== undefined) {
       out.push(
-        <a key={i++} href={localize(m[4]!)} className="font-medium text-blue-700 hover:underline">
+        <a key={i++} href={localize(m[4])} className="font-medium text-blue-700 hover:underline">
           {m[3]}
         </a>,
       );
@@ -35,8 +35,7 @@ export function Inline({ text }: { text: string }) {
 
 /** Links to this deployment become relative, so the page works behind any host name. */
 function localize(url: string): string {
-  const m = /^https?:\/\/[^/]+(\/errors#.*)$/.exec(url);
-  return m ? m[1]! : url;
+  return /^https?:\/\/[^/]+(\/errors#.*)$/.exec(url)?.[1] ?? url;
 }
 
 /** Paragraphs and "- " bullet lists. */

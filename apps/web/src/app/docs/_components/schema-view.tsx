@@ -74,7 +74,10 @@ function resolve(s: Schema, schemas: Schemas): Schema {
 
 function merge(a: Schema, b: Schema): Schema {
   const properties: Record<string, Schema> = { ...(a.properties ?? {}) };
-  for (const [k, v] of Object.entries(b.properties ?? {})) properties[k] = properties[k] ? merge(properties[k]!, v) : v;
+  for (const [k, v] of Object.entries(b.properties ?? {})) {
+    const known = properties[k];
+    properties[k] = known ? merge(known, v) : v;
+  }
   return { ...a, ...b, properties: Object.keys(properties).length ? properties : undefined, required: a.required ?? b.required };
 }
 

@@ -41,12 +41,12 @@ export function TryIt({ method, path, pathParams, queryParams, exampleBody, auth
     let url = path;
     for (const p of pathParams) url = url.replace(`{${p}}`, encodeURIComponent(params[p] ?? ""));
     const qs = new URLSearchParams();
-    for (const q of queryParams) if (params[q]) qs.set(q, params[q]!);
+    for (const q of queryParams) if (params[q]) qs.set(q, params[q]);
     if ([...qs].length) url += `?${qs}`;
     const headers: Record<string, string> = {};
     if (auth && apiKey) headers.authorization = `Bearer ${apiKey}`;
     if (exampleBody !== null) headers["content-type"] = "application/json";
-    if (params["Idempotency-Key"]) headers["idempotency-key"] = params["Idempotency-Key"]!;
+    if (params["Idempotency-Key"]) headers["idempotency-key"] = params["Idempotency-Key"];
     try {
       const res = await fetch(url, { method, headers, body: exampleBody !== null ? body : undefined, signal: controller.signal });
       const shown = ["content-type", "x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"]
