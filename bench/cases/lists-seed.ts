@@ -206,6 +206,7 @@ export async function seedLists(db: Db, o: ListsSeedOptions): Promise<SeedCounts
       (SELECT count(*) FROM webhook_deliveries WHERE account_id = $1) AS h_webhook_deliveries`,
     HEAVY_ACCOUNT,
   );
+  // A SELECT without FROM returns exactly one row.
   const r = rows[0]!;
   return {
     generations: Number(r.generations),

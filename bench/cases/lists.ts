@@ -49,7 +49,7 @@ function dbPackageModules() {
 
 function quantile(samples: number[], q: number): number {
   const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
 }
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {

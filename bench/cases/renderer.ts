@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderVideo } from '../../packages/engine/src/render/render-video';
+import { median } from '../lib/stats.js';
 import type { BenchCase, BenchContext, BenchRow } from '../lib/types.js';
 
 const FPS = 24;
@@ -28,12 +29,6 @@ const SIZES: Size[] = [
 const SIZE_4K: Size = { label: '4k', width: 3840, height: 2160, rssLimitMb: 1024 };
 
 type Sample = { ms: number; peakRssBytes: number | null };
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** Ensures ffmpeg is on PATH; installs Debian's package when running as root. Returns why not, or null. */
 function ensureFfmpeg(ctx: BenchContext): string | null {

@@ -37,8 +37,8 @@ interface Auth {
 }
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
-const LONG_SIDE: Record<string, number> = { "720p": 1280, "1080p": 1920, "4k": 3840 };
-const SHORT_SIDE: Record<string, number> = { "720p": 720, "1080p": 1080, "4k": 2160 };
+/** Long and short side in pixels of each size. */
+const SIDES: Record<string, [number, number]> = { "720p": [1280, 720], "1080p": [1920, 1080], "4k": [3840, 2160] };
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
 const KEY_SQL = `
@@ -134,10 +134,11 @@ function resolve(catalog: Map<string, Model>, body: Record<string, unknown>) {
   if (typeof body.prompt !== "string" || !body.prompt.trim()) throw new Refused(400, "invalid_parameter");
   const duration = body.duration === undefined ? model.defaultDuration : Number(body.duration);
   if (!Number.isInteger(duration) || duration < model.minDuration || duration > model.maxDuration) throw new Refused(400, "invalid_parameter");
-  const size = body.size === undefined ? model.sizes[0]! : String(body.size);
-  if (!model.sizes.includes(size)) throw new Refused(400, "unsupported_size");
+  const size = body.size === undefined ? model.sizes[0] : String(body.size);
+  const sides = size !== undefined && model.sizes.includes(size) ? SIDES[size] : undefined;
+  if (size === undefined || !sides) throw new Refused(400, "unsupported_size");
   const aspectRatio = body.aspect_ratio === "9:16" ? "9:16" : "16:9";
-  const [width, height] = aspectRatio === "16:9" ? [LONG_SIDE[size]!, SHORT_SIDE[size]!] : [SHORT_SIDE[size]!, LONG_SIDE[size]!];
+  const [width, height] = aspectRatio === "16:9" ? sides : [sides[1], sides[0]];
   const billedSeconds = Math.max(duration, model.minChargeSeconds);
   return { model, prompt: body.prompt, duration, size, aspectRatio, width, height, billedSeconds, cost: BigInt(billedSeconds) * model.priceMicrosPerSecond };
 }

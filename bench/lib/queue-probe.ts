@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { createDb } from "@vgen/db";
 import { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss, type GenerationJob } from "@vgen/engine/platform";
+import { median } from "./stats";
 const { values } = parseArgs({ options: { samples: { type: "string", default: "100" }, rounds: { type: "string", default: "3" } } });
 const samples = Number(values.samples);
 const rounds = Number(values.rounds);
@@ -68,8 +69,7 @@ async function main() {
       const took: number[] = [];
       for (let i = 0; i < samples; i++) took.push(await sides[side](`probe-${seq++}`));
       out[side].push(...took);
-      const sorted = [...took].sort((a, b) => a - b);
-      process.stderr.write(`round ${round}/${rounds} ${side}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms over ${samples}\n`);
+      process.stderr.write(`round ${round}/${rounds} ${side}: median ${median(took).toFixed(2)} ms over ${samples}\n`);
     }
   }
   console.log(JSON.stringify(out));

@@ -36,7 +36,7 @@ function frontendParser(onStatement: () => void) {
         if (buffered.length < 5) return;
         const length = buffered.readInt32BE(1) + 1;
         if (buffered.length < length) return;
-        const type = String.fromCharCode(buffered[0]!);
+        const type = String.fromCharCode(buffered.readUInt8(0));
         if (type === "Q" || type === "E") onStatement();
         buffered = buffered.subarray(length);
       }
