@@ -1,8 +1,9 @@
 /**
- * Runs every test: unit suites, then the HTTP API suite and the browser suite against a running
- * app on the embedded default, then the API suite again against an external PostgreSQL (the
- * production path: DATABASE_URL, separate worker process, Redis when available), and last the
- * benchmark in short mode (one test: it passes when the bench ran to its report).
+ * Runs every test: the typecheck of every package (one test), unit suites, then the HTTP API suite
+ * and the browser suite against a running app on the embedded default, then the API suite again
+ * against an external PostgreSQL (the production path: DATABASE_URL, separate worker process, Redis
+ * when available), and last the benchmark in short mode (one test: it passes when the bench ran to
+ * its report).
  * Ends with "N passed, N failed".
  */
 import { readFile, rm } from "node:fs/promises";
@@ -117,6 +118,20 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
 }
 
 /**
+ * The typecheck of every package, e2e and bench (turbo: in parallel, cached): one test, passed
+ * when tsc found no error anywhere. A failure does not stop the suites after it.
+ */
+async function typecheck(env: NodeJS.ProcessEnv) {
+  console.log("\n=== typecheck ===");
+  const code = await exec(path.join(root, "node_modules/.bin/turbo"), ["run", "typecheck", "--continue", "--output-logs=errors-only"], env);
+  if (code === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`typecheck: exited ${code}`);
+  }
+}
+
+/**
  * The benchmark in CI mode on the same server: one test, passed when it ran to its report. Missed
  * targets never fail it (timings on a shared machine are not a verdict); a crashed case does.
  */
@@ -162,6 +177,7 @@ async function main() {
     // Opens /api/metrics (closed without it) for the metrics suite, which reads the same variable.
     METRICS_TOKEN: "metrics-e2e-token",
   };
+  await typecheck(process.env);
   const external = await externalServer();
   try {
     // Unit suites use their own throwaway database on the external server.
