@@ -115,7 +115,12 @@ function databaseFactory(adminUrl: string) {
 }
 
 function isBenchCase(value: unknown): value is BenchCase {
-  return typeof value === "object" && value !== null && typeof (value as BenchCase).name === "string" && typeof (value as BenchCase).run === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as BenchCase).name === "string" &&
+    typeof (value as BenchCase).run === "function"
+  );
 }
 
 /** Every bench/cases/*.ts, imported lazily; a file that cannot load is reported, not fatal. */
@@ -141,7 +146,14 @@ async function main() {
     options: { short: { type: "boolean", default: false }, only: { type: "string" }, out: { type: "string" } },
     allowPositionals: false,
   });
-  const only = values.only ? new Set(values.only.split(",").map((s) => s.trim()).filter(Boolean)) : null;
+  const only = values.only
+    ? new Set(
+        values.only
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+    : null;
   const skipped: string[] = [];
 
   if (!existsSync(path.join(repoRoot, "apps/web/.next/BUILD_ID"))) {
@@ -150,8 +162,11 @@ async function main() {
   const all = await discoverCases(skipped);
   const selected = all.filter(({ file, benchCase }) => !only || only.has(benchCase.name) || only.has(file.replace(/\.ts$/, "")));
   if (only) {
-    for (const name of only) if (!all.some(({ file, benchCase }) => benchCase.name === name || file === `${name}.ts`)) skipped.push(`${name}: no such case`);
-    for (const { benchCase } of all) if (!selected.some((s) => s.benchCase === benchCase)) skipped.push(`${benchCase.name}: not selected (--only)`);
+    for (const name of only)
+      if (!all.some(({ file, benchCase }) => benchCase.name === name || file === `${name}.ts`))
+        skipped.push(`${name}: no such case`);
+    for (const { benchCase } of all)
+      if (!selected.some((s) => s.benchCase === benchCase)) skipped.push(`${benchCase.name}: not selected (--only)`);
   }
   log(`${values.short ? "short" : "normal"} mode; cases: ${selected.map((s) => s.benchCase.name).join(", ") || "none"}`);
 
@@ -160,7 +175,9 @@ async function main() {
   const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
   const redis = await redisAnswering(redisUrl);
   const version = await serverVersion(database.adminUrl);
-  log(`${database.description} ${version}; Redis ${redis ? `at ${redisUrl}` : "not answering (production-path rows run without it)"}`);
+  log(
+    `${database.description} ${version}; Redis ${redis ? `at ${redisUrl}` : "not answering (production-path rows run without it)"}`,
+  );
 
   let cleaned = false;
   const cleanup = async () => {

@@ -32,7 +32,14 @@ async function vitest(label: string, dir: string, env: NodeJS.ProcessEnv, files:
   console.log(`\n=== ${label} ===`);
   const code = await exec(
     process.execPath,
-    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    [
+      path.join(root, "node_modules/vitest/vitest.mjs"),
+      "run",
+      ...files,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+    ],
     env,
     dir,
   );
@@ -55,7 +62,13 @@ async function playwright(label: string, env: NodeJS.ProcessEnv) {
   console.log(`\n=== ${label} ===`);
   const code = await exec(
     process.execPath,
-    [path.join(root, "e2e/node_modules/@playwright/test/cli.js"), "test", "--config", "e2e/playwright.config.ts", "--reporter=list,json"],
+    [
+      path.join(root, "e2e/node_modules/@playwright/test/cli.js"),
+      "test",
+      "--config",
+      "e2e/playwright.config.ts",
+      "--reporter=list,json",
+    ],
     { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   );
   try {
@@ -90,7 +103,13 @@ async function externalServer(): Promise<{ adminUrl: string; stop: () => Promise
   const dir = mkdtempSync(path.join(os.tmpdir(), "vgen-extpg-"));
   chmodSync(dir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), port: 54400 + (process.pid % 500) });
-  return { adminUrl: server.url, stop: async () => { await server.stop(); await rm(dir, { recursive: true, force: true }); } };
+  return {
+    adminUrl: server.url,
+    stop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The throwaway databases go when the run ends, so repeated runs on one server leave nothing behind. */
@@ -123,7 +142,11 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
  */
 async function typecheck(env: NodeJS.ProcessEnv) {
   console.log("\n=== typecheck ===");
-  const code = await exec(path.join(root, "node_modules/.bin/turbo"), ["run", "typecheck", "--continue", "--output-logs=errors-only"], env);
+  const code = await exec(
+    path.join(root, "node_modules/.bin/turbo"),
+    ["run", "typecheck", "--continue", "--output-logs=errors-only"],
+    env,
+  );
   if (code === 0) totals.passed += 1;
   else {
     totals.failed += 1;
@@ -182,12 +205,26 @@ async function main() {
   try {
     // Unit suites use their own throwaway database on the external server.
     const unitDb = await freshDatabase(external.adminUrl, `vgen_unit_${process.pid}`);
-    const unitEnv: NodeJS.ProcessEnv = { ...baseEnv, NODE_ENV: "test", LOG_LEVEL: "error", TEST_DATABASE_URL: unitDb, TEST_ADMIN_DATABASE_URL: external.adminUrl };
-    for (const pkg of ["config", "contracts", "db", "engine"]) await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
+    const unitEnv: NodeJS.ProcessEnv = {
+      ...baseEnv,
+      NODE_ENV: "test",
+      LOG_LEVEL: "error",
+      TEST_DATABASE_URL: unitDb,
+      TEST_ADMIN_DATABASE_URL: external.adminUrl,
+    };
+    for (const pkg of ["config", "contracts", "db", "engine"])
+      await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
 
     // Embedded default: no DATABASE_URL; the app starts its own PostgreSQL, queue and worker.
     let app: RunningApp | null = await startApp({ env: baseEnv, label: "embedded" });
-    const embeddedEnv: NodeJS.ProcessEnv = { ...baseEnv, NODE_ENV: "test", BASE_URL: app.baseUrl, DATABASE_URL: app.databaseUrl, DATA_DIR: app.dataDir, VGEN_MODE: "embedded" };
+    const embeddedEnv: NodeJS.ProcessEnv = {
+      ...baseEnv,
+      NODE_ENV: "test",
+      BASE_URL: app.baseUrl,
+      DATABASE_URL: app.databaseUrl,
+      DATA_DIR: app.dataDir,
+      VGEN_MODE: "embedded",
+    };
     await vitest("api: embedded default", path.join(root, "e2e"), embeddedEnv, ["api"]);
     await playwright("browser: embedded default", embeddedEnv);
     await stopApp(app, "embedded");
@@ -198,7 +235,12 @@ async function main() {
     const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
     const withRedis = await redisAvailable(redisUrl);
     const prodEnv: NodeJS.ProcessEnv = { ...baseEnv, DATABASE_URL: prodDb, ...(withRedis ? { REDIS_URL: redisUrl } : {}) };
-    app = await startApp({ env: { ...prodEnv, WORKER_MODE: "off" }, label: "external", migrateFirst: true, separateWorker: true });
+    app = await startApp({
+      env: { ...prodEnv, WORKER_MODE: "off" },
+      label: "external",
+      migrateFirst: true,
+      separateWorker: true,
+    });
     await vitest(
       `api: external PostgreSQL${withRedis ? " + Redis" : ""}, separate worker`,
       path.join(root, "e2e"),
@@ -211,7 +253,12 @@ async function main() {
     await vitest(
       "reliability",
       path.join(root, "e2e"),
-      { ...baseEnv, NODE_ENV: "test", TEST_ADMIN_DATABASE_URL: external.adminUrl, ...(withRedis ? { TEST_REDIS_URL: redisUrl } : {}) },
+      {
+        ...baseEnv,
+        NODE_ENV: "test",
+        TEST_ADMIN_DATABASE_URL: external.adminUrl,
+        ...(withRedis ? { TEST_REDIS_URL: redisUrl } : {}),
+      },
       ["--config", "vitest.reliability.config.ts"],
     );
 

@@ -79,7 +79,9 @@ async function main() {
   const trustProxy = env().TRUST_PROXY;
   const server = createServer((req, res) => {
     // The one client address handlers may trust: the socket's, or the proxy's first hop when TRUST_PROXY=1.
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+      .split(",")[0]
+      ?.trim();
     req.headers[CLIENT_IP_HEADER] = (trustProxy && forwarded) || req.socket.remoteAddress || "unknown";
     applySecurityHeaders(req, res);
     const problem = requestLineProblem(req.method, req.url ?? "/");

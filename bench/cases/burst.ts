@@ -47,7 +47,9 @@ const burstCase: BenchCase = {
     const failures = answers.filter((a) => a.status === "500" || a.status === "no answer").length;
     const codes = answers.map((a) => a.code).filter((c): c is string => c !== null);
     const slowest = Math.max(...answers.map((a) => a.ms));
-    ctx.log(`burst: statuses ${tally(answers.map((a) => a.status))}${codes.length ? `; codes ${tally(codes)}` : ""}; last answer after ${slowest.toFixed(0)} ms`);
+    ctx.log(
+      `burst: statuses ${tally(answers.map((a) => a.status))}${codes.length ? `; codes ${tally(codes)}` : ""}; last answer after ${slowest.toFixed(0)} ms`,
+    );
     return [
       {
         case: "burst",

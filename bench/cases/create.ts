@@ -15,9 +15,18 @@ const createCase: BenchCase = {
   async run(ctx) {
     const app = await requestPathApp(ctx);
     const floor = await requestPathFloor(ctx);
-    const sides = await alternateRounds(ctx, "create", { floor, app }, createSpec(app.apiKey), () => clearBacklog(app.databaseUrl));
+    const sides = await alternateRounds(ctx, "create", { floor, app }, createSpec(app.apiKey), () =>
+      clearBacklog(app.databaseUrl),
+    );
     return [
-      throughputRow("create", "throughput at 50 connections (req/s)", sides.app, sides.floor, 0.5, "request path: web only, no worker; each round starts with an empty queue"),
+      throughputRow(
+        "create",
+        "throughput at 50 connections (req/s)",
+        sides.app,
+        sides.floor,
+        0.5,
+        "request path: web only, no worker; each round starts with an empty queue",
+      ),
       p99Row("create", "p99 latency at 50 connections (ms)", sides.app, sides.floor, 2),
       await statementsRow(ctx, {
         caseName: "create",

@@ -30,7 +30,15 @@ export interface SeedCounts {
 const HISTORY = "interval '90 days'";
 /** Tables that get a million rows (their primary keys are rebuilt after the load). */
 const LARGE_TABLES = ["generations", "ledger_entries", "request_logs", "webhook_deliveries", "webhook_attempts"];
-const SEEDED_TABLES = ["accounts", "api_keys", "generations", "ledger_entries", "request_logs", "webhook_deliveries", "webhook_attempts"];
+const SEEDED_TABLES = [
+  "accounts",
+  "api_keys",
+  "generations",
+  "ledger_entries",
+  "request_logs",
+  "webhook_deliveries",
+  "webhook_attempts",
+];
 
 /**
  * The statements, in order. `bench_src` is an unlogged scratch table of one row per generation (its

@@ -43,7 +43,8 @@ function dbPackageModules() {
   const req = createRequire(new URL("../../packages/db/package.json", import.meta.url));
   return {
     pg: req("pg") as { Client: new (config: { connectionString: string }) => BareClient },
-    PrismaPg: (req("@prisma/adapter-pg") as { PrismaPg: new (config: { connectionString: string; max: number }) => Adapter }).PrismaPg,
+    PrismaPg: (req("@prisma/adapter-pg") as { PrismaPg: new (config: { connectionString: string; max: number }) => Adapter })
+      .PrismaPg,
   };
 }
 
@@ -87,16 +88,40 @@ async function operations(db: Db, heavyRows: number): Promise<Op[]> {
   const ledgerCursor = encodeLedgerCursor(deepEntry);
   const deliveryCursor = encodeCursor(deepDelivery);
   return [
-    { name: "usage statistics, 7 days (dashboard default)", targeted: true, call: (d) => usageStats(d, { accountId: HEAVY_ACCOUNT, days: 7 }) },
+    {
+      name: "usage statistics, 7 days (dashboard default)",
+      targeted: true,
+      call: (d) => usageStats(d, { accountId: HEAVY_ACCOUNT, days: 7 }),
+    },
     { name: "ledger list, first page", targeted: true, call: (d) => listLedgerEntries(d, HEAVY_ACCOUNT, {}) },
-    { name: "ledger list, deep page (cursor)", targeted: true, call: (d) => listLedgerEntries(d, HEAVY_ACCOUNT, { cursor: ledgerCursor }) },
-    { name: "ledger list, type filter top_up", targeted: true, call: (d) => listLedgerEntries(d, HEAVY_ACCOUNT, { filter: { types: ["top_up"] } }) },
+    {
+      name: "ledger list, deep page (cursor)",
+      targeted: true,
+      call: (d) => listLedgerEntries(d, HEAVY_ACCOUNT, { cursor: ledgerCursor }),
+    },
+    {
+      name: "ledger list, type filter top_up",
+      targeted: true,
+      call: (d) => listLedgerEntries(d, HEAVY_ACCOUNT, { filter: { types: ["top_up"] } }),
+    },
     { name: "generation list, first page", targeted: true, call: (d) => listGenerations(d, HEAVY_ACCOUNT, 20, null) },
-    { name: "generation list, deep page (cursor)", targeted: true, call: (d) => listGenerations(d, HEAVY_ACCOUNT, 20, generationCursor) },
+    {
+      name: "generation list, deep page (cursor)",
+      targeted: true,
+      call: (d) => listGenerations(d, HEAVY_ACCOUNT, 20, generationCursor),
+    },
     { name: "webhook deliveries, first page", targeted: true, call: (d) => listDeliveries(d, HEAVY_ACCOUNT, {}) },
-    { name: "webhook deliveries, deep page (cursor)", targeted: true, call: (d) => listDeliveries(d, HEAVY_ACCOUNT, { cursor: deliveryCursor }) },
+    {
+      name: "webhook deliveries, deep page (cursor)",
+      targeted: true,
+      call: (d) => listDeliveries(d, HEAVY_ACCOUNT, { cursor: deliveryCursor }),
+    },
     // The CSV export walks the ledger in pages of the list's maximum size, by cursor.
-    { name: "ledger CSV export batch (200 rows), deep cursor", targeted: true, call: (d) => listLedgerEntries(d, HEAVY_ACCOUNT, { limit: 200, cursor: ledgerCursor }) },
+    {
+      name: "ledger CSV export batch (200 rows), deep cursor",
+      targeted: true,
+      call: (d) => listLedgerEntries(d, HEAVY_ACCOUNT, { limit: 200, cursor: ledgerCursor }),
+    },
     { name: "usage statistics, 30 days", targeted: false, call: (d) => usageStats(d, { accountId: HEAVY_ACCOUNT, days: 30 }) },
     { name: "usage statistics, 90 days", targeted: false, call: (d) => usageStats(d, { accountId: HEAVY_ACCOUNT, days: 90 }) },
   ];
@@ -112,7 +137,10 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const db = createDb(url, 10);
   // A second client that reports the SQL it sends, so the floor replays exactly the app's statements.
   const captured: Statement[] = [];
-  const logging = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 4 }), log: [{ emit: "event", level: "query" }] });
+  const logging = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: 4 }),
+    log: [{ emit: "event", level: "query" }],
+  });
   logging.$on("query", (e) => captured.push({ sql: e.query, params: JSON.parse(e.params) as unknown[] }));
   const bare = new pg.Client({ connectionString: url });
   try {
@@ -185,7 +213,9 @@ async function run(ctx: BenchContext): Promise<BenchRow[]> {
           note,
         },
       );
-      ctx.log(`lists: ${op.name}: p95 ${p95.toFixed(1)} ms, median ${quantile(app, 0.5).toFixed(1)} ms (floor median ${quantile(floor, 0.5).toFixed(1)} ms)`);
+      ctx.log(
+        `lists: ${op.name}: p95 ${p95.toFixed(1)} ms, median ${quantile(app, 0.5).toFixed(1)} ms (floor median ${quantile(floor, 0.5).toFixed(1)} ms)`,
+      );
     }
     return out;
   } finally {

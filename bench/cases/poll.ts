@@ -21,7 +21,14 @@ const pollCase: BenchCase = {
     const ids = await createMany(app.baseUrl, app.apiKey, count);
     const sides = await alternateRounds(ctx, "poll", { floor, app }, pollSpec(app.apiKey, ids));
     return [
-      throughputRow("poll", "throughput at 50 connections (req/s)", sides.app, sides.floor, 0.5, `${count} processing generations (the whole queue), round-robin`),
+      throughputRow(
+        "poll",
+        "throughput at 50 connections (req/s)",
+        sides.app,
+        sides.floor,
+        0.5,
+        `${count} processing generations (the whole queue), round-robin`,
+      ),
       p99Row("poll", "p99 latency at 50 connections (ms)", sides.app, sides.floor, null),
       await statementsRow(ctx, {
         caseName: "poll",

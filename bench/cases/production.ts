@@ -26,8 +26,22 @@ const productionCase: BenchCase = {
     const ids = await createMany(app.baseUrl, app.apiKey, ctx.short ? 50 : 200);
     const poll = await alternateRounds(ctx, "production poll", { floor, app }, pollSpec(app.apiKey, ids));
     return [
-      throughputRow("production", "create throughput at 50 connections (req/s)", create.app, create.floor, 0.5, `${setup}; p99 app ${create.app.p99.toFixed(0)} ms, floor ${create.floor.p99.toFixed(0)} ms`),
-      throughputRow("production", "poll throughput at 50 connections (req/s)", poll.app, poll.floor, 0.5, `${setup}; polled generations already ended by the worker; p99 app ${poll.app.p99.toFixed(0)} ms, floor ${poll.floor.p99.toFixed(0)} ms`),
+      throughputRow(
+        "production",
+        "create throughput at 50 connections (req/s)",
+        create.app,
+        create.floor,
+        0.5,
+        `${setup}; p99 app ${create.app.p99.toFixed(0)} ms, floor ${create.floor.p99.toFixed(0)} ms`,
+      ),
+      throughputRow(
+        "production",
+        "poll throughput at 50 connections (req/s)",
+        poll.app,
+        poll.floor,
+        0.5,
+        `${setup}; polled generations already ended by the worker; p99 app ${poll.app.p99.toFixed(0)} ms, floor ${poll.floor.p99.toFixed(0)} ms`,
+      ),
     ];
   },
 };

@@ -14,7 +14,11 @@ const queueCase: BenchCase = {
     const samples = ctx.short ? 50 : 300;
     ctx.log(`queue: ${samples} messages per round, 3 rounds per side, one in flight`);
     const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", NODE_ENV: "production" };
-    const output = await runNode(["--import", "tsx", "bench/lib/queue-probe.ts", "--samples", String(samples), "--rounds", "3"], env, "queue");
+    const output = await runNode(
+      ["--import", "tsx", "bench/lib/queue-probe.ts", "--samples", String(samples), "--rounds", "3"],
+      env,
+      "queue",
+    );
     const { floor, app } = JSON.parse(output.trim().split("\n").at(-1)!) as { floor: number[]; app: number[] };
     const row = (label: string, p: number): BenchRow => ({
       case: "queue",

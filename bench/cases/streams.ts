@@ -77,7 +77,10 @@ async function startFloor(log: (m: string) => void): Promise<Server> {
     child.stdout!.on("data", (c: Buffer) => c.toString().includes("listening") && resolve());
     child.once("exit", (code) => reject(new Error(`floor exited ${code}`)));
   });
-  return { pid: child.pid!, port, stop: async () => {
+  return {
+    pid: child.pid!,
+    port,
+    stop: async () => {
       child.kill("SIGTERM");
       await exited(child);
     },
@@ -116,12 +119,20 @@ async function startApp(ctx: BenchContext): Promise<Server & { databaseUrl: stri
   };
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const failure = child.exitCode !== null ? `app exited ${child.exitCode} before becoming healthy` : Date.now() > deadline ? "app not healthy after 180 s" : null;
+    const failure =
+      child.exitCode !== null
+        ? `app exited ${child.exitCode} before becoming healthy`
+        : Date.now() > deadline
+          ? "app not healthy after 180 s"
+          : null;
     if (failure) {
       await stop();
       throw new Error(failure);
     }
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -145,7 +156,13 @@ async function seed(db: Db, port: number, streams: number): Promise<Fixture> {
   for (let a = 0; a < ACCOUNTS; a++) {
     const account = await createAccount(db, { email: `bench-streams-${a}-${Date.now()}@example.test` });
     const { key } = await issueApiKey(db, account.id, "bench");
-    await creditAccount(db, { accountId: account.id, amountMicros: parseUsd("100.00"), type: "top_up", reason: "bench", actor: "bench" });
+    await creditAccount(db, {
+      accountId: account.id,
+      amountMicros: parseUsd("100.00"),
+      type: "top_up",
+      reason: "bench",
+      actor: "bench",
+    });
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/videos/generations`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
@@ -244,9 +261,17 @@ const streams: BenchCase = {
       db = createDb(app.databaseUrl, 2);
       const fixture = await seed(db, app.port, n);
       for (let r = 0; r < rounds; r++) {
-        const f = await round(floor, n, holdMs, () => "/", () => ({}));
+        const f = await round(
+          floor,
+          n,
+          holdMs,
+          () => "/",
+          () => ({}),
+        );
         floorRounds.push(f);
-        ctx.log(`floor round ${r + 1}: ${f.open.opensPerSecond.toFixed(0)} opens/s, ${f.rssPerStreamKb.toFixed(1)} KB/stream, ${f.open.failures} failed`);
+        ctx.log(
+          `floor round ${r + 1}: ${f.open.opensPerSecond.toFixed(0)} opens/s, ${f.rssPerStreamKb.toFixed(1)} KB/stream, ${f.open.failures} failed`,
+        );
         const a = await round(
           app,
           n,
@@ -257,7 +282,9 @@ const streams: BenchCase = {
         );
         appRounds.push(a);
         const errors = [...a.open.errors].map(([e, c]) => `${e} x${c}`).join(", ");
-        ctx.log(`app round ${r + 1}: ${a.open.opensPerSecond.toFixed(0)} opens/s, ${a.rssPerStreamKb.toFixed(1)} KB/stream, ${a.open.failures} failed ${errors}`);
+        ctx.log(
+          `app round ${r + 1}: ${a.open.opensPerSecond.toFixed(0)} opens/s, ${a.rssPerStreamKb.toFixed(1)} KB/stream, ${a.open.failures} failed ${errors}`,
+        );
       }
     } finally {
       await db?.$disconnect();

@@ -133,14 +133,25 @@ function resolve(catalog: Map<string, Model>, body: Record<string, unknown>) {
   if (!model) throw new Refused(400, "unknown_model");
   if (typeof body.prompt !== "string" || !body.prompt.trim()) throw new Refused(400, "invalid_parameter");
   const duration = body.duration === undefined ? model.defaultDuration : Number(body.duration);
-  if (!Number.isInteger(duration) || duration < model.minDuration || duration > model.maxDuration) throw new Refused(400, "invalid_parameter");
+  if (!Number.isInteger(duration) || duration < model.minDuration || duration > model.maxDuration)
+    throw new Refused(400, "invalid_parameter");
   const size = body.size === undefined ? model.sizes[0] : String(body.size);
   const sides = size !== undefined && model.sizes.includes(size) ? SIDES[size] : undefined;
   if (size === undefined || !sides) throw new Refused(400, "unsupported_size");
   const aspectRatio = body.aspect_ratio === "9:16" ? "9:16" : "16:9";
   const [width, height] = aspectRatio === "16:9" ? sides : [sides[1], sides[0]];
   const billedSeconds = Math.max(duration, model.minChargeSeconds);
-  return { model, prompt: body.prompt, duration, size, aspectRatio, width, height, billedSeconds, cost: BigInt(billedSeconds) * model.priceMicrosPerSecond };
+  return {
+    model,
+    prompt: body.prompt,
+    duration,
+    size,
+    aspectRatio,
+    width,
+    height,
+    billedSeconds,
+    cost: BigInt(billedSeconds) * model.priceMicrosPerSecond,
+  };
 }
 
 async function create(catalog: Map<string, Model>, req: IncomingMessage, res: ServerResponse) {
@@ -154,8 +165,21 @@ async function create(catalog: Map<string, Model>, req: IncomingMessage, res: Se
       if (auth.accountStatus === "suspended") throw new Refused(403, "account_suspended");
       const id = newId("vid");
       const generation = await client.query(GENERATION_SQL, [
-        id, auth.accountId, auth.keyId, r.model.id, r.prompt, r.duration, r.size, r.aspectRatio, r.width, r.height,
-        r.model.priceMicrosPerSecond, r.billedSeconds, r.cost, r.model.queue, randomInt(0, 2 ** 31 - 1),
+        id,
+        auth.accountId,
+        auth.keyId,
+        r.model.id,
+        r.prompt,
+        r.duration,
+        r.size,
+        r.aspectRatio,
+        r.width,
+        r.height,
+        r.model.priceMicrosPerSecond,
+        r.billedSeconds,
+        r.cost,
+        r.model.queue,
+        randomInt(0, 2 ** 31 - 1),
       ]);
       const hold = await client.query(HOLD_SQL, [auth.accountId, r.cost, newId("led"), id]);
       if (!hold.rows[0]) throw new Refused(402, "insufficient_balance");

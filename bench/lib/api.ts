@@ -5,7 +5,12 @@ import type { StatementCounter } from "./sql-counter";
 
 export const CREATE_PATH = "/api/v1/videos/generations";
 const RESULT_PATH = "/api/v1/videos/result";
-const CREATE_BODY = JSON.stringify({ model: BENCH_MODEL, prompt: "A paper boat drifting down a rainy street", duration: 2, stream: false });
+const CREATE_BODY = JSON.stringify({
+  model: BENCH_MODEL,
+  prompt: "A paper boat drifting down a rainy street",
+  duration: 2,
+  stream: false,
+});
 
 function auth(apiKey: string) {
   return { authorization: `Bearer ${apiKey}` };
@@ -18,13 +23,23 @@ export function createSpec(apiKey: string): LoadSpec {
 /** Polls the given generations round-robin. */
 export function pollSpec(apiKey: string, ids: string[]): LoadSpec {
   let next = 0;
-  return { path: RESULT_PATH, connections: 50, headers: auth(apiKey), body: () => JSON.stringify({ id: ids[next++ % ids.length] }) };
+  return {
+    path: RESULT_PATH,
+    connections: 50,
+    headers: auth(apiKey),
+    body: () => JSON.stringify({ id: ids[next++ % ids.length] }),
+  };
 }
 
 async function post(baseUrl: string, apiKey: string, path: string, body: string, expected: number): Promise<unknown> {
-  const res = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { ...auth(apiKey), "content-type": "application/json" }, body });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { ...auth(apiKey), "content-type": "application/json" },
+    body,
+  });
   const text = await res.text();
-  if (res.status !== expected) throw new Error(`POST ${path} answered ${res.status} (expected ${expected}): ${text.slice(0, 300)}`);
+  if (res.status !== expected)
+    throw new Error(`POST ${path} answered ${res.status} (expected ${expected}): ${text.slice(0, 300)}`);
   return JSON.parse(text);
 }
 
@@ -66,7 +81,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * process sends while idle for as long (measured right after). Work a request leaves behind
  * (the request log written after the answer) is inside the window: the settle pause waits for it.
  */
-export async function statementsPerRequest(counter: StatementCounter, call: () => Promise<void>, requests: number): Promise<StatementCount> {
+export async function statementsPerRequest(
+  counter: StatementCounter,
+  call: () => Promise<void>,
+  requests: number,
+): Promise<StatementCount> {
   for (let i = 0; i < 3; i++) await call();
   await sleep(SETTLE_MS);
   const before = counter.count();

@@ -42,7 +42,9 @@ export function webServerArgs(): string[] {
 /** node arguments of the ops CLI: compiled when built (as production runs workers), else TypeScript. */
 function opsArgs(command: string): string[] {
   const compiled = "packages/ops/dist/cli.mjs";
-  return existsSync(path.join(repoRoot, compiled)) ? [compiled, command] : ["--import", "tsx", "packages/ops/src/cli.ts", command];
+  return existsSync(path.join(repoRoot, compiled))
+    ? [compiled, command]
+    : ["--import", "tsx", "packages/ops/src/cli.ts", command];
 }
 
 export interface AppOptions {
@@ -76,7 +78,13 @@ async function seedAccount(databaseUrl: string, label: string) {
   try {
     const account = await createAccount(db, { email: `bench-${label}-${Date.now()}@example.test` });
     const { key } = await issueApiKey(db, account.id, "bench");
-    await creditAccount(db, { accountId: account.id, amountMicros: parseUsd("10000000"), type: "adjustment", reason: "bench balance", actor: "bench" });
+    await creditAccount(db, {
+      accountId: account.id,
+      amountMicros: parseUsd("10000000"),
+      type: "adjustment",
+      reason: "bench balance",
+      actor: "bench",
+    });
     return { accountId: account.id, apiKey: key };
   } finally {
     await db.$disconnect();
@@ -97,7 +105,16 @@ async function raiseCatalogLimits(databaseUrl: string, offsiteRenders: boolean) 
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   // Nothing from the caller's shell may switch the app to another database, Redis or worker mode.
-  for (const name of ["DATABASE_URL", "REDIS_URL", "WORKER_MODE", "MIGRATE_ON_START", "EMBEDDED_PG_PORT", "OUTPUT_DIR", "CDN_BASE_URL"]) delete env[name];
+  for (const name of [
+    "DATABASE_URL",
+    "REDIS_URL",
+    "WORKER_MODE",
+    "MIGRATE_ON_START",
+    "EMBEDDED_PG_PORT",
+    "OUTPUT_DIR",
+    "CDN_BASE_URL",
+  ])
+    delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith("UPSTREAM_")) delete env[name];
   return env;
 }
@@ -182,7 +199,9 @@ export async function startApp(ctx: BenchContext, opts: AppOptions): Promise<Ben
 
   const statements = opts.countStatements ? await startStatementCounter(databaseUrl) : null;
   const args = webServerArgs();
-  ctx.log(`  ${opts.label}: starting the app (node ${args.join(" ")}${opts.redisUrl ? ", REDIS_URL" : ""}${opts.separateWorker ? ", separate worker" : ""})`);
+  ctx.log(
+    `  ${opts.label}: starting the app (node ${args.join(" ")}${opts.redisUrl ? ", REDIS_URL" : ""}${opts.separateWorker ? ", separate worker" : ""})`,
+  );
   const web = spawnNode(args, statements ? { ...env, DATABASE_URL: statements.url } : env, opts.label);
   const worker = opts.separateWorker ? spawnNode(opsArgs("worker"), env, `${opts.label}:worker`) : null;
   const stop = async () => {

@@ -12,7 +12,9 @@ export async function clearBacklog(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const res = await client.query("UPDATE generations SET status = 'canceled', completed_at = now() WHERE status = 'processing'");
+    const res = await client.query(
+      "UPDATE generations SET status = 'canceled', completed_at = now() WHERE status = 'processing'",
+    );
     return res.rowCount ?? 0;
   } finally {
     await client.end();

@@ -12,7 +12,11 @@ export interface RunningFloor {
   stop(): Promise<void>;
 }
 
-export async function startApiFloor(databaseUrl: string, label: string, opts: { countStatements?: boolean } = {}): Promise<RunningFloor> {
+export async function startApiFloor(
+  databaseUrl: string,
+  label: string,
+  opts: { countStatements?: boolean } = {},
+): Promise<RunningFloor> {
   const port = await freePort();
   const statements = opts.countStatements ? await startStatementCounter(databaseUrl) : null;
   const env = { ...process.env, NODE_ENV: "production", DATABASE_URL: statements?.url ?? databaseUrl, PORT: String(port) };

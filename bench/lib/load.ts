@@ -134,7 +134,16 @@ async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number): Prom
       if (inWindow()) errors += 1;
     });
   });
-  return { rps: ok / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), ok, statuses, codes, errors, slowestMs: slowest };
+  return {
+    rps: ok / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    ok,
+    statuses,
+    codes,
+    errors,
+    slowestMs: slowest,
+  };
 }
 
 function summarize(rounds: RoundResult[]): SideSummary {

@@ -34,7 +34,12 @@ export type NodeChild = ChildProcess & {
   diedOnItsOwn: () => string | null;
 };
 
-export function spawnNode(args: string[], env: NodeJS.ProcessEnv, label: string, opts: { quietStdout?: boolean } = {}): NodeChild {
+export function spawnNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  label: string,
+  opts: { quietStdout?: boolean } = {},
+): NodeChild {
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let echoed = 0;

@@ -11,7 +11,9 @@ import pg from "pg";
 import { createDb } from "@vgen/db";
 import { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss, type GenerationJob } from "@vgen/engine/platform";
 import { median } from "./stats";
-const { values } = parseArgs({ options: { samples: { type: "string", default: "100" }, rounds: { type: "string", default: "3" } } });
+const { values } = parseArgs({
+  options: { samples: { type: "string", default: "100" }, rounds: { type: "string", default: "3" } },
+});
 const samples = Number(values.samples);
 const rounds = Number(values.rounds);
 const url = process.env.DATABASE_URL!;

@@ -7,7 +7,14 @@ function answers(app: SideSummary, floor: SideSummary): string {
 }
 
 /** Throughput, met when the app reaches `minRatio` of the floor. */
-export function throughputRow(caseName: string, metric: string, app: SideSummary, floor: SideSummary, minRatio: number | null, extra = ""): BenchRow {
+export function throughputRow(
+  caseName: string,
+  metric: string,
+  app: SideSummary,
+  floor: SideSummary,
+  minRatio: number | null,
+  extra = "",
+): BenchRow {
   return {
     case: caseName,
     metric,
@@ -22,7 +29,13 @@ export function throughputRow(caseName: string, metric: string, app: SideSummary
 }
 
 /** p99 latency, met when the app stays within `maxRatio` times the floor's. */
-export function p99Row(caseName: string, metric: string, app: SideSummary, floor: SideSummary, maxRatio: number | null): BenchRow {
+export function p99Row(
+  caseName: string,
+  metric: string,
+  app: SideSummary,
+  floor: SideSummary,
+  maxRatio: number | null,
+): BenchRow {
   return {
     case: caseName,
     metric,

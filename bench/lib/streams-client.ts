@@ -71,7 +71,8 @@ function openStream(target: StreamTarget, onFirst: (s: StreamState) => void): St
     const method = target.body === undefined ? "GET" : "POST";
     let req = `${method} ${target.path} HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\nAccept: text/event-stream\r\nConnection: close\r\n`;
     for (const [k, v] of Object.entries(target.headers)) req += `${k}: ${v}\r\n`;
-    if (target.body !== undefined) req += `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(target.body)}\r\n`;
+    if (target.body !== undefined)
+      req += `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(target.body)}\r\n`;
     socket.write(`${req}\r\n${target.body ?? ""}`);
   });
   socket.on("data", (chunk: Buffer) => {
@@ -155,7 +156,8 @@ export async function openMany(count: number, inFlight: number, targetOf: (i: nu
   const elapsed = (performance.now() - started) / 1000;
   const ok = streams.filter((s) => s.firstEventAt !== null);
   const latencies = ok.map((s) => s.firstEventAt! - s.sentAt).sort((a, b) => a - b);
-  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : NaN);
+  const pct = (p: number) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : NaN;
   const errors = new Map<string, number>();
   for (const s of streams) if (s.error) errors.set(s.error, (errors.get(s.error) ?? 0) + 1);
   return {

@@ -25,7 +25,9 @@ export async function requestPathFloor(ctx: BenchContext): Promise<RunningFloor>
 }
 
 export function productionPathApp(ctx: BenchContext): Promise<BenchApp> {
-  return shared("app:production-path", () => startApp(ctx, { label: "production-path", redisUrl: ctx.redisUrl, separateWorker: true }));
+  return shared("app:production-path", () =>
+    startApp(ctx, { label: "production-path", redisUrl: ctx.redisUrl, separateWorker: true }),
+  );
 }
 
 export async function productionPathFloor(ctx: BenchContext): Promise<RunningFloor> {

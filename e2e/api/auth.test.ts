@@ -26,15 +26,19 @@ async function linkFromConsole(accountId: string, kind: "password_reset" | "emai
 }
 
 describe("sign-in redirects", () => {
-  it.each(["//evil.example/x", "/\\evil.example", "/%2F%2Fevil.example", "https://evil.example/", "javascript:alert(1)", "/.//evil.example"])(
-    "callbackUrl %j lands on this site",
-    async (callbackUrl) => {
-      const { email } = await signedIn();
-      const { url, error } = await new BrowserSession().signIn(email, PASSWORD, callbackUrl);
-      expect(error).toBeNull();
-      expect(new URL(url).origin).toBe(new URL(BASE_URL).origin);
-    },
-  );
+  it.each([
+    "//evil.example/x",
+    "/\\evil.example",
+    "/%2F%2Fevil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/.//evil.example",
+  ])("callbackUrl %j lands on this site", async (callbackUrl) => {
+    const { email } = await signedIn();
+    const { url, error } = await new BrowserSession().signIn(email, PASSWORD, callbackUrl);
+    expect(error).toBeNull();
+    expect(new URL(url).origin).toBe(new URL(BASE_URL).origin);
+  });
 
   it("a same-site callbackUrl is kept", async () => {
     const { email } = await signedIn();
@@ -179,7 +183,9 @@ describe("tRPC batches", () => {
     const refused = await batch(session, 200);
     expect(refused.status).toBe(400);
     expect(refused.headers.get("content-type")).toMatch(/application\/json/);
-    const body = (await refused.json()) as { error: { json: { message: string; data: { code: string } } } }[] | { error: { json: { message: string; data: { code: string } } } };
+    const body = (await refused.json()) as
+      | { error: { json: { message: string; data: { code: string } } } }[]
+      | { error: { json: { message: string; data: { code: string } } } };
     const error = Array.isArray(body) ? body[0]!.error : body.error;
     expect(error.json.data.code).toBe("BAD_REQUEST");
     expect(error.json.message).toMatch(/batch/i);

@@ -22,7 +22,10 @@ describe("minimum charge", () => {
     await waitForTerminal(acct, pro.id);
     await waitForTerminal(acct, hd.id);
     expect(await balanceOf(acct.id)).toBe(7_120_000n);
-    const charges = await db().ledgerEntry.findMany({ where: { accountId: acct.id, type: "charge" }, orderBy: { createdAt: "asc" } });
+    const charges = await db().ledgerEntry.findMany({
+      where: { accountId: acct.id, type: "charge" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(charges.map((c) => c.amountMicros).sort()).toEqual([-1_920_000n, -960_000n].sort());
     await expectLedgerConsistent(acct.id);
   });
@@ -80,7 +83,9 @@ describe("failures and cancellation release the hold", () => {
 
   it("an unreachable first frame fails with reference_fetch_failed and nothing is charged", async () => {
     const acct = await newAccount({ balance: "5.00" });
-    const rec = await (await create(acct, { model: "gen-3.1-fast", prompt: "broken frame", duration: 1, firstFrameUrl: `${base}/missing.png` })).json();
+    const rec = await (
+      await create(acct, { model: "gen-3.1-fast", prompt: "broken frame", duration: 1, firstFrameUrl: `${base}/missing.png` })
+    ).json();
     expect(await balanceOf(acct.id)).toBe(4_400_000n);
     const final = await waitForTerminal(acct, rec.id);
     expect(final.status).toBe("failed");
@@ -95,7 +100,9 @@ describe("failures and cancellation release the hold", () => {
 
   it("a reference that is not an image fails the same way", async () => {
     const acct = await newAccount({ balance: "5.00" });
-    const rec = await (await create(acct, { model: "gen-3.1-fast", prompt: "bad image", duration: 1, urls: [`${base}/not-an-image.png`] })).json();
+    const rec = await (
+      await create(acct, { model: "gen-3.1-fast", prompt: "bad image", duration: 1, urls: [`${base}/not-an-image.png`] })
+    ).json();
     const final = await waitForTerminal(acct, rec.id);
     expect(final.error.code).toBe("reference_fetch_failed");
     expect(await balanceOf(acct.id)).toBe(5_000_000n);

@@ -4,7 +4,13 @@ import { createHmac } from "node:crypto";
 import { newId } from "@vgen/db";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { listDeliveries, processWebhookJob, resendDelivery, rotateWebhookSecret, WebhookDeliveryNotFoundError } from "@vgen/engine/delivery";
+import {
+  listDeliveries,
+  processWebhookJob,
+  resendDelivery,
+  rotateWebhookSecret,
+  WebhookDeliveryNotFoundError,
+} from "@vgen/engine/delivery";
 import { parseRetrySchedule } from "@vgen/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, newAccount, waitForTerminal, type TestAccount } from "../support/fixtures";
@@ -84,7 +90,10 @@ async function deliveryFor(generationId: string) {
 async function waitForDeliveryStatus(generationId: string, status: "delivered" | "failed", timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const d = await db().webhookDelivery.findFirst({ where: { generationId }, include: { attempts: { orderBy: { attemptNo: "asc" } } } });
+    const d = await db().webhookDelivery.findFirst({
+      where: { generationId },
+      include: { attempts: { orderBy: { attemptNo: "asc" } } },
+    });
     if (d?.status === status) return d;
     if (Date.now() > deadline) throw new Error(`delivery for ${generationId} is ${d?.status ?? "missing"}, wanted ${status}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -94,7 +103,10 @@ async function waitForDeliveryStatus(generationId: string, status: "delivered" |
 /** Creates with a webHook and no `stream` flag: callback mode must answer 202 JSON, not a stream. */
 async function createWithHook(acct: TestAccount, json: Record<string, unknown>) {
   const started = Date.now();
-  const res = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", duration: 1, ...json } });
+  const res = await acct.call("/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", duration: 1, ...json },
+  });
   expect(res.status).toBe(202);
   expect(res.headers.get("content-type")).toMatch(/application\/json/);
   const record = await res.json();
@@ -134,7 +146,13 @@ describe("webHook callbacks", () => {
       expect(delivery).toMatchObject({ accountId: acct.id, url: hook.url, eventType: "generation.completed", attemptCount: 1 });
       expect(delivery.deliveredAt).not.toBeNull();
       expect(delivery.attempts).toHaveLength(1);
-      expect(delivery.attempts[0]).toMatchObject({ attemptNo: 1, responseStatus: 200, responseBody: "thanks", error: null, manual: false });
+      expect(delivery.attempts[0]).toMatchObject({
+        attemptNo: 1,
+        responseStatus: 200,
+        responseBody: "thanks",
+        error: null,
+        manual: false,
+      });
     } finally {
       await hook.close();
     }
@@ -229,12 +247,21 @@ describe("webHook callbacks", () => {
     const hook = await receiver();
     try {
       const acct = await newAccount({ balance: "5.00" });
-      const created = await createWithHook(acct, { prompt: "callback failed", webHook: hook.url, firstFrameUrl: `${imageBase}/missing.png` });
+      const created = await createWithHook(acct, {
+        prompt: "callback failed",
+        webHook: hook.url,
+        firstFrameUrl: `${imageBase}/missing.png`,
+      });
       const [req] = await hook.waitFor(1);
       verifySignature(await secretOf(acct.id), req!);
       const event = JSON.parse(req!.body);
       expect(event.type).toBe("generation.failed");
-      expect(event.data).toMatchObject({ id: created.id, status: "failed", output: [], error: { code: "reference_fetch_failed" } });
+      expect(event.data).toMatchObject({
+        id: created.id,
+        status: "failed",
+        output: [],
+        error: { code: "reference_fetch_failed" },
+      });
       expect(event.data).toEqual(await waitForTerminal(acct, created.id));
       expect((await waitForDeliveryStatus(created.id, "delivered")).eventType).toBe("generation.failed");
     } finally {
@@ -246,7 +273,13 @@ describe("webHook callbacks", () => {
     const hook = await receiver();
     try {
       const acct = await newAccount({ balance: "5.00" });
-      const created = await createWithHook(acct, { model: "gen-3.1-pro", prompt: "callback canceled", duration: 8, size: "1080p", webHook: hook.url });
+      const created = await createWithHook(acct, {
+        model: "gen-3.1-pro",
+        prompt: "callback canceled",
+        duration: 8,
+        size: "1080p",
+        webHook: hook.url,
+      });
       const cancel = await acct.call("/api/v1/videos/cancel", { method: "POST", json: { id: created.id } });
       expect(cancel.status).toBe(200);
       const canceled = await cancel.json();
@@ -267,7 +300,10 @@ describe("webHook callbacks", () => {
 
   it("no webHook, no delivery", async () => {
     const acct = await newAccount({ balance: "5.00" });
-    const res = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", duration: 1, prompt: "no hook", stream: false } });
+    const res = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { model: "gen-3.1-fast", duration: 1, prompt: "no hook", stream: false },
+    });
     const created = await res.json();
     await waitForTerminal(acct, created.id);
     await new Promise((r) => setTimeout(r, 500));
@@ -278,14 +314,27 @@ describe("webHook callbacks", () => {
     const hook = await receiver();
     try {
       const acct = await newAccount({ balance: "5.00" });
-      const res = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", duration: 1, prompt: "crash drill", stream: false } });
+      const res = await acct.call("/api/v1/videos/generations", {
+        method: "POST",
+        json: { model: "gen-3.1-fast", duration: 1, prompt: "crash drill", stream: false },
+      });
       const final = await waitForTerminal(acct, (await res.json()).id);
       // As if attempt 1 had been recorded (500) and its worker died before acknowledging the job.
       const id = newId("delivery");
       await db().webhookDelivery.create({
-        data: { id, accountId: acct.id, generationId: final.id, url: hook.url, eventType: "generation.completed", payload: { type: "generation.completed", data: final }, attemptCount: 1 },
+        data: {
+          id,
+          accountId: acct.id,
+          generationId: final.id,
+          url: hook.url,
+          eventType: "generation.completed",
+          payload: { type: "generation.completed", data: final },
+          attemptCount: 1,
+        },
       });
-      await db().webhookAttempt.create({ data: { id: newId("attempt"), deliveryId: id, attemptNo: 1, responseStatus: 500, durationMs: 5 } });
+      await db().webhookAttempt.create({
+        data: { id: newId("attempt"), deliveryId: id, attemptNo: 1, responseStatus: 500, durationMs: 5 },
+      });
       expect(await processWebhookJob(db(), { deliveryId: id, attempt: 1 })).toBe("skipped");
       expect(hook.received).toHaveLength(0);
       expect(await processWebhookJob(db(), { deliveryId: id, attempt: 2 })).toBe("delivered");
@@ -295,7 +344,10 @@ describe("webHook callbacks", () => {
       expect(JSON.parse(hook.received[0]!.body)).toEqual({ type: "generation.completed", data: final });
       const d = await deliveryFor(final.id);
       expect(d).toMatchObject({ status: "delivered", attemptCount: 2 });
-      expect(d.attempts.map((a) => [a.attemptNo, a.responseStatus])).toEqual([[1, 500], [2, 200]]);
+      expect(d.attempts.map((a) => [a.attemptNo, a.responseStatus])).toEqual([
+        [1, 500],
+        [2, 200],
+      ]);
     } finally {
       await hook.close();
     }

@@ -19,7 +19,13 @@ describe("a generation end to end (poll mode)", () => {
   it("accepts with 202 and the record in the interface's formats", async () => {
     const res = await acct.call("/api/v1/videos/generations", {
       method: "POST",
-      json: { model: "gen-3.1-pro", prompt: "  A lighthouse beam sweeping over a stormy sea  ", duration: 2, size: "720p", stream: false },
+      json: {
+        model: "gen-3.1-pro",
+        prompt: "  A lighthouse beam sweeping over a stormy sea  ",
+        duration: 2,
+        size: "720p",
+        stream: false,
+      },
     });
     expect(res.status).toBe(202);
     record = await res.json();
@@ -33,7 +39,14 @@ describe("a generation end to end (poll mode)", () => {
     expect(record.created_at).toMatch(TIMESTAMP);
     expect(Math.abs(Date.parse(record.created_at) - Date.now())).toBeLessThan(60_000);
     expect(record.prompt).toBe("A lighthouse beam sweeping over a stormy sea");
-    expect(record).toMatchObject({ duration: 2, size: "720p", aspect_ratio: "16:9", billed_seconds: 4, cost: "$1.920", completed_at: null });
+    expect(record).toMatchObject({
+      duration: 2,
+      size: "720p",
+      aspect_ratio: "16:9",
+      billed_seconds: 4,
+      cost: "$1.920",
+      completed_at: null,
+    });
   });
 
   it("completes, with a real MP4 under the CDN URL", async () => {
@@ -70,7 +83,12 @@ describe("a generation end to end (poll mode)", () => {
   });
 
   it("lists the account's generations newest first with a cursor", async () => {
-    const second = await (await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "second", duration: 1, stream: false } })).json();
+    const second = await (
+      await acct.call("/api/v1/videos/generations", {
+        method: "POST",
+        json: { model: "gen-3.1-fast", prompt: "second", duration: 1, stream: false },
+      })
+    ).json();
     const page1 = await (await acct.call("/api/v1/videos/generations?limit=1")).json();
     expect(page1.data.map((r: any) => r.id)).toEqual([second.id]);
     expect(page1.has_more).toBe(true);
@@ -92,7 +110,10 @@ describe("a generation end to end (poll mode)", () => {
 
 describe("tenant isolation", () => {
   it("a second account cannot read, cancel or stream the first's generation", async () => {
-    const res = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "private", duration: 1, stream: false } });
+    const res = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { model: "gen-3.1-fast", prompt: "private", duration: 1, stream: false },
+    });
     const { id } = await res.json();
     const other = await newAccount();
     for (const [path, init] of [

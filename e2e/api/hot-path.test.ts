@@ -13,7 +13,10 @@ const account = async (balance: string) => {
 // What these tests create only proves acceptance: cancel it so the worker does not render it
 // ahead of the suites that come next.
 afterEach(async () => {
-  const open = await db().generation.findMany({ where: { accountId: { in: accounts.splice(0) }, status: "processing" }, select: { id: true, accountId: true } });
+  const open = await db().generation.findMany({
+    where: { accountId: { in: accounts.splice(0) }, status: "processing" },
+    select: { id: true, accountId: true },
+  });
   await Promise.all(open.map((g) => cancelGeneration(db(), g.accountId, g.id).catch(() => {})));
 });
 
@@ -41,7 +44,8 @@ describe("changes take effect at once in every web process", () => {
 
   it("a revoked key is refused by both processes", async () => {
     const acct = await account("5.00");
-    for (const base of processes()) expect((await fetch(`${base}/api/v1/models`, { headers: { authorization: `Bearer ${acct.key}` } })).status).toBe(200);
+    for (const base of processes())
+      expect((await fetch(`${base}/api/v1/models`, { headers: { authorization: `Bearer ${acct.key}` } })).status).toBe(200);
     await db().apiKey.updateMany({ where: { accountId: acct.id }, data: { revokedAt: new Date() } });
     await afterASecond();
     for (const base of processes()) {
@@ -69,7 +73,10 @@ describe("changes take effect at once in every web process", () => {
   it("a paused subscription is refused by both processes", async () => {
     const acct = await account("5.00");
     for (const base of processes()) expect((await create(base, acct)).status).toBe(202);
-    await db().subscription.update({ where: { accountId_modelId: { accountId: acct.id, modelId: "gen-3.1-fast" } }, data: { status: "paused" } });
+    await db().subscription.update({
+      where: { accountId_modelId: { accountId: acct.id, modelId: "gen-3.1-fast" } },
+      data: { status: "paused" },
+    });
     await afterASecond();
     for (const base of processes()) {
       const res = await create(base, acct);
@@ -83,7 +90,10 @@ describe("changes take effect at once in every web process", () => {
     const before = await db().catalogModel.findUniqueOrThrow({ where: { id: "gen-3-1080" } });
     for (const base of processes()) expect((await create(base, acct, "gen-3-1080")).status).toBe(202);
     try {
-      await db().catalogModel.update({ where: { id: "gen-3-1080" }, data: { priceMicrosPerSecond: before.priceMicrosPerSecond + 1_000n } });
+      await db().catalogModel.update({
+        where: { id: "gen-3-1080" },
+        data: { priceMicrosPerSecond: before.priceMicrosPerSecond + 1_000n },
+      });
       await afterASecond();
       for (const base of processes()) {
         const models = await (await fetch(`${base}/api/v1/models`, { headers: { authorization: `Bearer ${acct.key}` } })).json();
@@ -96,7 +106,10 @@ describe("changes take effect at once in every web process", () => {
         expect(record.price).toBe(shown.price);
       }
     } finally {
-      await db().catalogModel.update({ where: { id: "gen-3-1080" }, data: { priceMicrosPerSecond: before.priceMicrosPerSecond } });
+      await db().catalogModel.update({
+        where: { id: "gen-3-1080" },
+        data: { priceMicrosPerSecond: before.priceMicrosPerSecond },
+      });
     }
   });
 });

@@ -7,10 +7,18 @@ describe("Idempotency-Key", () => {
   it("a retry with the same key and body returns the original response and never charges twice", async () => {
     const acct = await newAccount({ balance: "5.00" });
     const key = `retry-${Date.now()}`;
-    const first = await acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
+    const first = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: body,
+      headers: { "idempotency-key": key },
+    });
     expect(first.status).toBe(202);
     const original = await first.json();
-    const replay = await acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
+    const replay = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: body,
+      headers: { "idempotency-key": key },
+    });
     expect(replay.status).toBe(202);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect((await replay.json()).id).toBe(original.id);
@@ -21,8 +29,14 @@ describe("Idempotency-Key", () => {
   it("the same key with a different body is 409 idempotency_key_reused", async () => {
     const acct = await newAccount({ balance: "5.00" });
     const key = `conflict-${Date.now()}`;
-    expect((await acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } })).status).toBe(202);
-    const res = await acct.call("/api/v1/videos/generations", { method: "POST", json: { ...body, prompt: "something else" }, headers: { "idempotency-key": key } });
+    expect(
+      (await acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } })).status,
+    ).toBe(202);
+    const res = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { ...body, prompt: "something else" },
+      headers: { "idempotency-key": key },
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).error.code).toBe("idempotency_key_reused");
   });
@@ -31,7 +45,9 @@ describe("Idempotency-Key", () => {
     const acct = await newAccount({ balance: "5.00" });
     const key = `race-${Date.now()}`;
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () => acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } })),
+      Array.from({ length: 8 }, () =>
+        acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } }),
+      ),
     );
     const payloads = await Promise.all(responses.map((r) => r.json()));
     const ids = new Set(payloads.filter((p) => p.id).map((p) => p.id));
@@ -55,7 +71,8 @@ describe("Idempotency-Key", () => {
     await db().$executeRaw`
       INSERT INTO idempotency_keys (account_id, key, request_hash, created_at, locked_by, locked_until)
       VALUES (${acct.id}, ${key}, ${fingerprint}, now(), 'req_dead', now() + interval '30 seconds')`;
-    const call = () => acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
+    const call = () =>
+      acct.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
 
     const held = await call();
     expect(held.status).toBe(409);
@@ -64,7 +81,8 @@ describe("Idempotency-Key", () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(30);
 
-    await db().$executeRaw`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE account_id = ${acct.id} AND key = ${key}`;
+    await db()
+      .$executeRaw`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE account_id = ${acct.id} AND key = ${key}`;
     const taken = await call();
     expect(taken.status).toBe(202);
     const created = await taken.json();
@@ -84,15 +102,36 @@ describe("Idempotency-Key", () => {
     expect((await ra.json()).id).not.toBe((await rb.json()).id);
 
     const poor = await newAccount();
-    const refused = await poor.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
+    const refused = await poor.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: body,
+      headers: { "idempotency-key": key },
+    });
     expect(refused.status).toBe(402);
-    await db().ledgerEntry.create({ data: { id: `led_test${Date.now()}`, accountId: poor.id, type: "top_up", amountMicros: 0n, balanceAfterMicros: 0n, reference: "noop" } });
+    await db().ledgerEntry.create({
+      data: {
+        id: `led_test${Date.now()}`,
+        accountId: poor.id,
+        type: "top_up",
+        amountMicros: 0n,
+        balanceAfterMicros: 0n,
+        reference: "noop",
+      },
+    });
     const { creditAccount } = await import("@vgen/engine/billing");
     await creditAccount(db(), { accountId: poor.id, amountMicros: 1_000_000n, type: "top_up", reason: "test", actor: "test" });
-    const retried = await poor.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": key } });
+    const retried = await poor.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: body,
+      headers: { "idempotency-key": key },
+    });
     expect(retried.status).toBe(202);
 
-    const long = await a.call("/api/v1/videos/generations", { method: "POST", json: body, headers: { "idempotency-key": "k".repeat(256) } });
+    const long = await a.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: body,
+      headers: { "idempotency-key": "k".repeat(256) },
+    });
     expect(long.status).toBe(400);
     expect((await long.json()).error).toMatchObject({ code: "invalid_parameter", param: "Idempotency-Key" });
   });

@@ -36,8 +36,12 @@ describe.runIf(TOKEN)("Prometheus metrics", () => {
     await acct.call("/api/v1/videos/generations/vid_missing1/events");
     const text = await scrape();
     expect(text).toMatch(/vgen_api_requests_total\{method="GET",route="\/api\/v1\/models",status="200",code=""\} \d+/);
-    expect(text).toMatch(/vgen_api_requests_total\{method="POST",route="\/api\/v1\/videos\/result",status="404",code="generation_not_found"\} \d+/);
-    expect(text).toMatch(/vgen_api_requests_total\{method="GET",route="\/api\/v1\/videos\/generations\/:id\/events",status="404",code="generation_not_found"\} \d+/);
+    expect(text).toMatch(
+      /vgen_api_requests_total\{method="POST",route="\/api\/v1\/videos\/result",status="404",code="generation_not_found"\} \d+/,
+    );
+    expect(text).toMatch(
+      /vgen_api_requests_total\{method="GET",route="\/api\/v1\/videos\/generations\/:id\/events",status="404",code="generation_not_found"\} \d+/,
+    );
     expect(text).toMatch(/vgen_api_request_duration_seconds_bucket\{le="0.1",route="\/api\/v1\/models"\} \d+/);
     expect(text).toMatch(/vgen_generations_processing\{state="waiting"\} \d+/);
     expect(text).toMatch(/vgen_process_resident_memory_bytes \d+/);

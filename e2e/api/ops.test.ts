@@ -8,7 +8,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 /** Runs the ops CLI as an operator would, against the same database as the running app. */
 function ops(...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", ...args], { cwd: root, encoding: "utf8", env: process.env });
+  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: process.env,
+  });
   return { code: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
 }
 
@@ -35,8 +39,19 @@ describe("ops CLI", () => {
     expect(res.status).toBe(200);
     const models = await res.json();
     expect(models.data.map((m: any) => m.id)).toEqual(["gen-3.1-pro", "gen-3-1080", "gen-3.1-fast"]);
-    expect(models.data[0]).toMatchObject({ price: "$0.480 / сек", rate_limit_qps: 18, min_charge_seconds: 4, queue: "Pro Priority", sizes: ["720p", "1080p", "4k"] });
-    expect(models.data[1]).toMatchObject({ price: "$0.320 / сек", rate_limit_qps: 20, min_charge_seconds: 3, queue: "Fast/Standard" });
+    expect(models.data[0]).toMatchObject({
+      price: "$0.480 / сек",
+      rate_limit_qps: 18,
+      min_charge_seconds: 4,
+      queue: "Pro Priority",
+      sizes: ["720p", "1080p", "4k"],
+    });
+    expect(models.data[1]).toMatchObject({
+      price: "$0.320 / сек",
+      rate_limit_qps: 20,
+      min_charge_seconds: 3,
+      queue: "Fast/Standard",
+    });
   });
 
   it("refuses bad input with a clear message and a non-zero exit", () => {

@@ -38,13 +38,22 @@ describe("GET /api/v1/openapi.json", () => {
     const props = Object.keys(doc.components.schemas.CreateGenerationRequest.properties);
     expect(props).not.toContain("aspect_ratio");
     const create = doc.paths["/api/v1/videos/generations"].post;
-    expect(create.responses["400"].content["application/json"].schema.allOf[1].properties.error.properties.code.enum).toContain("unknown_parameter");
+    expect(create.responses["400"].content["application/json"].schema.allOf[1].properties.error.properties.code.enum).toContain(
+      "unknown_parameter",
+    );
 
     const acct = await newAccount();
-    const res = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "x", aspect_ratio: "16:9" } });
+    const res = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { model: "gen-3.1-fast", prompt: "x", aspect_ratio: "16:9" },
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.error).toMatchObject({ code: "unknown_parameter", param: "aspect_ratio", doc_url: `${BASE_URL}/errors#unknown_parameter` });
+    expect(body.error).toMatchObject({
+      code: "unknown_parameter",
+      param: "aspect_ratio",
+      doc_url: `${BASE_URL}/errors#unknown_parameter`,
+    });
     expect(Object.keys(body.error).sort()).toEqual(Object.keys(doc.components.schemas.Error.properties.error.properties).sort());
   });
 });
@@ -60,7 +69,14 @@ describe("GET /api/v1/errors", () => {
     expect(body.data.map((e: any) => e.code).sort()).toEqual([...codes].sort());
     for (const entry of body.data) {
       const def = ERROR_CATALOG[entry.code as ErrorCode];
-      expect(entry).toEqual({ code: entry.code, status: def.status, type: def.type, meaning: def.meaning, fix: def.fix, doc_url: `${BASE_URL}/errors#${entry.code}` });
+      expect(entry).toEqual({
+        code: entry.code,
+        status: def.status,
+        type: def.type,
+        meaning: def.meaning,
+        fix: def.fix,
+        doc_url: `${BASE_URL}/errors#${entry.code}`,
+      });
     }
     expect(body.data.find((e: any) => e.code === "rate_limited").status).toBe(429);
     expect(body.data.find((e: any) => e.code === "render_failed").status).toBeNull();
@@ -78,7 +94,13 @@ describe("GET /api/v1/status", () => {
     const since = new Date(Date.now() - 90 * 86_400_000);
     const [fiveXx, failedGenerations, requests] = await Promise.all([
       db().requestLog.count({ where: { status: { gte: 500 }, createdAt: { gte: since } } }),
-      db().generation.count({ where: { status: "failed", errorCode: { notIn: ["reference_fetch_failed", "content_policy_violation"] }, completedAt: { gte: since } } }),
+      db().generation.count({
+        where: {
+          status: "failed",
+          errorCode: { notIn: ["reference_fetch_failed", "content_policy_violation"] },
+          completedAt: { gte: since },
+        },
+      }),
       db().requestLog.count({ where: { createdAt: { gte: since } } }),
     ]);
     const res = await fetch(`${BASE_URL}/api/v1/status`);
@@ -108,7 +130,9 @@ describe("GET /api/v1/status", () => {
     const results: Awaited<ReturnType<typeof computeStatus>>[] = [];
     const log = (tx: any, at: Date, status: number, latencyMs: number) => {
       const id = newId("request");
-      return tx.requestLog.create({ data: { id, requestId: id, method: "GET", path: "/api/v1/models", status, latencyMs, createdAt: at } });
+      return tx.requestLog.create({
+        data: { id, requestId: id, method: "GET", path: "/api/v1/models", status, latencyMs, createdAt: at },
+      });
     };
     const generation = (tx: any, at: Date, status: "completed" | "failed", errorCode: string | null) =>
       tx.generation.create({
@@ -171,7 +195,12 @@ describe("GET /api/v1/status", () => {
       });
 
     const [empty, mixed, degraded, outage] = results;
-    expect(empty).toMatchObject({ api_status: "in development", indicator: "stable", success_rate: "100.00%", average_response_time: "no data" });
+    expect(empty).toMatchObject({
+      api_status: "in development",
+      indicator: "stable",
+      success_rate: "100.00%",
+      average_response_time: "no data",
+    });
     expect(empty!.days.every((d) => d.requests === 0 && d.success_rate === null)).toBe(true);
 
     // 99 non-4xx requests + 1 completed + 1 render_failed counted; 2 platform failures; the 400 and the

@@ -7,7 +7,10 @@ describe("per-account, per-model rate limits", () => {
     const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-pro", prompt: `burst ${i}`, duration: 1, size: "720p", stream: false } }),
+        acct.call("/api/v1/videos/generations", {
+          method: "POST",
+          json: { model: "gen-3.1-pro", prompt: `burst ${i}`, duration: 1, size: "720p", stream: false },
+        }),
       ),
     );
     const accepted = responses.filter((r) => r.status === 202);
@@ -32,7 +35,10 @@ describe("per-account, per-model rate limits", () => {
 
     // After the window the model accepts again.
     await new Promise((r) => setTimeout(r, 1100));
-    const later = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-pro", prompt: "after the burst", duration: 1, size: "720p", stream: false } });
+    const later = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { model: "gen-3.1-pro", prompt: "after the burst", duration: 1, size: "720p", stream: false },
+    });
     expect(later.status).toBe(202);
   });
 
@@ -40,17 +46,27 @@ describe("per-account, per-model rate limits", () => {
     const acct = await newAccount({ balance: "200.00" });
     await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-pro", prompt: `fill ${i}`, duration: 1, size: "720p", stream: false } }),
+        acct.call("/api/v1/videos/generations", {
+          method: "POST",
+          json: { model: "gen-3.1-pro", prompt: `fill ${i}`, duration: 1, size: "720p", stream: false },
+        }),
       ),
     );
-    const other = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3-1080", prompt: "other model", duration: 1, stream: false } });
+    const other = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { model: "gen-3-1080", prompt: "other model", duration: 1, stream: false },
+    });
     expect(other.status).toBe(202);
     expect(other.headers.get("x-ratelimit-limit")).toBe("20");
   });
 
   it("every API response states the limit", async () => {
     const acct = await newAccount();
-    for (const res of [await acct.call("/api/v1/models"), await acct.call("/api/v1/videos/generations"), await acct.call("/api/v1/videos/result", { method: "POST", json: { id: "vid_nope" } })]) {
+    for (const res of [
+      await acct.call("/api/v1/models"),
+      await acct.call("/api/v1/videos/generations"),
+      await acct.call("/api/v1/videos/result", { method: "POST", json: { id: "vid_nope" } }),
+    ]) {
       expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
       expect(res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
       expect(res.headers.get("x-ratelimit-reset")).toMatch(/^\d+$/);

@@ -90,7 +90,10 @@ describe("stream mode (the default)", () => {
   });
 
   it("stream: false and webHook select the other modes", async () => {
-    const poll = await acct.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "poll", duration: 1, stream: false } });
+    const poll = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { model: "gen-3.1-fast", prompt: "poll", duration: 1, stream: false },
+    });
     expect(poll.status).toBe(202);
     const record = await poll.json();
     await waitForTerminal(acct, record.id);

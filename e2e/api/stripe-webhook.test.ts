@@ -15,7 +15,12 @@ function stripeSignature(payload: string, secret: string, at = Math.floor(Date.n
   return `t=${at},v1=${v1}`;
 }
 
-function completedEvent(invoiceId: string, sessionId: string, amountCents: number, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
+function completedEvent(
+  invoiceId: string,
+  sessionId: string,
+  amountCents: number,
+  eventId = `evt_${Math.random().toString(36).slice(2)}`,
+) {
   return JSON.stringify({
     id: eventId,
     object: "event",
@@ -79,7 +84,9 @@ describe("Stripe webhook", () => {
     const acct = await newAccount();
     const invoice = await createTopUpInvoice(db(), { accountId: acct.id, amountMicros: 5_000_000n, method: "stripe" });
     const body = completedEvent(invoice.id, `cs_test_${invoice.id}`, 500);
-    const results = await Promise.all(Array.from({ length: 6 }, () => post(body, stripeSignature(body, SECRET)).then((r) => r.json())));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post(body, stripeSignature(body, SECRET)).then((r) => r.json())),
+    );
     expect(results.filter((r) => r.credited === true)).toHaveLength(1);
     expect(await balanceOf(acct.id)).toBe(5_000_000n);
     expect(await db().ledgerEntry.count({ where: { accountId: acct.id } })).toBe(1);

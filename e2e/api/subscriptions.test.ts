@@ -44,7 +44,9 @@ describe("pause and resume", () => {
   it("the subscription created at first use can be paused too", async () => {
     const acct = await newAccount({ balance: "5.00" });
     expect((await create(acct)).status).toBe(202);
-    const sub = await db().subscription.findUniqueOrThrow({ where: { accountId_modelId: { accountId: acct.id, modelId: "gen-3.1-fast" } } });
+    const sub = await db().subscription.findUniqueOrThrow({
+      where: { accountId_modelId: { accountId: acct.id, modelId: "gen-3.1-fast" } },
+    });
     expect(sub.status).toBe("active");
     await setSubscriptionStatus(db(), acct.id, "gen-3.1-fast", "paused");
     await expectError(await create(acct), 403, "subscription_paused");

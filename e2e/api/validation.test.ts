@@ -31,7 +31,11 @@ describe("authentication", () => {
     await expectError(await callApi(null, "/api/v1/videos/generations", { method: "POST", json: base }), 401, "missing_api_key");
   });
   it("refuses an unknown key (401 invalid_api_key)", async () => {
-    await expectError(await callApi("vgk_notarealkey", "/api/v1/videos/result", { method: "POST", json: { id: "vid_x" } }), 401, "invalid_api_key");
+    await expectError(
+      await callApi("vgk_notarealkey", "/api/v1/videos/result", { method: "POST", json: { id: "vid_x" } }),
+      401,
+      "invalid_api_key",
+    );
   });
   it("refuses a malformed Authorization header", async () => {
     const res = await fetch(`${BASE_URL}/api/v1/models`, { headers: { authorization: "Basic abc" } });
@@ -92,13 +96,25 @@ describe("body validation", () => {
     await expectError(await create({ ...base, stream: "no" }), 400, "invalid_parameter", "stream");
   });
   it("invalid JSON and non-object bodies", async () => {
-    const bad = await acct.call("/api/v1/videos/generations", { method: "POST", headers: { "content-type": "application/json" }, body: "{\"model\": " });
+    const bad = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"model": ',
+    });
     await expectError(bad, 400, "invalid_json");
-    const arr = await acct.call("/api/v1/videos/generations", { method: "POST", headers: { "content-type": "application/json" }, body: "[1,2]" });
+    const arr = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "[1,2]",
+    });
     await expectError(arr, 400, "invalid_json");
   });
   it("content type must be JSON (415)", async () => {
-    const res = await acct.call("/api/v1/videos/generations", { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(base) });
+    const res = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify(base),
+    });
     await expectError(res, 415, "unsupported_media_type");
   });
   it("bodies over 64 KiB are refused (413)", async () => {
@@ -110,7 +126,12 @@ describe("body validation", () => {
   });
   it("result needs an id and refuses unknown ones", async () => {
     await expectError(await acct.call("/api/v1/videos/result", { method: "POST", json: {} }), 400, "missing_parameter", "id");
-    await expectError(await acct.call("/api/v1/videos/result", { method: "POST", json: { id: "vid_doesnotexist" } }), 404, "generation_not_found", "id");
+    await expectError(
+      await acct.call("/api/v1/videos/result", { method: "POST", json: { id: "vid_doesnotexist" } }),
+      404,
+      "generation_not_found",
+      "id",
+    );
   });
 });
 

@@ -19,7 +19,10 @@ async function downloadCsv(page: Page): Promise<string[][]> {
 test("balance, hold and charge in the ledger with balance after, type filter and CSV export", async ({ page }) => {
   const account = await signedInAccount(page, { balance: "5.00" });
   const { key } = await issueApiKey(db(), account.id, "billing e2e");
-  const res = await callApi(key, "/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "ledger test", duration: 1, stream: false } });
+  const res = await callApi(key, "/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", prompt: "ledger test", duration: 1, stream: false },
+  });
   expect(res.status).toBe(202);
   const rec = await res.json();
   const final = await waitForTerminal({ ...account, key, call: (p, init) => callApi(key, p, init) }, rec.id);
@@ -56,7 +59,18 @@ test("balance, hold and charge in the ledger with balance after, type filter and
 
   // The CSV export follows the same filters.
   const filtered = await downloadCsv(page);
-  expect(filtered[0]).toEqual(["id", "time", "type", "amount", "amount_micros", "balance_after", "balance_after_micros", "generation_id", "reference", "reason"]);
+  expect(filtered[0]).toEqual([
+    "id",
+    "time",
+    "type",
+    "amount",
+    "amount_micros",
+    "balance_after",
+    "balance_after_micros",
+    "generation_id",
+    "reference",
+    "reason",
+  ]);
   expect(filtered).toHaveLength(2);
   expect(filtered[1]!.slice(2, 8)).toEqual(["charge", "-$0.600", "-600000", "$4.400", "4400000", rec.id]);
 
@@ -82,7 +96,13 @@ test("balance, hold and charge in the ledger with balance after, type filter and
 test("cursor pagination through a long history; the CSV route needs a session", async ({ page, request }) => {
   const account = await signedInAccount(page);
   for (let i = 1; i <= 30; i++) {
-    await creditAccount(db(), { accountId: account.id, amountMicros: BigInt(i) * 1_000_000n, type: "test_credit", reason: `credit ${i}`, actor: "test" });
+    await creditAccount(db(), {
+      accountId: account.id,
+      amountMicros: BigInt(i) * 1_000_000n,
+      type: "test_credit",
+      reason: `credit ${i}`,
+      actor: "test",
+    });
   }
   await page.goto("/dashboard/billing");
   const rows = page.getByTestId("ledger-row");

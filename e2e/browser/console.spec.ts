@@ -8,7 +8,10 @@ import { signedInAccount } from "./support/session";
 const USE_CASE = "Evaluating short product clips for an online furniture store.";
 
 async function confirmAction(page: Page, button: string | RegExp, fill: { amount?: string; text?: string }, confirm: string) {
-  await page.getByRole("button", { name: button, exact: typeof button === "string" }).first().click();
+  await page
+    .getByRole("button", { name: button, exact: typeof button === "string" })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   if (fill.amount !== undefined) await dialog.getByLabel(/Amount/).fill(fill.amount);
@@ -26,14 +29,21 @@ test("a plain user opening /console is refused", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Support console" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/console-403.png" });
   // The API refuses too.
-  const res = await page.request.get(`/api/trpc/support.search?input=${encodeURIComponent(JSON.stringify({ json: { query: "example" } }))}`);
+  const res = await page.request.get(
+    `/api/trpc/support.search?input=${encodeURIComponent(JSON.stringify({ json: { query: "example" } }))}`,
+  );
   expect(res.status()).toBe(403);
 });
 
-test("support finds an account, grants test balance, refunds once, suspends and reactivates; the audit log lists it all", async ({ page }) => {
+test("support finds an account, grants test balance, refunds once, suspends and reactivates; the audit log lists it all", async ({
+  page,
+}) => {
   // A customer with $10, one completed generation (gen-3.1-fast, 1 s billed as 4 s × $0.150 = $0.600) and a pending request.
   const customer = await newAccount({ balance: "10" });
-  const created = await customer.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", duration: 1, prompt: "a chair rotating", stream: false } });
+  const created = await customer.call("/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", duration: 1, prompt: "a chair rotating", stream: false },
+  });
   expect(created.status).toBe(202);
   const gen = await waitForTerminal(customer, (await created.json()).id);
   expect(gen.status).toBe("completed");
@@ -89,7 +99,9 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await expect(row).toContainText("refunded $0.600");
   await expect(row.getByRole("button", { name: "Refund" })).toHaveCount(0);
   // A second refund (a stale tab, a double click) is refused by the server.
-  const again = await page.request.post("/api/trpc/support.refund", { data: { json: { generationId: gen.id, reason: "second try" } } });
+  const again = await page.request.post("/api/trpc/support.refund", {
+    data: { json: { generationId: gen.id, reason: "second try" } },
+  });
   expect(again.status()).toBe(409);
   expect(await again.text()).toContain("already refunded");
   expect(await db().ledgerEntry.count({ where: { generationId: gen.id, type: "refund" } })).toBe(1);
@@ -98,13 +110,19 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   // Suspend: the API refuses the account's key with 403 account_suspended; reactivate lifts it.
   await confirmAction(page, "Suspend", { text: "Chargeback investigation" }, "Suspend");
   await expect(page.getByTestId("account-status")).toHaveText("suspended");
-  const refused = await callApi(customer.key, "/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", duration: 1, prompt: "blocked", stream: false } });
+  const refused = await callApi(customer.key, "/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", duration: 1, prompt: "blocked", stream: false },
+  });
   expect(refused.status).toBe(403);
   expect((await refused.json()).error.code).toBe("account_suspended");
   await page.screenshot({ path: "test-results/console-account.png", fullPage: true });
   await confirmAction(page, "Reactivate", { text: "Investigation closed" }, "Reactivate");
   await expect(page.getByTestId("account-status")).toHaveText("active");
-  const accepted = await callApi(customer.key, "/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", duration: 1, prompt: "welcome back", stream: false } });
+  const accepted = await callApi(customer.key, "/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", duration: 1, prompt: "welcome back", stream: false },
+  });
   expect(accepted.status).toBe(202);
 
   // The audit log lists these actions with the actor.
@@ -140,7 +158,9 @@ test("support cannot edit the catalog; an admin edits a price and GET /api/v1/mo
     await supportPage.goto("/console/catalog");
     await expect(supportPage.getByText("Only admins can edit the catalog.")).toBeVisible();
     await expect(supportPage.getByRole("button", { name: "Save changes" })).toHaveCount(0);
-    const denied = await supportPage.request.post("/api/trpc/support.updateCatalog", { data: { json: { modelId: model, price: "9" } } });
+    const denied = await supportPage.request.post("/api/trpc/support.updateCatalog", {
+      data: { json: { modelId: model, price: "9" } },
+    });
     expect(denied.status()).toBe(403);
     await supportPage.close();
 

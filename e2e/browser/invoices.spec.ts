@@ -71,7 +71,12 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   // Support marks it paid with the ops CLI (audited); a second time credits nothing.
   const marked = ops("mark-invoice-paid", "--invoice", invoice.number, "--actor", staff.email);
   expect(marked.code, marked.stderr).toBe(0);
-  expect(JSON.parse(marked.stdout)).toMatchObject({ invoice: invoice.number, status: "paid", credited: "$25.500", balance: "$25.500" });
+  expect(JSON.parse(marked.stdout)).toMatchObject({
+    invoice: invoice.number,
+    status: "paid",
+    credited: "$25.500",
+    balance: "$25.500",
+  });
   const again = ops("mark-invoice-paid", "--invoice", invoice.number, "--actor", staff.email);
   expect(again.code).not.toBe(0);
   expect(again.stderr).toContain("already paid");
@@ -83,7 +88,10 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   await expect(page.getByTestId("invoices-balance")).toHaveText("$25.500");
 
   // The receipt, downloaded through the page's link.
-  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: `Receipt PDF for ${invoice.number}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("link", { name: `Receipt PDF for ${invoice.number}` }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`receipt-${invoice.number}.pdf`);
   const receiptBytes = await readFile((await download.path())!);
   expect(receiptBytes.subarray(0, 5).toString()).toBe("%PDF-");

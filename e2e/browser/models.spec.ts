@@ -2,9 +2,36 @@ import { expect, test } from "@playwright/test";
 import { signedInAccount } from "./support/session";
 
 const EXPECTED = [
-  { id: "gen-3.1-pro", price: "$0.480 / сек", perSecond: "$0.480", qps: "18 QPS", min: "4 s", queue: "Pro Priority", sizes: "720p (default), 1080p, 4k", durations: "1–8 s, default 8 s" },
-  { id: "gen-3-1080", price: "$0.320 / сек", perSecond: "$0.320", qps: "20 QPS", min: "3 s", queue: "Fast/Standard", sizes: "1080p (default), 720p", durations: "1–8 s, default 8 s" },
-  { id: "gen-3.1-fast", price: "$0.150 / сек", perSecond: "$0.150", qps: "25 QPS", min: "4 s", queue: "Fast/Standard", sizes: "720p (default), 1080p", durations: "1–8 s, default 8 s" },
+  {
+    id: "gen-3.1-pro",
+    price: "$0.480 / сек",
+    perSecond: "$0.480",
+    qps: "18 QPS",
+    min: "4 s",
+    queue: "Pro Priority",
+    sizes: "720p (default), 1080p, 4k",
+    durations: "1–8 s, default 8 s",
+  },
+  {
+    id: "gen-3-1080",
+    price: "$0.320 / сек",
+    perSecond: "$0.320",
+    qps: "20 QPS",
+    min: "3 s",
+    queue: "Fast/Standard",
+    sizes: "1080p (default), 720p",
+    durations: "1–8 s, default 8 s",
+  },
+  {
+    id: "gen-3.1-fast",
+    price: "$0.150 / сек",
+    perSecond: "$0.150",
+    qps: "25 QPS",
+    min: "4 s",
+    queue: "Fast/Standard",
+    sizes: "720p (default), 1080p",
+    durations: "1–8 s, default 8 s",
+  },
 ];
 
 test("the models page lists the catalog with its prices, limits, queues, sizes and durations", async ({ page }) => {
@@ -24,10 +51,16 @@ test("the models page lists the catalog with its prices, limits, queues, sizes a
     await expect(card.getByTestId("model-sizes")).toHaveText(m.sizes);
     await expect(card.getByTestId("model-durations")).toHaveText(m.durations);
   }
-  await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText("Top-quality line, for complex scene staging and high-level production");
-  await expect(page.getByRole("article", { name: "gen-3-1080" })).toContainText("1080p output for advertising and product video with more detail");
+  await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText(
+    "Top-quality line, for complex scene staging and high-level production",
+  );
+  await expect(page.getByRole("article", { name: "gen-3-1080" })).toContainText(
+    "1080p output for advertising and product video with more detail",
+  );
   // gen-3.1-pro: 8 s × $0.480 = $3.840; a 1 s clip is billed as the 4 s minimum.
-  await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText("A 8 s clip costs $3.840; a 1 s clip is billed as 4 s ($1.920)");
+  await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText(
+    "A 8 s clip costs $3.840; a 1 s clip is billed as 4 s ($1.920)",
+  );
 
   // Each model links to the playground with itself chosen.
   await page.getByRole("link", { name: "Try gen-3-1080 in the playground" }).click();

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { balanceOf, BASE_URL, db, newAccount } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 
-test("a funded account generates a 1 s gen-3.1-fast clip: price first, live progress, then a playable video", async ({ page }) => {
+test("a funded account generates a 1 s gen-3.1-fast clip: price first, live progress, then a playable video", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const acct = await signedInAccount(page, { balance: "5.00" });
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Playground" }).click();
@@ -39,7 +41,12 @@ test("a funded account generates a 1 s gen-3.1-fast clip: price first, live prog
   await expect(video).toHaveAttribute("controls", "");
   const info = await video.evaluate(async (el: HTMLVideoElement) => {
     el.muted = true;
-    if (el.readyState < 2) await new Promise((resolve, reject) => { el.onloadeddata = resolve; el.onerror = () => reject(new Error(`video error ${el.error?.code}`)); el.load(); });
+    if (el.readyState < 2)
+      await new Promise((resolve, reject) => {
+        el.onloadeddata = resolve;
+        el.onerror = () => reject(new Error(`video error ${el.error?.code}`));
+        el.load();
+      });
     await el.play();
     await new Promise((r) => setTimeout(r, 400));
     return { width: el.videoWidth, height: el.videoHeight, duration: el.duration, time: el.currentTime };
@@ -102,24 +109,35 @@ test("the form enforces the API's rules before sending, and the server enforces 
   // The server applies the same rules with the catalog messages, even to a forged request.
   await page.getByLabel("No images").check();
   const trpc = await page.request.post("/api/trpc/playground.create?batch=1", {
-    data: { 0: { json: { model: "gen-3.1-fast", prompt: "x", urls: ["https://a.example/1.png"], firstFrameUrl: "https://a.example/2.png" } } },
+    data: {
+      0: {
+        json: { model: "gen-3.1-fast", prompt: "x", urls: ["https://a.example/1.png"], firstFrameUrl: "https://a.example/2.png" },
+      },
+    },
   });
   expect(trpc.status()).toBe(400);
   expect(JSON.stringify(await trpc.json())).toContain("`urls` cannot be combined with `firstFrameUrl` or `lastFrameUrl`.");
-  const unknownModel = await page.request.post("/api/trpc/playground.create?batch=1", { data: { 0: { json: { model: "gen-9", prompt: "x" } } } });
+  const unknownModel = await page.request.post("/api/trpc/playground.create?batch=1", {
+    data: { 0: { json: { model: "gen-9", prompt: "x" } } },
+  });
   expect(JSON.stringify(await unknownModel.json())).toContain("Unknown model 'gen-9'");
 });
 
 test("the playground's event stream needs a session and serves only the signed-in account's generations", async ({ page }) => {
   const owner = await newAccount({ balance: "5.00" });
-  const res = await owner.call("/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "Someone else's clip", duration: 1, stream: false } });
+  const res = await owner.call("/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", prompt: "Someone else's clip", duration: 1, stream: false },
+  });
   const { id } = await res.json();
   expect((await fetch(`${BASE_URL}/api/dashboard/generations/${id}/events`)).status).toBe(401);
   await signedInAccount(page);
   const other = await page.request.get(`/api/dashboard/generations/${id}/events`);
   expect(other.status()).toBe(404);
   expect((await other.json()).error.code).toBe("generation_not_found");
-  const viaTrpc = await page.request.get(`/api/trpc/playground.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id } } }))}`);
+  const viaTrpc = await page.request.get(
+    `/api/trpc/playground.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id } } }))}`,
+  );
   expect(viaTrpc.status()).toBe(404);
 });
 

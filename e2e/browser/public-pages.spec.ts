@@ -22,7 +22,9 @@ test("the error catalog lists every code with an anchor; #rate_limited shows 429
   await expect(page.locator("#insufficient_balance").getByTestId("http-status")).toHaveText(/402/);
 });
 
-test("the API reference renders the generation endpoint from the OpenAPI document and links to the error catalog", async ({ page }) => {
+test("the API reference renders the generation endpoint from the OpenAPI document and links to the error catalog", async ({
+  page,
+}) => {
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("API");
   const create = page.locator("#createGeneration");
@@ -34,7 +36,16 @@ test("the API reference renders the generation endpoint from the OpenAPI documen
     await expect(create.locator("code", { hasText: new RegExp(`^${field}$`) }).first()).toBeVisible();
   }
   await expect(create.getByText("unknown_parameter").first()).toBeAttached();
-  for (const id of ["listGenerations", "streamGenerationEvents", "getGenerationResult", "cancelGeneration", "listModels", "listErrors", "getStatus", "getOpenApiDocument"]) {
+  for (const id of [
+    "listGenerations",
+    "streamGenerationEvents",
+    "getGenerationResult",
+    "cancelGeneration",
+    "listModels",
+    "listErrors",
+    "getStatus",
+    "getOpenApiDocument",
+  ]) {
     await expect(page.locator(`#${id}`)).toHaveCount(1);
   }
 

@@ -17,7 +17,10 @@ async function sample(page: Page, mode: "Stream" | "Callback" | "Polling", lang:
 }
 
 function lastJsonLine(stdout: string) {
-  const lines = stdout.trim().split("\n").filter((l) => l.trim().startsWith("{"));
+  const lines = stdout
+    .trim()
+    .split("\n")
+    .filter((l) => l.trim().startsWith("{"));
   return JSON.parse(lines[lines.length - 1]!);
 }
 
@@ -51,7 +54,9 @@ test("without a key in this tab the samples show a placeholder and a button to i
   expect((await callApi(key, "/api/v1/models")).status).toBe(200);
 });
 
-test("a key issued in the dashboard fills the quick start; the polling samples run as printed and return a finished MP4", async ({ page }) => {
+test("a key issued in the dashboard fills the quick start; the polling samples run as printed and return a finished MP4", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signedInAccount(page, { balance: "10.00" });
   await page.goto("/dashboard/api-keys");
@@ -90,7 +95,10 @@ test("a key issued in the dashboard fills the quick start; the polling samples r
   expect(node.stdout).toMatch(/^completed http.*\.mp4/m);
 
   // The Python polling sample, when Python with requests is available.
-  const python = await run("python3", ["-c", "import requests"]).then(() => true, () => false);
+  const python = await run("python3", ["-c", "import requests"]).then(
+    () => true,
+    () => false,
+  );
   if (python) {
     const py = await sample(page, "Polling", "Python");
     await writeFile(path.join(dir, "quickstart.py"), py);
@@ -108,7 +116,10 @@ test("the stream sample streams events that end with the finished record", async
   const curl = await sample(page, "Stream", "curl");
   const shell = await run("bash", ["-c", curl], { timeout: 120_000 });
   expect(shell.stdout).toContain("event: generation");
-  const records = shell.stdout.split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6)));
+  const records = shell.stdout
+    .split("\n")
+    .filter((l) => l.startsWith("data: "))
+    .map((l) => JSON.parse(l.slice(6)));
   expect(records[0].status).toBe("processing");
   await expectPlayableMp4(records[records.length - 1]);
 });

@@ -4,7 +4,17 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { signedInAccount } from "./support/session";
 
-const PUBLIC_PAGES = ["/", "/docs", "/errors", "/status", "/signin", "/signup", "/forgot-password", "/reset-password", "/verify-email"];
+const PUBLIC_PAGES = [
+  "/",
+  "/docs",
+  "/errors",
+  "/status",
+  "/signin",
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+];
 const DASHBOARD_PAGES = [
   "/dashboard",
   "/dashboard/api-keys",
@@ -27,7 +37,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("__reportCspViolation", (v: string) => seen.push(v));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation(v: string): void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+      (window as unknown as { __reportCspViolation(v: string): void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"}`,
+      );
     });
   });
   page.on("console", (msg) => {
@@ -96,7 +108,15 @@ test("pages cannot be framed by another site", async ({ page, baseURL }) => {
 
 test("API responses and stored outputs carry the headers; HSTS is sent when served over https", async ({ request }) => {
   // Answers of every layer: node routes, Next.js routes, the request guard, errors rewritten to the envelope.
-  const paths = ["/api/v1/models", "/api/v1/status", "/api/v1/videos/generations/vid_x/events", "/api/health", "/api/v1/no-such-route", "/api/v1/videos/generations/%zz/events", "/cdn/missing.mp4"];
+  const paths = [
+    "/api/v1/models",
+    "/api/v1/status",
+    "/api/v1/videos/generations/vid_x/events",
+    "/api/health",
+    "/api/v1/no-such-route",
+    "/api/v1/videos/generations/%zz/events",
+    "/cdn/missing.mp4",
+  ];
   for (const path of paths) {
     const h = (await request.get(path)).headers();
     expect(h["x-content-type-options"], path).toBe("nosniff");

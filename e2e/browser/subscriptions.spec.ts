@@ -39,7 +39,9 @@ test("subscribe, pause (API refuses with subscription_paused), set a cap, resume
   await capField.fill("1.00");
   await card.getByRole("button", { name: "Save cap" }).click();
   await expect(card.getByTestId("subscription-cap")).toHaveText("$1.000 a month");
-  const saved = await db().subscription.findUniqueOrThrow({ where: { accountId_modelId: { accountId: account.id, modelId: "gen-3.1-fast" } } });
+  const saved = await db().subscription.findUniqueOrThrow({
+    where: { accountId_modelId: { accountId: account.id, modelId: "gen-3.1-fast" } },
+  });
   expect(saved.monthlySpendCapMicros).toBe(1_000_000n);
   expect(saved.status).toBe("paused");
 
@@ -68,7 +70,10 @@ test("subscribe, pause (API refuses with subscription_paused), set a cap, resume
 test("the subscription created at first API use is listed", async ({ page }) => {
   const account = await signedInAccount(page, { balance: "5.00" });
   const { key } = await issueApiKey(db(), account.id, "first use");
-  const res = await callApi(key, "/api/v1/videos/generations", { method: "POST", json: { ...FAST, model: "gen-3-1080", duration: 3 } });
+  const res = await callApi(key, "/api/v1/videos/generations", {
+    method: "POST",
+    json: { ...FAST, model: "gen-3-1080", duration: 3 },
+  });
   expect(res.status).toBe(202);
   await page.goto("/dashboard/subscriptions");
   const card = page.getByTestId("subscription").and(page.locator('[data-model="gen-3-1080"]'));

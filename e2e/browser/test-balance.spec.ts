@@ -9,7 +9,11 @@ import { signedInAccount } from "./support/session";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 function ops(...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", ...args], { cwd: root, encoding: "utf8", env: process.env });
+  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: process.env,
+  });
   return { code: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
 }
 
@@ -37,11 +41,31 @@ test("request a test balance, see it pending, support grants it, see it granted 
   await expect(page.getByLabel("Your use case")).toHaveCount(0);
 
   const request = await db().testBalanceRequest.findFirstOrThrow({ where: { accountId: id } });
-  const granted = ops("grant-test-balance", "--request", request.id, "--amount", "5.00", "--response", "Granted for your prototype. Have fun!", "--actor", staff.email);
+  const granted = ops(
+    "grant-test-balance",
+    "--request",
+    request.id,
+    "--amount",
+    "5.00",
+    "--response",
+    "Granted for your prototype. Have fun!",
+    "--actor",
+    staff.email,
+  );
   expect(granted.code, granted.stderr).toBe(0);
   expect(JSON.parse(granted.stdout)).toMatchObject({ status: "granted", granted: "$5.000", balance: "$5.000" });
   // Granting again credits nothing.
-  const twice = ops("grant-test-balance", "--request", request.id, "--amount", "5.00", "--response", "again", "--actor", staff.email);
+  const twice = ops(
+    "grant-test-balance",
+    "--request",
+    request.id,
+    "--amount",
+    "5.00",
+    "--response",
+    "again",
+    "--actor",
+    staff.email,
+  );
   expect(twice.code).not.toBe(0);
   expect(twice.stderr).toContain("already granted");
   const entries = await db().ledgerEntry.findMany({ where: { accountId: id } });
@@ -60,7 +84,15 @@ test("request a test balance, see it pending, support grants it, see it granted 
   await page.getByRole("button", { name: "Request test balance" }).click();
   await expect(page.getByText("is waiting for support")).toBeVisible();
   const second = await db().testBalanceRequest.findFirstOrThrow({ where: { accountId: id, status: "pending" } });
-  const declined = ops("decline-test-balance", "--request", second.id, "--response", "One test balance per account.", "--actor", staff.email);
+  const declined = ops(
+    "decline-test-balance",
+    "--request",
+    second.id,
+    "--response",
+    "One test balance per account.",
+    "--actor",
+    staff.email,
+  );
   expect(declined.code, declined.stderr).toBe(0);
   await page.reload();
   await expect(item.first()).toContainText("declined");

@@ -10,10 +10,16 @@ test("today's requests, refusals by code, outcome and spend, with charts", async
 
   const { key, record } = await issueApiKey(db(), account.id, "stats key");
   // One refused (400 unknown_parameter: a typo'd field) and one accepted.
-  const bad = await callApi(key, "/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "typo", aspect_ratio: "16:9", stream: false } });
+  const bad = await callApi(key, "/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", prompt: "typo", aspect_ratio: "16:9", stream: false },
+  });
   expect(bad.status).toBe(400);
   expect((await bad.json()).error.code).toBe("unknown_parameter");
-  const ok = await callApi(key, "/api/v1/videos/generations", { method: "POST", json: { model: "gen-3.1-fast", prompt: "stats clip", duration: 1, stream: false } });
+  const ok = await callApi(key, "/api/v1/videos/generations", {
+    method: "POST",
+    json: { model: "gen-3.1-fast", prompt: "stats clip", duration: 1, stream: false },
+  });
   expect(ok.status).toBe(202);
   const rec = await ok.json();
   expect((await waitForTerminal({ ...account, key, call: (p, init) => callApi(key, p, init) }, rec.id)).status).toBe("completed");
@@ -47,7 +53,9 @@ test("today's requests, refusals by code, outcome and spend, with charts", async
   for (const id of ["chart-requests", "chart-spend", "chart-latency"]) {
     await expect(page.getByTestId(id).locator("svg.recharts-surface").first()).toBeVisible();
   }
-  await expect(page.getByTestId("chart-requests").locator(".recharts-bar-rectangle path, .recharts-rectangle").first()).toBeAttached();
+  await expect(
+    page.getByTestId("chart-requests").locator(".recharts-bar-rectangle path, .recharts-rectangle").first(),
+  ).toBeAttached();
 
   // Other periods and filters.
   await page.getByRole("button", { name: "30 days" }).click();

@@ -5,7 +5,13 @@ test("a generated MP4 plays in Chromium at its exact size and duration", async (
   const acct = await newAccount({ balance: "5.00" });
   const res = await acct.call("/api/v1/videos/generations", {
     method: "POST",
-    json: { model: "gen-3.1-fast", prompt: "A yellow submarine under a calm sea", duration: 2, aspectRatio: "9:16", stream: false },
+    json: {
+      model: "gen-3.1-fast",
+      prompt: "A yellow submarine under a calm sea",
+      duration: 2,
+      aspectRatio: "9:16",
+      stream: false,
+    },
   });
   const final = await waitForTerminal(acct, (await res.json()).id);
   expect(final.status).toBe("completed");

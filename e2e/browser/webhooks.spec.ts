@@ -7,7 +7,10 @@ import { signedInAccount } from "./support/session";
 
 // Needs the app started with ALLOW_PRIVATE_NETWORK_FETCH=1 and WEBHOOK_RETRY_SCHEDULE=1s,1s,2s.
 
-test("the delivery log shows each attempt, a delivery can be resent, and the secret can be revealed and rotated", async ({ page, context }) => {
+test("the delivery log shows each attempt, a delivery can be resent, and the secret can be revealed and rotated", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   // A receiver that fails the first request with 500 and accepts the rest.
   let hits = 0;

@@ -13,9 +13,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 function run(entry: string, args: string[], vars: Record<string, string>): Promise<{ code: number; stderr: string }> {
   const { DATABASE_URL: _db, ...base } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [entry, ...args], { cwd: root, env: { ...base, ...vars }, timeout: 60_000 }, (err, _stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stderr });
-    });
+    execFile(
+      process.execPath,
+      [entry, ...args],
+      { cwd: root, env: { ...base, ...vars }, timeout: 60_000 },
+      (err, _stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stderr });
+      },
+    );
   });
 }
 
@@ -35,6 +40,8 @@ describe("a bad configuration stops the start", () => {
       REDIS_URL: "localhost:6379",
     });
     expect(res.code).toBe(1);
-    expect(res.stderr.trim()).toBe("Invalid configuration: REDIS_URL: expected a redis:// or rediss:// URL; WORKER_MODE: expected embedded or off");
+    expect(res.stderr.trim()).toBe(
+      "Invalid configuration: REDIS_URL: expected a redis:// or rediss:// URL; WORKER_MODE: expected embedded or off",
+    );
   });
 });

@@ -106,7 +106,12 @@ interface OpenApi {
   components: { schemas: Record<string, JsonSchema> };
 }
 
-function bodyInit(method: string, headers: Record<string, string>, body: string | Uint8Array, contentType = "application/json"): RequestInit {
+function bodyInit(
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array,
+  contentType = "application/json",
+): RequestInit {
   return { method, headers: { ...headers, ...(contentType ? { "content-type": contentType } : {}) }, body: body as BodyInit };
 }
 
@@ -125,31 +130,62 @@ function restCases(baseUrl: string, doc: OpenApi, key: string): { cases: Case[];
       const headerParams = (op.parameters ?? []).filter((p) => p.in === "header").map((p) => p.name);
       const schema = resolveRef(doc, op.requestBody?.content["application/json"]?.schema);
       const creates = method === "POST" && template === "/api/v1/videos/generations";
-      const seedPath = pathParams.reduce((p, name) => p.replace(`{${name}}`, encodeURIComponent(String(SEEDS[name] ?? "fuzz"))), template);
+      const seedPath = pathParams.reduce(
+        (p, name) => p.replace(`{${name}}`, encodeURIComponent(String(SEEDS[name] ?? "fuzz"))),
+        template,
+      );
       const seedBody = schema ? JSON.stringify(seedInput(schema, SEEDS)) : undefined;
-      const send = (label: string, path: string, init: RequestInit) => cases.push({ endpoint, label, url: `${baseUrl}${path}`, init, creates });
+      const send = (label: string, path: string, init: RequestInit) =>
+        cases.push({ endpoint, label, url: `${baseUrl}${path}`, init, creates });
       const seedInit = (): RequestInit => (seedBody !== undefined ? bodyInit(method, auth, seedBody) : { method, headers: auth });
 
       for (const name of pathParams) {
-        for (const value of pathValues()) send(`path ${name}=${value.slice(0, 30)}`, template.replace(`{${name}}`, value), seedInit());
+        for (const value of pathValues())
+          send(`path ${name}=${value.slice(0, 30)}`, template.replace(`{${name}}`, value), seedInit());
       }
       for (const name of queryParams) {
         for (const value of pathValues()) send(`query ${name}=${value.slice(0, 30)}`, `${seedPath}?${name}=${value}`, seedInit());
-        for (const value of ["0", "-0", "1e309", "NaN", "9223372036854775808", "1.5", "101", "", "MjAyNi0wMS0wMVQwMDowMDowMC4wMDBafHZpZF94", "MDAwMC0wMS0wMVQwMDowMDowMC4wMDBafHZpZF94"]) {
+        for (const value of [
+          "0",
+          "-0",
+          "1e309",
+          "NaN",
+          "9223372036854775808",
+          "1.5",
+          "101",
+          "",
+          "MjAyNi0wMS0wMVQwMDowMDowMC4wMDBafHZpZF94",
+          "MDAwMC0wMS0wMVQwMDowMDowMC4wMDBafHZpZF94",
+        ]) {
           send(`query ${name}=${value}`, `${seedPath}?${name}=${value}`, seedInit());
         }
       }
       for (const name of headerParams) {
         for (const value of ["", " ", "x".repeat(300), "\u00e9\u00ff latin1", "a\tb", "k".repeat(8000)]) {
           const init = seedInit();
-          send(`header ${name}=${value.slice(0, 20)}`, seedPath, { ...init, headers: { ...(init.headers as Record<string, string>), [name]: value } });
+          send(`header ${name}=${value.slice(0, 20)}`, seedPath, {
+            ...init,
+            headers: { ...(init.headers as Record<string, string>), [name]: value },
+          });
         }
       }
-      for (const authorization of ["", "Bearer", "Bearer \u00ff\u00fe", `Bearer ${"k".repeat(10_000)}`, "Basic Zm9vOmJhcg==", `Bearer ${key} extra`, `bearer ${key.toUpperCase()}`]) {
+      for (const authorization of [
+        "",
+        "Bearer",
+        "Bearer \u00ff\u00fe",
+        `Bearer ${"k".repeat(10_000)}`,
+        "Basic Zm9vOmJhcg==",
+        `Bearer ${key} extra`,
+        `bearer ${key.toUpperCase()}`,
+      ]) {
         const init = seedInit();
-        send(`authorization=${authorization.slice(0, 20)}`, seedPath, { ...init, headers: { ...(init.headers as Record<string, string>), authorization } });
+        send(`authorization=${authorization.slice(0, 20)}`, seedPath, {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), authorization },
+        });
       }
-      for (const other of METHODS.filter((m) => m !== method)) send(`method ${other}`, seedPath, { method: other, headers: auth });
+      for (const other of METHODS.filter((m) => m !== method))
+        send(`method ${other}`, seedPath, { method: other, headers: auth });
       if (schema) {
         for (const c of inputCases(schema, SEEDS)) {
           send(`body ${c.label}`, seedPath, bodyInit(method, auth, "raw" in c ? c.raw : JSON.stringify(c.value)));
@@ -167,9 +203,17 @@ function otherRouteCases(baseUrl: string, cookie: string): { cases: Case[]; endp
   const cases: Case[] = [];
   const session = { cookie };
   const routes: Array<{ endpoint: string; build: (v: string) => string; headers: Record<string, string> }> = [
-    { endpoint: "GET /api/dashboard/generations/{id}/events", build: (v) => `/api/dashboard/generations/${v}/events`, headers: session },
+    {
+      endpoint: "GET /api/dashboard/generations/{id}/events",
+      build: (v) => `/api/dashboard/generations/${v}/events`,
+      headers: session,
+    },
     { endpoint: "GET /api/dashboard/invoices/{id}/{doc}", build: (v) => `/api/dashboard/invoices/${v}/${v}`, headers: session },
-    { endpoint: "GET /api/dashboard/ledger.csv", build: (v) => `/api/dashboard/ledger.csv?from=${v}&to=${v}&types=${v}`, headers: session },
+    {
+      endpoint: "GET /api/dashboard/ledger.csv",
+      build: (v) => `/api/dashboard/ledger.csv?from=${v}&to=${v}&types=${v}`,
+      headers: session,
+    },
     { endpoint: "GET /cdn/{key}", build: (v) => `/cdn/${v}`, headers: {} },
     { endpoint: "GET /api/{unknown}", build: (v) => `/api/${v}`, headers: {} },
     { endpoint: "GET /api/v1/{unknown}", build: (v) => `/api/v1/${v}`, headers: {} },
@@ -178,19 +222,49 @@ function otherRouteCases(baseUrl: string, cookie: string): { cases: Case[]; endp
     { endpoint: "GET /api/auth/session", build: (v) => `/api/auth/session?x=${v}`, headers: session },
   ];
   for (const route of routes) {
-    for (const value of pathValues()) cases.push({ endpoint: route.endpoint, label: value.slice(0, 30), url: `${baseUrl}${route.build(value)}`, init: { headers: route.headers } });
-    for (const method of METHODS) cases.push({ endpoint: route.endpoint, label: `method ${method}`, url: `${baseUrl}${route.build("x")}`, init: { method, headers: route.headers } });
+    for (const value of pathValues())
+      cases.push({
+        endpoint: route.endpoint,
+        label: value.slice(0, 30),
+        url: `${baseUrl}${route.build(value)}`,
+        init: { headers: route.headers },
+      });
+    for (const method of METHODS)
+      cases.push({
+        endpoint: route.endpoint,
+        label: `method ${method}`,
+        url: `${baseUrl}${route.build("x")}`,
+        init: { method, headers: route.headers },
+      });
   }
   for (const raw of RAW_BODIES) {
-    cases.push({ endpoint: "POST /api/stripe/webhook", label: raw.label, url: `${baseUrl}/api/stripe/webhook`, init: bodyInit("POST", { "stripe-signature": "t=1,v1=00" }, raw.body) });
+    cases.push({
+      endpoint: "POST /api/stripe/webhook",
+      label: raw.label,
+      url: `${baseUrl}/api/stripe/webhook`,
+      init: bodyInit("POST", { "stripe-signature": "t=1,v1=00" }, raw.body),
+    });
   }
   for (const value of stringsOnly(HOSTILE_VALUES)) {
     for (const field of ["email", "password"]) {
-      const form = new URLSearchParams({ email: "fuzz@example.test", password: PASSWORD, json: "true", [field]: value.slice(0, 5000) });
-      cases.push({ endpoint: "POST /api/auth/callback/credentials", label: `${field}=${value.slice(0, 20)}`, url: `${baseUrl}/api/auth/callback/credentials`, init: bodyInit("POST", session, form.toString(), "application/x-www-form-urlencoded") });
+      const form = new URLSearchParams({
+        email: "fuzz@example.test",
+        password: PASSWORD,
+        json: "true",
+        [field]: value.slice(0, 5000),
+      });
+      cases.push({
+        endpoint: "POST /api/auth/callback/credentials",
+        label: `${field}=${value.slice(0, 20)}`,
+        url: `${baseUrl}/api/auth/callback/credentials`,
+        init: bodyInit("POST", session, form.toString(), "application/x-www-form-urlencoded"),
+      });
     }
   }
-  return { cases, endpoints: [...routes.map((r) => r.endpoint), "POST /api/stripe/webhook", "POST /api/auth/callback/credentials"] };
+  return {
+    cases,
+    endpoints: [...routes.map((r) => r.endpoint), "POST /api/stripe/webhook", "POST /api/auth/callback/credentials"],
+  };
 }
 
 /** Cases for every tRPC procedure: field-level mutations of a seed from its zod schema, hostile inputs, raw bodies. */
@@ -205,17 +279,36 @@ function trpcCases(baseUrl: string, cookie: string): { cases: Case[]; procedures
       const { url, init } = trpcRequest(baseUrl, proc.path, proc.type, cookie, "raw" in c ? { raw: c.raw } : { value: c.value });
       cases.push({ endpoint, label: c.label, url, init, creates });
     }
-    for (const raw of ['{"json":', '{"json":1,"meta":{"values":{"":["Date"]}}}', '{"json":"x","meta":{"values":["bigint"]}}', '{"json":"1e999","meta":{"values":["bigint"]}}', '{"json":{"a":"b"},"meta":{"values":{"a":["set"]}}}', "[]", "null"]) {
+    for (const raw of [
+      '{"json":',
+      '{"json":1,"meta":{"values":{"":["Date"]}}}',
+      '{"json":"x","meta":{"values":["bigint"]}}',
+      '{"json":"1e999","meta":{"values":["bigint"]}}',
+      '{"json":{"a":"b"},"meta":{"values":{"a":["set"]}}}',
+      "[]",
+      "null",
+    ]) {
       const { url, init } = trpcRequest(baseUrl, proc.path, proc.type, cookie, { raw });
       cases.push({ endpoint, label: `raw ${raw.slice(0, 30)}`, url, init, creates });
     }
     if (proc.type === "mutation") {
       for (const raw of RAW_BODIES) {
-        cases.push({ endpoint, label: `raw body ${raw.label}`, url: `${baseUrl}/api/trpc/${proc.path}`, init: bodyInit("POST", { cookie }, raw.body), creates });
+        cases.push({
+          endpoint,
+          label: `raw body ${raw.label}`,
+          url: `${baseUrl}/api/trpc/${proc.path}`,
+          init: bodyInit("POST", { cookie }, raw.body),
+          creates,
+        });
       }
     }
     // Batches of hostile calls, and the procedure with no session at all.
-    cases.push({ endpoint, label: "batch", url: `${baseUrl}/api/trpc/${proc.path},${proc.path}?batch=1&input=${encodeURIComponent('{"0":{"json":"\\u0000"},"1":{"json":null}}')}`, init: { headers: { cookie } } });
+    cases.push({
+      endpoint,
+      label: "batch",
+      url: `${baseUrl}/api/trpc/${proc.path},${proc.path}?batch=1&input=${encodeURIComponent('{"0":{"json":"\\u0000"},"1":{"json":null}}')}`,
+      init: { headers: { cookie } },
+    });
     const { url, init } = trpcRequest(baseUrl, proc.path, proc.type, null, { value: {} });
     cases.push({ endpoint, label: "signed out", url, init });
   }
@@ -307,7 +400,11 @@ describe("fuzzing every endpoint and procedure", () => {
     const cases = [...rest.cases, ...other.cases, ...procs.cases];
 
     const cancel = (id: string) =>
-      fetch(`${app.baseUrl}/api/v1/videos/cancel`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ id }) });
+      fetch(`${app.baseUrl}/api/v1/videos/cancel`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ id }),
+      });
     /** One retry when a kept-alive socket was closed under the request (a client race, not an answer). */
     const send = async (c: Case): Promise<CallResult> => {
       for (let attempt = 1; ; attempt++) {
@@ -339,10 +436,12 @@ describe("fuzzing every endpoint and procedure", () => {
         }
         const finding = { endpoint: c.endpoint, label: c.label, status: result.status, body: result.text.slice(0, 300) };
         if (result.status >= 500) serverErrors.push(finding);
-        if (result.status >= 400 && c.init.method !== "HEAD" && (!/json/.test(result.contentType) || result.json === undefined)) nonJson.push(finding);
+        if (result.status >= 400 && c.init.method !== "HEAD" && (!/json/.test(result.contentType) || result.json === undefined))
+          nonJson.push(finding);
         if (c.creates && result.status < 300) {
           // Canceled at once: renders would otherwise compete with the fuzzing for the CPU.
-          for (const id of result.text.match(/vid_[1-9A-HJ-NP-Za-km-z]{10,}/g) ?? []) if (!accepted.has(id)) accepted.add(id) && (await cancel(id));
+          for (const id of result.text.match(/vid_[1-9A-HJ-NP-Za-km-z]{10,}/g) ?? [])
+            if (!accepted.has(id)) accepted.add(id) && (await cancel(id));
         }
       }
     };
@@ -351,26 +450,41 @@ describe("fuzzing every endpoint and procedure", () => {
     const port = Number(new URL(app.baseUrl).port);
     for (const text of RAW_REQUESTS) {
       const answer = await rawRequest(port, text);
-      const finding = { endpoint: "raw socket", label: JSON.stringify(text.slice(0, 40)), status: answer.status, body: answer.body.slice(0, 300) };
+      const finding = {
+        endpoint: "raw socket",
+        label: JSON.stringify(text.slice(0, 40)),
+        status: answer.status,
+        body: answer.body.slice(0, 300),
+      };
       if (answer.status === 0 || answer.status >= 500) serverErrors.push(finding);
       else if (answer.status >= 400 && !/json/.test(answer.contentType)) nonJson.push(finding);
-      else if (answer.status >= 400) expect(JSON.parse(answer.body).error.code, finding.label).toMatch(/malformed_request|method_not_allowed|missing_api_key/);
+      else if (answer.status >= 400)
+        expect(JSON.parse(answer.body).error.code, finding.label).toMatch(/malformed_request|method_not_allowed|missing_api_key/);
     }
     const elapsed = Date.now() - started;
     // The answers named in the issue, by code.
-    const codeOf = async (path: string, init?: RequestInit) => ((await (await fetch(`${app.baseUrl}${path}`, init)).json()) as { error: { code: string } }).error.code;
+    const codeOf = async (path: string, init?: RequestInit) =>
+      ((await (await fetch(`${app.baseUrl}${path}`, init)).json()) as { error: { code: string } }).error.code;
     expect(await codeOf("/api/v1/videos/generations/%zz/events")).toBe("malformed_request");
     expect(await codeOf("/cdn/%zz")).toBe("malformed_request");
     expect(await codeOf("/api/v1/")).toBe("route_not_found");
     expect(await codeOf("/api/nope")).toBe("route_not_found");
-    expect(await codeOf("/api/v1/videos/result", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: '{"id":"vid_\\u0000"}' })).toBe("invalid_parameter");
+    expect(
+      await codeOf("/api/v1/videos/result", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: '{"id":"vid_\\u0000"}',
+      }),
+    ).toBe("invalid_parameter");
     expect(JSON.parse((await rawRequest(port, RAW_REQUESTS[1]!)).body).error.code).toBe("method_not_allowed");
 
     // Accepted generations were canceled; nothing else may have touched the account's money.
     const stuck = await waitForNoneProcessing(app.databaseUrl, [owner.id], 120_000);
     const generations = await db.generation.findMany({ where: { accountId: owner.id }, select: { id: true } });
     const ledger = await db.ledgerEntry.findMany({ where: { accountId: owner.id } });
-    const strayEntries = ledger.filter((e) => !(e.type === "top_up" && e.amountMicros === SETUP) && !(e.generationId && accepted.has(e.generationId)));
+    const strayEntries = ledger.filter(
+      (e) => !(e.type === "top_up" && e.amountMicros === SETUP) && !(e.generationId && accepted.has(e.generationId)),
+    );
     const invariants = await checkMoneyInvariants(app.databaseUrl, [owner.id]);
     const status = (await (await fetch(`${app.baseUrl}/api/v1/status`)).json()) as { indicator: string };
 
@@ -391,14 +505,21 @@ describe("fuzzing every endpoint and procedure", () => {
         `${serverErrors.length} 5xx, ${nonJson.length} non-JSON; ${accepted.size} generations accepted and canceled, ` +
         `${strayEntries.length} ledger entries from refused requests; ${resets.length} oversized heads cut; ${figures.seconds}s`,
     );
-    for (const f of [...serverErrors, ...nonJson].slice(0, 40)) console.log(`[fuzz] ${f.status} ${f.endpoint} ${f.label}: ${f.body}`);
+    for (const f of [...serverErrors, ...nonJson].slice(0, 40))
+      console.log(`[fuzz] ${f.status} ${f.endpoint} ${f.label}: ${f.body}`);
 
-    const strays = await db.generation.findMany({ where: { accountId: owner.id, id: { notIn: [...accepted] } }, select: { id: true, prompt: true, modelId: true, duration: true, size: true, status: true } });
+    const strays = await db.generation.findMany({
+      where: { accountId: owner.id, id: { notIn: [...accepted] } },
+      select: { id: true, prompt: true, modelId: true, duration: true, size: true, status: true },
+    });
     for (const g of strays) console.log(`[fuzz] generation from a refused request: ${JSON.stringify(g).slice(0, 300)}`);
     expect(serverErrors, "5xx answers").toEqual([]);
     expect(nonJson, "error answers that are not JSON").toEqual([]);
     expect(stuck).toBe(0);
-    expect(generations.map((g) => g.id).filter((id) => !accepted.has(id)), "generations created by refused requests").toEqual([]);
+    expect(
+      generations.map((g) => g.id).filter((id) => !accepted.has(id)),
+      "generations created by refused requests",
+    ).toEqual([]);
     expect(strayEntries, "ledger entries from refused requests").toEqual([]);
     expect(invariants).toEqual(NO_VIOLATIONS);
     // Refused input is the caller's failure, not the platform's.

@@ -90,7 +90,10 @@ describe("SIGKILL right after the idempotency claim", () => {
     const lockLost = await connect(app.databaseUrl);
     const lockClaim = await connect(app.databaseUrl);
     // NO KEY UPDATE: it blocks the balance hold but not the claim (whose foreign key shares the row).
-    for (const [client, account] of [[lockLost, answeredLost], [lockClaim, claimOnly]] as const) {
+    for (const [client, account] of [
+      [lockLost, answeredLost],
+      [lockClaim, claimOnly],
+    ] as const) {
       await client.query("BEGIN");
       await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [account.id]);
     }
@@ -114,7 +117,12 @@ describe("SIGKILL right after the idempotency claim", () => {
       [[answeredLost.id, claimOnly.id]],
       8,
     );
-    await waitUntil("creates waiting on the locked rows", "SELECT count(*) AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE '%key_done AS%'", [], 8);
+    await waitUntil(
+      "creates waiting on the locked rows",
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE '%key_done AS%'",
+      [],
+      8,
+    );
     const killedAt = Date.now();
     await kill(app);
     await Promise.all(inFlight);
@@ -122,10 +130,22 @@ describe("SIGKILL right after the idempotency claim", () => {
     // The server is gone; its database (orphaned, still running) lets the waiting creates go on.
     // answered-lost: they commit with nobody to answer. claim-only: they die before committing.
     await lockLost.query("COMMIT");
-    await waitUntil("answered-lost keys completed", "SELECT count(*) AS n FROM idempotency_keys WHERE account_id = $1 AND response_status = 202", [answeredLost.id], 4);
-    await observer.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE '%key_done AS%'");
+    await waitUntil(
+      "answered-lost keys completed",
+      "SELECT count(*) AS n FROM idempotency_keys WHERE account_id = $1 AND response_status = 202",
+      [answeredLost.id],
+      4,
+    );
+    await observer.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE '%key_done AS%'",
+    );
     await lockClaim.query("ROLLBACK");
-    await waitUntil("claim-only creates gone", "SELECT count(*) AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE '%key_done AS%' AND state = 'active'", [], 0);
+    await waitUntil(
+      "claim-only creates gone",
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE '%key_done AS%' AND state = 'active'",
+      [],
+      0,
+    );
     expect(await db.generation.count({ where: { accountId: answeredLost.id } })).toBe(4);
     expect(await db.generation.count({ where: { accountId: claimOnly.id } })).toBe(0);
     for (const c of clients.splice(0)) await c.end();
@@ -182,7 +202,13 @@ describe("SIGKILL right after the idempotency claim", () => {
     const burstIds = new Map<string, string>();
     await Promise.all(
       burstKeys.map(async (k) => {
-        const { answer } = await retryUntilSettled(() => app!.baseUrl, burst, body, k, burstKilledAt + (LEASE_SECONDS + 15) * 1000);
+        const { answer } = await retryUntilSettled(
+          () => app!.baseUrl,
+          burst,
+          body,
+          k,
+          burstKilledAt + (LEASE_SECONDS + 15) * 1000,
+        );
         expect(answer.status).toBe(202);
         // A key answered before the crash replays that very answer.
         if (firstAnswers.has(k)) expect(answer.body.id).toBe(firstAnswers.get(k));

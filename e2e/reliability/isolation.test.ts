@@ -49,11 +49,17 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "support.accountLink": { input: (a) => ({ accountId: a.accountId, kind: "password_reset" }), expect: "refused" },
   "support.auditLog": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.adjust": { input: (a) => ({ accountId: a.accountId, amount: "-5", reason: "isolation probe" }), expect: "refused" },
-  "support.setStatus": { input: (a) => ({ accountId: a.accountId, status: "suspended", reason: "isolation probe" }), expect: "refused" },
+  "support.setStatus": {
+    input: (a) => ({ accountId: a.accountId, status: "suspended", reason: "isolation probe" }),
+    expect: "refused",
+  },
   "support.revokeKey": { input: (a) => ({ keyId: a.keyId, reason: "isolation probe" }), expect: "refused" },
   "support.refund": { input: (a) => ({ generationId: a.generationId, reason: "isolation probe" }), expect: "refused" },
   "support.markInvoicePaid": { input: (a) => ({ invoiceId: a.invoiceId, reason: "isolation probe" }), expect: "refused" },
-  "support.grantTestBalance": { input: (a) => ({ requestId: a.requestId, amount: "5", response: "isolation probe" }), expect: "refused" },
+  "support.grantTestBalance": {
+    input: (a) => ({ requestId: a.requestId, amount: "5", response: "isolation probe" }),
+    expect: "refused",
+  },
   "support.declineTestBalance": { input: (a) => ({ requestId: a.requestId, response: "isolation probe" }), expect: "refused" },
   "support.updateCatalog": { input: () => ({ modelId: "gen-3.1-fast", enabled: false }), expect: "refused" },
 };
@@ -65,9 +71,18 @@ const NOT_TENANT_IDS: Record<string, string> = {
 
 /** Routes with a dynamic segment: B's request on A's object, or why the segment names no account's object. */
 const ROUTE_ATTACKS: Record<string, ((a: Victim, b: Attacker) => { url: string; init: RequestInit }) | string> = {
-  "api/dashboard/generations/[id]/events": (a, b) => ({ url: `/api/dashboard/generations/${a.generationId}/events`, init: { headers: { cookie: b.cookie } } }),
-  "api/dashboard/invoices/[id]/[doc]": (a, b) => ({ url: `/api/dashboard/invoices/${a.invoiceId}/invoice`, init: { headers: { cookie: b.cookie } } }),
-  "api/v1/videos/generations/[id]/events": (a, b) => ({ url: `/api/v1/videos/generations/${a.generationId}/events`, init: { headers: { authorization: `Bearer ${b.key}` } } }),
+  "api/dashboard/generations/[id]/events": (a, b) => ({
+    url: `/api/dashboard/generations/${a.generationId}/events`,
+    init: { headers: { cookie: b.cookie } },
+  }),
+  "api/dashboard/invoices/[id]/[doc]": (a, b) => ({
+    url: `/api/dashboard/invoices/${a.invoiceId}/invoice`,
+    init: { headers: { cookie: b.cookie } },
+  }),
+  "api/v1/videos/generations/[id]/events": (a, b) => ({
+    url: `/api/v1/videos/generations/${a.generationId}/events`,
+    init: { headers: { authorization: `Bearer ${b.key}` } },
+  }),
   "api/trpc/[trpc]": "the procedure name; each procedure is enumerated above",
   "api/auth/[...nextauth]": "next-auth's own actions (sign-in, session); no object id",
   "api/v1/[...rest]": "unknown API paths; answers 404 for everything",
@@ -107,24 +122,49 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
 
   async function account(tag: string) {
     const created = await createAccount(db, { email: `iso-${tag}-${Date.now()}@example.test`, password: PASSWORD });
-    await creditAccount(db, { accountId: created.id, amountMicros: parseUsd("50"), type: "top_up", reason: "isolation setup", actor: "test" });
+    await creditAccount(db, {
+      accountId: created.id,
+      amountMicros: parseUsd("50"),
+      type: "top_up",
+      reason: "isolation setup",
+      actor: "test",
+    });
     const { key, record } = await issueApiKey(db, created.id, `${tag} key`);
-    return { id: created.id, email: created.email, key, keyId: record.id, cookie: await signIn(app.baseUrl, created.email, PASSWORD) };
+    return {
+      id: created.id,
+      email: created.email,
+      key,
+      keyId: record.id,
+      cookie: await signIn(app.baseUrl, created.email, PASSWORD),
+    };
   }
 
   /** Everything of A's that an attack could change. */
   async function stateOf(accountId: string) {
     const [account, keys, generations, ledger, deliveries, invoices, requests, subscriptions] = await Promise.all([
-      db.account.findUniqueOrThrow({ where: { id: accountId }, select: { balanceMicros: true, status: true, webhookSecret: true, role: true } }),
+      db.account.findUniqueOrThrow({
+        where: { id: accountId },
+        select: { balanceMicros: true, status: true, webhookSecret: true, role: true },
+      }),
       db.apiKey.findMany({ where: { accountId }, select: { id: true, hash: true, revokedAt: true }, orderBy: { id: "asc" } }),
       db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
       db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
-      db.webhookDelivery.findMany({ where: { accountId }, select: { id: true, status: true, attemptCount: true, nextAttemptAt: true }, orderBy: { id: "asc" } }),
+      db.webhookDelivery.findMany({
+        where: { accountId },
+        select: { id: true, status: true, attemptCount: true, nextAttemptAt: true },
+        orderBy: { id: "asc" },
+      }),
       db.invoice.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
       db.testBalanceRequest.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-      db.subscription.findMany({ where: { accountId }, select: { modelId: true, status: true, monthlySpendCapMicros: true }, orderBy: { modelId: "asc" } }),
+      db.subscription.findMany({
+        where: { accountId },
+        select: { modelId: true, status: true, monthlySpendCapMicros: true },
+        orderBy: { modelId: "asc" },
+      }),
     ]);
-    return JSON.stringify({ account, keys, generations, ledger, deliveries, invoices, requests, subscriptions }, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+    return JSON.stringify({ account, keys, generations, ledger, deliveries, invoices, requests, subscriptions }, (_k, v) =>
+      typeof v === "bigint" ? v.toString() : v,
+    );
   }
 
   it("refuses account B on every one of account A's objects, and A's state stays unchanged", async () => {
@@ -147,20 +187,42 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     });
     expect(await waitForNoneProcessing(app.databaseUrl, [a.id], 60_000)).toBe(0);
     const delivery = await db.webhookDelivery.create({
-      data: { id: newId("delivery"), accountId: a.id, generationId, url: "http://127.0.0.1:9/hook", eventType: "generation.canceled", payload: { id: generationId }, status: "failed" },
+      data: {
+        id: newId("delivery"),
+        accountId: a.id,
+        generationId,
+        url: "http://127.0.0.1:9/hook",
+        eventType: "generation.canceled",
+        payload: { id: generationId },
+        status: "failed",
+      },
     });
-    const invoice = await db.invoice.create({ data: { id: newId("invoice"), accountId: a.id, kind: "top_up", amountMicros: parseUsd("10"), number: `ISO-${Date.now()}` } });
-    const request = await db.testBalanceRequest.create({ data: { id: newId("testBalanceRequest"), accountId: a.id, useCase: "isolation test of test balance requests" } });
-    const victim: Victim = { accountId: a.id, email: a.email, keyId: a.keyId, generationId, deliveryId: delivery.id, invoiceId: invoice.id, requestId: request.id };
+    const invoice = await db.invoice.create({
+      data: { id: newId("invoice"), accountId: a.id, kind: "top_up", amountMicros: parseUsd("10"), number: `ISO-${Date.now()}` },
+    });
+    const request = await db.testBalanceRequest.create({
+      data: { id: newId("testBalanceRequest"), accountId: a.id, useCase: "isolation test of test balance requests" },
+    });
+    const victim: Victim = {
+      accountId: a.id,
+      email: a.email,
+      keyId: a.keyId,
+      generationId,
+      deliveryId: delivery.id,
+      invoiceId: invoice.id,
+      requestId: request.id,
+    };
     const victimValues = Object.values(victim);
     const before = await stateOf(a.id);
 
     const failures: string[] = [];
     const counts = { procedures: 0, withId: 0, refused: 0, filtered: 0, noLeak: 0, routes: 0, operations: 0 };
     const check = async (what: string, result: CallResult, expectation: Expectation) => {
-      const error = trpcError(result) ?? (result.status >= 400 ? { httpStatus: result.status, code: "", message: result.text } : null);
+      const error =
+        trpcError(result) ?? (result.status >= 400 ? { httpStatus: result.status, code: "", message: result.text } : null);
       if (expectation === "refused") {
-        if (!error || ![403, 404].includes(error.httpStatus)) failures.push(`${what}: expected 403/404, got ${result.status} ${result.text.slice(0, 200)}`);
+        if (!error || ![403, 404].includes(error.httpStatus))
+          failures.push(`${what}: expected 403/404, got ${result.status} ${result.text.slice(0, 200)}`);
         else counts.refused++;
       } else if (error || victimValues.some((v) => result.text.includes(v))) {
         failures.push(`${what}: expected B's own (empty) data, got ${result.status} ${result.text.slice(0, 200)}`);
@@ -174,23 +236,39 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       const idFields = Object.keys(proc.schema?.properties ?? {}).filter((f) => ID_FIELD.test(f) && !(f in NOT_TENANT_IDS));
       const attack = PROCEDURE_ATTACKS[proc.path];
       if (idFields.length > 0 && !attack) {
-        failures.push(`${proc.path} takes ${idFields.join(", ")}: add B's attack on A's object to PROCEDURE_ATTACKS (or the field to NOT_TENANT_IDS with the reason)`);
+        failures.push(
+          `${proc.path} takes ${idFields.join(", ")}: add B's attack on A's object to PROCEDURE_ATTACKS (or the field to NOT_TENANT_IDS with the reason)`,
+        );
         continue;
       }
       if (attack) {
         counts.withId++;
-        await check(`trpc ${proc.path}`, await trpc(app.baseUrl, proc.path, proc.type, b.cookie, attack.input(victim)), attack.expect);
+        await check(
+          `trpc ${proc.path}`,
+          await trpc(app.baseUrl, proc.path, proc.type, b.cookie, attack.input(victim)),
+          attack.expect,
+        );
       } else if (proc.type === "query") {
         // No id to aim with: B's own view must still hold nothing of A's.
         const result = await trpc(app.baseUrl, proc.path, proc.type, b.cookie, proc.schema ? {} : undefined);
-        if (victimValues.some((v) => result.text.includes(v))) failures.push(`trpc ${proc.path}: B's answer holds A's data: ${result.text.slice(0, 200)}`);
+        if (victimValues.some((v) => result.text.includes(v)))
+          failures.push(`trpc ${proc.path}: B's answer holds A's data: ${result.text.slice(0, 200)}`);
         else counts.noLeak++;
       }
     }
 
     // The public API: every operation taking a generation id in its path or body, from the OpenAPI document.
     const doc = (await (await fetch(`${app.baseUrl}/api/v1/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ in: string; name: string }>;
+            requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+          }
+        >
+      >;
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
     for (const [template, operations] of Object.entries(doc.paths)) {
@@ -201,12 +279,17 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         if (bodyIds.length === 0 && pathIds.length === 0) continue;
         const unknown = [...bodyIds, ...pathIds].filter((f) => f !== "id");
         if (unknown.length) {
-          failures.push(`${method.toUpperCase()} ${template} takes ${unknown.join(", ")}: teach this test which of A's objects it names`);
+          failures.push(
+            `${method.toUpperCase()} ${template} takes ${unknown.join(", ")}: teach this test which of A's objects it names`,
+          );
           continue;
         }
         counts.operations++;
         const url = `${app.baseUrl}${template.replace("{id}", generationId)}`;
-        const init: RequestInit = { method: method.toUpperCase(), headers: { authorization: `Bearer ${b.key}`, "content-type": "application/json" } };
+        const init: RequestInit = {
+          method: method.toUpperCase(),
+          headers: { authorization: `Bearer ${b.key}`, "content-type": "application/json" },
+        };
         if (bodyIds.length) init.body = JSON.stringify({ id: generationId });
         const result = await readResult(await fetch(url, init));
         await check(`${method.toUpperCase()} ${template}`, result, "refused");
@@ -218,7 +301,9 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     for (const route of dynamicRoutes(appDir)) {
       const attack = ROUTE_ATTACKS[route];
       if (attack === undefined) {
-        failures.push(`route ${route} has a dynamic segment: add B's attack on A's object to ROUTE_ATTACKS (or the reason it names no account's object)`);
+        failures.push(
+          `route ${route} has a dynamic segment: add B's attack on A's object to ROUTE_ATTACKS (or the reason it names no account's object)`,
+        );
         continue;
       }
       if (typeof attack === "string") continue;

@@ -58,7 +58,11 @@ describe("60 concurrent creates on an account that covers 5", () => {
 
     expect(await waitForNoneProcessing(app.databaseUrl, [account.id], 240_000)).toBe(0);
     const report = await checkMoneyInvariants(app.databaseUrl, [account.id]);
-    Object.assign(figures, { accepted: accepted.length, refused: refused.length, fiveHundreds: answers.filter((a) => a.status >= 500).length }, report);
+    Object.assign(
+      figures,
+      { accepted: accepted.length, refused: refused.length, fiveHundreds: answers.filter((a) => a.status >= 500).length },
+      report,
+    );
     expect(report).toEqual(NO_VIOLATIONS);
   });
 });

@@ -33,7 +33,12 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const serverPid = app.server.pid;
 
     // A longer render that is running when the database dies: it must complete once, not render twice.
-    const long = await createPolled(account, { model: "gen-3.1-pro", prompt: "kept through an outage", duration: 6, size: "1080p" });
+    const long = await createPolled(account, {
+      model: "gen-3.1-pro",
+      prompt: "kept through an outage",
+      duration: 6,
+      size: "1080p",
+    });
     await until("the long render to start", async () => (await db!.generation.findUnique({ where: { id: long } }))?.startedAt);
 
     const outcomes: Outcome[] = [];
@@ -80,12 +85,19 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
       const res = await fetch(`${app!.baseUrl}/api/trpc/account.signUp`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ json: { email: `drill-${Date.now()}-${n}@example.test`, password: `Tr0ub4dor&3-${Date.now()}-horse-staple` } }),
+        body: JSON.stringify({
+          json: { email: `drill-${Date.now()}-${n}@example.test`, password: `Tr0ub4dor&3-${Date.now()}-horse-staple` },
+        }),
         signal: AbortSignal.timeout(30_000),
       }).catch(() => null);
       if (!res) return;
       const body = (await res.json().catch(() => ({}))) as { error?: { json?: { data?: { code?: string } } } };
-      trpcOutcomes.push({ at: Date.now(), status: res.status, retryAfter: res.headers.get("retry-after"), code: body.error?.json?.data?.code ?? null });
+      trpcOutcomes.push({
+        at: Date.now(),
+        status: res.status,
+        retryAfter: res.headers.get("retry-after"),
+        code: body.error?.json?.data?.code ?? null,
+      });
     };
     const trpc = async () => {
       while (!stop) {
@@ -95,7 +107,11 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     };
     const trpcOutcomes: Outcome[] = [];
     // Loads the route before the fault, so the lane's calls during the outage are not its first.
-    await fetch(`${app.baseUrl}/api/trpc/account.signUp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    await fetch(`${app.baseUrl}/api/trpc/account.signUp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     const lanes = [...[0, 1, 2].map(traffic), trpc()];
     const health = (async () => {
       while (!stop) {
@@ -110,12 +126,18 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const killedAt = Date.now();
     process.kill(postmaster, "SIGKILL");
     // A few sign-ups sent while the outage is certain (the health check already says so).
-    await until("the health check to report the outage", async () => (await fetch(`${app!.baseUrl}/api/health`)).status === 503, 10_000, 50);
+    await until(
+      "the health check to report the outage",
+      async () => (await fetch(`${app!.baseUrl}/api/health`)).status === 503,
+      10_000,
+      50,
+    );
     const outageSignUps = Promise.all([signUp(), signUp(), signUp()]);
 
     const seen = () => {
       const counts: Record<string, number> = {};
-      for (const o of outcomes.filter((o) => o.at > killedAt)) counts[`${o.status} ${o.code ?? ""}`.trim()] = (counts[`${o.status} ${o.code ?? ""}`.trim()] ?? 0) + 1;
+      for (const o of outcomes.filter((o) => o.at > killedAt))
+        counts[`${o.status} ${o.code ?? ""}`.trim()] = (counts[`${o.status} ${o.code ?? ""}`.trim()] ?? 0) + 1;
       return `answers since the kill: ${JSON.stringify(counts)}; server exit code ${app!.server.exitCode}`;
     };
     // Back when requests succeed again after answering 503 at least once.
@@ -146,7 +168,11 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     );
     expect(trpcFailures).toEqual([]);
     expect(trpcUnavailable.length).toBeGreaterThan(0);
-    for (const o of trpcUnavailable) expect({ code: o.code, retryAfter: o.retryAfter }).toEqual({ code: "SERVICE_UNAVAILABLE", retryAfter: expect.stringMatching(/^\d+$/) });
+    for (const o of trpcUnavailable)
+      expect({ code: o.code, retryAfter: o.retryAfter }).toEqual({
+        code: "SERVICE_UNAVAILABLE",
+        retryAfter: expect.stringMatching(/^\d+$/),
+      });
     report(
       "postgres-kill",
       `${outcomes.length} requests, ${unavailable.length} answered 503, ${failures.length} answered 5xx other than 503, ` +
@@ -156,7 +182,11 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     expect(other).toEqual([]);
     expect(unavailable.length).toBeGreaterThan(0);
     expect(healthDown).toBeGreaterThan(0);
-    for (const o of unavailable) expect({ code: o.code, retryAfter: o.retryAfter }).toEqual({ code: "service_unavailable", retryAfter: expect.stringMatching(/^\d+$/) });
+    for (const o of unavailable)
+      expect({ code: o.code, retryAfter: o.retryAfter }).toEqual({
+        code: "service_unavailable",
+        retryAfter: expect.stringMatching(/^\d+$/),
+      });
     // No manual restart: the same server process served throughout.
     expect(app.server.exitCode).toBeNull();
     expect(app.server.pid).toBe(serverPid);
@@ -172,14 +202,19 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
       console.log("[drill] postgres-kill: still processing", JSON.stringify(jobs));
     }
     expect(stuck).toBe(0);
-    const gens = await db.generation.findMany({ where: { accountId: account.id }, select: { id: true, status: true, attempts: true } });
+    const gens = await db.generation.findMany({
+      where: { accountId: account.id },
+      select: { id: true, status: true, attempts: true },
+    });
     for (const id of accepted) expect(gens.find((g) => g.id === id)?.status, id).toBe("completed");
     expect(gens.find((g) => g.id === long)?.attempts).toBe(1);
     expect(await checkMoneyInvariants(app.databaseUrl, [account.id])).toEqual(NO_VIOLATIONS);
     // The request logs written during the outage were kept and stored once it was back (the
     // database is this drill's alone; a 503 answered before authentication has no account).
     const stored503 = () => db!.requestLog.count({ where: { status: 503 } });
-    await until("the outage's request logs to be stored", async () => (await stored503()) >= unavailable.length, 20_000).catch(() => {});
+    await until("the outage's request logs to be stored", async () => (await stored503()) >= unavailable.length, 20_000).catch(
+      () => {},
+    );
     expect(await stored503()).toBe(unavailable.length);
   });
 });

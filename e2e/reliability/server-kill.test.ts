@@ -5,7 +5,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@vgen/db";
 import { startApp, waitForExit, type RunningApp } from "../support/app-process";
-import { cleanUp, createDb, createPolled, drillAccount, drillEnv, ledgerTypesByGeneration, report, until } from "../support/drill";
+import {
+  cleanUp,
+  createDb,
+  createPolled,
+  drillAccount,
+  drillEnv,
+  ledgerTypesByGeneration,
+  report,
+  until,
+} from "../support/drill";
 import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
 
 describe("SIGKILL of the server mid-render, and SIGTERM with a stream open", () => {

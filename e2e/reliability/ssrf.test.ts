@@ -24,7 +24,10 @@ beforeAll(async () => {
   // Production settings: the private-network switch the other suites use is off here.
   const { ALLOW_PRIVATE_NETWORK_FETCH: _allow, DATABASE_URL: _db, ...env } = process.env;
   // The probes go out back to back; the per-account ceiling (100/s) is not what this drill tests.
-  app = await startApp({ env: { ...env, NODE_ENV: "production", LOG_LEVEL: "warn", ACCOUNT_RATE_LIMIT_QPS: "10000" }, label: "ssrf" });
+  app = await startApp({
+    env: { ...env, NODE_ENV: "production", LOG_LEVEL: "warn", ACCOUNT_RATE_LIMIT_QPS: "10000" },
+    label: "ssrf",
+  });
   db = createDb(app.databaseUrl, 2);
 });
 

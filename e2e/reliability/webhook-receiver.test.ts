@@ -43,7 +43,10 @@ describe("a webhook receiver down, then up", () => {
     await until(
       "every delivery to fail twice",
       async () => {
-        const deliveries = await db!.webhookDelivery.findMany({ where: { generationId: { in: ids } }, select: { attemptCount: true, status: true } });
+        const deliveries = await db!.webhookDelivery.findMany({
+          where: { generationId: { in: ids } },
+          select: { attemptCount: true, status: true },
+        });
         return deliveries.length === EVENTS && deliveries.every((d) => d.attemptCount >= 2) ? deliveries : null;
       },
       90_000,

@@ -6,7 +6,16 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@vgen/db";
 import { startApp, waitForExit, type RunningApp } from "../support/app-process";
-import { cleanUp, createDb, createPolled, drillAccount, drillEnv, ledgerTypesByGeneration, report, until } from "../support/drill";
+import {
+  cleanUp,
+  createDb,
+  createPolled,
+  drillAccount,
+  drillEnv,
+  ledgerTypesByGeneration,
+  report,
+  until,
+} from "../support/drill";
 import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
 
 const adminUrl = process.env.TEST_ADMIN_DATABASE_URL;

@@ -35,7 +35,13 @@ export function freePort(): Promise<number> {
 /** Runs a compiled entry point (the build's output), exactly as production does: no TypeScript at run time. */
 function node(args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  const prefix = (chunk: Buffer) => `${chunk.toString().split("\n").filter(Boolean).map((l) => `[${label}] ${l}`).join("\n")}\n`;
+  const prefix = (chunk: Buffer) =>
+    `${chunk
+      .toString()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => `[${label}] ${l}`)
+      .join("\n")}\n`;
   child.stdout!.on("data", (c: Buffer) => process.env.E2E_VERBOSE && process.stdout.write(prefix(c)));
   child.stderr!.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
   return child;

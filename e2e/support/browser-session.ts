@@ -34,13 +34,20 @@ export class BrowserSession {
   }
 
   private form(fields: Record<string, string>): RequestInit {
-    return { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() };
+    return {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    };
   }
 
   /** What next-auth's signIn("credentials") does: the answer's `url` is where the browser goes next. */
   async signIn(email: string, password: string, callbackUrl = "/dashboard"): Promise<{ url: string; error: string | null }> {
     const csrfToken = await this.csrf();
-    const res = await this.fetch("/api/auth/callback/credentials", this.form({ email, password, csrfToken, callbackUrl, json: "true" }));
+    const res = await this.fetch(
+      "/api/auth/callback/credentials",
+      this.form({ email, password, csrfToken, callbackUrl, json: "true" }),
+    );
     const body = (await res.json()) as { url: string };
     return { url: body.url, error: new URL(body.url).searchParams.get("error") };
   }

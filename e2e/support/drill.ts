@@ -13,7 +13,11 @@ import { uniqueEmail } from "./fixtures";
  * is taken up again within seconds.
  */
 export function drillEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.E2E_VERBOSE ? "info" : "warn", JOB_HEARTBEAT_SECONDS: "10" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: process.env.E2E_VERBOSE ? "info" : "warn",
+    JOB_HEARTBEAT_SECONDS: "10",
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.API_BASE_URL;
@@ -49,7 +53,11 @@ export async function drillAccount(
 }
 
 /** Creates a generation in poll mode and returns its id (throws on anything but 202). */
-export async function createPolled(account: DrillAccount, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<string> {
+export async function createPolled(
+  account: DrillAccount,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await account.call("/api/v1/videos/generations", { method: "POST", json: { stream: false, ...body }, headers });
   const json = (await res.json()) as { id?: string };
   if (res.status !== 202 || !json.id) throw new Error(`create answered ${res.status}: ${JSON.stringify(json)}`);
@@ -57,7 +65,12 @@ export async function createPolled(account: DrillAccount, body: Record<string, u
 }
 
 /** Polls `check` until it returns a value, or throws after `timeoutMs`. */
-export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => null);
@@ -69,7 +82,10 @@ export async function until<T>(what: string, check: () => Promise<T | null | und
 
 /** Ledger entry types per generation of the account, e.g. { vid_x: ["charge", "hold", "hold_release"] }. */
 export async function ledgerTypesByGeneration(db: Db, accountId: string): Promise<Record<string, string[]>> {
-  const entries = await db.ledgerEntry.findMany({ where: { accountId, generationId: { not: null } }, select: { generationId: true, type: true } });
+  const entries = await db.ledgerEntry.findMany({
+    where: { accountId, generationId: { not: null } },
+    select: { generationId: true, type: true },
+  });
   const out: Record<string, string[]> = {};
   for (const e of entries) {
     const id = e.generationId!;

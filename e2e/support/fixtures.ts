@@ -30,7 +30,13 @@ export async function newAccount(opts: { balance?: string } = {}): Promise<TestA
   const account = await createAccount(db(), { email: uniqueEmail() });
   const { key } = await issueApiKey(db(), account.id, "test");
   if (opts.balance) {
-    await creditAccount(db(), { accountId: account.id, amountMicros: parseUsd(opts.balance), type: "top_up", reason: "test setup", actor: "test" });
+    await creditAccount(db(), {
+      accountId: account.id,
+      amountMicros: parseUsd(opts.balance),
+      type: "top_up",
+      reason: "test setup",
+      actor: "test",
+    });
   }
   return { id: account.id, email: account.email, key, call: (path, init) => callApi(key, path, init) };
 }

@@ -85,7 +85,8 @@ function seedValue(schema: JsonSchema | undefined, name: string, seeds: SeedTabl
   switch (type) {
     case "string": {
       if (schema.format === "email") return `fuzz-${Math.random().toString(36).slice(2, 8)}@example.test`;
-      if (schema.pattern) return firstMatching(schema.pattern, ["2026-01", "2026-01-01", "5", "5.00", "720p", "whd_x", "gen-3.1-fast"]) ?? "fuzz";
+      if (schema.pattern)
+        return firstMatching(schema.pattern, ["2026-01", "2026-01-01", "5", "5.00", "720p", "whd_x", "gen-3.1-fast"]) ?? "fuzz";
       return "fuzz value".padEnd(schema.minLength ?? 1, "x").slice(0, schema.maxLength ?? 100);
     }
     case "integer":
@@ -114,7 +115,9 @@ function seedObject(schema: JsonSchema, seeds: SeedTable): Record<string, unknow
 
 /** Each field of an object schema, one level down (array items as `name[0]`). */
 function fieldsOf(schema: JsonSchema | null): string[] {
-  return Object.entries(schema?.properties ?? {}).flatMap(([name, prop]) => (prop.type === "array" ? [name, `${name}[0]`] : [name]));
+  return Object.entries(schema?.properties ?? {}).flatMap(([name, prop]) =>
+    prop.type === "array" ? [name, `${name}[0]`] : [name],
+  );
 }
 
 function withField(seed: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
@@ -136,9 +139,13 @@ export function seedInput(schema: JsonSchema | null, seeds: SeedTable): Record<s
 /** Field-level cases for an object input: each field set to each hostile value, removed, or a raw number token. */
 export function inputCases(schema: JsonSchema | null, seeds: SeedTable, wrap: (text: string) => string = (t) => t): InputCase[] {
   const seed = seedInput(schema, seeds);
-  const cases: InputCase[] = [{ label: "seed", value: seed }, { label: "unknown key", value: { ...seed, zzUnknown: "\u0000" } }];
+  const cases: InputCase[] = [
+    { label: "seed", value: seed },
+    { label: "unknown key", value: { ...seed, zzUnknown: "\u0000" } },
+  ];
   for (const field of fieldsOf(schema)) {
-    for (const [i, value] of HOSTILE_VALUES.entries()) cases.push({ label: `${field}=hostile#${i}`, value: withField(seed, field, value) });
+    for (const [i, value] of HOSTILE_VALUES.entries())
+      cases.push({ label: `${field}=hostile#${i}`, value: withField(seed, field, value) });
     const { [field]: _removed, ...without } = seed;
     cases.push({ label: `${field} removed`, value: without });
     for (const token of RAW_NUMBER_TOKENS) {
@@ -171,4 +178,11 @@ export const RAW_BODIES: Array<{ label: string; body: string | Uint8Array }> = [
 ];
 
 /** Content types a body may arrive with. */
-export const CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16", ""];
+export const CONTENT_TYPES = [
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/json; charset=utf-16",
+  "",
+];

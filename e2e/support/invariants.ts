@@ -15,7 +15,13 @@ export interface InvariantReport {
 }
 
 /** What checkMoneyInvariants finds when every invariant holds. */
-export const NO_VIOLATIONS: InvariantReport = { balanceMismatches: 0, wrongCharges: 0, chargeStatusMismatches: 0, holdsLeft: 0, stuck: 0 };
+export const NO_VIOLATIONS: InvariantReport = {
+  balanceMismatches: 0,
+  wrongCharges: 0,
+  chargeStatusMismatches: 0,
+  holdsLeft: 0,
+  stuck: 0,
+};
 
 /**
  * Checks the money invariants in SQL on the given database: balance = Σ ledger, at most one charge

@@ -25,7 +25,12 @@ export interface Answer {
 }
 
 /** POSTs a create as a client would; resolves with the answer, or rejects when the connection fails. */
-export async function postCreate(baseUrl: string, account: DrillAccount, body: unknown, idempotencyKey?: string): Promise<Answer> {
+export async function postCreate(
+  baseUrl: string,
+  account: DrillAccount,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<Answer> {
   const headers: Record<string, string> = idempotencyKey ? { "idempotency-key": idempotencyKey } : {};
   const res = await callApiAt(baseUrl, account.key, "/api/v1/videos/generations", { method: "POST", headers, json: body });
   const text = await res.text();
@@ -52,7 +57,8 @@ export async function retryUntilSettled(
 ): Promise<{ answer: Answer; inProgress: number }> {
   let inProgress = 0;
   for (;;) {
-    if (Date.now() > deadlineMs) throw new Error(`key ${key}: no answer but in-progress before the deadline (${inProgress} × 409)`);
+    if (Date.now() > deadlineMs)
+      throw new Error(`key ${key}: no answer but in-progress before the deadline (${inProgress} × 409)`);
     try {
       const answer = await postCreate(baseUrl(), account, body, key);
       if (answer.status !== 409 || answer.body.error?.code !== "idempotency_request_in_progress") return { answer, inProgress };
@@ -74,7 +80,12 @@ export function sleep(ms: number) {
  * start would reclaim it; a drill that ends early must not leave it behind).
  */
 export function stopOrphanedPostgres(dataDir: string): void {
-  for (const dir of [dataDir, ...readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(dataDir, d.name))]) {
+  for (const dir of [
+    dataDir,
+    ...readdirSync(dataDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => path.join(dataDir, d.name)),
+  ]) {
     let pid: number;
     try {
       pid = Number(readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);

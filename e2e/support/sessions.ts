@@ -48,7 +48,7 @@ export async function readResult(res: Response): Promise<CallResult> {
   } else {
     text = await res.text();
   }
-  let json: unknown ;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
@@ -58,22 +58,41 @@ export async function readResult(res: Response): Promise<CallResult> {
 }
 
 /** The URL and request for a tRPC call; `input` is sent as superjson's plain form `{ json: input }`. */
-export function trpcRequest(baseUrl: string, path: string, type: "query" | "mutation", cookie: string | null, input: { value: unknown } | { raw: string }): { url: string; init: RequestInit } {
+export function trpcRequest(
+  baseUrl: string,
+  path: string,
+  type: "query" | "mutation",
+  cookie: string | null,
+  input: { value: unknown } | { raw: string },
+): { url: string; init: RequestInit } {
   const text = "raw" in input ? input.raw : JSON.stringify({ json: input.value });
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (type === "query") {
     return { url: `${baseUrl}/api/trpc/${path}?input=${encodeURIComponent(text)}`, init: { headers } };
   }
-  return { url: `${baseUrl}/api/trpc/${path}`, init: { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: text } };
+  return {
+    url: `${baseUrl}/api/trpc/${path}`,
+    init: { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: text },
+  };
 }
 
-export async function trpc(baseUrl: string, path: string, type: "query" | "mutation", cookie: string | null, input?: unknown): Promise<CallResult> {
+export async function trpc(
+  baseUrl: string,
+  path: string,
+  type: "query" | "mutation",
+  cookie: string | null,
+  input?: unknown,
+): Promise<CallResult> {
   const { url, init } = trpcRequest(baseUrl, path, type, cookie, { value: input });
   return readResult(await fetch(url, init));
 }
 
 /** The tRPC error's HTTP status and code, or null for a success. */
 export function trpcError(result: CallResult): { httpStatus: number; code: string; message: string } | null {
-  const error = (result.json as { error?: { json?: { message: string; data?: { httpStatus: number; code: string } } } } | undefined)?.error?.json;
-  return error ? { httpStatus: error.data?.httpStatus ?? result.status, code: error.data?.code ?? "", message: error.message } : null;
+  const error = (
+    result.json as { error?: { json?: { message: string; data?: { httpStatus: number; code: string } } } } | undefined
+  )?.error?.json;
+  return error
+    ? { httpStatus: error.data?.httpStatus ?? result.status, code: error.data?.code ?? "", message: error.message }
+    : null;
 }

@@ -40,7 +40,8 @@ export function listProcedures(): ProcedureInfo[] {
   const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
   return Object.entries(procedures)
     .map(([path, proc]) => {
-      if (proc._def.type === "subscription") throw new Error(`${path}: subscriptions are not covered by the reliability suite yet`);
+      if (proc._def.type === "subscription")
+        throw new Error(`${path}: subscriptions are not covered by the reliability suite yet`);
       const input = proc._def.inputs[0];
       const schema = input ? (z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as JsonSchema) : null;
       return { path, type: proc._def.type as "query" | "mutation", schema };

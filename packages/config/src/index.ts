@@ -28,118 +28,143 @@ const flag = () =>
 const lowercase = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value);
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, "");
 
-export const envSchema = z.object({
-  PORT: port(0).default(3000).describe("Port the web server listens on (0: any free port)."),
-  HOST: z.string().default("0.0.0.0").describe("Address the web server listens on."),
-  PUBLIC_BASE_URL: url()
-    .transform(withoutTrailingSlash)
-    .optional()
-    .describe("Public address, used in doc_url, output URLs and samples; default http://localhost:$PORT."),
-  CDN_BASE_URL: url().transform(withoutTrailingSlash).optional().describe("Base address of output files; default $PUBLIC_BASE_URL/cdn."),
-  DATA_DIR: z.string().default("./.data").describe("Embedded database, outputs and generated secrets (relative to the working directory)."),
-  OUTPUT_DIR: z.string().optional().describe("Where rendered MP4s are stored and served from; default $DATA_DIR/outputs."),
-  DATABASE_URL: postgresUrl().optional().describe("External PostgreSQL; unset, the start command runs an embedded one and sets it."),
-  MIGRATE_ON_START: flag().describe("1 applies pending migrations when the web server starts on an external database."),
-  SHADOW_DATABASE_URL: postgresUrl().optional().describe("Throwaway database (wiped) that `db:new-migration` diffs against."),
-  EMBEDDED_PG_PORT: port().optional().describe("Port of the embedded PostgreSQL."),
-  REDIS_URL: redisUrl().optional().describe("Shared rate-limit store across web instances; unset, limits are per process."),
-  WORKER_MODE: z
-    .preprocess(lowercase, z.enum(["embedded", "off"], { error: "expected embedded or off" }))
-    .default("embedded")
-    .describe("off on web instances when workers run separately."),
-  WORKER_CONCURRENCY: int().default(2).describe("Renders per worker process."),
-  WEBHOOK_CONCURRENCY: int(1).default(4).describe("Webhook deliveries in flight per worker process."),
-  JOB_HEARTBEAT_SECONDS: int()
-    .default(30)
-    .transform((s) => Math.max(10, s))
-    .describe("A job whose worker stopped heart-beating is taken up again after this (min 10)."),
-  IDEMPOTENCY_LEASE_SECONDS: int()
-    .default(15)
-    .transform((s) => Math.max(1, s))
-    .describe("An Idempotency-Key whose request died is taken over by a retry after this (min 1)."),
-  GENERATION_MAX_AGE_SECONDS: int().default(6 * 3600).describe("A generation still processing after this fails with timeout."),
-  UPSTREAM_POLL_INTERVAL_MS: int()
-    .default(5_000)
-    .transform((ms) => Math.max(10, ms))
-    .describe("First delay between status checks of an upstream job; grows with its age."),
-  UPSTREAM_MAX_POLL_INTERVAL_MS: int().default(30_000).describe("Longest delay between status checks of an upstream job."),
-  UPSTREAM_TIMEOUT_SECONDS: int()
-    .default(20 * 60)
-    .transform((s) => Math.max(1, s))
-    .describe("An upstream job not finished this long after it was accepted is canceled and fails with timeout."),
-  UPSTREAM_RECONCILE_SECONDS: int()
-    .default(15 * 60)
-    .transform((s) => Math.max(1, s))
-    .describe("How long a job whose submit may have reached the upstream keeps its hold before it is released."),
-  ROUTE_BREAKER_FAILURES: int(1).default(3).describe("Retryable failures in a row that take a route out (circuit breaker)."),
-  ROUTE_BREAKER_COOLDOWN_SECONDS: int(1).default(30).describe("How long a route stays out before one job probes it."),
-  ROUTE_BREAKER_MAX_COOLDOWN_SECONDS: int(1).default(600).describe("Longest time out; the cooldown doubles while probes fail."),
-  ROUTE_WAIT_POLL_MS: int()
-    .default(1_000)
-    .transform((ms) => Math.max(10, ms))
-    .describe("How often a generation waiting for a free route looks again."),
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)
-    .transform((raw, ctx) => {
-      const read = readRetrySchedule(raw);
-      if ("delays" in read) return read.delays;
-      ctx.addIssue({ code: "custom", message: read.error });
-      return z.NEVER;
-    })
-    .describe("Delays between webhook attempts, e.g. 5s,5m,30m,2h (ms, s, m, h, d; empty: no retries)."),
-  ALLOW_PRIVATE_NETWORK_FETCH: flag().describe("1 lets webhooks and image fetches reach loopback and private addresses (tests, local dev)."),
-  ACCOUNT_RATE_LIMIT_QPS: int().default(100).describe("Per-account ceiling across all endpoints."),
-  UNAUTHENTICATED_RATE_LIMIT_QPS: int().default(50).describe("Per client address ceiling for requests without a valid key."),
-  LOGIN_ATTEMPTS_PER_ADDRESS: int().default(50).describe("Sign-in attempts per client address per 15 minutes."),
-  SIGN_UPS_PER_ADDRESS_PER_HOUR: int().default(20).describe("Account sign-ups per client address per hour."),
-  TRUST_PROXY: flag().describe("1 takes the client address from the first X-Forwarded-For hop."),
-  METRICS_TOKEN: z.string().optional().describe("Bearer token that opens /api/metrics; unset, it answers 404."),
-  NEXTAUTH_URL: url().optional().describe("Dashboard sign-in callback base; default $PUBLIC_BASE_URL."),
-  NEXTAUTH_SECRET: z.string().optional().describe("Session signing key; unset, one is generated into DATA_DIR."),
-  GITHUB_ID: z.string().optional().describe("GitHub OAuth client id (with GITHUB_SECRET turns on GitHub sign-in)."),
-  GITHUB_SECRET: z.string().optional().describe("GitHub OAuth client secret."),
-  STRIPE_SECRET_KEY: z.string().optional().describe("Turns on Stripe Checkout for top-ups."),
-  STRIPE_WEBHOOK_SECRET: z.string().optional().describe("Verifies Stripe's webhook calls."),
-  BANK_BENEFICIARY: z.string().optional().describe("Beneficiary on bank-transfer invoices; default BILLING_ISSUER_NAME."),
-  BANK_NAME: z.string().optional().describe("Bank on bank-transfer invoices."),
-  BANK_IBAN: z.string().optional().describe("IBAN on bank-transfer invoices."),
-  BANK_SWIFT: z.string().optional().describe("SWIFT/BIC on bank-transfer invoices."),
-  BILLING_ISSUER_NAME: z.string().default("vgen").describe("Issuer name on invoices, receipts and statements."),
-  BILLING_ISSUER_ADDRESS: z.string().default("").describe("Issuer address on invoices, receipts and statements."),
-  BILLING_ISSUER_EMAIL: z.string().default("").describe("Issuer email on invoices, receipts and statements."),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "expected a pino level (fatal, error, warn, info, debug, trace, silent)" })
-    .default("info")
-    .describe("Log level of the structured JSON logs."),
-  NODE_ENV: z
-    .enum(["development", "production", "test"], { error: "expected development, production or test" })
-    .optional()
-    .describe("Set by Next and the test runners; development loosens the pages' CSP for hot reload."),
-  STORAGE_DRIVER: z
-    .preprocess(lowercase, z.enum(["local", "s3"], { error: 'expected "local" or "s3"' }))
-    .default("local")
-    .describe("local keeps outputs in OUTPUT_DIR; s3 uploads them to an S3-compatible bucket."),
-  S3_BUCKET: z.string().optional().describe("Bucket of outputs (required with STORAGE_DRIVER=s3)."),
-  S3_REGION: z.string().optional().describe("Region of the bucket; default AWS_REGION, then us-east-1."),
-  AWS_REGION: z.string().optional().describe("AWS's own region variable, used when S3_REGION is unset."),
-  S3_ENDPOINT: url().optional().describe("Custom endpoint for MinIO, R2 and other S3-compatible stores."),
-  S3_FORCE_PATH_STYLE: flag().describe("1 for path-style bucket addressing (MinIO)."),
-  S3_ACCESS_KEY_ID: z.string().optional().describe("Static bucket credentials; unset, the AWS default chain is used."),
-  S3_SECRET_ACCESS_KEY: z.string().optional().describe("Secret of S3_ACCESS_KEY_ID."),
-  RENDERER_SCRIPT: z.string().optional().describe("Path of the render worker script, when it cannot be found next to the engine."),
-  VGEN_RENDER_PROFILE: flag().describe("1 copies the render worker's timing profile to stderr."),
-  OPS_ACTOR_EMAIL: z.string().optional().describe("Staff email the ops CLI records as the actor of its audits."),
-}).superRefine((e, ctx) => {
-  if (e.STORAGE_DRIVER !== "s3") return;
-  if (!e.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required with STORAGE_DRIVER=s3" });
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
-    ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither" });
-});
+export const envSchema = z
+  .object({
+    PORT: port(0).default(3000).describe("Port the web server listens on (0: any free port)."),
+    HOST: z.string().default("0.0.0.0").describe("Address the web server listens on."),
+    PUBLIC_BASE_URL: url()
+      .transform(withoutTrailingSlash)
+      .optional()
+      .describe("Public address, used in doc_url, output URLs and samples; default http://localhost:$PORT."),
+    CDN_BASE_URL: url()
+      .transform(withoutTrailingSlash)
+      .optional()
+      .describe("Base address of output files; default $PUBLIC_BASE_URL/cdn."),
+    DATA_DIR: z
+      .string()
+      .default("./.data")
+      .describe("Embedded database, outputs and generated secrets (relative to the working directory)."),
+    OUTPUT_DIR: z.string().optional().describe("Where rendered MP4s are stored and served from; default $DATA_DIR/outputs."),
+    DATABASE_URL: postgresUrl()
+      .optional()
+      .describe("External PostgreSQL; unset, the start command runs an embedded one and sets it."),
+    MIGRATE_ON_START: flag().describe("1 applies pending migrations when the web server starts on an external database."),
+    SHADOW_DATABASE_URL: postgresUrl().optional().describe("Throwaway database (wiped) that `db:new-migration` diffs against."),
+    EMBEDDED_PG_PORT: port().optional().describe("Port of the embedded PostgreSQL."),
+    REDIS_URL: redisUrl().optional().describe("Shared rate-limit store across web instances; unset, limits are per process."),
+    WORKER_MODE: z
+      .preprocess(lowercase, z.enum(["embedded", "off"], { error: "expected embedded or off" }))
+      .default("embedded")
+      .describe("off on web instances when workers run separately."),
+    WORKER_CONCURRENCY: int().default(2).describe("Renders per worker process."),
+    WEBHOOK_CONCURRENCY: int(1).default(4).describe("Webhook deliveries in flight per worker process."),
+    JOB_HEARTBEAT_SECONDS: int()
+      .default(30)
+      .transform((s) => Math.max(10, s))
+      .describe("A job whose worker stopped heart-beating is taken up again after this (min 10)."),
+    IDEMPOTENCY_LEASE_SECONDS: int()
+      .default(15)
+      .transform((s) => Math.max(1, s))
+      .describe("An Idempotency-Key whose request died is taken over by a retry after this (min 1)."),
+    GENERATION_MAX_AGE_SECONDS: int()
+      .default(6 * 3600)
+      .describe("A generation still processing after this fails with timeout."),
+    UPSTREAM_POLL_INTERVAL_MS: int()
+      .default(5_000)
+      .transform((ms) => Math.max(10, ms))
+      .describe("First delay between status checks of an upstream job; grows with its age."),
+    UPSTREAM_MAX_POLL_INTERVAL_MS: int().default(30_000).describe("Longest delay between status checks of an upstream job."),
+    UPSTREAM_TIMEOUT_SECONDS: int()
+      .default(20 * 60)
+      .transform((s) => Math.max(1, s))
+      .describe("An upstream job not finished this long after it was accepted is canceled and fails with timeout."),
+    UPSTREAM_RECONCILE_SECONDS: int()
+      .default(15 * 60)
+      .transform((s) => Math.max(1, s))
+      .describe("How long a job whose submit may have reached the upstream keeps its hold before it is released."),
+    ROUTE_BREAKER_FAILURES: int(1).default(3).describe("Retryable failures in a row that take a route out (circuit breaker)."),
+    ROUTE_BREAKER_COOLDOWN_SECONDS: int(1).default(30).describe("How long a route stays out before one job probes it."),
+    ROUTE_BREAKER_MAX_COOLDOWN_SECONDS: int(1).default(600).describe("Longest time out; the cooldown doubles while probes fail."),
+    ROUTE_WAIT_POLL_MS: int()
+      .default(1_000)
+      .transform((ms) => Math.max(10, ms))
+      .describe("How often a generation waiting for a free route looks again."),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)
+      .transform((raw, ctx) => {
+        const read = readRetrySchedule(raw);
+        if ("delays" in read) return read.delays;
+        ctx.addIssue({ code: "custom", message: read.error });
+        return z.NEVER;
+      })
+      .describe("Delays between webhook attempts, e.g. 5s,5m,30m,2h (ms, s, m, h, d; empty: no retries)."),
+    ALLOW_PRIVATE_NETWORK_FETCH: flag().describe(
+      "1 lets webhooks and image fetches reach loopback and private addresses (tests, local dev).",
+    ),
+    ACCOUNT_RATE_LIMIT_QPS: int().default(100).describe("Per-account ceiling across all endpoints."),
+    UNAUTHENTICATED_RATE_LIMIT_QPS: int().default(50).describe("Per client address ceiling for requests without a valid key."),
+    LOGIN_ATTEMPTS_PER_ADDRESS: int().default(50).describe("Sign-in attempts per client address per 15 minutes."),
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: int().default(20).describe("Account sign-ups per client address per hour."),
+    TRUST_PROXY: flag().describe("1 takes the client address from the first X-Forwarded-For hop."),
+    METRICS_TOKEN: z.string().optional().describe("Bearer token that opens /api/metrics; unset, it answers 404."),
+    NEXTAUTH_URL: url().optional().describe("Dashboard sign-in callback base; default $PUBLIC_BASE_URL."),
+    NEXTAUTH_SECRET: z.string().optional().describe("Session signing key; unset, one is generated into DATA_DIR."),
+    GITHUB_ID: z.string().optional().describe("GitHub OAuth client id (with GITHUB_SECRET turns on GitHub sign-in)."),
+    GITHUB_SECRET: z.string().optional().describe("GitHub OAuth client secret."),
+    STRIPE_SECRET_KEY: z.string().optional().describe("Turns on Stripe Checkout for top-ups."),
+    STRIPE_WEBHOOK_SECRET: z.string().optional().describe("Verifies Stripe's webhook calls."),
+    BANK_BENEFICIARY: z.string().optional().describe("Beneficiary on bank-transfer invoices; default BILLING_ISSUER_NAME."),
+    BANK_NAME: z.string().optional().describe("Bank on bank-transfer invoices."),
+    BANK_IBAN: z.string().optional().describe("IBAN on bank-transfer invoices."),
+    BANK_SWIFT: z.string().optional().describe("SWIFT/BIC on bank-transfer invoices."),
+    BILLING_ISSUER_NAME: z.string().default("vgen").describe("Issuer name on invoices, receipts and statements."),
+    BILLING_ISSUER_ADDRESS: z.string().default("").describe("Issuer address on invoices, receipts and statements."),
+    BILLING_ISSUER_EMAIL: z.string().default("").describe("Issuer email on invoices, receipts and statements."),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "expected a pino level (fatal, error, warn, info, debug, trace, silent)",
+      })
+      .default("info")
+      .describe("Log level of the structured JSON logs."),
+    NODE_ENV: z
+      .enum(["development", "production", "test"], { error: "expected development, production or test" })
+      .optional()
+      .describe("Set by Next and the test runners; development loosens the pages' CSP for hot reload."),
+    STORAGE_DRIVER: z
+      .preprocess(lowercase, z.enum(["local", "s3"], { error: 'expected "local" or "s3"' }))
+      .default("local")
+      .describe("local keeps outputs in OUTPUT_DIR; s3 uploads them to an S3-compatible bucket."),
+    S3_BUCKET: z.string().optional().describe("Bucket of outputs (required with STORAGE_DRIVER=s3)."),
+    S3_REGION: z.string().optional().describe("Region of the bucket; default AWS_REGION, then us-east-1."),
+    AWS_REGION: z.string().optional().describe("AWS's own region variable, used when S3_REGION is unset."),
+    S3_ENDPOINT: url().optional().describe("Custom endpoint for MinIO, R2 and other S3-compatible stores."),
+    S3_FORCE_PATH_STYLE: flag().describe("1 for path-style bucket addressing (MinIO)."),
+    S3_ACCESS_KEY_ID: z.string().optional().describe("Static bucket credentials; unset, the AWS default chain is used."),
+    S3_SECRET_ACCESS_KEY: z.string().optional().describe("Secret of S3_ACCESS_KEY_ID."),
+    RENDERER_SCRIPT: z
+      .string()
+      .optional()
+      .describe("Path of the render worker script, when it cannot be found next to the engine."),
+    VGEN_RENDER_PROFILE: flag().describe("1 copies the render worker's timing profile to stderr."),
+    OPS_ACTOR_EMAIL: z.string().optional().describe("Staff email the ops CLI records as the actor of its audits."),
+  })
+  .superRefine((e, ctx) => {
+    if (e.STORAGE_DRIVER !== "s3") return;
+    if (!e.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required with STORAGE_DRIVER=s3" });
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither",
+      });
+  });
 
 /** The per-credentials variables of an upstream route, read as UPSTREAM_<NAME>_<KEY> (NAME = the route's credentials). */
 export const upstreamSchema = z.object({
-  URL: url().transform(withoutTrailingSlash).describe("Base URL of the provider's API (docs/providers.md lists each provider's)."),
+  URL: url()
+    .transform(withoutTrailingSlash)
+    .describe("Base URL of the provider's API (docs/providers.md lists each provider's)."),
   API_KEY: z.string().optional().describe("The provider's API key."),
   WEBHOOK_SECRET: z.string().optional().describe("Secret the provider signs its webhooks with (Replicate, OpenAI)."),
   MAX_VIDEO_MB: int()

@@ -25,7 +25,13 @@ describe("parseEnv", () => {
   });
 
   it("derives addresses from the variables they depend on and coerces numbers and switches", () => {
-    const e = parseEnv({ PORT: "4000", DATA_DIR: "/srv/vgen", TRUST_PROXY: "1", S3_FORCE_PATH_STYLE: "true", JOB_HEARTBEAT_SECONDS: "3" });
+    const e = parseEnv({
+      PORT: "4000",
+      DATA_DIR: "/srv/vgen",
+      TRUST_PROXY: "1",
+      S3_FORCE_PATH_STYLE: "true",
+      JOB_HEARTBEAT_SECONDS: "3",
+    });
     expect(e.PUBLIC_BASE_URL).toBe("http://localhost:4000");
     expect(e.CDN_BASE_URL).toBe("http://localhost:4000/cdn");
     expect(e.OUTPUT_DIR).toBe("/srv/vgen/outputs");
@@ -45,7 +51,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ACCOUNT_RATE_LIMIT_QPS: "abc" })).toThrow(
       new ConfigError(["ACCOUNT_RATE_LIMIT_QPS: expected a number (an integer)"]),
     );
-    expect(() => parseEnv({ ACCOUNT_RATE_LIMIT_QPS: "abc" })).toThrow("Invalid configuration: ACCOUNT_RATE_LIMIT_QPS: expected a number");
+    expect(() => parseEnv({ ACCOUNT_RATE_LIMIT_QPS: "abc" })).toThrow(
+      "Invalid configuration: ACCOUNT_RATE_LIMIT_QPS: expected a number",
+    );
     const cases: Record<string, RegExp> = {
       PORT: /^Invalid configuration: PORT: expected a port number \(0-65535\)$/,
       PUBLIC_BASE_URL: /^Invalid configuration: PUBLIC_BASE_URL: expected an http\(s\) URL/,
@@ -75,7 +83,9 @@ describe("parseEnv", () => {
 
   it("needs a bucket and both or neither static keys for S3 storage", () => {
     expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow("Invalid configuration: S3_BUCKET: required with STORAGE_DRIVER=s3");
-    expect(() => parseEnv({ STORAGE_DRIVER: "S3", S3_BUCKET: "out", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY: set both/);
+    expect(() => parseEnv({ STORAGE_DRIVER: "S3", S3_BUCKET: "out", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: set both/,
+    );
     expect(parseEnv({ STORAGE_DRIVER: "S3", S3_BUCKET: "out" }).STORAGE_DRIVER).toBe("s3");
   });
 

@@ -46,8 +46,14 @@ describe("README configuration table", () => {
 
   it("lists exactly the variables of the configuration schema", () => {
     expect(documented.length).toBeGreaterThan(0);
-    expect(documented.filter((name) => !schema.includes(name)), "in the README, not in the schema").toEqual([]);
-    expect(schema.filter((name) => !documented.includes(name)), "in the schema, not in the README").toEqual([]);
+    expect(
+      documented.filter((name) => !schema.includes(name)),
+      "in the README, not in the schema",
+    ).toEqual([]);
+    expect(
+      schema.filter((name) => !documented.includes(name)),
+      "in the schema, not in the README",
+    ).toEqual([]);
     expect(new Set(documented).size, "a variable listed twice").toBe(documented.length);
   });
 

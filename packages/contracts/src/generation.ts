@@ -36,12 +36,14 @@ export const CreateGenerationBody = z
       .string()
       .transform((s) => s.trim())
       .pipe(z.string().min(1, "must not be empty").max(MAX_PROMPT_CHARS, `must be at most ${MAX_PROMPT_CHARS} characters`))
-      .meta({ description: "Text scenario for the clip, 1-4000 characters after trimming.", example: "A paper boat drifting down a rainy street at dusk" }),
-    duration: z
-      .number()
-      .int("must be a whole number of seconds")
-      .optional()
-      .meta({ description: "Clip length in whole seconds. Bounds and default per model (1-8, default 8 for every current model).", example: 4 }),
+      .meta({
+        description: "Text scenario for the clip, 1-4000 characters after trimming.",
+        example: "A paper boat drifting down a rainy street at dusk",
+      }),
+    duration: z.number().int("must be a whole number of seconds").optional().meta({
+      description: "Clip length in whole seconds. Bounds and default per model (1-8, default 8 for every current model).",
+      example: 4,
+    }),
     firstFrameUrl: httpUrl("First frame image. May be combined with `lastFrameUrl`; not with `urls`.").optional(),
     lastFrameUrl: httpUrl("Last frame image. Requires `firstFrameUrl`; not with `urls`.").optional(),
     urls: z
@@ -50,9 +52,17 @@ export const CreateGenerationBody = z
       .optional()
       .meta({ description: "Up to 3 reference image URLs. Not with `firstFrameUrl`/`lastFrameUrl`." }),
     aspectRatio: z.enum(ASPECT_RATIOS).optional().meta({ description: "Frame shape; default `16:9`.", example: "16:9" }),
-    size: z.enum(SIZES).optional().meta({ description: "Video quality; the model's default when absent. Must be one the model supports.", example: "1080p" }),
-    webHook: httpUrl("Callback URL. When present the API answers 202 at once and POSTs the terminal record here (Standard Webhooks signature).").optional(),
-    stream: z.boolean().optional().meta({ description: "`false` answers 202 with the record for polling instead of the default event stream." }),
+    size: z
+      .enum(SIZES)
+      .optional()
+      .meta({ description: "Video quality; the model's default when absent. Must be one the model supports.", example: "1080p" }),
+    webHook: httpUrl(
+      "Callback URL. When present the API answers 202 at once and POSTs the terminal record here (Standard Webhooks signature).",
+    ).optional(),
+    stream: z
+      .boolean()
+      .optional()
+      .meta({ description: "`false` answers 202 with the record for polling instead of the default event stream." }),
   })
   .meta({ id: "CreateGenerationRequest" });
 
@@ -66,7 +76,10 @@ export const GenerationIdBody = z
 
 export const OutputObject = z
   .object({
-    url: z.string().meta({ description: "Address of the MP4 under the CDN base URL.", example: "http://localhost:3000/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4" }),
+    url: z.string().meta({
+      description: "Address of the MP4 under the CDN base URL.",
+      example: "http://localhost:3000/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4",
+    }),
     resolution: z.enum(SIZES),
     duration: z.number().int(),
   })
@@ -87,7 +100,9 @@ export const GenerationRecord = z
     aspect_ratio: z.enum(ASPECT_RATIOS),
     progress: z.number().int().min(0).max(100),
     billed_seconds: z.number().int().meta({ description: "max(duration, model minimum charge)." }),
-    cost: z.string().meta({ description: "billed_seconds × price; held at acceptance, charged only on completion.", example: "$3.840" }),
+    cost: z
+      .string()
+      .meta({ description: "billed_seconds × price; held at acceptance, charged only on completion.", example: "$3.840" }),
     completed_at: z.string().nullable(),
     error: z
       .object({ code: z.string(), message: z.string() })

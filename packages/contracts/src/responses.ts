@@ -23,12 +23,26 @@ const ALL_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];
 export const ErrorEnvelope = z
   .object({
     error: z.object({
-      code: z.enum(ALL_CODES).meta({ description: "Stable machine-readable code from the error catalog (GET /api/v1/errors).", example: "unknown_parameter" }),
+      code: z.enum(ALL_CODES).meta({
+        description: "Stable machine-readable code from the error catalog (GET /api/v1/errors).",
+        example: "unknown_parameter",
+      }),
       type: z.enum(ERROR_TYPES).meta({ description: "Broad class of the error.", example: "invalid_request_error" }),
-      message: z.string().meta({ description: "Human-readable explanation for the developer.", example: "Unknown parameter: 'aspect_ratio'." }),
-      param: z.string().nullable().meta({ description: "The request parameter (or header) at fault, when there is one.", example: "aspect_ratio" }),
-      doc_url: z.string().meta({ description: "`{base_url}/errors#<code>`: the error catalog entry.", example: "https://api.example.com/errors#unknown_parameter" }),
-      request_id: z.string().meta({ description: "Same as the `X-Request-Id` header; quote it to support.", example: "req_5c1b0d4e9a7f3e2d1c0b9a8f" }),
+      message: z
+        .string()
+        .meta({ description: "Human-readable explanation for the developer.", example: "Unknown parameter: 'aspect_ratio'." }),
+      param: z
+        .string()
+        .nullable()
+        .meta({ description: "The request parameter (or header) at fault, when there is one.", example: "aspect_ratio" }),
+      doc_url: z.string().meta({
+        description: "`{base_url}/errors#<code>`: the error catalog entry.",
+        example: "https://api.example.com/errors#unknown_parameter",
+      }),
+      request_id: z.string().meta({
+        description: "Same as the `X-Request-Id` header; quote it to support.",
+        example: "req_5c1b0d4e9a7f3e2d1c0b9a8f",
+      }),
     }),
   })
   .meta({
@@ -62,10 +76,15 @@ export const Model = z
     purpose: z.string().meta({ example: "Top-quality line, for complex scene staging and high-level production" }),
     price: z.string().meta({ description: "Price per second of video, `$<amount> / сек`.", example: "$0.480 / сек" }),
     price_per_second: z.string().meta({ example: "$0.480" }),
-    rate_limit_qps: z.number().int().meta({ description: "Requests per second allowed per account for this model.", example: 18 }),
+    rate_limit_qps: z
+      .number()
+      .int()
+      .meta({ description: "Requests per second allowed per account for this model.", example: 18 }),
     min_charge_seconds: z.number().int().meta({ description: "Minimum billed seconds per generation.", example: 4 }),
     queue: z.enum(["Pro Priority", "Fast/Standard"]),
-    sizes: z.array(z.enum(SIZES)).meta({ description: "Sizes the model produces; the first is the default.", example: ["1080p", "720p", "4k"] }),
+    sizes: z
+      .array(z.enum(SIZES))
+      .meta({ description: "Sizes the model produces; the first is the default.", example: ["1080p", "720p", "4k"] }),
     default_size: z.enum(SIZES).meta({ example: "1080p" }),
     aspect_ratios: z.array(z.enum(ASPECT_RATIOS)),
     duration: z
@@ -79,7 +98,11 @@ export const ModelList = z.object({ object: z.literal("list"), data: z.array(Mod
 export const ErrorCatalogEntry = z
   .object({
     code: z.enum(ALL_CODES),
-    status: z.number().int().nullable().meta({ description: "HTTP status; null for failure codes that appear only inside a failed generation record." }),
+    status: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "HTTP status; null for failure codes that appear only inside a failed generation record." }),
     type: z.enum(ERROR_TYPES),
     meaning: z.string(),
     fix: z.string(),
@@ -99,18 +122,28 @@ export const StatusDay = z
     date: z.string().meta({ description: "UTC day, `YYYY-MM-DD`.", example: "2026-11-21" }),
     requests: z.number().int().meta({ description: "API requests received that day." }),
     platform_failures: z.number().int().meta({ description: "5xx responses plus generations failed for a platform reason." }),
-    success_rate: z.string().nullable().meta({ description: "`99.50%` form; null when the day had no traffic.", example: "100.00%" }),
+    success_rate: z
+      .string()
+      .nullable()
+      .meta({ description: "`99.50%` form; null when the day had no traffic.", example: "100.00%" }),
   })
   .meta({ id: "StatusDay" });
 
 export const ServiceStatus = z
   .object({
     api_status: z.literal("in development"),
-    indicator: z.enum(STATUS_INDICATORS).meta({ description: "From platform failures in the recent window (see `window_minutes`, `thresholds`)." }),
-    success_rate: z.string().meta({ description: "Share of requests and generations over 90 days without a platform failure, 2 decimals. User errors (4xx) do not count against it.", example: "100.00%" }),
-    average_response_time: z
-      .union([z.number().int(), z.literal("no data")])
-      .meta({ description: "Mean API response time over 90 days, in milliseconds; `\"no data\"` when there were no requests.", example: "no data" }),
+    indicator: z
+      .enum(STATUS_INDICATORS)
+      .meta({ description: "From platform failures in the recent window (see `window_minutes`, `thresholds`)." }),
+    success_rate: z.string().meta({
+      description:
+        "Share of requests and generations over 90 days without a platform failure, 2 decimals. User errors (4xx) do not count against it.",
+      example: "100.00%",
+    }),
+    average_response_time: z.union([z.number().int(), z.literal("no data")]).meta({
+      description: 'Mean API response time over 90 days, in milliseconds; `"no data"` when there were no requests.',
+      example: "no data",
+    }),
     window_minutes: z.number().int().meta({ description: "Length of the recent window the indicator reads.", example: 15 }),
     recent: z.object({
       requests: z.number().int(),

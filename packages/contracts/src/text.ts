@@ -30,7 +30,11 @@ export function findUnstorableText(value: unknown, root: string | null = null): 
       if (!isStorableText(item)) return { param: path };
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], join(path, i)]);
-    } else if (item !== null && typeof item === "object" && (Object.getPrototypeOf(item) === Object.prototype || Object.getPrototypeOf(item) === null)) {
+    } else if (
+      item !== null &&
+      typeof item === "object" &&
+      (Object.getPrototypeOf(item) === Object.prototype || Object.getPrototypeOf(item) === null)
+    ) {
       for (const [key, child] of Object.entries(item)) {
         if (!isStorableText(key)) return { param: join(path, key) };
         stack.push([child, join(path, key)]);

@@ -13,7 +13,11 @@ function refusal(query: string): { code: string; message: string; param: string 
   return "accepted";
 }
 
-const LIMIT_REFUSED = { code: "invalid_parameter", message: "Invalid 'limit': must be an integer from 1 to 100.", param: "limit" };
+const LIMIT_REFUSED = {
+  code: "invalid_parameter",
+  message: "Invalid 'limit': must be an integer from 1 to 100.",
+  param: "limit",
+};
 
 describe("parseListQuery", () => {
   it("defaults to the first page of 20", () => {

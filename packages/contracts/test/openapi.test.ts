@@ -67,7 +67,8 @@ describe("OpenAPI document", () => {
       }
     };
     for (const { op } of operations()) for (const [status, response] of Object.entries<any>(op.responses)) note(status, response);
-    for (const [name, response] of Object.entries<any>(doc.components.responses ?? {})) note(name.replace(/^Error/, ""), response);
+    for (const [name, response] of Object.entries<any>(doc.components.responses ?? {}))
+      note(name.replace(/^Error/, ""), response);
 
     for (const [code, def] of Object.entries(ERROR_CATALOG) as [ErrorCode, ErrorDefinition][]) {
       if (def.status === null || def.dashboardOnly) continue;
@@ -92,7 +93,15 @@ describe("OpenAPI document", () => {
     }
     const create = doc.paths["/api/v1/videos/generations"].post;
     const c400 = codesOf(create.responses["400"]);
-    for (const code of ["invalid_json", "unknown_parameter", "urls_with_frames", "too_many_urls", "last_frame_without_first_frame", "unsupported_size", "invalid_url"]) {
+    for (const code of [
+      "invalid_json",
+      "unknown_parameter",
+      "urls_with_frames",
+      "too_many_urls",
+      "last_frame_without_first_frame",
+      "unsupported_size",
+      "invalid_url",
+    ]) {
       expect(c400.has(code), code).toBe(true);
     }
     expect(codesOf(create.responses["402"])).toContain("insufficient_balance");
@@ -100,7 +109,14 @@ describe("OpenAPI document", () => {
     expect(create.responses["202"].headers["X-RateLimit-Limit"]).toBeDefined();
     expect(create.parameters.find((p: any) => p.in === "header" && p.name === "Idempotency-Key")).toBeDefined();
     const envelope = doc.components.schemas.Error;
-    expect(Object.keys(envelope.properties.error.properties).sort()).toEqual(["code", "doc_url", "message", "param", "request_id", "type"]);
+    expect(Object.keys(envelope.properties.error.properties).sort()).toEqual([
+      "code",
+      "doc_url",
+      "message",
+      "param",
+      "request_id",
+      "type",
+    ]);
   });
 
   it("describes the event stream and the polling record of the create endpoint", () => {

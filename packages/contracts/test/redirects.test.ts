@@ -32,7 +32,15 @@ describe("sameOriginPath (the sign-in callbackUrl)", () => {
   });
 
   it("every answer, read back by a browser on the site, stays on the site", () => {
-    const hostile = ["//evil.example/x", "/\\evil.example", "/%2F%2Fevil", "/.//evil.example", "/./\\evil.example", "https://evil.example", "javascript:x"];
+    const hostile = [
+      "//evil.example/x",
+      "/\\evil.example",
+      "/%2F%2Fevil",
+      "/.//evil.example",
+      "/./\\evil.example",
+      "https://evil.example",
+      "javascript:x",
+    ];
     for (const value of hostile) expect(new URL(sameOriginPath(value, ORIGIN), ORIGIN).origin).toBe(ORIGIN);
   });
 

@@ -389,7 +389,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
         try {
           process.kill(child.pid!, "SIGQUIT");
         } catch {}
-        throw new Error(`Embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000}s (${lastError})\n${tail(logPath, logStart)}`);
+        throw new Error(
+          `Embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000}s (${lastError})\n${tail(logPath, logStart)}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -409,9 +411,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   try {
     await admin.connect();
     const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE]);
-    if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE}`).catch((e: { code?: string }) => {
-      if (e.code !== "42P04") throw e; // created concurrently
-    });
+    if (!rowCount)
+      await admin.query(`CREATE DATABASE ${DATABASE}`).catch((e: { code?: string }) => {
+        if (e.code !== "42P04") throw e; // created concurrently
+      });
   } finally {
     await admin.end().catch(() => {});
   }
@@ -427,9 +430,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     if (!sup) return;
     const onExit = () => {
       if (stopping || child !== server) return;
-      restarting = restart(`server exited (code ${child.exitCode ?? "null"}, signal ${child.signalCode ?? "null"})`).finally(() => {
-        restarting = undefined;
-      });
+      restarting = restart(`server exited (code ${child.exitCode ?? "null"}, signal ${child.signalCode ?? "null"})`).finally(
+        () => {
+          restarting = undefined;
+        },
+      );
     };
     if (isRunning(child)) child.once("exit", onExit);
     else onExit();
@@ -440,7 +445,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     while (restartTimes.length && restartTimes[0]! < now - CRASH_LOOP_WINDOW_MS) restartTimes.shift();
     restartTimes.push(now);
     if (restartTimes.length > MAX_RESTARTS_IN_WINDOW) {
-      return sup!.onGiveUp(new Error(`Embedded PostgreSQL stopped ${restartTimes.length} times within ${CRASH_LOOP_WINDOW_MS / 1000} s (last: ${reason}); not restarting it again.`));
+      return sup!.onGiveUp(
+        new Error(
+          `Embedded PostgreSQL stopped ${restartTimes.length} times within ${CRASH_LOOP_WINDOW_MS / 1000} s (last: ${reason}); not restarting it again.`,
+        ),
+      );
     }
     sup!.onDown?.(reason);
     let lastError: unknown;
@@ -461,7 +470,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
         log(`Restart attempt ${attempt} of ${RESTART_ATTEMPTS} failed: ${(e as Error).message}`);
       }
     }
-    sup!.onGiveUp(new Error(`Embedded PostgreSQL could not be restarted after ${RESTART_ATTEMPTS} attempts: ${(lastError as Error)?.message}`));
+    sup!.onGiveUp(
+      new Error(
+        `Embedded PostgreSQL could not be restarted after ${RESTART_ATTEMPTS} attempts: ${(lastError as Error)?.message}`,
+      ),
+    );
   };
   watch(server);
 

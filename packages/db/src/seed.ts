@@ -70,7 +70,13 @@ export async function seedCatalog(db: Db): Promise<string[]> {
       if (res.count === 0) return false;
       // A new model renders locally until staff give it upstream routes (docs/providers.md#routes).
       await tx.modelRoute.create({
-        data: { id: newId("modelRoute"), modelId: model.id, position: LOCAL_ROUTE_POSITION, provider: "local", maxConcurrency: LOCAL_ROUTE_CONCURRENCY },
+        data: {
+          id: newId("modelRoute"),
+          modelId: model.id,
+          position: LOCAL_ROUTE_POSITION,
+          provider: "local",
+          maxConcurrency: LOCAL_ROUTE_CONCURRENCY,
+        },
       });
       return true;
     });

@@ -67,7 +67,9 @@ describe("startEmbeddedPostgres", () => {
   it("reports a port taken by another program", async () => {
     const dataDir = await tempDataDir();
     const blocker = net.createServer();
-    const port = await new Promise<number>((r) => blocker.listen(0, "127.0.0.1", () => r((blocker.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((r) =>
+      blocker.listen(0, "127.0.0.1", () => r((blocker.address() as net.AddressInfo).port)),
+    );
     try {
       await expect(startEmbeddedPostgres({ dataDir, port })).rejects.toThrow(/already in use by another program/);
     } finally {
@@ -80,10 +82,14 @@ describe("startEmbeddedPostgres", () => {
     const port = await freePort();
     // One node process (tsx as a loader, not the tsx CLI that would fork a second one), so the
     // SIGKILL hits the very process that started the server.
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "helpers/embedded-child.ts"), dataDir, String(port)], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(here, "helpers/embedded-child.ts"), dataDir, String(port)],
+      {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     cleanups.push(async () => void child.kill("SIGKILL"));
     const ready = await new Promise<string>((resolve, reject) => {
       let out = "";

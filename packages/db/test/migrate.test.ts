@@ -32,10 +32,15 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string, para
 }
 
 const listDatabases = async () =>
-  (await query<{ datname: string }>(TEST_SERVER_URL, "SELECT datname FROM pg_database ORDER BY 1")).map((r) => r.datname).filter((n) => !n.startsWith("vgen_test_"));
+  (await query<{ datname: string }>(TEST_SERVER_URL, "SELECT datname FROM pg_database ORDER BY 1"))
+    .map((r) => r.datname)
+    .filter((n) => !n.startsWith("vgen_test_"));
 
 const migrationFolders = async () =>
-  (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 
 describe("applyMigrations", () => {
   let url: string;
@@ -104,13 +109,18 @@ describe("new-migration", () => {
     const res = await createMigration({ name: "Add scratch thing", migrationsDir, schemaPath, databaseUrl: TEST_SERVER_URL });
     expect(res.migrationName).toMatch(/^\d{14}_add_scratch_thing$/);
     expect(res.sql).toContain('CREATE TABLE "ScratchThing"');
-    const folders = (await readdir(migrationsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const folders = (await readdir(migrationsDir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     expect(folders.at(-1)).toBe(res.migrationName);
     expect(await readFile(path.join(migrationsDir, "migration_lock.toml"), "utf8")).toContain('provider = "postgresql"');
 
     expect(await listDatabases()).toEqual(before); // the throwaway databases were dropped
     // The main database was only used to create them.
-    expect(await query(TEST_SERVER_URL, "SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'accounts'")).toEqual([]);
+    expect(
+      await query(TEST_SERVER_URL, "SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'accounts'"),
+    ).toEqual([]);
 
     // The new folder applies cleanly after the existing ones.
     const url = await freshDb();

@@ -17,13 +17,18 @@ describe.skipIf(!url)("generation engine (API path)", () => {
 
   it("concurrent requests never overspend; refused ones create nothing; ledger sum = balance", async () => {
     const { createGeneration } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     // gen-3.1-pro, 4 s → $1.920 each; $5 covers exactly two.
     const account = await funded(5_000_000n);
     const model = await findEnabledModel(db(), "gen-3.1-pro");
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, () =>
-        createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "race", duration: 4, size: "720p" } }),
+        createGeneration(db(), {
+          account,
+          apiKeyId: null,
+          model,
+          body: { model: model.id, prompt: "race", duration: 4, size: "720p" },
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === "fulfilled");
@@ -38,7 +43,7 @@ describe.skipIf(!url)("generation engine (API path)", () => {
 
   it("cancel releases the hold once; racing completion, exactly one terminal state wins and is charged at most once", async () => {
     const { createGeneration, cancelGeneration, completeGeneration } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     const account = await funded(10_000_000n);
     const model = await findEnabledModel(db(), "gen-3-1080");
     const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "cancel me" } });
@@ -68,11 +73,16 @@ describe.skipIf(!url)("generation engine (API path)", () => {
 
   it("list records equal single records, read the queue once, and follow the record formats", async () => {
     const { createGeneration, failGeneration, recordOf, recordsOf, listGenerations } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     const account = await funded(20_000_000n);
     const model = await findEnabledModel(db(), "gen-3.1-pro");
     for (let i = 0; i < 3; i++) {
-      await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: `list ${i}`, duration: 4 } });
+      await createGeneration(db(), {
+        account,
+        apiKeyId: null,
+        model,
+        body: { model: model.id, prompt: `list ${i}`, duration: 4 },
+      });
     }
     const page = await listGenerations(db(), account.id, 10, null);
     await failGeneration(db(), page.data[0]!.id, "render_failed", "boom");
@@ -111,7 +121,13 @@ describe.skipIf(!url)("generation engine (API path)", () => {
   it("a forged cursor (valid JS date, outside PostgreSQL's range) is invalid_cursor, not a 500", async () => {
     const { listGenerations } = await import("../src/generations/index");
     const account = await funded(0n);
-    for (const iso of ["-271821-04-20T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "2026-01-01", "0000-01-01T00:00:00.000Z", "2026-02-30T00:00:00.000Z"]) {
+    for (const iso of [
+      "-271821-04-20T00:00:00.000Z",
+      "+275760-09-13T00:00:00.000Z",
+      "2026-01-01",
+      "0000-01-01T00:00:00.000Z",
+      "2026-02-30T00:00:00.000Z",
+    ]) {
       const cursor = Buffer.from(`${iso}|vid_x`).toString("base64url");
       await expect(listGenerations(db(), account.id, 10, cursor)).rejects.toMatchObject({ code: "invalid_cursor" });
     }

@@ -66,7 +66,12 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   async function account(opts: { password?: string | null; status?: "suspended"; role?: "support"; verified?: boolean } = {}) {
     const { createAccount } = await import("../src/accounts/index");
     const email = `auth-${tag()}@example.test`;
-    const a = await createAccount(db(), { email, password: opts.password === null ? undefined : (opts.password ?? STRONG), role: opts.role, emailVerified: opts.verified });
+    const a = await createAccount(db(), {
+      email,
+      password: opts.password === null ? undefined : (opts.password ?? STRONG),
+      role: opts.role,
+      emailVerified: opts.verified,
+    });
     if (opts.status) await db().account.update({ where: { id: a.id }, data: { status: opts.status } });
     return a;
   }
@@ -98,7 +103,12 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
     };
     for (const [name, a] of Object.entries(attempts)) expect(a.runs, name).toBe(1);
     expect(attempts["known, right password"].outcome).toMatchObject({ ok: true, account: { id: known.id } });
-    for (const name of ["known, wrong password", "unknown email", "account without a password", "suspended, wrong password"] as const) {
+    for (const name of [
+      "known, wrong password",
+      "unknown email",
+      "account without a password",
+      "suspended, wrong password",
+    ] as const) {
       expect(attempts[name].outcome, name).toEqual({ ok: false, reason: "invalid" });
     }
     // Suspension is told only to someone who knows the password.
@@ -125,7 +135,14 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("a reset link: hashed at rest, single use, expires, refuses a weak password, lifts the lockout and revokes every session", async () => {
-    const { createSession, requestPasswordReset, resetPassword, resolveSession, SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS, InvalidLinkError } = await import("../src/auth/index");
+    const {
+      createSession,
+      requestPasswordReset,
+      resetPassword,
+      resolveSession,
+      SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS,
+      InvalidLinkError,
+    } = await import("../src/auth/index");
     const restore = await captureLinks();
     try {
       const owner = await account();
@@ -162,7 +179,10 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
       // An expired link is refused.
       await requestPasswordReset(db(), owner.email);
       const late = tokenOf(warnings[1]!);
-      await db().authToken.updateMany({ where: { accountId: owner.id, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      await db().authToken.updateMany({
+        where: { accountId: owner.id, usedAt: null },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      });
       await expect(resetPassword(db(), late, "yet another long passphrase")).rejects.toBeInstanceOf(InvalidLinkError);
     } finally {
       restore();
@@ -170,8 +190,10 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
   });
 
   it("sessions: live until signed out or expired; suspension and a password change revoke them", async () => {
-    const { changePassword, createSession, resolveSession, revokeSession, WrongPasswordError } = await import("../src/auth/index");
-      const { issueAccountLinkAsStaff, setAccountStatus } = await import("../src/support/index");
+    const { changePassword, createSession, resolveSession, revokeSession, WrongPasswordError } = await import(
+      "../src/auth/index"
+    );
+    const { issueAccountLinkAsStaff, setAccountStatus } = await import("../src/support/index");
     const owner = await account();
     const staff = await account({ role: "support" });
 
@@ -187,10 +209,31 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
 
     // A password change keeps the session that made it and signs out the others.
     const [here, elsewhere] = [await createSession(db(), owner.id), await createSession(db(), owner.id)];
-    await expect(changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: "not it at all", newPassword: "changed long passphrase" })).rejects.toBeInstanceOf(WrongPasswordError);
-    await expect(changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: "not it at all", newPassword: "changed long passphrase" })).rejects.toMatchObject({ code: "wrong_password", status: 400 });
-    await expect(changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: STRONG, newPassword: "password123" })).rejects.toMatchObject({ code: "weak_password" });
-    await changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: STRONG, newPassword: "changed long passphrase" });
+    await expect(
+      changePassword(db(), {
+        accountId: owner.id,
+        sessionId: here,
+        currentPassword: "not it at all",
+        newPassword: "changed long passphrase",
+      }),
+    ).rejects.toBeInstanceOf(WrongPasswordError);
+    await expect(
+      changePassword(db(), {
+        accountId: owner.id,
+        sessionId: here,
+        currentPassword: "not it at all",
+        newPassword: "changed long passphrase",
+      }),
+    ).rejects.toMatchObject({ code: "wrong_password", status: 400 });
+    await expect(
+      changePassword(db(), { accountId: owner.id, sessionId: here, currentPassword: STRONG, newPassword: "password123" }),
+    ).rejects.toMatchObject({ code: "weak_password" });
+    await changePassword(db(), {
+      accountId: owner.id,
+      sessionId: here,
+      currentPassword: STRONG,
+      newPassword: "changed long passphrase",
+    });
     expect(await resolveSession(db(), here)).not.toBeNull();
     expect(await resolveSession(db(), elsewhere)).toBeNull();
 
@@ -203,9 +246,15 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
     // Staff make links for customers only, audited.
     const { link } = await issueAccountLinkAsStaff(db(), { accountId: owner.id, kind: "password_reset", actorId: staff.id });
     expect(new URL(link).pathname).toBe("/reset-password");
-    expect(await db().auditLog.count({ where: { targetAccountId: owner.id, action: "account.reset_link", actorId: staff.id } })).toBe(1);
-    await expect(issueAccountLinkAsStaff(db(), { accountId: staff.id, kind: "password_reset", actorId: staff.id })).rejects.toThrow(/customer accounts only/);
-    await expect(issueAccountLinkAsStaff(db(), { accountId: staff.id, kind: "password_reset", actorId: staff.id })).rejects.toMatchObject({ code: "action_not_allowed" });
+    expect(
+      await db().auditLog.count({ where: { targetAccountId: owner.id, action: "account.reset_link", actorId: staff.id } }),
+    ).toBe(1);
+    await expect(
+      issueAccountLinkAsStaff(db(), { accountId: staff.id, kind: "password_reset", actorId: staff.id }),
+    ).rejects.toThrow(/customer accounts only/);
+    await expect(
+      issueAccountLinkAsStaff(db(), { accountId: staff.id, kind: "password_reset", actorId: staff.id }),
+    ).rejects.toMatchObject({ code: "action_not_allowed" });
   });
 
   it("password changes are limited per account: the eleventh attempt in the window is refused before the password is checked", async () => {
@@ -214,17 +263,29 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
     const sessionId = await createSession(db(), owner.id);
     const codes: string[] = [];
     for (let i = 0; i < 11; i++) {
-      codes.push(await changePassword(db(), { accountId: owner.id, sessionId, currentPassword: "not it at all", newPassword: "changed long passphrase" }).then(() => "changed", (e: { code: string }) => e.code));
+      codes.push(
+        await changePassword(db(), {
+          accountId: owner.id,
+          sessionId,
+          currentPassword: "not it at all",
+          newPassword: "changed long passphrase",
+        }).then(
+          () => "changed",
+          (e: { code: string }) => e.code,
+        ),
+      );
     }
     expect(codes).toEqual([...Array(10).fill("wrong_password"), "too_many_attempts"]);
   });
 
   it("sign-up sends a verification link; the dashboard issues keys only once it is opened, the ops path any time", async () => {
     const { issueApiKey, issueNamedApiKey, signUp } = await import("../src/accounts/index");
-      const { verifyEmail, InvalidLinkError } = await import("../src/auth/index");
+    const { verifyEmail, InvalidLinkError } = await import("../src/auth/index");
     const restore = await captureLinks();
     try {
-      await expect(signUp(db(), { email: `weak-${tag()}@example.test`, password: "password123" })).rejects.toMatchObject({ code: "weak_password" });
+      await expect(signUp(db(), { email: `weak-${tag()}@example.test`, password: "password123" })).rejects.toMatchObject({
+        code: "weak_password",
+      });
       expect(warnings).toHaveLength(0);
 
       const email = `verify-${tag()}@example.test`;
@@ -232,7 +293,11 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
       expect(acct.emailVerifiedAt).toBeNull();
       expect(warnings).toHaveLength(1);
       expect(new URL(warnings[0]!).pathname).toBe("/verify-email");
-      await expect(signUp(db(), { email, password: STRONG })).rejects.toMatchObject({ code: "email_taken", status: 409, message: expect.stringMatching(/already exists/) });
+      await expect(signUp(db(), { email, password: STRONG })).rejects.toMatchObject({
+        code: "email_taken",
+        status: 409,
+        message: expect.stringMatching(/already exists/),
+      });
       expect(warnings).toHaveLength(1);
 
       const refused = await issueNamedApiKey(db(), acct.id, "first").catch((e: unknown) => e);
@@ -257,9 +322,15 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
     const { record } = await issueNamedApiKey(db(), acct.id, "before");
     await db().account.update({ where: { id: acct.id }, data: { status: "suspended" } });
     // One at a time: a rejection started before its expect would be reported as unhandled.
-    for (const attempt of [() => issueNamedApiKey(db(), acct.id, "after"), () => issueApiKey(db(), acct.id, "ops"), () => rotateApiKey(db(), acct.id, record.id)]) {
+    for (const attempt of [
+      () => issueNamedApiKey(db(), acct.id, "after"),
+      () => issueApiKey(db(), acct.id, "ops"),
+      () => rotateApiKey(db(), acct.id, record.id),
+    ]) {
       await expect(attempt()).rejects.toMatchObject({ code: "account_suspended" });
     }
-    expect(await db().apiKey.findMany({ where: { accountId: acct.id }, select: { id: true, revokedAt: true } })).toEqual([{ id: record.id, revokedAt: null }]);
+    expect(await db().apiKey.findMany({ where: { accountId: acct.id }, select: { id: true, revokedAt: true } })).toEqual([
+      { id: record.id, revokedAt: null },
+    ]);
   });
 });

@@ -10,7 +10,13 @@ const url = testDatabaseUrl;
 function startWorker(): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", "worker", "--concurrency", "1"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, JOB_HEARTBEAT_SECONDS: "10", LOG_LEVEL: "warn", DATA_DIR: path.join(root, ".data-test") },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      JOB_HEARTBEAT_SECONDS: "10",
+      LOG_LEVEL: "warn",
+      DATA_DIR: path.join(root, ".data-test"),
+    },
     stdio: "inherit",
   });
 }
@@ -34,12 +40,18 @@ describe.skipIf(!url)("a worker killed mid-job", () => {
 
   it("loses nothing: the job is taken up again after its lease and charged once", async () => {
     const { createAccount } = await import("../src/accounts/index");
-      const { creditAccount } = await import("../src/billing/index");
-      const { createGeneration } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
-      const { stopBoss } = await import("../src/platform/index");
+    const { creditAccount } = await import("../src/billing/index");
+    const { createGeneration } = await import("../src/generations/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
+    const { stopBoss } = await import("../src/platform/index");
     const account = await createAccount(db(), { email: `crash-${Date.now()}@example.test` });
-    await creditAccount(db(), { accountId: account.id, amountMicros: 10_000_000n, type: "top_up", reason: "test", actor: "test" });
+    await creditAccount(db(), {
+      accountId: account.id,
+      amountMicros: 10_000_000n,
+      type: "top_up",
+      reason: "test",
+      actor: "test",
+    });
     const model = await findEnabledModel(db(), "gen-3.1-pro");
     const gen = await createGeneration(db(), {
       account,

@@ -22,7 +22,7 @@ describe("ledger CSV cells", () => {
   });
 
   it("defuses formulas, including ones that start like a negative number", () => {
-    const line = ledgerCsvLine(entry("-1+HYPERLINK(\"http://x\")"));
+    const line = ledgerCsvLine(entry('-1+HYPERLINK("http://x")'));
     expect(line).toContain(`"'-1+HYPERLINK(""http://x"")"`);
     expect(ledgerCsvLine(entry("=cmd|' /C calc'!A0"))).toContain("'=cmd|' /C calc'!A0");
     expect(ledgerCsvLine(entry("@SUM(A1)"))).toContain("'@SUM(A1)");
@@ -42,9 +42,16 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
 
   it("refuses forged ledger cursors with invalid_cursor instead of a database error, and still pages", async () => {
     const { createAccount } = await import("../src/accounts/index");
-      const { creditAccount, listLedgerEntries } = await import("../src/billing/index");
+    const { creditAccount, listLedgerEntries } = await import("../src/billing/index");
     const acct = await createAccount(db(), { email: email("ledger") });
-    for (let i = 0; i < 3; i++) await creditAccount(db(), { accountId: acct.id, amountMicros: 1_000_000n, type: "test_credit", reason: `credit ${i}`, actor: "test" });
+    for (let i = 0; i < 3; i++)
+      await creditAccount(db(), {
+        accountId: acct.id,
+        amountMicros: 1_000_000n,
+        type: "test_credit",
+        reason: `credit ${i}`,
+        actor: "test",
+      });
 
     const forgeries = [
       "garbage",
@@ -68,9 +75,11 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
 
   it("refuses forged delivery cursors with invalid_cursor instead of a database error", async () => {
     const { createAccount } = await import("../src/accounts/index");
-      const { listDeliveries } = await import("../src/delivery/index");
+    const { listDeliveries } = await import("../src/delivery/index");
     const acct = await createAccount(db(), { email: email("deliv") });
-    const err = await listDeliveries(db(), acct.id, { cursor: cursorOf("-271821-04-20T00:00:00.000Z|whd_x") }).catch((e: unknown) => e);
+    const err = await listDeliveries(db(), acct.id, { cursor: cursorOf("-271821-04-20T00:00:00.000Z|whd_x") }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("invalid_cursor");
   });
@@ -78,7 +87,9 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
   it("never issues more live keys than the cap, even when asked concurrently", async () => {
     const { createAccount, issueNamedApiKey, MAX_LIVE_API_KEYS, TooManyApiKeysError } = await import("../src/accounts/index");
     const acct = await createAccount(db(), { email: email("keys"), emailVerified: true });
-    const results = await Promise.allSettled(Array.from({ length: MAX_LIVE_API_KEYS + 6 }, (_, i) => issueNamedApiKey(db(), acct.id, `k${i}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: MAX_LIVE_API_KEYS + 6 }, (_, i) => issueNamedApiKey(db(), acct.id, `k${i}`)),
+    );
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused.every((r) => (r as PromiseRejectedResult).reason instanceof TooManyApiKeysError)).toBe(true);
     expect(refused.map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(refused.length).fill("too_many_api_keys"));
@@ -88,13 +99,19 @@ describe.skipIf(!testDatabaseUrl)("dashboard engine functions", () => {
 
   it("treats another account's key, invoice and ledger like missing ones", async () => {
     const { accountDocumentPdf, createTopUpInvoice, listLedgerEntries, creditAccount } = await import("../src/billing/index");
-      const { ApiKeyNotFoundError, createAccount, issueNamedApiKey, revokeApiKey, rotateApiKey } = await import("../src/accounts/index");
+    const { ApiKeyNotFoundError, createAccount, issueNamedApiKey, revokeApiKey, rotateApiKey } = await import(
+      "../src/accounts/index"
+    );
     const owner = await createAccount(db(), { email: email("owner"), emailVerified: true });
     const other = await createAccount(db(), { email: email("other"), emailVerified: true });
     const { record } = await issueNamedApiKey(db(), owner.id, "mine");
     await expect(revokeApiKey(db(), other.id, record.id)).rejects.toBeInstanceOf(ApiKeyNotFoundError);
     await expect(rotateApiKey(db(), other.id, record.id)).rejects.toBeInstanceOf(ApiKeyNotFoundError);
-    await expect(revokeApiKey(db(), other.id, record.id)).rejects.toMatchObject({ code: "resource_not_found", status: 404, message: "This key does not exist or is already revoked." });
+    await expect(revokeApiKey(db(), other.id, record.id)).rejects.toMatchObject({
+      code: "resource_not_found",
+      status: 404,
+      message: "This key does not exist or is already revoked.",
+    });
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: record.id } })).revokedAt).toBeNull();
 
     const invoice = await createTopUpInvoice(db(), { accountId: owner.id, amountMicros: 10_000_000n, method: "bank_transfer" });

@@ -14,7 +14,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const failureOf = (p: Promise<unknown>) => p.then(() => expect.fail("expected a failure"), (e: unknown) => e);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail("expected a failure"),
+    (e: unknown) => e,
+  );
 
 describe.skipIf(!testDatabaseUrl)("isDatabaseUnavailable, on the errors the drivers really throw", () => {
   const db = useTestDb(2);

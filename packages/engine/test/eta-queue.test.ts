@@ -6,18 +6,33 @@ import { config } from "../src/platform/config";
 import { defaultProcessingSeconds } from "../src/generations/eta-math";
 import { etaForMany } from "../src/generations/eta";
 
-type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" | "startedAt" | "createdAt" | "queue"> & { status: string };
+type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" | "startedAt" | "createdAt" | "queue"> & {
+  status: string;
+};
 
 const t0 = Date.parse("2026-01-01T00:00:00Z");
 let n = 0;
 function job(queue: Generation["queue"], size: string, duration: number, createdMs: number, startedAt: Date | null = null): Job {
-  return { id: `vid_${n++}`, modelId: "gen-test", size, duration, progress: 0, startedAt, createdAt: new Date(t0 + createdMs), queue, status: "processing" };
+  return {
+    id: `vid_${n++}`,
+    modelId: "gen-test",
+    size,
+    duration,
+    progress: 0,
+    startedAt,
+    createdAt: new Date(t0 + createdMs),
+    queue,
+    status: "processing",
+  };
 }
 
 /** A database with these processing jobs and no render history (every job takes its default time). */
 function dbWith(active: Job[]): Db {
   return {
-    generation: { findMany: async () => active.filter((j) => j.status === "processing").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()) },
+    generation: {
+      findMany: async () =>
+        active.filter((j) => j.status === "processing").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    },
     $queryRaw: async () => [{ avg: null, n: 0n }],
   } as unknown as Db;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { defaultProcessingSeconds, queuedEtaSeconds, remainingRunningSeconds, runningEtaSeconds } from "../src/generations/eta-math";
+import {
+  defaultProcessingSeconds,
+  queuedEtaSeconds,
+  remainingRunningSeconds,
+  runningEtaSeconds,
+} from "../src/generations/eta-math";
 
 describe("ETA", () => {
   it("has a size-aware default before there is history", () => {

@@ -60,7 +60,8 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
   type Seen = { json: string | null; terminal: boolean };
   function recorder() {
     const seen: Seen[] = [];
-    const listener = (record: { json: string; terminal: boolean } | null) => seen.push({ json: record?.json ?? null, terminal: record?.terminal ?? false });
+    const listener = (record: { json: string; terminal: boolean } | null) =>
+      seen.push({ json: record?.json ?? null, terminal: record?.terminal ?? false });
     return { seen, listener };
   }
 

@@ -26,7 +26,10 @@ describe.skipIf(!url)("Idempotency-Key claims", () => {
   }
 
   /** The create as the API runs it with a key: the response stored with the generation. */
-  async function create(account: { id: string; status: "active" | "suspended" }, held: { accountId: string; key: string; token: string }) {
+  async function create(
+    account: { id: string; status: "active" | "suspended" },
+    held: { accountId: string; key: string; token: string },
+  ) {
     const { acceptGeneration } = await import("../src/generations/index");
     return acceptGeneration(db(), {
       account,
@@ -38,7 +41,8 @@ describe.skipIf(!url)("Idempotency-Key claims", () => {
 
   /** The request holding the key died long ago: its lease is over. */
   async function expireLease(accountId: string, key: string) {
-    await db().$executeRaw`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE account_id = ${accountId} AND key = ${key}`;
+    await db()
+      .$executeRaw`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE account_id = ${accountId} AND key = ${key}`;
   }
 
   function refusal(err: unknown) {
@@ -69,13 +73,20 @@ describe.skipIf(!url)("Idempotency-Key claims", () => {
     expect(await db().generation.count({ where: { accountId: account.id } })).toBe(0);
 
     const { generation, record } = await create(account, retry);
-    const row = await db().idempotencyKey.findUniqueOrThrow({ where: { accountId_key: { accountId: account.id, key: "crashed" } } });
+    const row = await db().idempotencyKey.findUniqueOrThrow({
+      where: { accountId_key: { accountId: account.id, key: "crashed" } },
+    });
     expect(row).toMatchObject({ responseStatus: 202, generationId: generation.id, lockedBy: null, lockedUntil: null });
     expect((row.responseBody as { id: string }).id).toBe(record.id);
 
     // Once the statement that created the generation committed, every retry replays it.
     const replay = await claim(account.id, "crashed", "req_later");
-    expect(replay).toMatchObject({ kind: "replay", status: 202, generationId: generation.id, body: { id: generation.id, status: "processing" } });
+    expect(replay).toMatchObject({
+      kind: "replay",
+      status: 202,
+      generationId: generation.id,
+      body: { id: generation.id, status: "processing" },
+    });
     expect(await db().generation.count({ where: { accountId: account.id } })).toBe(1);
     const acct = await db().account.findUniqueOrThrow({ where: { id: account.id } });
     expect(acct.balanceMicros).toBe(5_000_000n - PRICE);
@@ -112,7 +123,8 @@ describe.skipIf(!url)("Idempotency-Key claims", () => {
   it("a key older than the window starts over, even with another request", async () => {
     const account = await funded(5_000_000n);
     await create(account, await hold(account.id, "old", "req_1"));
-    await db().$executeRaw`UPDATE idempotency_keys SET created_at = created_at - interval '25 hours' WHERE account_id = ${account.id} AND key = 'old'`;
+    await db()
+      .$executeRaw`UPDATE idempotency_keys SET created_at = created_at - interval '25 hours' WHERE account_id = ${account.id} AND key = 'old'`;
     expect((await claim(account.id, "old", "req_2", "fp-other")).kind).toBe("new");
   });
 

@@ -15,7 +15,9 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
   const instants = [0, 1, 2, 3, 4].map((i) => new Date(Date.UTC(2026, 5, 10 + i, 12, 0, 0, 0)));
 
   async function account() {
-    return db().account.create({ data: { id: newId("account"), email: `${newId("account")}@keyset.test`, webhookSecret: "whsec_test" } });
+    return db().account.create({
+      data: { id: newId("account"), email: `${newId("account")}@keyset.test`, webhookSecret: "whsec_test" },
+    });
   }
 
   async function walk<T>(page: (cursor: string | null) => Promise<{ rows: T[]; next: string | null }>): Promise<T[]> {
@@ -54,7 +56,9 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
       createdAt: instants[i % instants.length]!,
     }));
     await db().generation.createMany({ data: generations });
-    const expected = (await db().generation.findMany({ where: { accountId: acct.id }, orderBy: newestFirst, select: { id: true } })).map((g) => g.id);
+    const expected = (
+      await db().generation.findMany({ where: { accountId: acct.id }, orderBy: newestFirst, select: { id: true } })
+    ).map((g) => g.id);
     expect(expected).toHaveLength(generations.length);
     for (const limit of [1, 3, 4, 10]) {
       const got = await walk(async (cursor) => {
@@ -74,7 +78,9 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
       createdAt: instants[(i * 2) % instants.length]!,
     }));
     await db().webhookDelivery.createMany({ data: deliveries });
-    const expectedDeliveries = (await db().webhookDelivery.findMany({ where: { accountId: acct.id }, orderBy: newestFirst, select: { id: true } })).map((d) => d.id);
+    const expectedDeliveries = (
+      await db().webhookDelivery.findMany({ where: { accountId: acct.id }, orderBy: newestFirst, select: { id: true } })
+    ).map((d) => d.id);
     expect(expectedDeliveries).toHaveLength(deliveries.length);
     for (const limit of [1, 4, 7]) {
       const got = await walk(async (cursor) => {
@@ -99,7 +105,10 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
     await db().ledgerEntry.createMany({ data: entries });
     const filters: { filter: LedgerFilter; count: number }[] = [
       { filter: {}, count: 40 },
-      { filter: { types: ["hold", "charge", "adjustment"] }, count: entries.filter((e) => ["hold", "charge", "adjustment"].includes(e.type)).length },
+      {
+        filter: { types: ["hold", "charge", "adjustment"] },
+        count: entries.filter((e) => ["hold", "charge", "adjustment"].includes(e.type)).length,
+      },
       { filter: { from: instants[1], to: instants[4] }, count: 24 },
     ];
     for (const { filter, count } of filters) {

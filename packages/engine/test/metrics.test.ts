@@ -11,14 +11,22 @@ describe("metric labels", () => {
   });
 
   it("collapses every unknown path into one label", () => {
-    const made = ["/api/v1/x1", "/api/v1/videos/generations/a/b/events", "/api/v1/openapi-json", "/api/v1/models/", "/", "/api/v1/videos/generations/%00/events/x"];
+    const made = [
+      "/api/v1/x1",
+      "/api/v1/videos/generations/a/b/events",
+      "/api/v1/openapi-json",
+      "/api/v1/models/",
+      "/",
+      "/api/v1/videos/generations/%00/events/x",
+    ];
     expect(new Set(made.map(routeLabel))).toEqual(new Set([UNMATCHED_ROUTE]));
   });
 
   it("knows every path of the OpenAPI document", () => {
     const paths = Object.keys(buildOpenApiDocument("http://localhost").paths ?? {});
     expect(paths.length).toBeGreaterThan(0);
-    for (const path of paths) expect(routeLabel(path.replace(/\{([a-z]+)\}/g, "value-of-$1")), path).toBe(path.replace(/\{([a-z]+)\}/g, ":$1"));
+    for (const path of paths)
+      expect(routeLabel(path.replace(/\{([a-z]+)\}/g, "value-of-$1")), path).toBe(path.replace(/\{([a-z]+)\}/g, ":$1"));
   });
 
   it("keeps methods a small set", () => {

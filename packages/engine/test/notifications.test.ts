@@ -37,7 +37,13 @@ describe.skipIf(!adminUrl)("the process's LISTEN connection", () => {
 
   /** The last statement of each client connection to the database (seen from another database). */
   const connections = async () =>
-    (await query<{ query: string }>(adminUrl!, "SELECT query FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'", [name])).map((r) => r.query);
+    (
+      await query<{ query: string }>(
+        adminUrl!,
+        "SELECT query FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'",
+        [name],
+      )
+    ).map((r) => r.query);
 
   const notify = (channel: string, payload: string) => query(url.toString(), "SELECT pg_notify($1, $2)", [channel, payload]);
 
@@ -61,7 +67,10 @@ describe.skipIf(!adminUrl)("the process's LISTEN connection", () => {
     const seen: string[] = [];
     const off = await generationEvents().subscribe("vid_shared", (id) => seen.push(id));
     const changes: string[] = [];
-    invalidationFeed().register((table, id) => changes.push(`${table}:${id}`), () => {});
+    invalidationFeed().register(
+      (table, id) => changes.push(`${table}:${id}`),
+      () => {},
+    );
     await until(() => invalidationFeed().live);
     await expectOneListeningConnection();
 
@@ -78,7 +87,13 @@ describe.skipIf(!adminUrl)("the process's LISTEN connection", () => {
     const { CachedLookup } = await import("../src/platform/hot-cache/cached-lookup");
     const { invalidationFeed } = await import("../src/platform/hot-cache/invalidation");
     let loads = 0;
-    const lookup = new CachedLookup(async () => ({ load: ++loads }), { tables: ["things"], affected: () => true, maxEntries: 10, ttlMs: 60_000, cacheMisses: false });
+    const lookup = new CachedLookup(async () => ({ load: ++loads }), {
+      tables: ["things"],
+      affected: () => true,
+      maxEntries: 10,
+      ttlMs: 60_000,
+      cacheMisses: false,
+    });
     // The loader reads no database.
     const db = {} as Db;
     const seen: string[] = [];
@@ -87,7 +102,11 @@ describe.skipIf(!adminUrl)("the process's LISTEN connection", () => {
     expect(await lookup.get(db, "k")).toEqual({ load: 1 });
     expect(await lookup.get(db, "k")).toEqual({ load: 1 });
 
-    await query(adminUrl!, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'", [name]);
+    await query(
+      adminUrl!,
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'",
+      [name],
+    );
     await until(() => !invalidationFeed().live);
     // Cleared, and every read goes to the loader.
     expect(await lookup.get(db, "k")).toEqual({ load: 2 });

@@ -6,7 +6,8 @@ import { renderInvoicePdf, renderReceiptPdf, renderStatementPdf } from "../src/b
 
 async function pdfText(buf: Buffer): Promise<string> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(buf), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(buf), useSystemFonts: false, isEvalSupported: false, verbosity: 0 })
+    .promise;
   const parts: string[] = [];
   for (let p = 1; p <= doc.numPages; p++) {
     const content = await (await doc.getPage(p)).getTextContent();
@@ -27,7 +28,13 @@ describe("billing PDFs", () => {
       method: "bank_transfer",
       status: "open",
       customer,
-      instructions: { beneficiary: "vgen Inc.", bank: "Example Bank", iban: "US00 1234", swift: "EXMPUS33", reference: "INV-2026-000042" },
+      instructions: {
+        beneficiary: "vgen Inc.",
+        bank: "Example Bank",
+        iban: "US00 1234",
+        swift: "EXMPUS33",
+        reference: "INV-2026-000042",
+      },
     });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await pdfText(pdf);
@@ -91,16 +98,28 @@ describe.skipIf(!url)("documents from the database", () => {
   const db = useTestDb(2);
 
   it("serves an account only its own documents; a receipt only once paid; the statement from the ledger", async () => {
-    const { accountDocumentPdf, createTopUpInvoice, creditAccount, DocumentUnavailableError, generateStatement, markInvoicePaid, periodOf, applyLedgerEntry } = await import("../src/billing/index");
-      const { createAccount } = await import("../src/accounts/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const {
+      accountDocumentPdf,
+      createTopUpInvoice,
+      creditAccount,
+      DocumentUnavailableError,
+      generateStatement,
+      markInvoicePaid,
+      periodOf,
+      applyLedgerEntry,
+    } = await import("../src/billing/index");
+    const { createAccount } = await import("../src/accounts/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     const owner = await createAccount(db(), { email: `pdf-owner-${Date.now()}@example.test` });
     const other = await createAccount(db(), { email: `pdf-other-${Date.now()}@example.test` });
     const invoice = await createTopUpInvoice(db(), { accountId: owner.id, amountMicros: 20_000_000n, method: "bank_transfer" });
 
     expect(await accountDocumentPdf(db(), other.id, invoice.id, "invoice")).toBeNull();
     await expect(accountDocumentPdf(db(), owner.id, invoice.id, "receipt")).rejects.toBeInstanceOf(DocumentUnavailableError);
-    await expect(accountDocumentPdf(db(), owner.id, invoice.id, "receipt")).rejects.toMatchObject({ code: "state_conflict", status: 409 });
+    await expect(accountDocumentPdf(db(), owner.id, invoice.id, "receipt")).rejects.toMatchObject({
+      code: "state_conflict",
+      status: 409,
+    });
     const inv = await accountDocumentPdf(db(), owner.id, invoice.id, "invoice");
     const invText = await pdfText(inv!.pdf);
     expect(invText).toContain(invoice.number);
@@ -118,11 +137,33 @@ describe.skipIf(!url)("documents from the database", () => {
     const genId = newId("generation");
     await db().generation.create({
       data: {
-        id: genId, accountId: owner.id, modelId: model.id, status: "completed", prompt: "p", duration: 4, size: "720p", aspectRatio: "16:9", width: 1280, height: 720,
-        priceMicrosPerSecond: model.priceMicrosPerSecond, billedSeconds: 4, costMicros: 600_000n, queue: model.queue, seed: 1, etaSecondsAtAccept: 1,
+        id: genId,
+        accountId: owner.id,
+        modelId: model.id,
+        status: "completed",
+        prompt: "p",
+        duration: 4,
+        size: "720p",
+        aspectRatio: "16:9",
+        width: 1280,
+        height: 720,
+        priceMicrosPerSecond: model.priceMicrosPerSecond,
+        billedSeconds: 4,
+        costMicros: 600_000n,
+        queue: model.queue,
+        seed: 1,
+        etaSecondsAtAccept: 1,
       },
     });
-    await db().$transaction((tx) => applyLedgerEntry(tx, { accountId: owner.id, type: "charge", amountMicros: -600_000n, generationId: genId, reference: genId }));
+    await db().$transaction((tx) =>
+      applyLedgerEntry(tx, {
+        accountId: owner.id,
+        type: "charge",
+        amountMicros: -600_000n,
+        generationId: genId,
+        reference: genId,
+      }),
+    );
     const period = periodOf(new Date());
     const { invoice: stmt, usage } = await generateStatement(db(), owner.id, period);
     expect(usage.lines).toEqual([{ model: "gen-3.1-fast", generations: 1, billedSeconds: 4, spendMicros: 600_000n }]);

@@ -10,7 +10,12 @@ const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = `h_ratelimit_test:${process.pid}:${Date.now()}:`;
 
 async function redisReachable(): Promise<string | null> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   let cause = "";
   probe.on("error", (err: Error) => (cause = err.message));
   try {

@@ -6,9 +6,9 @@ describe.skipIf(!testDatabaseUrl)("the reaper", () => {
 
   async function acceptedGeneration(prompt: string) {
     const { createAccount } = await import("../src/accounts/index");
-      const { creditAccount } = await import("../src/billing/index");
-      const { createGeneration } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const { creditAccount } = await import("../src/billing/index");
+    const { createGeneration } = await import("../src/generations/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     const account = await createAccount(db(), { email: `reaper-${prompt}-${Date.now()}@example.test` });
     await creditAccount(db(), { accountId: account.id, amountMicros: 5_000_000n, type: "top_up", reason: "test", actor: "test" });
     const model = await findEnabledModel(db(), "gen-3.1-fast");
@@ -18,12 +18,13 @@ describe.skipIf(!testDatabaseUrl)("the reaper", () => {
 
   it("fails a generation whose job pg-boss gave up on, and one past the age limit; both holds are released", async () => {
     const { reapStuckGenerations } = await import("../src/generations/index");
-      const { stopBoss } = await import("../src/platform/index");
+    const { stopBoss } = await import("../src/platform/index");
     const crashed = await acceptedGeneration("crashloop");
     const old = await acceptedGeneration("ancient");
     await stopBoss();
     // As pg-boss leaves a job whose worker died on every retry.
-    await db().$executeRaw`UPDATE pgboss.job SET state = 'failed' WHERE name = 'generations' AND data->>'generationId' = ${crashed.gen.id}`;
+    await db()
+      .$executeRaw`UPDATE pgboss.job SET state = 'failed' WHERE name = 'generations' AND data->>'generationId' = ${crashed.gen.id}`;
     await db().generation.update({ where: { id: old.gen.id }, data: { createdAt: new Date(Date.now() - 7 * 3600 * 1000) } });
 
     expect(await reapStuckGenerations(db())).toBeGreaterThanOrEqual(2);
@@ -39,7 +40,7 @@ describe.skipIf(!testDatabaseUrl)("the reaper", () => {
 
   it("leaves a generation alone while its job is waiting or running", async () => {
     const { cancelGeneration, reapStuckGenerations } = await import("../src/generations/index");
-      const { stopBoss } = await import("../src/platform/index");
+    const { stopBoss } = await import("../src/platform/index");
     const { account, gen } = await acceptedGeneration("healthy");
     await stopBoss();
     await reapStuckGenerations(db());

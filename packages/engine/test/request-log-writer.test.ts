@@ -2,7 +2,12 @@ import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createDb, newId } from "@vgen/db";
 import { createAccount } from "../src/accounts/accounts";
-import { bufferRequestLog, flushRequestLogs, RequestLogWriter, type RequestLogRow } from "../src/observability/request-log-writer";
+import {
+  bufferRequestLog,
+  flushRequestLogs,
+  RequestLogWriter,
+  type RequestLogRow,
+} from "../src/observability/request-log-writer";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 describe.skipIf(!testDatabaseUrl)("batched request logs", () => {
@@ -44,7 +49,20 @@ async function closedPort(): Promise<number> {
 
 function row(path: string): RequestLogRow {
   const id = newId("request");
-  return { id, requestId: id, accountId: null, apiKeyId: null, modelId: null, generationId: null, method: "GET", path, status: 200, errorCode: null, latencyMs: 1, createdAt: new Date() };
+  return {
+    id,
+    requestId: id,
+    accountId: null,
+    apiKeyId: null,
+    modelId: null,
+    generationId: null,
+    method: "GET",
+    path,
+    status: 200,
+    errorCode: null,
+    latencyMs: 1,
+    createdAt: new Date(),
+  };
 }
 
 describe.skipIf(!testDatabaseUrl)("the request log writer", () => {
@@ -55,7 +73,8 @@ describe.skipIf(!testDatabaseUrl)("the request log writer", () => {
     const unreachable = createDb(`postgresql://postgres@127.0.0.1:${await closedPort()}/none`, 1);
     let down = true;
     const writer = new RequestLogWriter({
-      $executeRaw: ((sql: TemplateStringsArray, ...values: unknown[]) => (down ? unreachable : db()).$executeRaw(sql, ...values)) as never,
+      $executeRaw: ((sql: TemplateStringsArray, ...values: unknown[]) =>
+        (down ? unreachable : db()).$executeRaw(sql, ...values)) as never,
     });
     const paths = Array.from({ length: 30 }, (_, i) => `/outage/${Date.now()}/${i}`);
     for (const p of paths) writer.add(row(p));

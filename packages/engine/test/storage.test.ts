@@ -68,7 +68,14 @@ describe("storage configuration", () => {
       });
       expect(loadConfig()).toMatchObject({
         storageDriver: "s3",
-        s3: { bucket: "outputs", region: "eu-central-1", endpoint: "http://127.0.0.1:9000", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: true },
+        s3: {
+          bucket: "outputs",
+          region: "eu-central-1",
+          endpoint: "http://127.0.0.1:9000",
+          accessKeyId: "id",
+          secretAccessKey: "secret",
+          forcePathStyle: true,
+        },
       });
       delete process.env.S3_BUCKET;
       expect(() => loadConfig()).toThrow(/S3_BUCKET/);

@@ -10,18 +10,18 @@ describe.skipIf(!url)("support console", () => {
 
   async function setup(balance = 20_000_000n) {
     const { createAccount, issueApiKey } = await import("../src/accounts/index");
-      const { creditAccount } = await import("../src/billing/index");
+    const { creditAccount } = await import("../src/billing/index");
     const t = tag();
     const acct = await createAccount(db(), { email: `Support-Case-${t}@Example.test` });
     const staff = await createAccount(db(), { email: `staff-${t}@example.test`, role: "support" });
     await creditAccount(db(), { accountId: acct.id, amountMicros: balance, type: "top_up", reason: "setup", actor: "test" });
     const key = await issueApiKey(db(), acct.id, "k");
-    return { acct: (await db().account.findUniqueOrThrow({ where: { id: acct.id } })), staff, key, t };
+    return { acct: await db().account.findUniqueOrThrow({ where: { id: acct.id } }), staff, key, t };
   }
 
   async function completed(accountId: string) {
     const { createGeneration, completeGeneration } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     const account = await db().account.findUniqueOrThrow({ where: { id: accountId } });
     const model = await findEnabledModel(db(), "gen-3-1080");
     const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "refund me" } });
@@ -47,7 +47,11 @@ describe.skipIf(!url)("support console", () => {
     const { acct, staff } = await setup();
     const gen = await completed(acct.id);
     const before = (await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros;
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "Broken output" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "Broken output" }),
+      ),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SupportError);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "state_conflict", status: 409 });
@@ -65,19 +69,35 @@ describe.skipIf(!url)("support console", () => {
 
   it("refuses a refund above the charge, of a non-completed generation, and without a reason", async () => {
     const { refundGeneration } = await import("../src/support/index");
-      const { createGeneration } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const { createGeneration } = await import("../src/generations/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     const { acct, staff } = await setup();
     const gen = await completed(acct.id);
-    await expect(refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "too much", amountMicros: gen.costMicros + 1n })).rejects.toThrow(/cannot exceed/);
+    await expect(
+      refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: "too much", amountMicros: gen.costMicros + 1n }),
+    ).rejects.toThrow(/cannot exceed/);
     await expect(refundGeneration(db(), { generationId: gen.id, actorId: staff.id, reason: " " })).rejects.toThrow(/reason/);
     const account = await db().account.findUniqueOrThrow({ where: { id: acct.id } });
     const model = await findEnabledModel(db(), "gen-3-1080");
-    const running = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "still running" } });
-    await expect(refundGeneration(db(), { generationId: running.id, actorId: staff.id, reason: "nope" })).rejects.toThrow(/Only completed/);
-    await expect(refundGeneration(db(), { generationId: "vid_missing", actorId: staff.id, reason: "nope" })).rejects.toThrow(/No generation/);
-    await expect(refundGeneration(db(), { generationId: "vid_missing", actorId: staff.id, reason: "nope" })).rejects.toMatchObject({ code: "generation_not_found", status: 404 });
-    await expect(refundGeneration(db(), { generationId: running.id, actorId: staff.id, reason: "nope" })).rejects.toMatchObject({ code: "action_not_allowed", status: 400 });
+    const running = await createGeneration(db(), {
+      account,
+      apiKeyId: null,
+      model,
+      body: { model: model.id, prompt: "still running" },
+    });
+    await expect(refundGeneration(db(), { generationId: running.id, actorId: staff.id, reason: "nope" })).rejects.toThrow(
+      /Only completed/,
+    );
+    await expect(refundGeneration(db(), { generationId: "vid_missing", actorId: staff.id, reason: "nope" })).rejects.toThrow(
+      /No generation/,
+    );
+    await expect(
+      refundGeneration(db(), { generationId: "vid_missing", actorId: staff.id, reason: "nope" }),
+    ).rejects.toMatchObject({ code: "generation_not_found", status: 404 });
+    await expect(refundGeneration(db(), { generationId: running.id, actorId: staff.id, reason: "nope" })).rejects.toMatchObject({
+      code: "action_not_allowed",
+      status: 400,
+    });
     expect(await db().ledgerEntry.count({ where: { accountId: acct.id, type: "refund" } })).toBe(0);
     expect(await db().auditLog.count({ where: { targetAccountId: acct.id } })).toBe(0);
   });
@@ -85,16 +105,43 @@ describe.skipIf(!url)("support console", () => {
   it("adjusts a balance up and down with an audited reason, never below zero", async () => {
     const { adjustBalance } = await import("../src/support/index");
     const { acct, staff } = await setup(5_000_000n);
-    const up = await adjustBalance(db(), { accountId: acct.id, amountMicros: 2_500_000n, actorId: staff.id, reason: "Goodwill credit" });
-    expect(up.ledgerEntry).toMatchObject({ type: "adjustment", amountMicros: 2_500_000n, balanceAfterMicros: 7_500_000n, reason: "Goodwill credit", actor: staff.id });
-    const down = await adjustBalance(db(), { accountId: acct.id, amountMicros: -7_000_000n, actorId: staff.id, reason: "Chargeback" });
+    const up = await adjustBalance(db(), {
+      accountId: acct.id,
+      amountMicros: 2_500_000n,
+      actorId: staff.id,
+      reason: "Goodwill credit",
+    });
+    expect(up.ledgerEntry).toMatchObject({
+      type: "adjustment",
+      amountMicros: 2_500_000n,
+      balanceAfterMicros: 7_500_000n,
+      reason: "Goodwill credit",
+      actor: staff.id,
+    });
+    const down = await adjustBalance(db(), {
+      accountId: acct.id,
+      amountMicros: -7_000_000n,
+      actorId: staff.id,
+      reason: "Chargeback",
+    });
     expect(down.ledgerEntry.balanceAfterMicros).toBe(500_000n);
-    await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: -600_000n, actorId: staff.id, reason: "Too much" })).rejects.toThrow(/below zero/);
-    await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: 1n, actorId: staff.id, reason: "" })).rejects.toThrow(/reason/);
-    await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: 0n, actorId: staff.id, reason: "zero" })).rejects.toThrow(/zero/);
-    await expect(adjustBalance(db(), { accountId: "acct_missing", amountMicros: 1n, actorId: staff.id, reason: "nobody" })).rejects.toMatchObject({ code: "resource_not_found", status: 404 });
+    await expect(
+      adjustBalance(db(), { accountId: acct.id, amountMicros: -600_000n, actorId: staff.id, reason: "Too much" }),
+    ).rejects.toThrow(/below zero/);
+    await expect(adjustBalance(db(), { accountId: acct.id, amountMicros: 1n, actorId: staff.id, reason: "" })).rejects.toThrow(
+      /reason/,
+    );
+    await expect(
+      adjustBalance(db(), { accountId: acct.id, amountMicros: 0n, actorId: staff.id, reason: "zero" }),
+    ).rejects.toThrow(/zero/);
+    await expect(
+      adjustBalance(db(), { accountId: "acct_missing", amountMicros: 1n, actorId: staff.id, reason: "nobody" }),
+    ).rejects.toMatchObject({ code: "resource_not_found", status: 404 });
     expect((await db().account.findUniqueOrThrow({ where: { id: acct.id } })).balanceMicros).toBe(500_000n);
-    const audits = await db().auditLog.findMany({ where: { targetAccountId: acct.id, action: "balance.adjust" }, orderBy: { createdAt: "asc" } });
+    const audits = await db().auditLog.findMany({
+      where: { targetAccountId: acct.id, action: "balance.adjust" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audits.map((a) => (a.details as { amount: string }).amount)).toEqual(["$2.500", "-$7.000"]);
     expect(audits[0]).toMatchObject({ id: up.auditId, actorId: staff.id, targetId: up.ledgerEntry.id });
     expect(up.ledgerEntry.reference).toBe(up.auditId);
@@ -102,18 +149,26 @@ describe.skipIf(!url)("support console", () => {
 
   it("suspends and reactivates (audited), revokes keys, and the suspended account cannot generate", async () => {
     const { setAccountStatus, revokeKeyAsStaff, listAuditLog } = await import("../src/support/index");
-      const { createGeneration } = await import("../src/generations/index");
-      const { findEnabledModel } = await import("../src/catalog/index");
+    const { createGeneration } = await import("../src/generations/index");
+    const { findEnabledModel } = await import("../src/catalog/index");
     const { acct, staff, key } = await setup();
     await setAccountStatus(db(), { accountId: acct.id, status: "suspended", actorId: staff.id, reason: "Abuse report" });
-    await expect(setAccountStatus(db(), { accountId: acct.id, status: "suspended", actorId: staff.id, reason: "again" })).rejects.toThrow(/already suspended/);
+    await expect(
+      setAccountStatus(db(), { accountId: acct.id, status: "suspended", actorId: staff.id, reason: "again" }),
+    ).rejects.toThrow(/already suspended/);
     const account = await db().account.findUniqueOrThrow({ where: { id: acct.id } });
     const model = await findEnabledModel(db(), "gen-3-1080");
-    await expect(createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "x" } })).rejects.toMatchObject({ code: "account_suspended" });
+    await expect(
+      createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "x" } }),
+    ).rejects.toMatchObject({ code: "account_suspended" });
     await setAccountStatus(db(), { accountId: acct.id, status: "active", actorId: staff.id, reason: "Resolved" });
-    await expect(setAccountStatus(db(), { accountId: staff.id, status: "suspended", actorId: staff.id, reason: "self" })).rejects.toThrow(/own account/);
+    await expect(
+      setAccountStatus(db(), { accountId: staff.id, status: "suspended", actorId: staff.id, reason: "self" }),
+    ).rejects.toThrow(/own account/);
     await revokeKeyAsStaff(db(), { keyId: key.record.id, actorId: staff.id, reason: "Leaked on GitHub" });
-    await expect(revokeKeyAsStaff(db(), { keyId: key.record.id, actorId: staff.id, reason: "again" })).rejects.toThrow(/already revoked/);
+    await expect(revokeKeyAsStaff(db(), { keyId: key.record.id, actorId: staff.id, reason: "again" })).rejects.toThrow(
+      /already revoked/,
+    );
     const log = await listAuditLog(db(), { accountId: acct.id });
     expect(log.items.map((i) => i.action)).toEqual(["api_key.revoke", "account.reactivate", "account.suspend"]);
     expect(log.items.every((i) => i.actorId === staff.id && i.actorEmail === staff.email)).toBe(true);
@@ -122,15 +177,27 @@ describe.skipIf(!url)("support console", () => {
 
   it("edits the catalog with before/after in the audit row", async () => {
     const { updateCatalogModel } = await import("../src/support/index");
-      const { createAccount } = await import("../src/accounts/index");
+    const { createAccount } = await import("../src/accounts/index");
     const admin = await createAccount(db(), { email: `admin-${tag()}@example.test`, role: "admin" });
     const before = await db().catalogModel.findUniqueOrThrow({ where: { id: "gen-3-1080" } });
-    const model = await updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { priceMicrosPerSecond: 555_000n, rateLimitQps: before.rateLimitQps } });
+    const model = await updateCatalogModel(db(), {
+      modelId: before.id,
+      actorId: admin.id,
+      patch: { priceMicrosPerSecond: 555_000n, rateLimitQps: before.rateLimitQps },
+    });
     expect(model.priceMicrosPerSecond).toBe(555_000n);
-    const row = await db().auditLog.findFirstOrThrow({ where: { action: "catalog.update", targetId: before.id, actorId: admin.id } });
+    const row = await db().auditLog.findFirstOrThrow({
+      where: { action: "catalog.update", targetId: before.id, actorId: admin.id },
+    });
     expect(row.details).toMatchObject({ changes: { priceMicrosPerSecond: { to: "$0.555" } } });
     expect(Object.keys((row.details as { changes: object }).changes)).toEqual(["priceMicrosPerSecond"]);
-    await expect(updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { minDuration: 50, maxDuration: 10 } })).rejects.toThrow(/Durations/);
-    await updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { priceMicrosPerSecond: before.priceMicrosPerSecond } });
+    await expect(
+      updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { minDuration: 50, maxDuration: 10 } }),
+    ).rejects.toThrow(/Durations/);
+    await updateCatalogModel(db(), {
+      modelId: before.id,
+      actorId: admin.id,
+      patch: { priceMicrosPerSecond: before.priceMicrosPerSecond },
+    });
   });
 });

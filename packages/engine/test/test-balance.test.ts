@@ -12,7 +12,10 @@ describe.skipIf(!url)("test balance requests", () => {
     const { createAccount, requestTestBalance, TestBalanceError } = await import("../src/accounts/index");
     const acct = await createAccount(db(), { email: `tb-${Date.now()}@example.test` });
     await expect(requestTestBalance(db(), acct.id, "too short")).rejects.toBeInstanceOf(TestBalanceError);
-    await expect(requestTestBalance(db(), acct.id, "too short")).rejects.toMatchObject({ code: "invalid_parameter", param: "useCase" });
+    await expect(requestTestBalance(db(), acct.id, "too short")).rejects.toMatchObject({
+      code: "invalid_parameter",
+      param: "useCase",
+    });
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => requestTestBalance(db(), acct.id, USE_CASE)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "state_conflict", status: 409 });
@@ -25,14 +28,23 @@ describe.skipIf(!url)("test balance requests", () => {
     const staff = await createAccount(db(), { email: `tb-staff-${Date.now()}@example.test`, role: "support" });
     const req = await requestTestBalance(db(), acct.id, USE_CASE);
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, () => grantTestBalance(db(), { requestId: req.id, actorId: staff.id, amountMicros: 5_000_000n, response: "Enjoy!" })),
+      Array.from({ length: 4 }, () =>
+        grantTestBalance(db(), { requestId: req.id, actorId: staff.id, amountMicros: 5_000_000n, response: "Enjoy!" }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    await expect(declineTestBalance(db(), { requestId: req.id, actorId: staff.id, response: "no" })).rejects.toThrow(/already granted/);
+    await expect(declineTestBalance(db(), { requestId: req.id, actorId: staff.id, response: "no" })).rejects.toThrow(
+      /already granted/,
+    );
     const entries = await db().ledgerEntry.findMany({ where: { accountId: acct.id } });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ type: "test_credit", amountMicros: 5_000_000n, reference: req.id, actor: staff.id });
-    expect(await db().testBalanceRequest.findUniqueOrThrow({ where: { id: req.id } })).toMatchObject({ status: "granted", grantedMicros: 5_000_000n, response: "Enjoy!", decidedBy: staff.id });
+    expect(await db().testBalanceRequest.findUniqueOrThrow({ where: { id: req.id } })).toMatchObject({
+      status: "granted",
+      grantedMicros: 5_000_000n,
+      response: "Enjoy!",
+      decidedBy: staff.id,
+    });
     expect(await db().auditLog.count({ where: { targetId: req.id, action: "test_balance.grant" } })).toBe(1);
 
     // Answered: the user may ask again; a decline moves no money.

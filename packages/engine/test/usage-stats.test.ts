@@ -19,7 +19,17 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
 
   const at = (day: string, time = "12:00:00") => new Date(`${day}T${time}Z`);
 
-  async function request(o: { account?: string; key?: string | null; model?: string | null; status: number; code?: string | null; ms: number; day: string; path?: string; method?: string }) {
+  async function request(o: {
+    account?: string;
+    key?: string | null;
+    model?: string | null;
+    status: number;
+    code?: string | null;
+    ms: number;
+    day: string;
+    path?: string;
+    method?: string;
+  }) {
     const id = newId("request");
     await db.requestLog.create({
       data: {
@@ -38,7 +48,15 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     });
   }
 
-  async function generation(o: { account?: string; key?: string | null; model?: string; status: "processing" | "completed" | "failed" | "canceled"; billed: number; cost: bigint; day: string }) {
+  async function generation(o: {
+    account?: string;
+    key?: string | null;
+    model?: string;
+    status: "processing" | "completed" | "failed" | "canceled";
+    billed: number;
+    cost: bigint;
+    day: string;
+  }) {
     await db.generation.create({
       data: {
         id: newId("generation"),
@@ -93,7 +111,15 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     await request({ status: 202, ms: 40, day: yesterday });
     // Not counted: other paths, another account, outside the window.
     await request({ method: "GET", path: "/api/v1/models", status: 200, ms: 1, day: today, model: null });
-    await request({ method: "POST", path: "/api/v1/videos/result", status: 404, code: "generation_not_found", ms: 1, day: today, model: null });
+    await request({
+      method: "POST",
+      path: "/api/v1/videos/result",
+      status: 404,
+      code: "generation_not_found",
+      ms: 1,
+      day: today,
+      model: null,
+    });
     await request({ account: otherId, key: null, status: 202, ms: 9999, day: today });
     await request({ status: 202, ms: 9999, day: "2026-11-14" });
 
@@ -124,7 +150,15 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
 
   it("totals, per day, per model and per key match the inserted rows", async () => {
     const s = await usage.usageStats(db, { accountId, days: 7, now });
-    expect(s.days.map((d) => d.day)).toEqual(["2026-11-15", "2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]);
+    expect(s.days.map((d) => d.day)).toEqual([
+      "2026-11-15",
+      "2026-11-16",
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+    ]);
 
     expect(s.totals).toMatchObject({
       requests: 15,
@@ -140,21 +174,57 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     });
 
     const t = s.days.find((d) => d.day === today)!;
-    expect(t).toMatchObject({ requests: 14, accepted: 10, refused: 4, completed: 7, failed: 1, billedSeconds: 36, spendMicros: 10_680_000n });
+    expect(t).toMatchObject({
+      requests: 14,
+      accepted: 10,
+      refused: 4,
+      completed: 7,
+      failed: 1,
+      billedSeconds: 36,
+      spendMicros: 10_680_000n,
+    });
     // Latencies today: 5,10,20,...,100,100,300,500 (14 values). percentile_cont interpolates.
     const todayLatencies = [5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 300, 500];
     expect(t.latencyP50Ms).toBe(Math.round(cont(todayLatencies, 0.5)));
     expect(t.latencyP95Ms).toBe(Math.round(cont(todayLatencies, 0.95)));
     const y = s.days.find((d) => d.day === yesterday)!;
-    expect(y).toMatchObject({ requests: 1, accepted: 1, refused: 0, completed: 1, billedSeconds: 5, spendMicros: 750_000n, latencyP50Ms: 40, latencyP95Ms: 40 });
+    expect(y).toMatchObject({
+      requests: 1,
+      accepted: 1,
+      refused: 0,
+      completed: 1,
+      billedSeconds: 5,
+      spendMicros: 750_000n,
+      latencyP50Ms: 40,
+      latencyP95Ms: 40,
+    });
     const empty = s.days.find((d) => d.day === "2026-11-15")!;
     expect(empty).toMatchObject({ requests: 0, completed: 0, spendMicros: 0n, latencyP50Ms: null });
 
     const fast = s.byModel.find((m) => m.id === "gen-3.1-fast")!;
-    expect(fast).toMatchObject({ requests: 11, accepted: 9, refused: 2, refusedByCode: { invalid_parameter: 1, rate_limited: 1 }, completed: 6, failed: 1, canceled: 1, billedSeconds: 25, spendMicros: 3_750_000n });
+    expect(fast).toMatchObject({
+      requests: 11,
+      accepted: 9,
+      refused: 2,
+      refusedByCode: { invalid_parameter: 1, rate_limited: 1 },
+      completed: 6,
+      failed: 1,
+      canceled: 1,
+      billedSeconds: 25,
+      spendMicros: 3_750_000n,
+    });
     expect(fast.latencyP50Ms).toBe(Math.round(cont([10, 20, 30, 40, 40, 50, 60, 70, 80, 90, 100], 0.5)));
     const pro = s.byModel.find((m) => m.id === "gen-3.1-pro")!;
-    expect(pro).toMatchObject({ requests: 3, accepted: 2, refused: 1, refusedByCode: { insufficient_balance: 1 }, completed: 2, billedSeconds: 16, spendMicros: 7_680_000n, latencyP50Ms: 300 });
+    expect(pro).toMatchObject({
+      requests: 3,
+      accepted: 2,
+      refused: 1,
+      refusedByCode: { insufficient_balance: 1 },
+      completed: 2,
+      billedSeconds: 16,
+      spendMicros: 7_680_000n,
+      latencyP50Ms: 300,
+    });
     expect(pro.latencyP95Ms).toBe(Math.round(cont([100, 300, 500], 0.95)));
     const noModel = s.byModel.find((m) => m.id === null)!;
     expect(noModel).toMatchObject({ requests: 1, refused: 1, refusedByCode: { invalid_json: 1 } });

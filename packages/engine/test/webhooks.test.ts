@@ -114,7 +114,14 @@ describe("body", () => {
 describe("URL check at acceptance", () => {
   it("refuses loopback/private/metadata addresses and non-http schemes", async () => {
     delete process.env[ENV];
-    for (const url of ["http://127.0.0.1:9/x", "http://10.0.0.1/", "http://169.254.169.254/latest", "http://[::1]/", "http://localhost:3000/hook", "ftp://example.com/"]) {
+    for (const url of [
+      "http://127.0.0.1:9/x",
+      "http://10.0.0.1/",
+      "http://169.254.169.254/latest",
+      "http://[::1]/",
+      "http://localhost:3000/hook",
+      "ftp://example.com/",
+    ]) {
       await expect(assertFetchableUrl(url), url).rejects.toBeInstanceOf(FetchRefusedError);
     }
     const err = await assertUrlAllowed("http://127.0.0.1/hook", "webHook").catch((e) => e);

@@ -24,7 +24,13 @@ describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", 
   it("completes from the stored file, charged once, without rendering again", async () => {
     engine = await loadEngine();
     const account = await engine.createAccount(db(), { email: `stored-${Date.now()}@example.test` });
-    await engine.creditAccount(db(), { accountId: account.id, amountMicros: 10_000_000n, type: "top_up", reason: "test", actor: "test" });
+    await engine.creditAccount(db(), {
+      accountId: account.id,
+      amountMicros: 10_000_000n,
+      type: "top_up",
+      reason: "test",
+      actor: "test",
+    });
     const model = await engine.findEnabledModel(db(), "gen-3.1-pro");
     const gen = await engine.createGeneration(db(), {
       account,
@@ -43,7 +49,9 @@ describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", 
     const done = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
     expect(done.status).toBe("completed");
     expect(done.outputKey).toBe(engine.outputKeyFor(gen.id));
-    expect(await readFile(path.join(process.env.OUTPUT_DIR!, engine.outputKeyFor(gen.id)), "utf8")).toBe("the earlier attempt's output");
+    expect(await readFile(path.join(process.env.OUTPUT_DIR!, engine.outputKeyFor(gen.id)), "utf8")).toBe(
+      "the earlier attempt's output",
+    );
     const entries = await db().ledgerEntry.findMany({ where: { generationId: gen.id } });
     expect(entries.map((e) => e.type).sort()).toEqual(["charge", "hold", "hold_release"]);
   });

@@ -59,7 +59,8 @@ async function staffActor(db: Db, email: string | undefined) {
   const actorEmail = email ?? env().OPS_ACTOR_EMAIL;
   if (!actorEmail) fail("--actor EMAIL is required (a support or admin account; or set OPS_ACTOR_EMAIL)");
   const actor = await accountByEmail(db, actorEmail);
-  if (actor.role === "user") fail(`${actor.email} is not staff (support or admin); create one with create-account --role support`);
+  if (actor.role === "user")
+    fail(`${actor.email} is not staff (support or admin); create one with create-account --role support`);
   return actor;
 }
 
@@ -98,13 +99,20 @@ async function main() {
         if (!values.email) fail("--email is required");
         if (!ROLES.includes(values.role as Role)) fail(`--role must be one of ${ROLES.join(", ")}`);
         // A weak password is refused with the engine's message, like a suspended account at issue-key.
-        const account = await createAccount(db, { email: values.email, password: values.password, role: values.role as Role, name: values.name }).catch((err: Error) => fail(err.message));
+        const account = await createAccount(db, {
+          email: values.email,
+          password: values.password,
+          role: values.role as Role,
+          name: values.name,
+        }).catch((err: Error) => fail(err.message));
         console.log(JSON.stringify({ id: account.id, email: account.email, role: account.role }));
         break;
       }
       case "issue-key": {
         const account = await accountByEmail(db, values.email);
-        const { key, record } = await issueApiKey(db, account.id, values.name ?? "CLI key").catch((err: Error) => fail(err.message));
+        const { key, record } = await issueApiKey(db, account.id, values.name ?? "CLI key").catch((err: Error) =>
+          fail(err.message),
+        );
         console.error(`Key ${record.prefix}… issued for ${account.email}. It is shown once; store it now.`);
         console.log(key);
         break;
@@ -127,13 +135,28 @@ async function main() {
           reason: values.reason,
           actor: "ops-cli",
         });
-        console.log(JSON.stringify({ ledger_entry: entry.id, amount: formatUsd(entry.amountMicros), balance: formatUsd(entry.balanceAfterMicros) }));
+        console.log(
+          JSON.stringify({
+            ledger_entry: entry.id,
+            amount: formatUsd(entry.amountMicros),
+            balance: formatUsd(entry.balanceAfterMicros),
+          }),
+        );
         break;
       }
       case "balance": {
         const account = await accountByEmail(db, values.email);
-        const held = await db.generation.aggregate({ where: { accountId: account.id, status: "processing" }, _sum: { costMicros: true } });
-        console.log(JSON.stringify({ email: account.email, available: formatUsd(account.balanceMicros), on_hold: formatUsd(held._sum.costMicros ?? 0n) }));
+        const held = await db.generation.aggregate({
+          where: { accountId: account.id, status: "processing" },
+          _sum: { costMicros: true },
+        });
+        console.log(
+          JSON.stringify({
+            email: account.email,
+            available: formatUsd(account.balanceMicros),
+            on_hold: formatUsd(held._sum.costMicros ?? 0n),
+          }),
+        );
         break;
       }
       case "migrate": {
@@ -165,7 +188,15 @@ async function main() {
         }).catch((err: Error) => fail(err.message));
         if (!result.credited) fail(`invoice ${result.invoice.number} is already ${result.invoice.status}; nothing credited`);
         const account = await db.account.findUniqueOrThrow({ where: { id: result.invoice.accountId } });
-        console.log(JSON.stringify({ invoice: result.invoice.number, status: result.invoice.status, credited: formatUsd(result.invoice.amountMicros), balance: formatUsd(account.balanceMicros), ledger_entry: result.ledgerEntryId }));
+        console.log(
+          JSON.stringify({
+            invoice: result.invoice.number,
+            status: result.invoice.status,
+            credited: formatUsd(result.invoice.amountMicros),
+            balance: formatUsd(account.balanceMicros),
+            ledger_entry: result.ledgerEntryId,
+          }),
+        );
         break;
       }
       case "grant-test-balance":
@@ -181,10 +212,27 @@ async function main() {
           } catch {
             fail(`--amount must be a dollar amount like 5.00, got ${values.amount}`);
           }
-          const { request, ledgerEntry } = await grantTestBalance(db, { requestId: values.request, actorId: actor.id, amountMicros: micros, response: values.response }).catch((err: Error) => fail(err.message));
-          console.log(JSON.stringify({ request: request.id, status: request.status, granted: formatUsd(micros), balance: formatUsd(ledgerEntry.balanceAfterMicros), ledger_entry: ledgerEntry.id }));
+          const { request, ledgerEntry } = await grantTestBalance(db, {
+            requestId: values.request,
+            actorId: actor.id,
+            amountMicros: micros,
+            response: values.response,
+          }).catch((err: Error) => fail(err.message));
+          console.log(
+            JSON.stringify({
+              request: request.id,
+              status: request.status,
+              granted: formatUsd(micros),
+              balance: formatUsd(ledgerEntry.balanceAfterMicros),
+              ledger_entry: ledgerEntry.id,
+            }),
+          );
         } else {
-          const { request } = await declineTestBalance(db, { requestId: values.request, actorId: actor.id, response: values.response }).catch((err: Error) => fail(err.message));
+          const { request } = await declineTestBalance(db, {
+            requestId: values.request,
+            actorId: actor.id,
+            response: values.response,
+          }).catch((err: Error) => fail(err.message));
           console.log(JSON.stringify({ request: request.id, status: request.status }));
         }
         break;

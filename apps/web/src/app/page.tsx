@@ -8,13 +8,17 @@ export default function Home() {
       <main className="mx-auto max-w-3xl px-6 py-16">
         <h1 className="text-4xl font-semibold tracking-tight">vgen</h1>
         <p className="mt-4 text-lg text-slate-600">
-          A paid HTTP API that turns a prompt, and optionally image references, into an H.264 MP4 clip. Billed per second of video.
+          A paid HTTP API that turns a prompt, and optionally image references, into an H.264 MP4 clip. Billed per second of
+          video.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link href="/signup" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
             Get an API key
           </Link>
-          <Link href="/signin" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50">
+          <Link
+            href="/signin"
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50"
+          >
             Sign in
           </Link>
         </div>
@@ -30,7 +34,11 @@ export default function Home() {
             { href: "/errors", title: "Error catalog", text: "Every error code and how to fix it." },
             { href: "/status", title: "Status", text: "Success rate and response time." },
           ].map((c) => (
-            <Link key={c.href} href={c.href} className="rounded-xl border border-slate-200 p-4 transition hover:border-slate-300 hover:shadow-sm">
+            <Link
+              key={c.href}
+              href={c.href}
+              className="rounded-xl border border-slate-200 p-4 transition hover:border-slate-300 hover:shadow-sm"
+            >
               <span className="font-medium text-blue-700">{c.title}</span>
               <span className="mt-1 block text-sm text-slate-600">{c.text}</span>
             </Link>

@@ -88,7 +88,8 @@ const apiErrors = t.middleware(async ({ next }) => {
 // field, never a database error.
 export const publicProcedure = t.procedure.use(apiErrors).use(async ({ getRawInput, next }) => {
   const found = findUnstorableText(await getRawInput());
-  if (found) throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid '${found.param ?? "input"}': ${UNSTORABLE_TEXT_MESSAGE}.` });
+  if (found)
+    throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid '${found.param ?? "input"}': ${UNSTORABLE_TEXT_MESSAGE}.` });
   return next();
 });
 

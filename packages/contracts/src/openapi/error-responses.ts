@@ -7,11 +7,28 @@ import { ERROR_CATALOG, docUrl, type ApiErrorCode, type ErrorCode, type ErrorDef
 import { rateLimitHeaders, requestIdHeader, retryAfterHeader } from "./headers";
 
 /** Codes any authenticated request can get. */
-export const AUTH_ERRORS: ApiErrorCode[] = ["missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
+export const AUTH_ERRORS: ApiErrorCode[] = [
+  "missing_api_key",
+  "invalid_api_key",
+  "rate_limited",
+  "internal_error",
+  "service_unavailable",
+];
 /** Codes any request with a JSON body can get. */
-export const BODY_ERRORS: ApiErrorCode[] = ["invalid_json", "missing_parameter", "invalid_parameter", "unknown_parameter", "payload_too_large", "unsupported_media_type"];
+export const BODY_ERRORS: ApiErrorCode[] = [
+  "invalid_json",
+  "missing_parameter",
+  "invalid_parameter",
+  "unknown_parameter",
+  "payload_too_large",
+  "unsupported_media_type",
+];
 /** Codes of the Idempotency-Key header. */
-export const IDEMPOTENCY_ERRORS: ApiErrorCode[] = ["invalid_parameter", "idempotency_key_reused", "idempotency_request_in_progress"];
+export const IDEMPOTENCY_ERRORS: ApiErrorCode[] = [
+  "invalid_parameter",
+  "idempotency_key_reused",
+  "idempotency_request_in_progress",
+];
 
 /** Every API error code grouped by its HTTP status, in catalog order (the dashboard's own codes left out). */
 export function codesByStatus(): Map<number, ApiErrorCode[]> {
@@ -100,7 +117,12 @@ export function registerErrorComponents(registry: OpenAPIRegistry, baseUrl: stri
     registry.registerComponent("responses", `Error${status}`, {
       description: r.description ?? "",
       headers: r.headers as never,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example: (r.content!["application/json"] as { example: unknown }).example } },
+      content: {
+        "application/json": {
+          schema: { $ref: "#/components/schemas/Error" },
+          example: (r.content!["application/json"] as { example: unknown }).example,
+        },
+      },
     });
   }
 }

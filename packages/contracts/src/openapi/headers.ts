@@ -8,9 +8,18 @@ export const requestIdHeader = {
 } as const;
 
 export const rateLimitHeaders = {
-  "X-RateLimit-Limit": { description: "Requests per second allowed for this account (and model, on generation requests).", schema: { type: "integer", example: 18 } },
-  "X-RateLimit-Remaining": { description: "Requests left within the last second (a sliding one-second window).", schema: { type: "integer", example: 17 } },
-  "X-RateLimit-Reset": { description: "Seconds until one more request would be accepted (at least 1).", schema: { type: "integer", example: 1 } },
+  "X-RateLimit-Limit": {
+    description: "Requests per second allowed for this account (and model, on generation requests).",
+    schema: { type: "integer", example: 18 },
+  },
+  "X-RateLimit-Remaining": {
+    description: "Requests left within the last second (a sliding one-second window).",
+    schema: { type: "integer", example: 17 },
+  },
+  "X-RateLimit-Reset": {
+    description: "Seconds until one more request would be accepted (at least 1).",
+    schema: { type: "integer", example: 1 },
+  },
 } as const;
 
 export const retryAfterHeader = {
@@ -18,7 +27,10 @@ export const retryAfterHeader = {
 } as const;
 
 export const idempotentReplayedHeader = {
-  "Idempotent-Replayed": { description: "`true` when this response is the stored answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  "Idempotent-Replayed": {
+    description: "`true` when this response is the stored answer to an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
 } as const;
 
 /** Headers of a successful answer to an authenticated request. */

@@ -145,7 +145,11 @@ export async function openEngine(
  * Prisma's native engine does.
  */
 function patchExecuteScript(adapter: object): void {
-  const a = adapter as { client?: { query(sql: string): Promise<unknown> }; executeScript?: unknown; onError?: (error: unknown) => never };
+  const a = adapter as {
+    client?: { query(sql: string): Promise<unknown> };
+    executeScript?: unknown;
+    onError?: (error: unknown) => never;
+  };
   const client = a.client;
   if (typeof a.executeScript !== "function" || !client || typeof a.onError !== "function") return;
   const onError = a.onError.bind(a);
@@ -169,7 +173,10 @@ const PG_TEXT_OID = 25;
  */
 function patchCharColumns(queryable: object): void {
   type Result = { fields: { dataTypeID: number }[] };
-  const q = queryable as { performIO?: (query: unknown) => Promise<Result>; startTransaction?: (...a: unknown[]) => Promise<object> };
+  const q = queryable as {
+    performIO?: (query: unknown) => Promise<Result>;
+    startTransaction?: (...a: unknown[]) => Promise<object>;
+  };
   if (typeof q.performIO === "function") {
     const performIO = q.performIO.bind(q);
     q.performIO = async (query) => {
@@ -231,7 +238,10 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<MigrationLis
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
-  const folders = entries.filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const folders = entries
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const migrationDirectories: SE.MigrationDirectory[] = [];
   for (const name of folders) {
     const file = path.join(dir, name, "migration.sql");

@@ -11,15 +11,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { env } from "@vgen/config";
-import {
-  LOCKFILE_CONTENT,
-  LOCKFILE_NAME,
-  loadMigrations,
-  MIGRATIONS_DIR,
-  NO_FILTERS,
-  openEngine,
-  SCHEMA_PATH,
-} from "./engine";
+import { LOCKFILE_CONTENT, LOCKFILE_NAME, loadMigrations, MIGRATIONS_DIR, NO_FILTERS, openEngine, SCHEMA_PATH } from "./engine";
 
 export interface NewMigrationOptions {
   name: string;
@@ -47,7 +39,11 @@ function migrationTimestamp(d = new Date()): string {
 }
 
 function sanitizeName(name: string): string {
-  const s = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const s = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!s) throw new Error(`Invalid migration name ${JSON.stringify(name)}: use letters, digits and underscores`);
   return s.slice(0, 200);
 }
@@ -115,7 +111,10 @@ export async function createMigration(opts: NewMigrationOptions): Promise<NewMig
   const existing = (await loadMigrations(migrationsDir)).migrationDirectories.map((d) => d.path);
   let time = (opts.now ?? new Date()).getTime();
   let migrationName = `${migrationTimestamp(new Date(time))}_${name}`;
-  const latestTs = existing.map((n) => n.slice(0, 14)).sort().at(-1);
+  const latestTs = existing
+    .map((n) => n.slice(0, 14))
+    .sort()
+    .at(-1);
   while ((latestTs && migrationName.slice(0, 14) <= latestTs) || existing.includes(migrationName)) {
     time += 1000;
     migrationName = `${migrationTimestamp(new Date(time))}_${name}`;
@@ -150,8 +149,10 @@ async function main() {
   console.log(`Created ${path.relative(process.cwd(), res.path!)}`);
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[cm]?[jt]s$/, "") ===
-  path.resolve(new URL(import.meta.url).pathname).replace(/\.[cm]?[jt]s$/, "");
+const isMain =
+  process.argv[1] &&
+  path.resolve(process.argv[1]).replace(/\.[cm]?[jt]s$/, "") ===
+    path.resolve(new URL(import.meta.url).pathname).replace(/\.[cm]?[jt]s$/, "");
 if (isMain) {
   main().catch((e) => {
     console.error(`new-migration failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -21,7 +21,10 @@ export function newWebhookSecret(): string {
  * Creates an account. A password is checked for strength first; `emailVerified` is for addresses
  * someone already vouched for (an OAuth provider that verified it, test setup).
  */
-export async function createAccount(db: Db, input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean }) {
+export async function createAccount(
+  db: Db,
+  input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean },
+) {
   const email = input.email.trim().toLowerCase();
   return db.account.create({
     data: {

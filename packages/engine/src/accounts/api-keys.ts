@@ -40,7 +40,8 @@ async function lockAccountForKeys(tx: Tx, accountId: string) {
   const [row] = await tx.$queryRaw<{ status: string; email_verified: boolean }[]>`
     SELECT status::text AS status, email_verified_at IS NOT NULL AS email_verified FROM accounts WHERE id = ${accountId} FOR UPDATE`;
   if (!row) throw new Error(`no account ${accountId}`);
-  if (row.status === "suspended") throw new ApiError("account_suspended", "A suspended account cannot create API keys. Contact support.");
+  if (row.status === "suspended")
+    throw new ApiError("account_suspended", "A suspended account cannot create API keys. Contact support.");
   return { emailVerified: row.email_verified };
 }
 
@@ -70,7 +71,10 @@ export async function issueNamedApiKey(db: Db, accountId: string, name: string) 
     // The account row lock also serializes concurrent issues, so the count-then-create cannot overshoot the cap.
     const { emailVerified } = await lockAccountForKeys(tx, accountId);
     if (!emailVerified) {
-      throw new ApiError("email_not_verified", "Verify your email address before issuing an API key: open the link we sent, or send a new one from the banner above.");
+      throw new ApiError(
+        "email_not_verified",
+        "Verify your email address before issuing an API key: open the link we sent, or send a new one from the banner above.",
+      );
     }
     const live = await tx.apiKey.count({ where: { accountId, revokedAt: null } });
     if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();

@@ -12,14 +12,23 @@ function fitsUnderCap(spentMicros: bigint, costMicros: bigint, capMicros: bigint
 }
 
 export function subscriptionPaused(modelId: string): ApiError {
-  return new ApiError("subscription_paused", `Your subscription to ${modelId} is paused. Resume it under My subscriptions.`, "model");
+  return new ApiError(
+    "subscription_paused",
+    `Your subscription to ${modelId} is paused. Resume it under My subscriptions.`,
+    "model",
+  );
 }
 
 /**
  * Inside the create transaction: finds or creates the account's subscription to the model, locks it
  * so concurrent requests check the cap one at a time, and refuses paused or over-cap requests.
  */
-export async function admitUnderSubscription(tx: Prisma.TransactionClient, accountId: string, modelId: string, costMicros: bigint) {
+export async function admitUnderSubscription(
+  tx: Prisma.TransactionClient,
+  accountId: string,
+  modelId: string,
+  costMicros: bigint,
+) {
   await tx.$executeRaw`
     INSERT INTO subscriptions (id, account_id, model_id, status, created_at, updated_at)
     VALUES (${newId("subscription")}, ${accountId}, ${modelId}, 'active', now(), now())
@@ -41,7 +50,12 @@ export async function admitUnderSubscription(tx: Prisma.TransactionClient, accou
 }
 
 /** Spend this month on a model: completed charges plus open holds. */
-async function monthSpendMicros(tx: Prisma.TransactionClient, accountId: string, modelId: string, now = new Date()): Promise<bigint> {
+async function monthSpendMicros(
+  tx: Prisma.TransactionClient,
+  accountId: string,
+  modelId: string,
+  now = new Date(),
+): Promise<bigint> {
   const agg = await tx.generation.aggregate({
     where: { accountId, modelId, createdAt: { gte: monthStart(now) }, status: { in: ["processing", "completed"] } },
     _sum: { costMicros: true },

@@ -46,7 +46,11 @@ export interface SubscriptionView {
 export async function listSubscriptions(db: Db, accountId: string, now = new Date()): Promise<SubscriptionView[]> {
   const start = monthStart(now);
   const [subs, usage] = await Promise.all([
-    db.subscription.findMany({ where: { accountId }, include: { model: true }, orderBy: [{ model: { sortOrder: "asc" } }, { modelId: "asc" }] }),
+    db.subscription.findMany({
+      where: { accountId },
+      include: { model: true },
+      orderBy: [{ model: { sortOrder: "asc" } }, { modelId: "asc" }],
+    }),
     db.generation.groupBy({
       by: ["modelId", "status"],
       where: { accountId, createdAt: { gte: start } },
@@ -104,7 +108,12 @@ export async function subscribeToModel(db: Db, accountId: string, modelId: strin
   });
 }
 
-async function updateOwn(db: Db, accountId: string, modelId: string, data: { status?: "active" | "paused"; monthlySpendCapMicros?: bigint | null }) {
+async function updateOwn(
+  db: Db,
+  accountId: string,
+  modelId: string,
+  data: { status?: "active" | "paused"; monthlySpendCapMicros?: bigint | null },
+) {
   const { count } = await db.subscription.updateMany({ where: { accountId, modelId }, data });
   if (count === 0) throw new SubscriptionError("resource_not_found", `No subscription to '${modelId}'.`);
   return db.subscription.findUniqueOrThrow({ where: { accountId_modelId: { accountId, modelId } } });

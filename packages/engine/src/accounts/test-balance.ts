@@ -20,13 +20,27 @@ export class TestBalanceError extends ApiError {
 
 export async function requestTestBalance(db: Db, accountId: string, useCase: string): Promise<TestBalanceRequest> {
   const text = useCase.trim();
-  if (text.length < TEST_BALANCE_USE_CASE_MIN) throw new TestBalanceError("invalid_parameter", `Describe your use case in at least ${TEST_BALANCE_USE_CASE_MIN} characters.`, "useCase");
-  if (text.length > TEST_BALANCE_USE_CASE_MAX) throw new TestBalanceError("invalid_parameter", `Keep the use case under ${TEST_BALANCE_USE_CASE_MAX} characters.`, "useCase");
+  if (text.length < TEST_BALANCE_USE_CASE_MIN)
+    throw new TestBalanceError(
+      "invalid_parameter",
+      `Describe your use case in at least ${TEST_BALANCE_USE_CASE_MIN} characters.`,
+      "useCase",
+    );
+  if (text.length > TEST_BALANCE_USE_CASE_MAX)
+    throw new TestBalanceError(
+      "invalid_parameter",
+      `Keep the use case under ${TEST_BALANCE_USE_CASE_MAX} characters.`,
+      "useCase",
+    );
   return db.$transaction(async (tx) => {
     // The account row lock serializes two submissions at once: only one pending request.
     await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
     const pending = await tx.testBalanceRequest.findFirst({ where: { accountId, status: "pending" } });
-    if (pending) throw new TestBalanceError("state_conflict", "You already have a request waiting for support. You can ask again once it is answered.");
+    if (pending)
+      throw new TestBalanceError(
+        "state_conflict",
+        "You already have a request waiting for support. You can ask again once it is answered.",
+      );
     return tx.testBalanceRequest.create({ data: { id: newId("testBalanceRequest"), accountId, useCase: text } });
   });
 }
@@ -60,11 +74,21 @@ async function claim(tx: Prisma.TransactionClient, input: DecideInput, data: Pri
 /** pending → granted and the `test_credit` entry (reference = request id) in one transaction: credited once. */
 export async function grantTestBalance(db: Db, input: DecideInput & { amountMicros: bigint }) {
   if (input.amountMicros <= 0n || input.amountMicros > TEST_BALANCE_MAX_GRANT_MICROS) {
-    throw new TestBalanceError("invalid_parameter", `Grant between $0.01 and ${formatUsd(TEST_BALANCE_MAX_GRANT_MICROS)}.`, "amount");
+    throw new TestBalanceError(
+      "invalid_parameter",
+      `Grant between $0.01 and ${formatUsd(TEST_BALANCE_MAX_GRANT_MICROS)}.`,
+      "amount",
+    );
   }
   const response = checkResponse(input.response);
   return db.$transaction(async (tx) => {
-    const request = await claim(tx, input, { status: "granted", grantedMicros: input.amountMicros, response, decidedBy: input.actorId, decidedAt: new Date() });
+    const request = await claim(tx, input, {
+      status: "granted",
+      grantedMicros: input.amountMicros,
+      response,
+      decidedBy: input.actorId,
+      decidedAt: new Date(),
+    });
     const entry = await applyLedgerEntry(tx, {
       accountId: request.accountId,
       type: "test_credit",
@@ -92,7 +116,14 @@ export async function declineTestBalance(db: Db, input: DecideInput) {
   return db.$transaction(async (tx) => {
     const request = await claim(tx, input, { status: "declined", response, decidedBy: input.actorId, decidedAt: new Date() });
     await tx.auditLog.create({
-      data: { id: newId("audit"), actorId: input.actorId, action: "test_balance.decline", targetAccountId: request.accountId, targetId: request.id, details: { response } },
+      data: {
+        id: newId("audit"),
+        actorId: input.actorId,
+        action: "test_balance.decline",
+        targetAccountId: request.accountId,
+        targetId: request.id,
+        details: { response },
+      },
     });
     return { request };
   });

@@ -69,7 +69,10 @@ export async function changePassword(
   if (!(await consumeRateLimit(`password-change:${input.accountId}`, PASSWORD_CHANGES_PER_WINDOW, 15 * 60)).allowed) {
     throw new TooManyPasswordChangesError();
   }
-  const account = await db.account.findUniqueOrThrow({ where: { id: input.accountId }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const account = await db.account.findUniqueOrThrow({
+    where: { id: input.accountId },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
   const matches = await verifyPassword(input.currentPassword, account.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account.passwordHash || !matches) throw new WrongPasswordError();
   const passwordHash = await hashNewPassword(input.newPassword, account);

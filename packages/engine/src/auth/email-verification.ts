@@ -7,16 +7,23 @@ const VERIFICATION_LINKS_PER_HOUR = 5;
 
 class TooManyVerificationLinksError extends ApiError {
   constructor() {
-    super("too_many_attempts", "A verification link was sent several times in the last hour. Check your inbox (and spam), or try again later.");
+    super(
+      "too_many_attempts",
+      "A verification link was sent several times in the last hour. Check your inbox (and spam), or try again later.",
+    );
     this.name = "TooManyVerificationLinksError";
   }
 }
 
 /** Sends a verification link unless the address is already verified; at most a few per hour. */
 export async function sendVerificationLink(db: Db, accountId: string): Promise<{ sent: boolean }> {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { id: true, email: true, emailVerifiedAt: true } });
+  const account = await db.account.findUniqueOrThrow({
+    where: { id: accountId },
+    select: { id: true, email: true, emailVerifiedAt: true },
+  });
   if (account.emailVerifiedAt) return { sent: false };
-  if (!(await consumeRateLimit(`verify-link:${accountId}`, VERIFICATION_LINKS_PER_HOUR, 3600)).allowed) throw new TooManyVerificationLinksError();
+  if (!(await consumeRateLimit(`verify-link:${accountId}`, VERIFICATION_LINKS_PER_HOUR, 3600)).allowed)
+    throw new TooManyVerificationLinksError();
   deliverLink(account.email, "email_verification", await issueLink(db, account.id, "email_verification"));
   return { sent: true };
 }

@@ -35,7 +35,13 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenKind): Promise<string> {
   const token = randomBase58(43);
   await db.authToken.create({
-    data: { id: newId("authToken"), accountId, kind, hash: hashToken(token), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]) },
+    data: {
+      id: newId("authToken"),
+      accountId,
+      kind,
+      hash: hashToken(token),
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]),
+    },
   });
   const url = new URL(LINK_PATH[kind], `${config().publicBaseUrl}/`);
   url.searchParams.set("token", token);
@@ -47,9 +53,15 @@ export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenK
  * InvalidLinkError. The conditional update makes it single-use even under concurrent clicks.
  */
 export async function consumeLink(tx: Tx, token: string, kind: AuthTokenKind): Promise<string> {
-  const row = await tx.authToken.findUnique({ where: { hash: hashToken(token) }, select: { id: true, accountId: true, kind: true } });
+  const row = await tx.authToken.findUnique({
+    where: { hash: hashToken(token) },
+    select: { id: true, accountId: true, kind: true },
+  });
   if (!row || row.kind !== kind) throw new InvalidLinkError(kind);
-  const used = await tx.authToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
+  const used = await tx.authToken.updateMany({
+    where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
   if (used.count === 0) throw new InvalidLinkError(kind);
   return row.accountId;
 }

@@ -16,12 +16,21 @@ export class DocumentUnavailableError extends ApiError {
 }
 
 /** The PDF for one of the account's invoices, or null when it is not the account's (never reveal it exists). */
-export async function accountDocumentPdf(db: Db, accountId: string, invoiceId: string, kind: DocumentKind): Promise<{ filename: string; pdf: Buffer } | null> {
-  const invoice = await db.invoice.findFirst({ where: { id: invoiceId, accountId }, include: { account: { select: { id: true, email: true, name: true } } } });
+export async function accountDocumentPdf(
+  db: Db,
+  accountId: string,
+  invoiceId: string,
+  kind: DocumentKind,
+): Promise<{ filename: string; pdf: Buffer } | null> {
+  const invoice = await db.invoice.findFirst({
+    where: { id: invoiceId, accountId },
+    include: { account: { select: { id: true, email: true, name: true } } },
+  });
   if (!invoice) return null;
   const customer = { accountId: invoice.account.id, email: invoice.account.email, name: invoice.account.name };
   if (kind === "statement") {
-    if (invoice.kind !== "usage_statement" || !invoice.period) throw new DocumentUnavailableError("This document is not a usage statement.");
+    if (invoice.kind !== "usage_statement" || !invoice.period)
+      throw new DocumentUnavailableError("This document is not a usage statement.");
     // Re-read the usage so the PDF is current (the month may still be running).
     const { invoice: fresh, usage } = await generateStatement(db, accountId, invoice.period);
     const pdf = await renderStatementPdf({ ...usage, number: fresh.number, generatedAt: new Date(), customer });
@@ -37,7 +46,8 @@ export async function accountDocumentPdf(db: Db, accountId: string, invoiceId: s
     customer,
   };
   if (kind === "receipt") {
-    if (invoice.status !== "paid" || !invoice.paidAt) throw new DocumentUnavailableError("A receipt is issued once the invoice is paid.");
+    if (invoice.status !== "paid" || !invoice.paidAt)
+      throw new DocumentUnavailableError("A receipt is issued once the invoice is paid.");
     return { filename: `receipt-${invoice.number}.pdf`, pdf: await renderReceiptPdf({ ...base, paidAt: invoice.paidAt }) };
   }
   const instructions = invoice.method === "bank_transfer" ? bankTransferInstructions(invoice) : null;

@@ -1,8 +1,24 @@
 /** Public surface of the engine's billing domain. Money: pricing, the ledger and its listings, usage statistics, invoices, statements and their PDFs. */
 export { DocumentUnavailableError, accountDocumentPdf } from "./documents";
 export type { DocumentKind } from "./documents";
-export { InvoiceError, attachStripeSession, bankTransferInstructions, createTopUpInvoice, listInvoices, markInvoicePaid, microsToCents } from "./invoices";
-export { LEDGER_CSV_HEADER, LEDGER_TYPES, balanceSummary, iterateLedgerEntries, ledgerCsvLine, ledgerFilterFromDays, listLedgerEntries } from "./ledger-entries";
+export {
+  InvoiceError,
+  attachStripeSession,
+  bankTransferInstructions,
+  createTopUpInvoice,
+  listInvoices,
+  markInvoicePaid,
+  microsToCents,
+} from "./invoices";
+export {
+  LEDGER_CSV_HEADER,
+  LEDGER_TYPES,
+  balanceSummary,
+  iterateLedgerEntries,
+  ledgerCsvLine,
+  ledgerFilterFromDays,
+  listLedgerEntries,
+} from "./ledger-entries";
 export { applyLedgerEntry, creditAccount } from "./ledger";
 export { generateStatement, periodOf, statementPeriods } from "./statements";
 export { usageStats } from "./usage-stats";

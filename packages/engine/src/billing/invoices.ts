@@ -34,7 +34,10 @@ export class InvoiceError extends ApiError {
 /** Refuses amounts outside $5–$10,000 or finer than a cent (cards and banks move cents). */
 export function assertTopUpAmount(micros: bigint) {
   if (micros < TOP_UP_MIN_MICROS || micros > TOP_UP_MAX_MICROS) {
-    throw new InvoiceError("invalid_amount", `Top-ups are between ${formatUsd(TOP_UP_MIN_MICROS)} and ${formatUsd(TOP_UP_MAX_MICROS)}.`);
+    throw new InvoiceError(
+      "invalid_amount",
+      `Top-ups are between ${formatUsd(TOP_UP_MIN_MICROS)} and ${formatUsd(TOP_UP_MAX_MICROS)}.`,
+    );
   }
   if (micros % 10_000n !== 0n) throw new InvoiceError("invalid_amount", "Use at most two decimals (whole cents).");
 }
@@ -48,18 +51,27 @@ const NUMBER_PREFIX = { top_up: "INV", usage_statement: "STM" } as const;
 /** `INV-2026-000123`: sequential per prefix and year; a collision (two at once) just retries. */
 async function nextNumber(db: Db | Prisma.TransactionClient, prefix: string, at: Date): Promise<string> {
   const stem = `${prefix}-${at.getUTCFullYear()}-`;
-  const last = await db.invoice.findFirst({ where: { number: { startsWith: stem } }, orderBy: { number: "desc" }, select: { number: true } });
+  const last = await db.invoice.findFirst({
+    where: { number: { startsWith: stem } },
+    orderBy: { number: "desc" },
+    select: { number: true },
+  });
   const n = last ? Number.parseInt(last.number.slice(stem.length), 10) + 1 : 1;
   return `${stem}${String(n).padStart(6, "0")}`;
 }
 
-export async function withUniqueNumber<T>(db: Db, prefix: keyof typeof NUMBER_PREFIX, create: (number: string) => Promise<T>): Promise<T> {
+export async function withUniqueNumber<T>(
+  db: Db,
+  prefix: keyof typeof NUMBER_PREFIX,
+  create: (number: string) => Promise<T>,
+): Promise<T> {
   for (let i = 0; ; i++) {
     const number = await nextNumber(db, NUMBER_PREFIX[prefix], new Date());
     try {
       return await create(number);
     } catch (err) {
-      const target = err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002" ? String(err.meta?.target ?? "") : null;
+      const target =
+        err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002" ? String(err.meta?.target ?? "") : null;
       // Retry only a number collision (the message names the column on some drivers, not meta).
       if (target !== null && i < 8 && (target.includes("number") || !target.includes("period"))) continue;
       throw err;
@@ -67,11 +79,21 @@ export async function withUniqueNumber<T>(db: Db, prefix: keyof typeof NUMBER_PR
   }
 }
 
-export async function createTopUpInvoice(db: Db, input: { accountId: string; amountMicros: bigint; method: PaymentMethod }): Promise<Invoice> {
+export async function createTopUpInvoice(
+  db: Db,
+  input: { accountId: string; amountMicros: bigint; method: PaymentMethod },
+): Promise<Invoice> {
   assertTopUpAmount(input.amountMicros);
   return withUniqueNumber(db, "top_up", (number) =>
     db.invoice.create({
-      data: { id: newId("invoice"), accountId: input.accountId, kind: "top_up", method: input.method, amountMicros: input.amountMicros, number },
+      data: {
+        id: newId("invoice"),
+        accountId: input.accountId,
+        kind: "top_up",
+        method: input.method,
+        amountMicros: input.amountMicros,
+        number,
+      },
     }),
   );
 }
@@ -111,13 +133,17 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
   const where = input.invoice.startsWith("inv_") ? { id: input.invoice } : { number: input.invoice };
   const found = await db.invoice.findFirst({ where: { ...where, kind: "top_up" } });
   if (!found) throw new InvoiceError("invoice_not_found", `No top-up invoice '${input.invoice}'.`);
-  if (found.method !== input.via) throw new InvoiceError("invoice_not_payable", `Invoice ${found.number} is paid by ${found.method}, not ${input.via}.`);
+  if (found.method !== input.via)
+    throw new InvoiceError("invoice_not_payable", `Invoice ${found.number} is paid by ${found.method}, not ${input.via}.`);
   if (input.via === "stripe") {
     if (found.stripeSessionId && input.stripeSessionId && found.stripeSessionId !== input.stripeSessionId) {
       throw new InvoiceError("session_mismatch", `Invoice ${found.number} belongs to another Checkout Session.`);
     }
     if (input.amountCents !== undefined && input.amountCents !== microsToCents(found.amountMicros)) {
-      throw new InvoiceError("amount_mismatch", `Invoice ${found.number} is for ${formatUsd(found.amountMicros)}, the payment was ${input.amountCents} cents.`);
+      throw new InvoiceError(
+        "amount_mismatch",
+        `Invoice ${found.number} is for ${formatUsd(found.amountMicros)}, the payment was ${input.amountCents} cents.`,
+      );
     }
   }
   return db.$transaction(async (tx) => {
@@ -152,7 +178,12 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
           action: input.audit.action,
           targetAccountId: found.accountId,
           targetId: found.id,
-          details: { number: found.number, amount: formatUsd(found.amountMicros), ledgerEntryId: entry.id, ...input.audit.details } as Prisma.InputJsonValue,
+          details: {
+            number: found.number,
+            amount: formatUsd(found.amountMicros),
+            ledgerEntryId: entry.id,
+            ...input.audit.details,
+          } as Prisma.InputJsonValue,
         },
       });
     }

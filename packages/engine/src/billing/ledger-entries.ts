@@ -2,7 +2,15 @@ import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
 import { ID_PREFIXES, type Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
 import { cursorInstant, isCursorId } from "../platform/keyset";
 
-export const LEDGER_TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const satisfies readonly LedgerType[];
+export const LEDGER_TYPES = [
+  "top_up",
+  "test_credit",
+  "hold",
+  "hold_release",
+  "charge",
+  "refund",
+  "adjustment",
+] as const satisfies readonly LedgerType[];
 
 export interface LedgerFilter {
   /** Only these types; empty or absent means all. */
@@ -43,7 +51,12 @@ export function encodeLedgerCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "
 function decodeCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } {
   const [at, type, id, ...rest] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = cursorInstant(at);
-  if (!createdAt || !isCursorId(id, ID_PREFIXES.ledger) || !(LEDGER_TYPES as readonly string[]).includes(type ?? "") || rest.length > 0) {
+  if (
+    !createdAt ||
+    !isCursorId(id, ID_PREFIXES.ledger) ||
+    !(LEDGER_TYPES as readonly string[]).includes(type ?? "") ||
+    rest.length > 0
+  ) {
     throw new ApiError("invalid_cursor", "The cursor is not one this list returned.", "cursor");
   }
   return { createdAt, type: type as LedgerType, id };
@@ -53,12 +66,18 @@ function whereFor(accountId: string, filter: LedgerFilter): Prisma.LedgerEntryWh
   return {
     accountId,
     ...(filter.types && filter.types.length > 0 ? { type: { in: filter.types } } : {}),
-    ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
+    ...(filter.from || filter.to
+      ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } }
+      : {}),
   };
 }
 
 /** One page of an account's ledger, newest first, keyset-paginated on (created_at, type, id). */
-export async function listLedgerEntries(db: Db, accountId: string, opts: { filter?: LedgerFilter; limit?: number; cursor?: string | null } = {}): Promise<LedgerPage> {
+export async function listLedgerEntries(
+  db: Db,
+  accountId: string,
+  opts: { filter?: LedgerFilter; limit?: number; cursor?: string | null } = {},
+): Promise<LedgerPage> {
   const limit = Math.min(Math.max(opts.limit ?? 25, 1), 200);
   const base = whereFor(accountId, opts.filter ?? {});
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
@@ -80,13 +99,22 @@ export async function listLedgerEntries(db: Db, accountId: string, opts: { filte
     : base;
   // Ties on the millisecond (a release and a charge in one transaction) fall back to the enum's
   // declared order (hold < hold_release < charge), so the newest-first list reads in the order money moved.
-  const rows = await db.ledgerEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { type: "desc" }, { id: "desc" }], take: limit + 1 });
+  const rows = await db.ledgerEntry.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { type: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
   const entries = rows.slice(0, limit);
   return { entries, nextCursor: rows.length > limit ? encodeLedgerCursor(entries[entries.length - 1]!) : null };
 }
 
 /** Every matching entry, newest first, in batches (CSV export). */
-export async function* iterateLedgerEntries(db: Db, accountId: string, filter: LedgerFilter = {}, batch = 500): AsyncGenerator<LedgerEntry> {
+export async function* iterateLedgerEntries(
+  db: Db,
+  accountId: string,
+  filter: LedgerFilter = {},
+  batch = 500,
+): AsyncGenerator<LedgerEntry> {
   let cursor: string | null = null;
   do {
     const page = await listLedgerEntries(db, accountId, { filter, limit: batch, cursor });
@@ -109,7 +137,18 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const LEDGER_CSV_HEADER = ["id", "time", "type", "amount", "amount_micros", "balance_after", "balance_after_micros", "generation_id", "reference", "reason"];
+export const LEDGER_CSV_HEADER = [
+  "id",
+  "time",
+  "type",
+  "amount",
+  "amount_micros",
+  "balance_after",
+  "balance_after_micros",
+  "generation_id",
+  "reference",
+  "reason",
+];
 
 /** One CSV line (with CRLF) for an entry; money as formatUsd text plus exact integer micros. */
 export function ledgerCsvLine(e: LedgerEntry): string {

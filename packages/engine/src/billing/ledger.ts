@@ -55,7 +55,14 @@ export async function applyLedgerEntry(tx: Tx, m: LedgerMovement) {
 /** Credits an account outside any generation (top-up, test credit, adjustment). */
 export async function creditAccount(
   db: Db,
-  input: { accountId: string; amountMicros: bigint; type: "top_up" | "test_credit" | "adjustment"; reason: string; actor: string; reference?: string },
+  input: {
+    accountId: string;
+    amountMicros: bigint;
+    type: "top_up" | "test_credit" | "adjustment";
+    reason: string;
+    actor: string;
+    reference?: string;
+  },
 ) {
   if (input.type !== "adjustment" && input.amountMicros <= 0n) throw new Error("A credit must be positive");
   return db.$transaction((tx) =>

@@ -104,18 +104,31 @@ function billTo(doc: PDFKit.PDFDocument, customer: Party) {
   doc.moveDown();
 }
 
-function table(doc: PDFKit.PDFDocument, columns: { label: string; width: number; align?: "left" | "right" }[], rows: string[][], boldLast = false) {
+function table(
+  doc: PDFKit.PDFDocument,
+  columns: { label: string; width: number; align?: "left" | "right" }[],
+  rows: string[][],
+  boldLast = false,
+) {
   const draw = (cells: string[], bold: boolean, shade?: string) => {
     const y = doc.y;
     if (shade) doc.rect(56, y - 4, 483, 20).fill(shade);
     let x = 56;
     columns.forEach((col, i) => {
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10).fillColor("#0f172a").text(cells[i] ?? "", x + 4, y, { width: col.width - 8, align: col.align ?? "left" });
+      doc
+        .font(bold ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(10)
+        .fillColor("#0f172a")
+        .text(cells[i] ?? "", x + 4, y, { width: col.width - 8, align: col.align ?? "left" });
       x += col.width;
     });
     doc.y = y + 20;
   };
-  draw(columns.map((c) => c.label), true, "#f1f5f9");
+  draw(
+    columns.map((c) => c.label),
+    true,
+    "#f1f5f9",
+  );
   for (const [i, r] of rows.entries()) draw(r, boldLast && i === rows.length - 1);
   doc.x = 56;
   doc.moveDown();
@@ -137,10 +150,18 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     ]);
     doc.moveDown();
     const amount = formatUsd(input.amountMicros);
-    table(doc, [{ label: "Description", width: 363 }, { label: "Amount (USD)", width: 120, align: "right" }], [
-      ["Prepaid balance top-up (video generation API)", amount],
-      ["Total due", amount],
-    ], true);
+    table(
+      doc,
+      [
+        { label: "Description", width: 363 },
+        { label: "Amount (USD)", width: 120, align: "right" },
+      ],
+      [
+        ["Prepaid balance top-up (video generation API)", amount],
+        ["Total due", amount],
+      ],
+      true,
+    );
     if (input.instructions && input.status === "open") {
       doc.font("Helvetica-Bold").fontSize(11).fillColor("#0f172a").text("How to pay by bank transfer");
       doc.moveDown(0.4);
@@ -152,9 +173,13 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
         ["Amount", `${amount} USD`],
         ["Payment reference", input.instructions.reference],
       ]);
-      doc.font("Helvetica").fontSize(9).fillColor("#475569").text(
-        `Put the reference ${input.instructions.reference} on the transfer so we can match it. Your balance is credited when the transfer arrives.`,
-      );
+      doc
+        .font("Helvetica")
+        .fontSize(9)
+        .fillColor("#475569")
+        .text(
+          `Put the reference ${input.instructions.reference} on the transfer so we can match it. Your balance is credited when the transfer arrives.`,
+        );
     }
     footer(doc, `${issuer().name} · Invoice ${input.number}`);
   });
@@ -172,11 +197,23 @@ export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
       ["Payment method", METHOD_LABEL[input.method ?? ""] ?? input.method ?? "-"],
     ]);
     doc.moveDown();
-    table(doc, [{ label: "Description", width: 363 }, { label: "Amount (USD)", width: 120, align: "right" }], [
-      ["Prepaid balance top-up (video generation API)", amount],
-      ["Total paid", amount],
-    ], true);
-    doc.font("Helvetica").fontSize(9).fillColor("#475569").text(`${amount} was credited to the prepaid balance of ${input.customer.email}. Thank you.`);
+    table(
+      doc,
+      [
+        { label: "Description", width: 363 },
+        { label: "Amount (USD)", width: 120, align: "right" },
+      ],
+      [
+        ["Prepaid balance top-up (video generation API)", amount],
+        ["Total paid", amount],
+      ],
+      true,
+    );
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor("#475569")
+      .text(`${amount} was credited to the prepaid balance of ${input.customer.email}. Thank you.`);
     footer(doc, `${issuer().name} · Receipt for invoice ${input.number}`);
   });
 }
@@ -195,15 +232,24 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
     const rows = input.lines.map((l) => [l.model, String(l.generations), `${l.billedSeconds} s`, formatUsd(l.spendMicros)]);
     if (rows.length === 0) rows.push(["No usage in this period", "0", "0 s", formatUsd(0n)]);
     rows.push(["Total", String(input.totalGenerations), `${input.totalBilledSeconds} s`, formatUsd(input.totalSpendMicros)]);
-    table(doc, [
-      { label: "Model", width: 183 },
-      { label: "Generations", width: 100, align: "right" },
-      { label: "Billed seconds", width: 100, align: "right" },
-      { label: "Spend (USD)", width: 100, align: "right" },
-    ], rows, true);
-    doc.font("Helvetica").fontSize(9).fillColor("#475569").text(
-      "Spend is charged from the prepaid balance when a generation completes; failed and canceled generations are not charged. Refunds in the period are deducted.",
+    table(
+      doc,
+      [
+        { label: "Model", width: 183 },
+        { label: "Generations", width: 100, align: "right" },
+        { label: "Billed seconds", width: 100, align: "right" },
+        { label: "Spend (USD)", width: 100, align: "right" },
+      ],
+      rows,
+      true,
     );
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor("#475569")
+      .text(
+        "Spend is charged from the prepaid balance when a generation completes; failed and canceled generations are not charged. Refunds in the period are deducted.",
+      );
     footer(doc, `${issuer().name} · Usage statement ${input.period}`);
   });
 }

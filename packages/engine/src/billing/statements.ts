@@ -55,7 +55,9 @@ export function statementPeriods(accountCreatedAt: Date, now = new Date(), max =
 
 async function usageForPeriod(db: Db, accountId: string, period: string): Promise<StatementUsage> {
   const { from, to } = periodBounds(period);
-  const rows = await db.$queryRaw<{ model_id: string; generations: bigint; billed_seconds: bigint | null; spend: bigint | null }[]>`
+  const rows = await db.$queryRaw<
+    { model_id: string; generations: bigint; billed_seconds: bigint | null; spend: bigint | null }[]
+  >`
     SELECT g.model_id,
            COUNT(*) FILTER (WHERE l.type = 'charge') AS generations,
            SUM(CASE WHEN l.type = 'charge' THEN g.billed_seconds ELSE 0 END)::bigint AS billed_seconds,
@@ -84,13 +86,20 @@ async function usageForPeriod(db: Db, accountId: string, period: string): Promis
 }
 
 /** Creates or refreshes the statement for a month; returns it with its usage lines. */
-export async function generateStatement(db: Db, accountId: string, period: string): Promise<{ invoice: Invoice; usage: StatementUsage }> {
+export async function generateStatement(
+  db: Db,
+  accountId: string,
+  period: string,
+): Promise<{ invoice: Invoice; usage: StatementUsage }> {
   const usage = await usageForPeriod(db, accountId, period);
-  const existing = await db.invoice.findUnique({ where: { accountId_kind_period: { accountId, kind: "usage_statement", period } } });
+  const existing = await db.invoice.findUnique({
+    where: { accountId_kind_period: { accountId, kind: "usage_statement", period } },
+  });
   if (existing) {
-    const invoice = existing.amountMicros === usage.totalSpendMicros
-      ? existing
-      : await db.invoice.update({ where: { id: existing.id }, data: { amountMicros: usage.totalSpendMicros } });
+    const invoice =
+      existing.amountMicros === usage.totalSpendMicros
+        ? existing
+        : await db.invoice.update({ where: { id: existing.id }, data: { amountMicros: usage.totalSpendMicros } });
     return { invoice, usage };
   }
   try {
@@ -102,7 +111,9 @@ export async function generateStatement(db: Db, accountId: string, period: strin
     return { invoice, usage };
   } catch (err) {
     // Generated twice at once: the other request's statement stands.
-    const other = await db.invoice.findUnique({ where: { accountId_kind_period: { accountId, kind: "usage_statement", period } } });
+    const other = await db.invoice.findUnique({
+      where: { accountId_kind_period: { accountId, kind: "usage_statement", period } },
+    });
     if (other) return { invoice: other, usage };
     throw err;
   }

@@ -59,7 +59,20 @@ export interface UsageQuery {
 const DAY_MS = 86_400_000;
 
 function emptyRow(): UsageRow {
-  return { requests: 0, accepted: 0, refused: 0, refusedByCode: {}, completed: 0, failed: 0, canceled: 0, processing: 0, billedSeconds: 0, spendMicros: 0n, latencyP50Ms: null, latencyP95Ms: null };
+  return {
+    requests: 0,
+    accepted: 0,
+    refused: 0,
+    refusedByCode: {},
+    completed: 0,
+    failed: 0,
+    canceled: 0,
+    processing: 0,
+    billedSeconds: 0,
+    spendMicros: 0n,
+    latencyP50Ms: null,
+    latencyP95Ms: null,
+  };
 }
 
 /** First instant (UTC) of the window of `days` calendar days ending today. */
@@ -175,7 +188,12 @@ export async function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
       GROUP BY ${sets}`,
   ]);
 
-  const maps: Record<Dim, Map<string, UsageRow>> = { day: new Map(), model: new Map(), key: new Map(), total: new Map([["", emptyRow()]]) };
+  const maps: Record<Dim, Map<string, UsageRow>> = {
+    day: new Map(),
+    model: new Map(),
+    key: new Map(),
+    total: new Map([["", emptyRow()]]),
+  };
   const rowFor = (dim: Dim, key: string) => {
     let row = maps[dim].get(key);
     if (!row) {

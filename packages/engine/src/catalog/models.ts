@@ -1,4 +1,12 @@
-import { ApiError, dimensionsFor, formatPricePerSecond, formatUsd, type AspectRatio, type CreateGenerationInput, type Size } from "@vgen/contracts";
+import {
+  ApiError,
+  dimensionsFor,
+  formatPricePerSecond,
+  formatUsd,
+  type AspectRatio,
+  type CreateGenerationInput,
+  type Size,
+} from "@vgen/contracts";
 import type { CatalogModel, Db } from "@vgen/db";
 import { enabledModels } from "../platform/hot-cache/lookups";
 
@@ -23,7 +31,11 @@ export function resolveAgainstModel(model: CatalogModel, input: CreateGeneration
   }
   const size = (input.size ?? defaultSize(model)) as Size;
   if (!model.sizes.includes(size)) {
-    throw new ApiError("unsupported_size", `${model.id} does not produce ${size}; it supports ${model.sizes.join(", ")}.`, "size");
+    throw new ApiError(
+      "unsupported_size",
+      `${model.id} does not produce ${size}; it supports ${model.sizes.join(", ")}.`,
+      "size",
+    );
   }
   const aspectRatio = input.aspectRatio ?? "16:9";
   return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio) };

@@ -101,7 +101,10 @@ function clip(buf: Buffer): string {
 }
 
 /** One signed POST. Never throws: every outcome is something to record. */
-export async function postWebhook(delivery: Pick<WebhookDelivery, "id" | "url" | "payload">, secret: string): Promise<AttemptOutcome> {
+export async function postWebhook(
+  delivery: Pick<WebhookDelivery, "id" | "url" | "payload">,
+  secret: string,
+): Promise<AttemptOutcome> {
   const body = webhookBody(delivery.payload);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -115,12 +118,24 @@ export async function postWebhook(delivery: Pick<WebhookDelivery, "id" | "url" |
       maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
     });
     const ok = res.status >= 200 && res.status < 300;
-    return { ok, responseStatus: res.status, responseBody: clip(res.body), error: ok ? null : `HTTP ${res.status}`, durationMs: elapsed() };
+    return {
+      ok,
+      responseStatus: res.status,
+      responseBody: clip(res.body),
+      error: ok ? null : `HTTP ${res.status}`,
+      durationMs: elapsed(),
+    };
   } catch (err) {
     const status = err instanceof FetchFailedError ? (err.status ?? null) : null;
     // A 2xx whose body was too large to read was still accepted by the receiver.
     const ok = status !== null && status >= 200 && status < 300;
-    return { ok, responseStatus: status, responseBody: null, error: (err as Error).message ?? String(err), durationMs: elapsed() };
+    return {
+      ok,
+      responseStatus: status,
+      responseBody: null,
+      error: (err as Error).message ?? String(err),
+      durationMs: elapsed(),
+    };
   }
 }
 
@@ -164,7 +179,9 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
       } else {
         const at = new Date(now.getTime() + delay);
         data.nextAttemptAt = at;
-        await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: opts.attempt! + 1 } satisfies WebhookJob, { startAfter: at });
+        await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: opts.attempt! + 1 } satisfies WebhookJob, {
+          startAfter: at,
+        });
       }
     }
     const delivery = await tx.webhookDelivery.update({ where: { id: deliveryId }, data });
@@ -187,7 +204,14 @@ export async function processWebhookJob(db: Db, job: WebhookJob): Promise<Webhoo
   const outcome = await postWebhook(delivery, delivery.account.webhookSecret);
   const { delivery: after } = await recordAttempt(db, delivery.id, outcome, { manual: false, attempt: job.attempt });
   logger.info(
-    { deliveryId: delivery.id, generationId: delivery.generationId, attempt: job.attempt, status: outcome.responseStatus, ok: outcome.ok, result: after.status },
+    {
+      deliveryId: delivery.id,
+      generationId: delivery.generationId,
+      attempt: job.attempt,
+      status: outcome.responseStatus,
+      ok: outcome.ok,
+      result: after.status,
+    },
     "webhook attempt",
   );
   if (outcome.ok) return "delivered";

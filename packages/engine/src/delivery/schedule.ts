@@ -1,6 +1,5 @@
 import { env, parseEnv } from "@vgen/config";
 
-
 /** The schedule in effect: WEBHOOK_RETRY_SCHEDULE of the given environment (default: the process's), or the default. */
 export function webhookRetrySchedule(source?: Record<string, string | undefined>): number[] {
   return (source ? parseEnv(source) : env()).WEBHOOK_RETRY_SCHEDULE;

@@ -47,8 +47,14 @@ export async function insertAccepted(client: Client, g: Generation, completion?:
   }
 }
 
-function withAcceptance(jobSql: string, jobValues: unknown[], g: Generation, completion?: KeyCompletion): { text: string; values: unknown[] } {
-  if (!JOB_STATEMENT.test(jobSql)) throw new Error("pg-boss's job insert no longer has the shape the create path extends; see accept-statement.ts");
+function withAcceptance(
+  jobSql: string,
+  jobValues: unknown[],
+  g: Generation,
+  completion?: KeyCompletion,
+): { text: string; values: unknown[] } {
+  if (!JOB_STATEMENT.test(jobSql))
+    throw new Error("pg-boss's job insert no longer has the shape the create path extends; see accept-statement.ts");
   const values = [...jobValues];
   const p = (value: unknown) => {
     values.push(value);

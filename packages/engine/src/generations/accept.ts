@@ -20,7 +20,10 @@ export interface AcceptGenerationInput {
    * The Idempotency-Key claim the request holds: completed in the create's own statement with the
    * response a retry replays, so a committed generation and a completed key go together.
    */
-  idempotency?: { claim: HeldIdempotencyClaim; response(body: CreateGenerationInput, record: GenerationRecordT): StoredResponse } | null;
+  idempotency?: {
+    claim: HeldIdempotencyClaim;
+    response(body: CreateGenerationInput, record: GenerationRecordT): StoredResponse;
+  } | null;
 }
 
 /**

@@ -1,6 +1,12 @@
 import type { Db, Generation } from "@vgen/db";
 import { config } from "../platform/config";
-import { defaultProcessingSeconds, queuedEtaSeconds, remainingRunningSeconds, runningEtaSeconds, type QueueLoad } from "./eta-math";
+import {
+  defaultProcessingSeconds,
+  queuedEtaSeconds,
+  remainingRunningSeconds,
+  runningEtaSeconds,
+  type QueueLoad,
+} from "./eta-math";
 
 const HISTORY_SAMPLE = 20;
 const CACHE_MS = 30_000;
@@ -45,7 +51,16 @@ interface ActiveJobs {
 async function loadActive(db: Db): Promise<ActiveJobs> {
   const active = await db.generation.findMany({
     where: { status: "processing" },
-    select: { id: true, modelId: true, size: true, duration: true, progress: true, startedAt: true, createdAt: true, queue: true },
+    select: {
+      id: true,
+      modelId: true,
+      size: true,
+      duration: true,
+      progress: true,
+      startedAt: true,
+      createdAt: true,
+      queue: true,
+    },
     orderBy: { createdAt: "asc" },
     take: 500,
   });
@@ -104,7 +119,10 @@ function loadAhead(active: ActiveJobs, own: { queue: string; createdAt: Date; id
 }
 
 /** ETA for a request about to be accepted. */
-export async function etaForNewJob(db: Db, job: { modelId: string; size: string; duration: number; queue: string }): Promise<number> {
+export async function etaForNewJob(
+  db: Db,
+  job: { modelId: string; size: string; duration: number; queue: string },
+): Promise<number> {
   const expected = await expectedProcessingSeconds(db, job.modelId, job.size, job.duration);
   return queuedEtaSeconds(expected, loadAhead(await recentActive(db), { queue: job.queue, createdAt: new Date() }));
 }

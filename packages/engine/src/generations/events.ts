@@ -29,7 +29,8 @@ class GenerationEventHub {
     this.emitter.on(generationId, listener);
     const off = () => {
       this.emitter.off(generationId, listener);
-      if (this.emitter.eventNames().length === 0) notificationConnection().unlisten(GENERATION_EVENTS_CHANNEL, this.channelListener);
+      if (this.emitter.eventNames().length === 0)
+        notificationConnection().unlisten(GENERATION_EVENTS_CHANNEL, this.channelListener);
     };
     try {
       await notificationConnection().listen(GENERATION_EVENTS_CHANNEL, this.channelListener);

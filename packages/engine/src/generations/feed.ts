@@ -112,7 +112,16 @@ export class GenerationFeed {
   private entry(generationId: string): Watched {
     let entry = this.watched.get(generationId);
     if (!entry) {
-      entry = { watchers: new Set(), lookups: [], current: undefined, readAt: 0, stale: false, changed: false, unsubscribe: () => {}, read: false };
+      entry = {
+        watchers: new Set(),
+        lookups: [],
+        current: undefined,
+        readAt: 0,
+        stale: false,
+        changed: false,
+        unsubscribe: () => {},
+        read: false,
+      };
       this.watched.set(generationId, entry);
       this.subscribe(generationId, entry);
       this.ticker ??= setInterval(() => this.tick(), this.tickMs).unref();
@@ -220,7 +229,10 @@ export class GenerationFeed {
       const entry = this.watched.get(id);
       if (!entry) continue;
       const next = found.get(id) ?? null;
-      entry.changed = entry.current === undefined || next?.record.json !== entry.current?.record.json || next?.accountId !== entry.current?.accountId;
+      entry.changed =
+        entry.current === undefined ||
+        next?.record.json !== entry.current?.record.json ||
+        next?.accountId !== entry.current?.accountId;
       entry.current = next;
       entry.readAt = readAt;
       entry.stale = false;

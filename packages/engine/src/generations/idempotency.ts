@@ -32,7 +32,11 @@ export function requestFingerprint(method: string, path: string, rawBody: string
 
 export function validateIdempotencyKey(key: string): void {
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new ApiError("invalid_parameter", `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, "Idempotency-Key");
+    throw new ApiError(
+      "invalid_parameter",
+      `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+      "Idempotency-Key",
+    );
   }
 }
 
@@ -75,10 +79,19 @@ export async function claimIdempotencyKey(
       FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`;
     if (!existing) continue;
     if (existing.request_hash !== fingerprint) {
-      throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different request in the last 24 hours.", "Idempotency-Key");
+      throw new ApiError(
+        "idempotency_key_reused",
+        "This Idempotency-Key was used with a different request in the last 24 hours.",
+        "Idempotency-Key",
+      );
     }
     if (existing.response_status === null) throw inProgress(existing.lease_left);
-    return { kind: "replay", status: existing.response_status, body: existing.response_body, generationId: existing.generation_id };
+    return {
+      kind: "replay",
+      status: existing.response_status,
+      body: existing.response_body,
+      generationId: existing.generation_id,
+    };
   }
   throw inProgress(null);
 }

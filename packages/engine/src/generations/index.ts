@@ -3,9 +3,25 @@ export { acceptGeneration } from "./accept";
 export { generationEvents, notifyGenerationChanged } from "./events";
 export { GenerationFeed, generationFeed, liveRecordForAccount } from "./feed";
 export type { FeedRecord } from "./feed";
-export { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validateIdempotencyKey } from "./idempotency";
+export {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  validateIdempotencyKey,
+} from "./idempotency";
 export type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
-export { cancelGeneration, completeGeneration, createGeneration, failGeneration, getGenerationForAccount, listGenerations, recordOf, recordsOf, reportProgress } from "./store";
+export {
+  cancelGeneration,
+  completeGeneration,
+  createGeneration,
+  failGeneration,
+  getGenerationForAccount,
+  listGenerations,
+  recordOf,
+  recordsOf,
+  reportProgress,
+} from "./store";
 export { reapStuckGenerations, startWorker } from "./worker";
 export type { RunningWorker } from "./worker";
 export { receiveUpstreamCallback } from "./upstream-callbacks";

@@ -111,7 +111,9 @@ export function generationNotFound(id: string): ApiError {
 
 /** Reads one generation of one account; another account's id is indistinguishable from a missing one. */
 export async function getGenerationForAccount(db: Db, accountId: string, id: string): Promise<Generation> {
-  const [generation] = await db.$queryRaw<Generation[]>`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
+  const [generation] = await db.$queryRaw<
+    Generation[]
+  >`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
   if (!generation) throw generationNotFound(id);
   return generation;
 }
@@ -185,7 +187,10 @@ async function finish(
  * to the nearest second, at least the model's minimum charge, and never more than was held (a
  * longer clip bills the requested duration).
  */
-async function deliveredBilling(tx: Prisma.TransactionClient, gen: Generation): Promise<{ billedSeconds: number; costMicros: bigint }> {
+async function deliveredBilling(
+  tx: Prisma.TransactionClient,
+  gen: Generation,
+): Promise<{ billedSeconds: number; costMicros: bigint }> {
   if (gen.deliveredMs === null) return { billedSeconds: gen.billedSeconds, costMicros: gen.costMicros };
   const model = await tx.catalogModel.findUnique({ where: { id: gen.modelId }, select: { minChargeSeconds: true } });
   const billedSeconds = deliveredBilledSeconds(gen.deliveredMs, model?.minChargeSeconds ?? 1, gen.billedSeconds);
@@ -207,9 +212,18 @@ async function assertSomeRouteCanServe(db: Db, modelId: string, request: RouteRe
   const refusal = acceptanceRefusal((await routesByModel.get(db, modelId)) ?? [], request);
   if (refusal === null) return;
   if (refusal === "unconfigured") {
-    throw new ApiError("service_unavailable", `No provider of model '${modelId}' is configured right now. Nothing was charged.`, null, { "retry-after": "60" });
+    throw new ApiError(
+      "service_unavailable",
+      `No provider of model '${modelId}' is configured right now. Nothing was charged.`,
+      null,
+      { "retry-after": "60" },
+    );
   }
-  throw new ApiError("unsupported_by_model", `The providers of model '${modelId}' cannot produce this request: the first ${refusal.reason}.`, ROUTE_PARAMS[refusal.param]);
+  throw new ApiError(
+    "unsupported_by_model",
+    `The providers of model '${modelId}' cannot produce this request: the first ${refusal.reason}.`,
+    ROUTE_PARAMS[refusal.param],
+  );
 }
 
 export function completeGeneration(db: Db, id: string, outputKey: string) {

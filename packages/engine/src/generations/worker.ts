@@ -20,7 +20,6 @@ import { again, DONE, type StepResult, stopUpstream, upstreamStep } from "./upst
 import { outputKeyFor, storageBackend } from "../storage/backend";
 import { startWebhookWorker } from "../delivery/worker";
 
-
 const PROGRESS_WRITE_INTERVAL_MS = 400;
 const MSG_NO_ROUTE = "No provider can produce this request right now. Nothing was charged.";
 
@@ -47,25 +46,39 @@ async function storeAndComplete(db: Db, gen: Generation, workPath: string, deliv
   try {
     await (await storageBackend()).put(key, workPath);
   } catch (err) {
-    throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, { cause: err });
+    throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, {
+      cause: err,
+    });
   }
   // A finished render is never thrown away: recording it waits out a database outage.
   const finished = await retryWhileDatabaseUnavailable(
     () => completeGeneration(db, gen.id, key),
-    (err, attempt) => attempt === 1 && logger.warn({ generationId: gen.id, err: (err as Error).message }, "database unavailable: retrying the completion until it answers"),
+    (err, attempt) =>
+      attempt === 1 &&
+      logger.warn(
+        { generationId: gen.id, err: (err as Error).message },
+        "database unavailable: retrying the completion until it answers",
+      ),
   );
   if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
 }
 
 async function workPathFor(gen: Generation): Promise<string> {
-  return path.join(await (await storageBackend()).workDir(), `${outputKeyFor(gen.id)}.${process.pid}.${randomBytes(6).toString("hex")}.part`);
+  return path.join(
+    await (await storageBackend()).workDir(),
+    `${outputKeyFor(gen.id)}.${process.pid}.${randomBytes(6).toString("hex")}.part`,
+  );
 }
 
 async function failWith(db: Db, gen: Generation, err: unknown): Promise<StepResult> {
   const failure =
     err instanceof GenerationFailure
       ? err
-      : new GenerationFailure("render_failed", "The renderer could not produce the video. Nothing was charged.", (err as Error).message ?? String(err));
+      : new GenerationFailure(
+          "render_failed",
+          "The renderer could not produce the video. Nothing was charged.",
+          (err as Error).message ?? String(err),
+        );
   logger.warn({ generationId: gen.id, code: failure.code, detail: failure.detail }, "generation failed");
   await db.routeAttempt.updateMany({
     where: { generationId: gen.id, endedAt: null },
@@ -107,17 +120,28 @@ async function renderLocally(db: Db, gen: Generation): Promise<StepResult> {
     await pending;
     if (abort.signal.aborted) throw new Error("canceled");
     const deliveredMs = await mp4FileDurationMs(workPath);
-    if (deliveredMs === null) throw new GenerationFailure("render_failed", "The renderer could not produce the video. Nothing was charged.", "no readable duration");
+    if (deliveredMs === null)
+      throw new GenerationFailure(
+        "render_failed",
+        "The renderer could not produce the video. Nothing was charged.",
+        "no readable duration",
+      );
     metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
     await storeAndComplete(db, gen, workPath, deliveredMs, 0n);
-    await db.routeAttempt.updateMany({ where: { generationId: gen.id, endedAt: null }, data: { endedAt: new Date(), outcome: "completed", deliveredMs } });
+    await db.routeAttempt.updateMany({
+      where: { generationId: gen.id, endedAt: null },
+      data: { endedAt: new Date(), outcome: "completed", deliveredMs },
+    });
     log.info({ ms: Date.now() - renderStarted }, "generation completed");
     return DONE;
   } catch (err) {
     await pending.catch(() => {});
     if (abort.signal.aborted) {
       log.info("generation canceled while rendering");
-      await db.routeAttempt.updateMany({ where: { generationId: gen.id, endedAt: null }, data: { endedAt: new Date(), outcome: "canceled" } });
+      await db.routeAttempt.updateMany({
+        where: { generationId: gen.id, endedAt: null },
+        data: { endedAt: new Date(), outcome: "canceled" },
+      });
       return DONE;
     }
     // Not the render's fault: the job fails and is retried (finishing from the stored output, if any).
@@ -141,7 +165,10 @@ async function deliverUpstreamOutput(db: Db, gen: Generation, bytes: Buffer, del
 
 /** Routes this generation already failed over from: not tried again. */
 async function failedOverRoutes(db: Db, gen: Generation): Promise<Set<string>> {
-  const rows = await db.routeAttempt.findMany({ where: { generationId: gen.id, outcome: "failed_over" }, select: { routeId: true } });
+  const rows = await db.routeAttempt.findMany({
+    where: { generationId: gen.id, outcome: "failed_over" },
+    select: { routeId: true },
+  });
   return new Set(rows.map((r) => r.routeId));
 }
 
@@ -188,8 +215,14 @@ export async function processGeneration(db: Db, generationId: string): Promise<S
     const target = targetFor(route);
     if (!adapter || !target) {
       // Its credentials went away since the route was taken: nothing was sent, the next route takes it.
-      await db.routeAttempt.updateMany({ where: { generationId: gen.id, routeId: route.id, endedAt: null }, data: { endedAt: new Date(), outcome: "failed_over", errorDetail: "not configured" } });
-      await db.generation.updateMany({ where: { id: gen.id, upstreamTaskId: null }, data: { routeId: null, submitIntentAt: null } });
+      await db.routeAttempt.updateMany({
+        where: { generationId: gen.id, routeId: route.id, endedAt: null },
+        data: { endedAt: new Date(), outcome: "failed_over", errorDetail: "not configured" },
+      });
+      await db.generation.updateMany({
+        where: { id: gen.id, upstreamTaskId: null },
+        data: { routeId: null, submitIntentAt: null },
+      });
       return again(0);
     }
     const current = gen;
@@ -240,7 +273,8 @@ export async function reapStuckGenerations(db: Db, maxAgeSeconds = env().GENERAT
                         AND (j.state < 'completed' OR j.state = 'failed'))`;
   if (orphaned.length) {
     const boss = await getBoss();
-    for (const { id, queue } of orphaned) await boss.send(GENERATION_QUEUE, { generationId: id }, { priority: QUEUE_PRIORITY[queue] });
+    for (const { id, queue } of orphaned)
+      await boss.send(GENERATION_QUEUE, { generationId: id }, { priority: QUEUE_PRIORITY[queue] });
     logger.warn({ count: orphaned.length }, "reaper: queued generations that had no job");
   }
   const expired = await db.generation.findMany({
@@ -258,7 +292,11 @@ async function scheduleStep(db: Db, generationId: string, afterMs: number) {
   const gen = await db.generation.findUnique({ where: { id: generationId }, select: { queue: true, status: true } });
   if (gen?.status !== "processing") return;
   const boss = await getBoss();
-  await boss.send(GENERATION_QUEUE, { generationId }, { priority: QUEUE_PRIORITY[gen.queue], startAfter: new Date(Date.now() + afterMs) });
+  await boss.send(
+    GENERATION_QUEUE,
+    { generationId },
+    { priority: QUEUE_PRIORITY[gen.queue], startAfter: new Date(Date.now() + afterMs) },
+  );
 }
 
 export interface RunningWorker {

@@ -10,33 +10,33 @@
 // - redirects: none for non-GET, at most 3 for GET, each hop re-validated
 // - total timeout and a body size cap
 // ALLOW_PRIVATE_NETWORK_FETCH=1 disables the host and address checks (tests, local dev).
-import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
-import { addressRefusalReason, urlRefusalReason } from './address-policy';
-import { env } from '@vgen/config';
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { addressRefusalReason, urlRefusalReason } from "./address-policy";
+import { env } from "@vgen/config";
 
 export class FetchRefusedError extends Error {
-  readonly code = 'url_not_allowed' as const;
+  readonly code = "url_not_allowed" as const;
   constructor(message: string) {
     super(message);
-    this.name = 'FetchRefusedError';
+    this.name = "FetchRefusedError";
   }
 }
 
 export class FetchFailedError extends Error {
-  readonly code = 'fetch_failed' as const;
+  readonly code = "fetch_failed" as const;
   readonly status?: number;
   constructor(message: string, options?: { cause?: unknown; status?: number }) {
     super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = 'FetchFailedError';
+    this.name = "FetchFailedError";
     this.status = options?.status;
   }
 }
 
 /** Request headers kept when a redirect leads to another origin. */
-const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-encoding', 'accept-language', 'user-agent', 'range', 'content-type']);
+const CROSS_ORIGIN_HEADERS = new Set(["accept", "accept-encoding", "accept-language", "user-agent", "range", "content-type"]);
 
 export type SafeFetchInit = {
   method?: string;
@@ -59,7 +59,7 @@ function privateAllowed(): boolean {
 type Vetted = { address: string; family: 4 | 6 };
 
 async function vetHost(hostname: string, deadline: Promise<never>): Promise<Vetted> {
-  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  const bare = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
   let candidates: { address: string; family: number }[];
   const ipKind = net.isIP(bare);
   if (ipKind) {
@@ -120,18 +120,18 @@ function requestOnce(
   maxBytes: number,
   deadline: Promise<never>,
 ): Promise<OneResponse> {
-  const host = u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname;
+  const host = u.hostname.startsWith("[") ? u.hostname.slice(1, -1) : u.hostname;
   const lookup = (
     _hostname: string,
     options: dns.LookupOptions | ((...a: unknown[]) => void),
     cb?: (...a: unknown[]) => void,
   ) => {
-    const callback = (typeof options === 'function' ? options : cb)!;
-    const all = typeof options === 'object' && options?.all;
+    const callback = (typeof options === "function" ? options : cb)!;
+    const all = typeof options === "object" && options?.all;
     if (all) callback(null, [{ address: vetted.address, family: vetted.family }]);
     else callback(null, vetted.address, vetted.family);
   };
-  const mod = u.protocol === 'https:' ? https : http;
+  const mod = u.protocol === "https:" ? https : http;
   return new Promise<OneResponse>((resolve, reject) => {
     let done = false;
     const fail = (err: Error) => {
@@ -140,9 +140,9 @@ function requestOnce(
       req.destroy();
       reject(err);
     };
-    const reqHeaders: Record<string, string> = { 'user-agent': 'vgen-fetch/1', accept: '*/*', ...headers };
-    if (body !== undefined && !Object.keys(reqHeaders).some((k) => k.toLowerCase() === 'content-length')) {
-      reqHeaders['content-length'] = String(Buffer.byteLength(body));
+    const reqHeaders: Record<string, string> = { "user-agent": "vgen-fetch/1", accept: "*/*", ...headers };
+    if (body !== undefined && !Object.keys(reqHeaders).some((k) => k.toLowerCase() === "content-length")) {
+      reqHeaders["content-length"] = String(Buffer.byteLength(body));
     }
     const req = mod.request({
       protocol: u.protocol,
@@ -156,21 +156,19 @@ function requestOnce(
       // servername defaults to `host` for https (SNI), omitted for IP literals.
     });
     deadline.catch((err: Error) => fail(err));
-    req.on('error', (err) =>
-      fail(new FetchFailedError(`request to ${u.origin} failed: ${err.message}`, { cause: err })),
-    );
-    req.on('response', (res) => {
+    req.on("error", (err) => fail(new FetchFailedError(`request to ${u.origin} failed: ${err.message}`, { cause: err })));
+    req.on("response", (res) => {
       const status = res.statusCode ?? 0;
       const hdrs = toHeaders(res.headers);
-      const location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
-      const declared = Number(res.headers['content-length']);
+      const location = typeof res.headers.location === "string" ? res.headers.location : undefined;
+      const declared = Number(res.headers["content-length"]);
       if (Number.isFinite(declared) && declared > maxBytes) {
         fail(new FetchFailedError(`response from ${u.origin} too large: ${declared} bytes > ${maxBytes}`, { status }));
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      res.on('data', (c: Buffer) => {
+      res.on("data", (c: Buffer) => {
         size += c.length;
         if (size > maxBytes) {
           fail(new FetchFailedError(`response from ${u.origin} too large: more than ${maxBytes} bytes`, { status }));
@@ -178,15 +176,15 @@ function requestOnce(
         }
         chunks.push(c);
       });
-      res.on('end', () => {
+      res.on("end", () => {
         if (done) return;
         done = true;
         resolve({ status, headers: hdrs, body: Buffer.concat(chunks), location });
       });
-      res.on('error', (err) =>
+      res.on("error", (err) =>
         fail(new FetchFailedError(`reading response from ${u.origin} failed: ${err.message}`, { cause: err })),
       );
-      res.on('aborted', () => fail(new FetchFailedError(`response from ${u.origin} aborted`)));
+      res.on("aborted", () => fail(new FetchFailedError(`response from ${u.origin} aborted`)));
     });
     if (body !== undefined) req.write(body);
     req.end();
@@ -226,7 +224,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export async function safeFetch(url: string, init: SafeFetchInit = {}): Promise<SafeFetchResponse> {
   const timeoutMs = init.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = init.maxBytes ?? DEFAULT_MAX_BYTES;
-  let method = (init.method ?? 'GET').toUpperCase();
+  let method = (init.method ?? "GET").toUpperCase();
   let body = init.body;
   let headers = { ...(init.headers ?? {}) };
 
@@ -242,7 +240,7 @@ export async function safeFetch(url: string, init: SafeFetchInit = {}): Promise<
     let current = parseUrl(url);
     for (let hop = 0; ; hop++) {
       const vetted = await vetHost(current.hostname, deadline);
-      const followable = method === 'GET' || method === 'HEAD';
+      const followable = method === "GET" || method === "HEAD";
       const res = await requestOnce(current, vetted, method, headers, body, maxBytes, deadline);
       if (!REDIRECT_STATUSES.has(res.status) || !res.location || !followable) {
         return { status: res.status, headers: res.headers, body: res.body };
@@ -264,7 +262,7 @@ export async function safeFetch(url: string, init: SafeFetchInit = {}): Promise<
         headers = Object.fromEntries(Object.entries(headers).filter(([k]) => CROSS_ORIGIN_HEADERS.has(k.toLowerCase())));
       }
       if (res.status === 303) {
-        method = 'GET';
+        method = "GET";
         body = undefined;
       }
       current = next;
@@ -278,7 +276,7 @@ function safeOrigin(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
-    return 'URL';
+    return "URL";
   }
 }
 
@@ -287,17 +285,22 @@ function safeOrigin(url: string): string {
  * Throws FetchRefusedError / FetchFailedError.
  */
 export async function fetchImage(url: string): Promise<Buffer> {
-  const res = await safeFetch(url, { method: 'GET', timeoutMs: 15_000, maxBytes: 10 * 1024 * 1024, headers: { accept: 'image/*' } });
+  const res = await safeFetch(url, {
+    method: "GET",
+    timeoutMs: 15_000,
+    maxBytes: 10 * 1024 * 1024,
+    headers: { accept: "image/*" },
+  });
   if (res.status < 200 || res.status >= 300) {
     throw new FetchFailedError(`image URL ${safeOrigin(url)} answered HTTP ${res.status}`, { status: res.status });
   }
   if (res.body.length === 0) throw new FetchFailedError(`image URL ${safeOrigin(url)} returned an empty body`);
-  const { default: sharp } = await import('sharp');
+  const { default: sharp } = await import("sharp");
   try {
-    const meta = await sharp(res.body, { failOn: 'error' }).metadata();
-    if (!meta.width || !meta.height || !meta.format) throw new Error('no dimensions');
+    const meta = await sharp(res.body, { failOn: "error" }).metadata();
+    if (!meta.width || !meta.height || !meta.format) throw new Error("no dimensions");
     // Decode fully: metadata alone does not catch truncated files.
-    await sharp(res.body, { failOn: 'error' }).resize(8, 8, { fit: 'inside' }).raw().toBuffer();
+    await sharp(res.body, { failOn: "error" }).resize(8, 8, { fit: "inside" }).raw().toBuffer();
   } catch (err) {
     throw new FetchFailedError(`content at ${safeOrigin(url)} is not a readable image: ${(err as Error).message}`, {
       cause: err,

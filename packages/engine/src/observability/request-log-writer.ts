@@ -49,7 +49,8 @@ export class RequestLogWriter {
   add(row: RequestLogRow): void {
     if (this.rows.length >= MAX_BUFFERED_ROWS) {
       this.rows.shift();
-      if (this.dropped++ % 1000 === 0) logger.warn({ dropped: this.dropped }, "request log buffer full: dropping the oldest rows");
+      if (this.dropped++ % 1000 === 0)
+        logger.warn({ dropped: this.dropped }, "request log buffer full: dropping the oldest rows");
     }
     this.rows.push(row);
     if (this.retryMs > 0) return; // a retry is already scheduled
@@ -78,7 +79,8 @@ export class RequestLogWriter {
       this.retryMs = 0;
     } catch (err) {
       if (isDatabaseUnavailable(err)) {
-        if (this.retryMs === 0) logger.warn({ err: (err as Error).message }, "database unavailable: keeping request logs until it is back");
+        if (this.retryMs === 0)
+          logger.warn({ err: (err as Error).message }, "database unavailable: keeping request logs until it is back");
         this.retryMs = Math.min(MAX_RETRY_MS, Math.max(FLUSH_EVERY_MS, this.retryMs * 2));
         // The batch is older than what was buffered meanwhile: past the bound, its oldest rows go.
         const room = Math.max(0, MAX_BUFFERED_ROWS - this.rows.length);

@@ -60,7 +60,8 @@ function indicatorFor(failures: number, eligible: number): StatusIndicator {
   const ratio = eligible > 0 ? failures / eligible : failures > 0 ? 1 : 0;
   const { outage, degraded } = STATUS_THRESHOLDS;
   if (failures >= outage.minFailures && ratio >= outage.minRatio) return "outage";
-  if ((failures >= degraded.minFailures && ratio >= degraded.minRatio) || failures >= degraded.anyRatioFailures) return "degraded";
+  if ((failures >= degraded.minFailures && ratio >= degraded.minRatio) || failures >= degraded.anyRatioFailures)
+    return "degraded";
   return "stable";
 }
 

@@ -1,6 +1,5 @@
 import { env, parseEnv, type Env } from "@vgen/config";
 
-
 /** The engine's settings, derived from the validated environment of @vgen/config. */
 export interface EngineConfig {
   publicBaseUrl: string;

@@ -48,7 +48,9 @@ export function decodeCursor(cursor: string, idPrefix: string): KeysetPosition {
  * position instead of filtering every newer row (Prisma cannot write a row comparison).
  */
 export function olderThan(p: KeysetPosition | null) {
-  return p ? { createdAt: { lte: p.createdAt }, OR: [{ createdAt: { lt: p.createdAt } }, { createdAt: p.createdAt, id: { lt: p.id } }] } : {};
+  return p
+    ? { createdAt: { lte: p.createdAt }, OR: [{ createdAt: { lt: p.createdAt } }, { createdAt: p.createdAt, id: { lt: p.id } }] }
+    : {};
 }
 
 /** Splits a `take: limit + 1` result into the page and the next cursor. */

@@ -1,11 +1,11 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { rename, unlink, mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { env } from '@vgen/config';
+import { fork, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { rename, unlink, mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { env } from "@vgen/config";
 
 export type RenderInput = {
   prompt: string;
@@ -35,26 +35,25 @@ export type RenderResult = {
   elapsedMs?: number;
 };
 
-
 const FPS = 24;
 
 /** What the render child process (worker.mjs) sends back. */
 type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'progress'; pct: number }
-  | { type: 'done'; bytes: number; frames: number; peakRssBytes: number; elapsedMs: number }
-  | { type: 'error'; message: string };
+  | { type: "ready" }
+  | { type: "progress"; pct: number }
+  | { type: "done"; bytes: number; frames: number; peakRssBytes: number; elapsedMs: number }
+  | { type: "error"; message: string };
 
 class RenderError extends Error {
-  readonly code: 'render_failed' | 'aborted';
-  constructor(message: string, code: 'render_failed' | 'aborted' = 'render_failed', options?: { cause?: unknown }) {
+  readonly code: "render_failed" | "aborted";
+  constructor(message: string, code: "render_failed" | "aborted" = "render_failed", options?: { cause?: unknown }) {
     super(message, options);
-    this.name = code === 'aborted' ? 'AbortError' : 'RenderError';
+    this.name = code === "aborted" ? "AbortError" : "RenderError";
     this.code = code;
   }
 }
 
-const WORKER_FILE = 'worker.mjs';
+const WORKER_FILE = "worker.mjs";
 
 /**
  * Locate the plain-ESM worker script. Works under tsx/vitest (next to this
@@ -78,7 +77,7 @@ function resolveWorkerScript(): string {
     // import.meta.url not a file: URL (bundled)
   }
   // The package exports "./*" -> "./src/*.ts", so resolve a known module.
-  const bases = [path.join(process.cwd(), 'noop.js')];
+  const bases = [path.join(process.cwd(), "noop.js")];
   try {
     bases.push(fileURLToPath(import.meta.url));
   } catch {
@@ -87,7 +86,7 @@ function resolveWorkerScript(): string {
   for (const base of bases) {
     try {
       const req = createRequire(base);
-      const entry = req.resolve('@vgen/engine/render/index');
+      const entry = req.resolve("@vgen/engine/render/index");
       const p = path.join(path.dirname(entry), WORKER_FILE);
       if (existsSync(p)) return p;
       tried.push(p);
@@ -98,13 +97,13 @@ function resolveWorkerScript(): string {
   // Walk up from cwd looking for the monorepo layout.
   let dir = process.cwd();
   for (let k = 0; k < 6; k++) {
-    const p = path.join(dir, 'packages', 'engine', 'src', 'render', WORKER_FILE);
+    const p = path.join(dir, "packages", "engine", "src", "render", WORKER_FILE);
     if (existsSync(p)) return p;
     const parent = path.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
-  throw new RenderError(`render worker script not found (tried ${tried.join(', ') || 'nothing'}); set RENDERER_SCRIPT`);
+  throw new RenderError(`render worker script not found (tried ${tried.join(", ") || "nothing"}); set RENDERER_SCRIPT`);
 }
 
 /**
@@ -115,7 +114,7 @@ function resolveWorkerScript(): string {
  * (~200 MB); transparent huge pages make mapping them again cheaper. Other libcs ignore the variable.
  */
 function renderAllocatorTunables(inherited: string | undefined): string {
-  const ours = 'glibc.malloc.mmap_threshold=1048576:glibc.malloc.hugetlb=1';
+  const ours = "glibc.malloc.mmap_threshold=1048576:glibc.malloc.hugetlb=1";
   return inherited ? `${inherited}:${ours}` : ours;
 }
 
@@ -128,17 +127,17 @@ function validate(input: RenderInput): number {
       throw new RenderError(`${k} must be an even integer between 16 and 4096, got ${v}`);
     }
   }
-  if (!(typeof durationSeconds === 'number' && durationSeconds > 0 && durationSeconds <= 600)) {
+  if (!(typeof durationSeconds === "number" && durationSeconds > 0 && durationSeconds <= 600)) {
     throw new RenderError(`durationSeconds must be in (0, 600], got ${durationSeconds}`);
   }
   const frames = Math.round(durationSeconds * fps);
   if (Math.abs(frames - durationSeconds * fps) > 1e-9) {
     throw new RenderError(`durationSeconds * ${fps} must be a whole number of frames, got ${durationSeconds}`);
   }
-  if (typeof input.prompt !== 'string') throw new RenderError('prompt must be a string');
-  if (!Number.isFinite(input.seed)) throw new RenderError('seed must be a finite number');
-  if (!input.outPath) throw new RenderError('outPath is required');
-  if (input.references && input.references.length > 3) throw new RenderError('at most 3 references');
+  if (typeof input.prompt !== "string") throw new RenderError("prompt must be a string");
+  if (!Number.isFinite(input.seed)) throw new RenderError("seed must be a finite number");
+  if (!input.outPath) throw new RenderError("outPath is required");
+  if (input.references && input.references.length > 3) throw new RenderError("at most 3 references");
   return frames;
 }
 
@@ -148,12 +147,12 @@ function validate(input: RenderInput): number {
  */
 export async function renderVideo(input: RenderInput, opts: RenderOptions = {}): Promise<RenderResult> {
   const { signal, onProgress } = opts;
-  if (signal?.aborted) throw new RenderError('render aborted', 'aborted', { cause: signal.reason });
+  if (signal?.aborted) throw new RenderError("render aborted", "aborted", { cause: signal.reason });
   const frames = validate(input);
   const script = resolveWorkerScript();
   const outPath = path.resolve(input.outPath);
   await mkdir(path.dirname(outPath), { recursive: true });
-  const tmpPath = `${outPath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const tmpPath = `${outPath}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
 
   let lastPct = -1;
   const progress = (pct: number) => {
@@ -170,46 +169,44 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
   const result = await new Promise<RenderResult>((resolve, reject) => {
     let settled = false;
     let child: ChildProcess;
-    let stderr = '';
+    let stderr = "";
     let doneReceived = false;
     const finish = (err: Error | null, res?: RenderResult) => {
       if (settled) return;
       settled = true;
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener("abort", onAbort);
       if (err) {
-        if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
         unlink(tmpPath).catch(() => {});
         reject(err);
       } else resolve(res!);
     };
-    const onAbort = () => finish(new RenderError('render aborted', 'aborted', { cause: signal?.reason }));
+    const onAbort = () => finish(new RenderError("render aborted", "aborted", { cause: signal?.reason }));
 
     try {
       child = fork(script, [], {
-        execArgv: ['--expose-gc'],
-        serialization: 'advanced',
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        env: { ...process.env, NODE_OPTIONS: '', GLIBC_TUNABLES: renderAllocatorTunables(process.env.GLIBC_TUNABLES) },
+        execArgv: ["--expose-gc"],
+        serialization: "advanced",
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+        env: { ...process.env, NODE_OPTIONS: "", GLIBC_TUNABLES: renderAllocatorTunables(process.env.GLIBC_TUNABLES) },
       });
     } catch (err) {
-      finish(new RenderError(`could not start render worker: ${(err as Error).message}`, 'render_failed', { cause: err }));
+      finish(new RenderError(`could not start render worker: ${(err as Error).message}`, "render_failed", { cause: err }));
       return;
     }
-    signal?.addEventListener('abort', onAbort, { once: true });
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (d: string) => {
+    signal?.addEventListener("abort", onAbort, { once: true });
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (d: string) => {
       stderr = (stderr + d).slice(-4000);
       if (env().VGEN_RENDER_PROFILE) process.stderr.write(d);
     });
-    child.on('error', (err) =>
-      finish(new RenderError(`render worker error: ${err.message}`, 'render_failed', { cause: err })),
-    );
-    child.on('message', (raw: unknown) => {
-      if (!raw || typeof raw !== 'object') return;
+    child.on("error", (err) => finish(new RenderError(`render worker error: ${err.message}`, "render_failed", { cause: err })));
+    child.on("message", (raw: unknown) => {
+      if (!raw || typeof raw !== "object") return;
       const msg = raw as WorkerMessage;
-      if (msg.type === 'ready') {
+      if (msg.type === "ready") {
         child.send({
-          type: 'render',
+          type: "render",
           job: {
             prompt: input.prompt,
             seed: Math.trunc(input.seed),
@@ -224,31 +221,27 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
             profile: env().VGEN_RENDER_PROFILE,
           },
         });
-      } else if (msg.type === 'progress') {
+      } else if (msg.type === "progress") {
         progress(msg.pct);
-      } else if (msg.type === 'done') {
+      } else if (msg.type === "done") {
         doneReceived = true;
         const { bytes, peakRssBytes, elapsedMs } = msg;
         rename(tmpPath, outPath).then(
           () => finish(null, { bytes, frames: msg.frames, peakRssBytes, elapsedMs }),
-          (err) => finish(new RenderError(`could not move output into place: ${err.message}`, 'render_failed', { cause: err })),
+          (err) => finish(new RenderError(`could not move output into place: ${err.message}`, "render_failed", { cause: err })),
         );
-      } else if (msg.type === 'error') {
+      } else if (msg.type === "error") {
         finish(new RenderError(`render failed: ${msg.message}`));
       }
     });
-    child.on('exit', (code, sig) => {
+    child.on("exit", (code, sig) => {
       // After 'done' the rename is in flight; only a premature exit is an error.
       // (Messages can arrive after 'exit', so wait a moment before judging.)
       setTimeout(() => {
         if (settled || doneReceived) return;
         {
-          const tail = stderr.trim().split('\n').slice(-5).join(' | ');
-          finish(
-            new RenderError(
-              `render worker exited unexpectedly (code ${code}, signal ${sig})${tail ? `: ${tail}` : ''}`,
-            ),
-          );
+          const tail = stderr.trim().split("\n").slice(-5).join(" | ");
+          finish(new RenderError(`render worker exited unexpectedly (code ${code}, signal ${sig})${tail ? `: ${tail}` : ""}`));
         }
       }, 200);
     });

@@ -1,7 +1,7 @@
 // The picture: a clip's frames drawn with @napi-rs/canvas, deterministic for
 // (prompt, seed).
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { createRequire } from "node:module";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
 
@@ -37,12 +37,12 @@ const smooth = (x) => {
 // Fonts: no system font is guaranteed, ship DejaVu.
 // ---------------------------------------------------------------------------
 export function registerFonts(GlobalFonts) {
-  const pkgDir = path.dirname(require.resolve('dejavu-fonts-ttf/package.json'));
-  const ttf = path.join(pkgDir, 'ttf');
+  const pkgDir = path.dirname(require.resolve("dejavu-fonts-ttf/package.json"));
+  const ttf = path.join(pkgDir, "ttf");
   const fonts = [
-    ['DejaVuSans.ttf', 'VgenSans'],
-    ['DejaVuSans-Bold.ttf', 'VgenSans'],
-    ['DejaVuSansMono.ttf', 'VgenMono'],
+    ["DejaVuSans.ttf", "VgenSans"],
+    ["DejaVuSans-Bold.ttf", "VgenSans"],
+    ["DejaVuSansMono.ttf", "VgenMono"],
   ];
   for (const [file, family] of fonts) {
     const key = GlobalFonts.registerFromPath(path.join(ttf, file), family);
@@ -51,9 +51,9 @@ export function registerFonts(GlobalFonts) {
 }
 
 function wrapText(ctx, text, maxWidth, maxLines) {
-  const words = text.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = text.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
   const lines = [];
-  let cur = '';
+  let cur = "";
   const pushWord = (w) => {
     // Break words longer than a line.
     while (ctx.measureText(w).width > maxWidth && w.length > 1) {
@@ -61,7 +61,7 @@ function wrapText(ctx, text, maxWidth, maxLines) {
       while (n > 1 && ctx.measureText(w.slice(0, n)).width > maxWidth) n--;
       if (cur) {
         lines.push(cur);
-        cur = '';
+        cur = "";
       }
       lines.push(w.slice(0, n));
       w = w.slice(n);
@@ -75,7 +75,7 @@ function wrapText(ctx, text, maxWidth, maxLines) {
       continue;
     }
     if (cur) lines.push(cur);
-    cur = '';
+    cur = "";
     w = pushWord(w);
     cur = w;
   }
@@ -103,9 +103,9 @@ function roundRect(ctx, x, y, w, h, r) {
 function timecode(frame, fps) {
   const s = Math.floor(frame / fps);
   const f = frame % fps;
-  const mm = String(Math.floor(s / 60)).padStart(2, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return `${mm}:${ss}:${String(f).padStart(2, '0')}`;
+  const mm = String(Math.floor(s / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return `${mm}:${ss}:${String(f).padStart(2, "0")}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -125,11 +125,11 @@ export function makeScene(job, assets) {
   const { prompt, seed, width: W, height: H, fps, frames } = job;
   const thumb = thumbSize(W, H);
   const lines = (() => {
-    const m = assets.createCanvas(1, 1).getContext('2d');
+    const m = assets.createCanvas(1, 1).getContext("2d");
     const fontPx = Math.round(Math.min(W, H) * (W >= H ? 0.052 : 0.058));
     m.font = `bold ${fontPx}px VgenSans`;
     const margin = Math.round(Math.min(W, H) * 0.05);
-    return wrapText(m, String(prompt ?? ''), W - margin * 2 - fontPx * 1.2, W >= H ? 4 : 7);
+    return wrapText(m, String(prompt ?? ""), W - margin * 2 - fontPx * 1.2, W >= H ? 4 : 7);
   })();
   const rng = mulberry32(fnv1a(`${seed}\u0000${prompt}`) ^ (seed >>> 0));
   const baseHue = rng() * 360;
@@ -180,8 +180,8 @@ export function makeScene(job, assets) {
   const drawVignette = (c, w, h) => {
     const m = Math.min(w, h);
     const vg = c.createRadialGradient(w / 2, h / 2, m * 0.35, w / 2, h / 2, Math.hypot(w, h) / 2);
-    vg.addColorStop(0, 'rgba(0,0,0,0)');
-    vg.addColorStop(1, 'rgba(0,0,0,0.45)');
+    vg.addColorStop(0, "rgba(0,0,0,0)");
+    vg.addColorStop(1, "rgba(0,0,0,0.45)");
     c.fillStyle = vg;
     c.fillRect(0, 0, w, h);
   };
@@ -194,14 +194,14 @@ export function makeScene(job, assets) {
   const bw = Math.max(16, Math.round(W / bgScale));
   const bh = Math.max(16, Math.round(H / bgScale));
   const bgCanvas = assets.createCanvas(bw, bh);
-  const bctx = bgCanvas.getContext('2d');
+  const bctx = bgCanvas.getContext("2d");
   const bMin = Math.min(bw, bh);
   // The vignette laid over the images never changes: drawn once at full size,
   // then copied 1:1 each frame (scaling it up every frame cost 7 ms at 1080p).
   let vignette = null;
   if (hasFirst || hasLast) {
     vignette = assets.createCanvas(W, H);
-    drawVignette(vignette.getContext('2d'), W, H);
+    drawVignette(vignette.getContext("2d"), W, H);
   }
 
   // The generated scene: background, stars and polygons.
@@ -215,12 +215,12 @@ export function makeScene(job, assets) {
     g.addColorStop(0, hsl(hue, 65, 16));
     g.addColorStop(0.5, hsl(hue + hueSpread * 0.5, 55, 28));
     g.addColorStop(1, hsl(hue + hueSpread, 70, 12));
-    bctx.globalCompositeOperation = 'source-over';
+    bctx.globalCompositeOperation = "source-over";
     bctx.fillStyle = g;
     bctx.fillRect(0, 0, bw, bh);
 
     // Glowing blobs on Lissajous paths.
-    bctx.globalCompositeOperation = 'lighter';
+    bctx.globalCompositeOperation = "lighter";
     for (const b of blobs) {
       const x = (b.cx + b.ax * Math.sin(b.px + 2 * Math.PI * b.fx * t)) * bw;
       const y = (b.cy + b.ay * Math.cos(b.py + 2 * Math.PI * b.fy * t)) * bh;
@@ -231,15 +231,15 @@ export function makeScene(job, assets) {
       bctx.fillStyle = rg;
       bctx.fillRect(x - r, y - r, 2 * r, 2 * r);
     }
-    bctx.globalCompositeOperation = 'source-over';
+    bctx.globalCompositeOperation = "source-over";
     if (!hasFirst && !hasLast) drawVignette(bctx, bw, bh);
 
     ctx.drawImage(bgCanvas, 0, 0, W, H);
 
     // Drifting stars.
-    ctx.fillStyle = 'rgba(255,255,255,0.8)';
+    ctx.fillStyle = "rgba(255,255,255,0.8)";
     for (const s of stars) {
-      const y = ((s.y - s.v * t) % 1 + 1) % 1;
+      const y = (((s.y - s.v * t) % 1) + 1) % 1;
       const tw = 0.4 + 0.6 * Math.abs(Math.sin(t * 2 + s.tw));
       ctx.globalAlpha = tw * 0.7;
       const sz = (s.s * minDim) / 720;
@@ -270,9 +270,9 @@ export function makeScene(job, assets) {
     const mix = smooth(p); // first -> last frame cross-fade
     // State the images rely on even when the scene below is skipped.
     ctx.globalAlpha = 1;
-    ctx.globalCompositeOperation = 'source-over';
+    ctx.globalCompositeOperation = "source-over";
     ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = 'low'; // bilinear: 'medium'/'high' cost 2x at 4k
+    ctx.imageSmoothingQuality = "low"; // bilinear: 'medium'/'high' cost 2x at 4k
 
     // An opaque first frame drawn at full alpha hides the scene: skip drawing it.
     if (!(hasFirst && (hasLast || mix === 0))) drawScene(ctx, t, p);
@@ -308,16 +308,16 @@ export function makeScene(job, assets) {
       const line = Math.max(2, minDim / 360);
       for (const img of assets.refs) {
         ctx.save();
-        ctx.shadowColor = 'rgba(0,0,0,0.5)';
+        ctx.shadowColor = "rgba(0,0,0,0.5)";
         ctx.shadowBlur = 0;
-        ctx.fillStyle = 'rgba(0,0,0,0.35)';
+        ctx.fillStyle = "rgba(0,0,0,0.35)";
         roundRect(ctx, x + line * 2, y + line * 2, th, th, rr);
         ctx.fill();
         roundRect(ctx, x, y, th, th, rr);
         ctx.clip();
         ctx.drawImage(img, x, y, th, th);
         ctx.restore();
-        ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+        ctx.strokeStyle = "rgba(255,255,255,0.85)";
         ctx.lineWidth = line;
         roundRect(ctx, x, y, th, th, rr);
         ctx.stroke();
@@ -338,17 +338,17 @@ export function makeScene(job, assets) {
     for (const l of lines) textW = Math.max(textW, ctx.measureText(l).width);
     const panelW = Math.min(W - margin * 2, textW + panelPad * 2);
     ctx.globalAlpha = lines.length ? textIn : 0;
-    ctx.fillStyle = 'rgba(8,10,20,0.55)';
+    ctx.fillStyle = "rgba(8,10,20,0.55)";
     roundRect(ctx, margin, panelY, panelW, panelH, fontPx * 0.35);
     ctx.fill();
-    ctx.textBaseline = 'top';
-    ctx.textAlign = 'left';
-    ctx.fillStyle = 'rgba(0,0,0,0.6)';
+    ctx.textBaseline = "top";
+    ctx.textAlign = "left";
+    ctx.fillStyle = "rgba(0,0,0,0.6)";
     const off = Math.max(1, Math.round(fontPx / 24));
     for (let k = 0; k < lines.length; k++) {
       ctx.fillText(lines[k], margin + panelPad + off, panelY + panelPad + k * lineH + off, maxTextW);
     }
-    ctx.fillStyle = '#ffffff';
+    ctx.fillStyle = "#ffffff";
     for (let k = 0; k < lines.length; k++) {
       ctx.fillText(lines[k], margin + panelPad, panelY + panelPad + k * lineH, maxTextW);
     }
@@ -357,18 +357,18 @@ export function makeScene(job, assets) {
     // Timecode + frame counter, bottom-right; progress hairline at the very bottom.
     const tcPx = Math.max(12, Math.round(minDim * 0.024));
     ctx.font = `${tcPx}px VgenMono`;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    const tc = `${timecode(i, fps)}  ${String(i + 1).padStart(4, '0')}/${String(frames).padStart(4, '0')}`;
-    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    ctx.textAlign = "right";
+    ctx.textBaseline = "bottom";
+    const tc = `${timecode(i, fps)}  ${String(i + 1).padStart(4, "0")}/${String(frames).padStart(4, "0")}`;
+    ctx.fillStyle = "rgba(0,0,0,0.55)";
     ctx.fillText(tc, W - margin + 1, H - margin * 0.5 + 1);
-    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillStyle = "rgba(255,255,255,0.85)";
     ctx.fillText(tc, W - margin, H - margin * 0.5);
-    ctx.textAlign = 'left';
+    ctx.textAlign = "left";
     ctx.font = `${tcPx}px VgenMono`;
-    ctx.fillStyle = 'rgba(255,255,255,0.6)';
+    ctx.fillStyle = "rgba(255,255,255,0.6)";
     ctx.fillText(`seed ${seed}  ·  ${durationS}s @ ${fps}fps`, margin, H - margin * 0.5);
-    ctx.fillStyle = 'rgba(255,255,255,0.5)';
+    ctx.fillStyle = "rgba(255,255,255,0.5)";
     const barH = Math.max(2, Math.round(minDim / 240));
     ctx.fillRect(0, H - barH, W * ((i + 1) / frames), barH);
   };

@@ -10,13 +10,13 @@
 //   child -> parent: { type: 'progress', pct } (0..99)
 //                    { type: 'done', bytes, frames, peakRssBytes, elapsedMs }
 //                    { type: 'error', message }
-import { writeFile } from 'node:fs/promises';
-import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
-import { Mp4Muxer, VideoEncoder, VideoFrame } from '@napi-rs/webcodecs';
-import { makeScene, registerFonts, thumbSize } from './scene.mjs';
+import { writeFile } from "node:fs/promises";
+import { createCanvas, GlobalFonts, loadImage } from "@napi-rs/canvas";
+import { Mp4Muxer, VideoEncoder, VideoFrame } from "@napi-rs/webcodecs";
+import { makeScene, registerFonts, thumbSize } from "./scene.mjs";
 
 // Die with the parent: if the IPC channel closes, nobody wants our output.
-process.on('disconnect', () => process.exit(3));
+process.on("disconnect", () => process.exit(3));
 
 function send(msg) {
   return new Promise((resolve) => {
@@ -25,8 +25,8 @@ function send(msg) {
   });
 }
 
-const forceGc = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
-const minorGc = typeof globalThis.gc === 'function' ? () => globalThis.gc({ type: 'minor' }) : () => {};
+const forceGc = typeof globalThis.gc === "function" ? globalThis.gc : () => {};
+const minorGc = typeof globalThis.gc === "function" ? () => globalThis.gc({ type: "minor" }) : () => {};
 
 // ---------------------------------------------------------------------------
 // Image inputs (sharp): decode anything sharp reads, cover-resize, hand to canvas
@@ -35,7 +35,7 @@ let sharpModule = null;
 // Loaded only for clips with images: loading it is a noticeable part of a short render.
 async function loadSharp() {
   if (!sharpModule) {
-    sharpModule = (await import('sharp')).default;
+    sharpModule = (await import("sharp")).default;
     sharpModule.concurrency(1);
     sharpModule.cache(false);
   }
@@ -46,9 +46,9 @@ async function loadCover(buf, w, h, label) {
   const sharp = await loadSharp();
   let png;
   try {
-    png = await sharp(Buffer.from(buf), { failOn: 'error', limitInputPixels: 268402689 })
+    png = await sharp(Buffer.from(buf), { failOn: "error", limitInputPixels: 268402689 })
       .rotate() // honour EXIF orientation
-      .resize(w, h, { fit: 'cover', position: 'attention' })
+      .resize(w, h, { fit: "cover", position: "attention" })
       .removeAlpha()
       .png({ compressionLevel: 1 })
       .toBuffer();
@@ -66,10 +66,19 @@ export function encoderConfig(width, height, fps) {
   // High profile; level by frame size (MaxFS) and macroblock rate (MaxMBPS).
   // 4.0: 8192 MBs / 245760 MB/s; 5.1: 36864 / 983040.
   const level = mbs <= 8192 && mbs * fps <= 245760 ? 0x28 : 0x33;
-  const codec = `avc1.6400${level.toString(16).padStart(2, '0')}`;
+  const codec = `avc1.6400${level.toString(16).padStart(2, "0")}`;
   // ~0.12 bits per pixel per frame: 720p ≈ 2.7 Mb/s, 1080p ≈ 6 Mb/s, 4k ≈ 24 Mb/s.
   const bitrate = Math.round(Math.min(40e6, Math.max(1e6, width * height * fps * 0.12)));
-  return { codec, width, height, bitrate, framerate: fps, bitrateMode: 'variable', latencyMode: 'quality', avc: { format: 'avc' } };
+  return {
+    codec,
+    width,
+    height,
+    bitrate,
+    framerate: fps,
+    bitrateMode: "variable",
+    latencyMode: "quality",
+    avc: { format: "avc" },
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -115,8 +124,8 @@ async function loadImages(job) {
   const thumb = thumbSize(W, H);
   const refs = (job.references ?? []).slice(0, 3);
   return {
-    first: job.firstFrame ? await loadCover(job.firstFrame, W, H, 'firstFrame') : null,
-    last: job.lastFrame ? await loadCover(job.lastFrame, W, H, 'lastFrame') : null,
+    first: job.firstFrame ? await loadCover(job.firstFrame, W, H, "firstFrame") : null,
+    last: job.lastFrame ? await loadCover(job.lastFrame, W, H, "lastFrame") : null,
     refs: await Promise.all(refs.map((r, k) => loadCover(r, thumb, thumb, `references[${k}]`))),
   };
 }
@@ -131,7 +140,7 @@ async function render(job) {
   delete job.references;
   const draw = makeScene({ prompt, seed, width: W, height: H, fps, frames }, { ...images, createCanvas });
   const canvas = createCanvas(W, H);
-  const ctx = canvas.getContext('2d');
+  const ctx = canvas.getContext("2d");
 
   const cfg = encoderConfig(W, H, fps);
   const support = await VideoEncoder.isConfigSupported(cfg);
@@ -148,7 +157,7 @@ async function render(job) {
     const v = Math.min(99, Math.floor(pct));
     if (v > lastPct) {
       lastPct = v;
-      send({ type: 'progress', pct: v });
+      send({ type: "progress", pct: v });
     }
   };
   let waiter = null;
@@ -196,7 +205,7 @@ async function render(job) {
     const duration = Math.round(((i + 1) * 1e6) / fps) - timestamp;
     // canvas.data() rasterises the frame's draw calls and copies the pixels out;
     // the VideoFrame copies them again.
-    const frame = new VideoFrame(canvas.data(), { format: 'RGBA', codedWidth: W, codedHeight: H, timestamp, duration });
+    const frame = new VideoFrame(canvas.data(), { format: "RGBA", codedWidth: W, codedHeight: H, timestamp, duration });
     encoder.encode(frame, { keyFrame: i % keyEvery === 0 });
     queued++;
     frame.close();
@@ -206,16 +215,16 @@ async function render(job) {
   for (let i = 0; i < frames; i++) {
     if (encodeError) throw encodeError;
     draw(ctx, i);
-    lap('draw');
+    lap("draw");
     submit(i);
-    lap('submit');
+    lap("submit");
     // Both copies of a frame's pixels are freed only once the GC has collected
     // their handles and the event loop has run the native finalisers (close()
     // frees nothing): a minor GC and a turn of the loop every frame keep only
     // the frames in flight alive.
     minorGc();
     await memory.check(i, muxedBytes);
-    lap('gc');
+    lap("gc");
     if (queued > maxQueue) {
       while (queued > maxQueue && !encodeError) {
         await new Promise((resolve) => {
@@ -225,14 +234,19 @@ async function render(job) {
         waiter = null;
       }
     } else await nextTurn();
-    lap('encoder');
+    lap("encoder");
   }
   await encoder.flush();
-  lap('encoder');
+  lap("encoder");
   if (job.profile) {
     const r = Object.fromEntries(Object.entries(prof).map(([k, v]) => [k, Math.round(v)]));
     const u = process.resourceUsage();
-    const cpu = { userMs: Math.round(u.userCPUTime / 1000), sysMs: Math.round(u.systemCPUTime / 1000), minorFaults: u.minorPageFault, recoveries: memory.recoveries };
+    const cpu = {
+      userMs: Math.round(u.userCPUTime / 1000),
+      sysMs: Math.round(u.systemCPUTime / 1000),
+      minorFaults: u.minorPageFault,
+      recoveries: memory.recoveries,
+    };
     process.stderr.write(`[render] ${W}x${H} ${frames}f ms: ${JSON.stringify(r)} ${JSON.stringify(cpu)}\n`);
   }
   if (encodeError) throw encodeError;
@@ -253,16 +267,16 @@ async function render(job) {
   };
 }
 
-process.on('message', async (msg) => {
-  if (msg?.type !== 'render') return;
+process.on("message", async (msg) => {
+  if (msg?.type !== "render") return;
   try {
     const result = await render(msg.job);
-    await send({ type: 'done', ...result });
+    await send({ type: "done", ...result });
     process.exit(0);
   } catch (err) {
-    await send({ type: 'error', message: String(err?.message ?? err) });
+    await send({ type: "error", message: String(err?.message ?? err) });
     process.exit(1);
   }
 });
 
-send({ type: 'ready' });
+send({ type: "ready" });

@@ -2,7 +2,6 @@ import { config, type EngineConfig } from "../platform/config";
 import { createLocalStorage } from "./local";
 import type { StorageBackend, StoredObject } from "./types";
 
-
 /** Output files are stored under a key and served at {cdn_url}/<key>. */
 export function outputKeyFor(generationId: string): string {
   return `${generationId}.mp4`;
@@ -13,7 +12,9 @@ export function publicUrlFor(key: string): string {
 }
 
 /** The backend for a configuration: STORAGE_DRIVER=local (default) or s3. The S3 SDK loads only when used. */
-export async function createStorageBackend(cfg: Pick<EngineConfig, "storageDriver" | "s3" | "outputDir">): Promise<StorageBackend> {
+export async function createStorageBackend(
+  cfg: Pick<EngineConfig, "storageDriver" | "s3" | "outputDir">,
+): Promise<StorageBackend> {
   if (cfg.storageDriver === "s3") {
     if (!cfg.s3) throw new Error("STORAGE_DRIVER=s3 without S3 settings");
     const { createS3Storage } = await import("./s3");

@@ -3,7 +3,13 @@ import { mkdir, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
-import { GetObjectCommand, HeadObjectCommand, type HeadObjectCommandOutput, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  type HeadObjectCommandOutput,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../platform/config";
 import { OUTPUT_CACHE_CONTROL, VIDEO_CONTENT_TYPE, type StorageBackend, type StoredObject } from "./types";

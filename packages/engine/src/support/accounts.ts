@@ -36,7 +36,12 @@ export async function searchAccounts(db: Db, query: string, limit = 25): Promise
   };
   const [byId, byEmail, byKey, byGeneration] = await Promise.all([
     db.account.findMany({ where: { id: q }, select: HIT_SELECT }),
-    db.account.findMany({ where: { email: { contains: q, mode: "insensitive" } }, select: HIT_SELECT, orderBy: { createdAt: "desc" }, take: limit }),
+    db.account.findMany({
+      where: { email: { contains: q, mode: "insensitive" } },
+      select: HIT_SELECT,
+      orderBy: { createdAt: "desc" },
+      take: limit,
+    }),
     q.startsWith("vgk_") && q.length >= 6
       ? db.apiKey.findMany({
           where: { OR: [{ prefix: { startsWith: q } }, { prefix: q.slice(0, 12) }] },
@@ -47,14 +52,23 @@ export async function searchAccounts(db: Db, query: string, limit = 25): Promise
     db.generation.findMany({ where: { id: q }, select: { account: { select: HIT_SELECT } } }),
   ]);
   add(byId, "account id");
-  add(byGeneration.map((g) => g.account), "generation id");
-  add(byKey.map((k) => k.account), "key prefix");
+  add(
+    byGeneration.map((g) => g.account),
+    "generation id",
+  );
+  add(
+    byKey.map((k) => k.account),
+    "key prefix",
+  );
   add(byEmail, "email");
   return [...hits.values()].slice(0, limit);
 }
 
 export async function getAccountOverview(db: Db, accountId: string) {
-  const account = await db.account.findUnique({ where: { id: accountId }, select: { ...HIT_SELECT, updatedAt: true, emailVerifiedAt: true } });
+  const account = await db.account.findUnique({
+    where: { id: accountId },
+    select: { ...HIT_SELECT, updatedAt: true, emailVerifiedAt: true },
+  });
   if (!account) throw new SupportError("resource_not_found", `No account '${accountId}'.`);
   const [summary, generationCount, liveKeys] = await Promise.all([
     balanceSummary(db, accountId),
@@ -67,13 +81,22 @@ export async function getAccountOverview(db: Db, accountId: string) {
 export async function listAccountLedger(db: Db, accountId: string, opts: { page?: number; pageSize?: number } = {}) {
   const { take, skip, page } = pageWindow(opts.page, opts.pageSize);
   const [items, total] = await Promise.all([
-    db.ledgerEntry.findMany({ where: { accountId }, orderBy: [{ createdAt: "desc" }, { type: "desc" }, { id: "desc" }], take, skip }),
+    db.ledgerEntry.findMany({
+      where: { accountId },
+      orderBy: [{ createdAt: "desc" }, { type: "desc" }, { id: "desc" }],
+      take,
+      skip,
+    }),
     db.ledgerEntry.count({ where: { accountId } }),
   ]);
   return { items, total, page, pageSize: take };
 }
 
-export async function listAccountGenerations(db: Db, accountId: string, opts: { page?: number; pageSize?: number; status?: "processing" | "completed" | "failed" | "canceled" } = {}) {
+export async function listAccountGenerations(
+  db: Db,
+  accountId: string,
+  opts: { page?: number; pageSize?: number; status?: "processing" | "completed" | "failed" | "canceled" } = {},
+) {
   const { take, skip, page } = pageWindow(opts.page, opts.pageSize);
   const where = { accountId, ...(opts.status ? { status: opts.status } : {}) };
   const [rows, total] = await Promise.all([
@@ -82,18 +105,38 @@ export async function listAccountGenerations(db: Db, accountId: string, opts: { 
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take,
       skip,
-      select: { id: true, modelId: true, status: true, duration: true, size: true, billedSeconds: true, costMicros: true, errorCode: true, createdAt: true, completedAt: true, prompt: true },
+      select: {
+        id: true,
+        modelId: true,
+        status: true,
+        duration: true,
+        size: true,
+        billedSeconds: true,
+        costMicros: true,
+        errorCode: true,
+        createdAt: true,
+        completedAt: true,
+        prompt: true,
+      },
     }),
     db.generation.count({ where }),
   ]);
   const ids = rows.map((r) => r.id);
   const money = ids.length
-    ? await db.ledgerEntry.findMany({ where: { generationId: { in: ids }, type: { in: ["charge", "refund"] } }, select: { generationId: true, type: true, amountMicros: true } })
+    ? await db.ledgerEntry.findMany({
+        where: { generationId: { in: ids }, type: { in: ["charge", "refund"] } },
+        select: { generationId: true, type: true, amountMicros: true },
+      })
     : [];
   const items = rows.map((g) => {
     const charge = money.find((m) => m.generationId === g.id && m.type === "charge");
     const refund = money.find((m) => m.generationId === g.id && m.type === "refund");
-    return { ...g, prompt: g.prompt.slice(0, 200), chargedMicros: charge ? -charge.amountMicros : null, refundedMicros: refund ? refund.amountMicros : null };
+    return {
+      ...g,
+      prompt: g.prompt.slice(0, 200),
+      chargedMicros: charge ? -charge.amountMicros : null,
+      refundedMicros: refund ? refund.amountMicros : null,
+    };
   });
   return { items, total, page, pageSize: take };
 }
@@ -110,26 +153,54 @@ export async function getAccountActivity(db: Db, accountId: string) {
       where: { accountId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
-      select: { id: true, requestId: true, method: true, path: true, status: true, errorCode: true, latencyMs: true, modelId: true, generationId: true, createdAt: true },
+      select: {
+        id: true,
+        requestId: true,
+        method: true,
+        path: true,
+        status: true,
+        errorCode: true,
+        latencyMs: true,
+        modelId: true,
+        generationId: true,
+        createdAt: true,
+      },
     }),
     db.webhookDelivery.findMany({
       where: { accountId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
       select: {
-        id: true, generationId: true, url: true, eventType: true, status: true, attemptCount: true, deliveredAt: true, nextAttemptAt: true, createdAt: true,
+        id: true,
+        generationId: true,
+        url: true,
+        eventType: true,
+        status: true,
+        attemptCount: true,
+        deliveredAt: true,
+        nextAttemptAt: true,
+        createdAt: true,
         attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { responseStatus: true, error: true } },
       },
     }),
     db.testBalanceRequest.findMany({ where: { accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50 }),
     db.invoice.findMany({ where: { accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50 }),
     db.subscription.findMany({ where: { accountId }, orderBy: { createdAt: "asc" } }),
-    db.auditLog.findMany({ where: { targetAccountId: accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50, include: { actor: { select: { email: true } } } }),
+    db.auditLog.findMany({
+      where: { targetAccountId: accountId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 50,
+      include: { actor: { select: { email: true } } },
+    }),
   ]);
   return {
     keys,
     requests,
-    deliveries: deliveries.map(({ attempts, ...d }) => ({ ...d, lastResponseStatus: attempts[0]?.responseStatus ?? null, lastError: attempts[0]?.error ?? null })),
+    deliveries: deliveries.map(({ attempts, ...d }) => ({
+      ...d,
+      lastResponseStatus: attempts[0]?.responseStatus ?? null,
+      lastError: attempts[0]?.error ?? null,
+    })),
     testBalanceRequests,
     invoices,
     subscriptions,

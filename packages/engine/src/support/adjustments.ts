@@ -16,7 +16,8 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
   const reason = checkReason(input.reason);
   if (input.amountMicros === 0n) throw new SupportError("invalid_parameter", "An adjustment cannot be zero.");
   const abs = input.amountMicros < 0n ? -input.amountMicros : input.amountMicros;
-  if (abs > MAX_ADJUSTMENT_MICROS) throw new SupportError("invalid_parameter", `Adjust by at most ${formatUsd(MAX_ADJUSTMENT_MICROS)} at a time.`);
+  if (abs > MAX_ADJUSTMENT_MICROS)
+    throw new SupportError("invalid_parameter", `Adjust by at most ${formatUsd(MAX_ADJUSTMENT_MICROS)} at a time.`);
   try {
     return await db.$transaction(async (tx) => {
       const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true } });
@@ -37,7 +38,12 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
         action: "balance.adjust",
         targetAccountId: input.accountId,
         targetId: entry.id,
-        details: { amount: formatUsd(input.amountMicros), reason, balanceAfter: formatUsd(entry.balanceAfterMicros), ledgerEntryId: entry.id },
+        details: {
+          amount: formatUsd(input.amountMicros),
+          reason,
+          balanceAfter: formatUsd(entry.balanceAfterMicros),
+          ledgerEntryId: entry.id,
+        },
       });
       return { ledgerEntry: entry, auditId };
     });

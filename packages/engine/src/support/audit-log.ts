@@ -16,15 +16,31 @@ export async function listAuditLog(db: Db, filter: AuditFilter = {}, opts: { pag
   const where: Prisma.AuditLogWhereInput = {
     ...(filter.accountId?.trim() ? { targetAccountId: filter.accountId.trim() } : {}),
     ...(filter.action?.trim() ? { action: { startsWith: filter.action.trim() } } : {}),
-    ...(actor ? (actor.startsWith("acct_") ? { actorId: actor } : { actor: { email: { contains: actor, mode: "insensitive" } } }) : {}),
+    ...(actor
+      ? actor.startsWith("acct_")
+        ? { actorId: actor }
+        : { actor: { email: { contains: actor, mode: "insensitive" } } }
+      : {}),
   };
   const [rows, total, actions] = await Promise.all([
-    db.auditLog.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, skip, include: { actor: { select: { email: true } } } }),
+    db.auditLog.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+      skip,
+      include: { actor: { select: { email: true } } },
+    }),
     db.auditLog.count({ where }),
     db.auditLog.findMany({ distinct: ["action"], select: { action: true }, orderBy: { action: "asc" } }),
   ]);
   const targetIds = [...new Set(rows.map((r) => r.targetAccountId).filter((x): x is string => !!x))];
-  const targets = targetIds.length ? await db.account.findMany({ where: { id: { in: targetIds } }, select: { id: true, email: true } }) : [];
-  const items = rows.map(({ actor: a, ...r }) => ({ ...r, actorEmail: a.email, targetEmail: targets.find((t) => t.id === r.targetAccountId)?.email ?? null }));
+  const targets = targetIds.length
+    ? await db.account.findMany({ where: { id: { in: targetIds } }, select: { id: true, email: true } })
+    : [];
+  const items = rows.map(({ actor: a, ...r }) => ({
+    ...r,
+    actorEmail: a.email,
+    targetEmail: targets.find((t) => t.id === r.targetAccountId)?.email ?? null,
+  }));
   return { items, total, page, pageSize: take, actions: actions.map((a) => a.action) };
 }

@@ -22,17 +22,29 @@ export function listCatalogForStaff(db: Db) {
 const SIZE_RE = /^\d{3,4}p$/;
 
 /** Edits a catalog model (admins); the audit row records each changed field's before and after. */
-export async function updateCatalogModel(db: Db, input: { modelId: string; actorId: string; patch: CatalogPatch; reason?: string }) {
+export async function updateCatalogModel(
+  db: Db,
+  input: { modelId: string; actorId: string; patch: CatalogPatch; reason?: string },
+) {
   const p = input.patch;
-  if (p.priceMicrosPerSecond !== undefined && (p.priceMicrosPerSecond <= 0n || p.priceMicrosPerSecond > 1_000n * MICROS_PER_DOLLAR)) {
+  if (
+    p.priceMicrosPerSecond !== undefined &&
+    (p.priceMicrosPerSecond <= 0n || p.priceMicrosPerSecond > 1_000n * MICROS_PER_DOLLAR)
+  ) {
     throw new SupportError("invalid_parameter", "The price must be above $0 and at most $1000 per second.");
   }
-  if (p.rateLimitQps !== undefined && (!Number.isInteger(p.rateLimitQps) || p.rateLimitQps < 1 || p.rateLimitQps > 10_000)) throw new SupportError("invalid_parameter", "QPS must be a whole number from 1 to 10000.");
-  if (p.minChargeSeconds !== undefined && (!Number.isInteger(p.minChargeSeconds) || p.minChargeSeconds < 0 || p.minChargeSeconds > 600)) {
+  if (p.rateLimitQps !== undefined && (!Number.isInteger(p.rateLimitQps) || p.rateLimitQps < 1 || p.rateLimitQps > 10_000))
+    throw new SupportError("invalid_parameter", "QPS must be a whole number from 1 to 10000.");
+  if (
+    p.minChargeSeconds !== undefined &&
+    (!Number.isInteger(p.minChargeSeconds) || p.minChargeSeconds < 0 || p.minChargeSeconds > 600)
+  ) {
     throw new SupportError("invalid_parameter", "The minimum charge must be 0 to 600 seconds.");
   }
-  if (p.purpose !== undefined && (p.purpose.trim().length < 3 || p.purpose.length > 300)) throw new SupportError("invalid_parameter", "The purpose must be 3 to 300 characters.");
-  if (p.sizes !== undefined && (p.sizes.length === 0 || p.sizes.some((s) => !SIZE_RE.test(s)))) throw new SupportError("invalid_parameter", "Sizes must be a list such as 720p, 1080p.");
+  if (p.purpose !== undefined && (p.purpose.trim().length < 3 || p.purpose.length > 300))
+    throw new SupportError("invalid_parameter", "The purpose must be 3 to 300 characters.");
+  if (p.sizes !== undefined && (p.sizes.length === 0 || p.sizes.some((s) => !SIZE_RE.test(s))))
+    throw new SupportError("invalid_parameter", "Sizes must be a list such as 720p, 1080p.");
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM catalog_models WHERE id = ${input.modelId} FOR UPDATE`;
     const before = await tx.catalogModel.findUnique({ where: { id: input.modelId } });
@@ -40,7 +52,8 @@ export async function updateCatalogModel(db: Db, input: { modelId: string; actor
     const minD = p.minDuration ?? before.minDuration;
     const maxD = p.maxDuration ?? before.maxDuration;
     const defD = p.defaultDuration ?? before.defaultDuration;
-    if (!(minD >= 1 && minD <= defD && defD <= maxD && maxD <= 600)) throw new SupportError("invalid_parameter", "Durations must satisfy 1 ≤ min ≤ default ≤ max ≤ 600.");
+    if (!(minD >= 1 && minD <= defD && defD <= maxD && maxD <= 600))
+      throw new SupportError("invalid_parameter", "Durations must satisfy 1 ≤ min ≤ default ≤ max ≤ 600.");
     const data: Prisma.CatalogModelUpdateInput = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const set = <K extends keyof CatalogPatch>(key: K, show: (v: NonNullable<CatalogPatch[K]>) => unknown = (v) => v) => {
@@ -63,7 +76,12 @@ export async function updateCatalogModel(db: Db, input: { modelId: string; actor
     set("defaultDuration");
     if (Object.keys(changes).length === 0) throw new SupportError("action_not_allowed", "Nothing changed.");
     const model = await tx.catalogModel.update({ where: { id: before.id }, data });
-    await writeAuditRow(tx, { actorId: input.actorId, action: "catalog.update", targetId: before.id, details: { changes, ...(input.reason?.trim() ? { reason: input.reason.trim() } : {}) } });
+    await writeAuditRow(tx, {
+      actorId: input.actorId,
+      action: "catalog.update",
+      targetId: before.id,
+      details: { changes, ...(input.reason?.trim() ? { reason: input.reason.trim() } : {}) },
+    });
     return model;
   });
 }

@@ -1,5 +1,12 @@
 /** Public surface of the engine's support domain. The staff console's work: account search and review, refunds, adjustments, catalog edits, the audit log. */
-export { getAccountActivity, getAccountOverview, listAccountGenerations, listAccountLedger, listPendingTestBalanceRequests, searchAccounts } from "./accounts";
+export {
+  getAccountActivity,
+  getAccountOverview,
+  listAccountGenerations,
+  listAccountLedger,
+  listPendingTestBalanceRequests,
+  searchAccounts,
+} from "./accounts";
 export { issueAccountLinkAsStaff } from "./account-links";
 export { setAccountStatus } from "./account-status";
 export { adjustBalance } from "./adjustments";

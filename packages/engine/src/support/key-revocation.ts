@@ -6,11 +6,20 @@ import { checkReason, SupportError, writeAuditRow } from "./staff-action";
 export async function revokeKeyAsStaff(db: Db, input: { keyId: string; actorId: string; reason: string }) {
   const reason = checkReason(input.reason);
   return db.$transaction(async (tx) => {
-    const key = await tx.apiKey.findUnique({ where: { id: input.keyId }, select: { id: true, accountId: true, prefix: true, name: true } });
+    const key = await tx.apiKey.findUnique({
+      where: { id: input.keyId },
+      select: { id: true, accountId: true, prefix: true, name: true },
+    });
     if (!key) throw new SupportError("resource_not_found", `No API key '${input.keyId}'.`);
     const moved = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
     if (moved.count === 0) throw new SupportError("state_conflict", `Key ${key.prefix}… is already revoked.`);
-    await writeAuditRow(tx, { actorId: input.actorId, action: "api_key.revoke", targetAccountId: key.accountId, targetId: key.id, details: { prefix: key.prefix, name: key.name, reason } });
+    await writeAuditRow(tx, {
+      actorId: input.actorId,
+      action: "api_key.revoke",
+      targetAccountId: key.accountId,
+      targetId: key.id,
+      details: { prefix: key.prefix, name: key.name, reason },
+    });
     return { id: key.id };
   });
 }

@@ -9,7 +9,10 @@ import { checkReason, SupportError, writeAuditRow } from "./staff-action";
  * its audit row in one transaction. (generation_id, type) is unique, so of any number of concurrent
  * or repeated refunds exactly one succeeds; the amount defaults to, and never exceeds, the charge.
  */
-export async function refundGeneration(db: Db, input: { generationId: string; actorId: string; reason: string; amountMicros?: bigint }) {
+export async function refundGeneration(
+  db: Db,
+  input: { generationId: string; actorId: string; reason: string; amountMicros?: bigint },
+) {
   const reason = checkReason(input.reason);
   try {
     return await db.$transaction(async (tx) => {
@@ -17,15 +20,23 @@ export async function refundGeneration(db: Db, input: { generationId: string; ac
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM generations WHERE id = ${input.generationId} FOR UPDATE`;
       if (locked.length === 0) throw new SupportError("generation_not_found", `No generation '${input.generationId}'.`);
       const gen = await tx.generation.findUniqueOrThrow({ where: { id: input.generationId } });
-      if (gen.status !== "completed") throw new SupportError("action_not_allowed", `Only completed generations can be refunded; ${gen.id} is ${gen.status}.`);
+      if (gen.status !== "completed")
+        throw new SupportError("action_not_allowed", `Only completed generations can be refunded; ${gen.id} is ${gen.status}.`);
       const charge = await tx.ledgerEntry.findUnique({ where: { generationId_type: { generationId: gen.id, type: "charge" } } });
       if (!charge) throw new SupportError("action_not_allowed", `Generation ${gen.id} has no charge to refund.`);
-      const existing = await tx.ledgerEntry.findUnique({ where: { generationId_type: { generationId: gen.id, type: "refund" } } });
-      if (existing) throw new SupportError("state_conflict", `Generation ${gen.id} was already refunded (${formatUsd(existing.amountMicros)}).`);
+      const existing = await tx.ledgerEntry.findUnique({
+        where: { generationId_type: { generationId: gen.id, type: "refund" } },
+      });
+      if (existing)
+        throw new SupportError(
+          "state_conflict",
+          `Generation ${gen.id} was already refunded (${formatUsd(existing.amountMicros)}).`,
+        );
       const charged = -charge.amountMicros;
       const amount = input.amountMicros ?? charged;
       if (amount <= 0n) throw new SupportError("invalid_parameter", "A refund must be positive.");
-      if (amount > charged) throw new SupportError("invalid_parameter", `A refund cannot exceed the charge of ${formatUsd(charged)}.`);
+      if (amount > charged)
+        throw new SupportError("invalid_parameter", `A refund cannot exceed the charge of ${formatUsd(charged)}.`);
       const entry = await applyLedgerEntry(tx, {
         accountId: gen.accountId,
         type: "refund",

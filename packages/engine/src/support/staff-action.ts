@@ -6,14 +6,28 @@ import { newId, type Prisma } from "@vgen/db";
 
 /** A support-console action refused: a record that does not exist, a value or rule refused, or nothing left to change. */
 export class SupportError extends ApiError {
-  constructor(code: "resource_not_found" | "generation_not_found" | "invalid_parameter" | "action_not_allowed" | "state_conflict", message: string, param: string | null = null) {
+  constructor(
+    code: "resource_not_found" | "generation_not_found" | "invalid_parameter" | "action_not_allowed" | "state_conflict",
+    message: string,
+    param: string | null = null,
+  ) {
     super(code, message, param);
     this.name = "SupportError";
   }
 }
 
 /** Writes the audit row of an action; `tx` is the action's transaction. `id` when the action must reference the row before it exists. */
-export async function writeAuditRow(tx: Prisma.TransactionClient, row: { id?: string; actorId: string; action: string; targetAccountId?: string | null; targetId?: string | null; details?: Record<string, unknown> }) {
+export async function writeAuditRow(
+  tx: Prisma.TransactionClient,
+  row: {
+    id?: string;
+    actorId: string;
+    action: string;
+    targetAccountId?: string | null;
+    targetId?: string | null;
+    details?: Record<string, unknown>;
+  },
+) {
   return tx.auditLog.create({
     data: {
       id: row.id ?? newId("audit"),

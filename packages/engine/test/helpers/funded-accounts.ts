@@ -15,16 +15,17 @@ export function useFundedAccounts(db: () => Db, emailTag: string) {
   });
   afterAll(async () => {
     const { stopBoss } = await import("../../src/platform/index");
-      const { generationEvents } = await import("../../src/generations/index");
+    const { generationEvents } = await import("../../src/generations/index");
     await generationEvents().close();
     await stopBoss();
   });
   return async function funded(amountMicros: bigint) {
     const { createAccount } = await import("../../src/accounts/index");
-      const { creditAccount } = await import("../../src/billing/index");
+    const { creditAccount } = await import("../../src/billing/index");
     const account = await createAccount(db(), { email: `${emailTag}-${Date.now()}-${Math.random()}@example.test` });
     accounts.push(account.id);
-    if (amountMicros > 0n) await creditAccount(db(), { accountId: account.id, amountMicros, type: "top_up", reason: "test", actor: "test" });
+    if (amountMicros > 0n)
+      await creditAccount(db(), { accountId: account.id, amountMicros, type: "top_up", reason: "test", actor: "test" });
     return account;
   };
 }

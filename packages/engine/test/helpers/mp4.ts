@@ -1,5 +1,5 @@
 // Minimal, dependency-free MP4 inspector for tests: reads the box tree itself.
-import { readFile } from 'node:fs/promises';
+import { readFile } from "node:fs/promises";
 
 export type Mp4Info = {
   /** e.g. 'avc1.64001f' (sample entry type + profile/compat/level from avcC) */
@@ -40,7 +40,7 @@ function readBoxes(buf: Buffer, start: number, end: number): Box[] {
   let pos = start;
   while (pos + 8 <= end) {
     let size = buf.readUInt32BE(pos);
-    const type = buf.toString('latin1', pos + 4, pos + 8);
+    const type = buf.toString("latin1", pos + 4, pos + 8);
     let headerSize = 8;
     if (size === 1) {
       size = Number(buf.readBigUInt64BE(pos + 8));
@@ -117,44 +117,44 @@ function parseSps(sps: Buffer): { profileIdc: number; levelIdc: number; chromaFo
 function inspectMp4Buffer(buf: Buffer): Mp4Info {
   const top = readBoxes(buf, 0, buf.length);
   const boxOrder = top.map((b) => b.type);
-  const moov = top.find((b) => b.type === 'moov');
-  if (!moov) throw new Error('no moov box');
-  const mvhd = child(buf, moov, 'mvhd')!;
+  const moov = top.find((b) => b.type === "moov");
+  if (!moov) throw new Error("no moov box");
+  const mvhd = child(buf, moov, "mvhd")!;
   const mvVersion = buf[mvhd.start + mvhd.headerSize]!;
   const mvBase = mvhd.start + mvhd.headerSize + 4;
   const movieTimescale = mvVersion === 1 ? buf.readUInt32BE(mvBase + 16) : buf.readUInt32BE(mvBase + 8);
   const movieDuration = mvVersion === 1 ? Number(buf.readBigUInt64BE(mvBase + 20)) : buf.readUInt32BE(mvBase + 12);
 
-  const traks = readBoxes(buf, moov.start + moov.headerSize, moov.end).filter((b) => b.type === 'trak');
+  const traks = readBoxes(buf, moov.start + moov.headerSize, moov.end).filter((b) => b.type === "trak");
   let video: Box | undefined;
   for (const t of traks) {
-    const hdlr = path(buf, t, 'mdia', 'hdlr');
-    if (hdlr && buf.toString('latin1', hdlr.start + hdlr.headerSize + 8, hdlr.start + hdlr.headerSize + 12) === 'vide') {
+    const hdlr = path(buf, t, "mdia", "hdlr");
+    if (hdlr && buf.toString("latin1", hdlr.start + hdlr.headerSize + 8, hdlr.start + hdlr.headerSize + 12) === "vide") {
       video = t;
       break;
     }
   }
-  if (!video) throw new Error('no video track');
-  const mdhd = path(buf, video, 'mdia', 'mdhd')!;
+  if (!video) throw new Error("no video track");
+  const mdhd = path(buf, video, "mdia", "mdhd")!;
   const mdVersion = buf[mdhd.start + mdhd.headerSize]!;
   const mdBase = mdhd.start + mdhd.headerSize + 4;
   const timescale = mdVersion === 1 ? buf.readUInt32BE(mdBase + 16) : buf.readUInt32BE(mdBase + 8);
   const mediaDuration = mdVersion === 1 ? Number(buf.readBigUInt64BE(mdBase + 20)) : buf.readUInt32BE(mdBase + 12);
 
-  const stbl = path(buf, video, 'mdia', 'minf', 'stbl')!;
+  const stbl = path(buf, video, "mdia", "minf", "stbl")!;
   // stsd: full box (4) + entry_count (4), then sample entries.
-  const stsd = child(buf, stbl, 'stsd')!;
+  const stsd = child(buf, stbl, "stsd")!;
   const entry = readBoxes(buf, stsd.start + stsd.headerSize + 8, stsd.end)[0]!;
   const e = entry.start + entry.headerSize; // VisualSampleEntry body
   const width = buf.readUInt16BE(e + 24);
   const height = buf.readUInt16BE(e + 26);
   // VisualSampleEntry body is 78 bytes before child boxes.
-  const avcC = readBoxes(buf, e + 78, entry.end).find((b) => b.type === 'avcC');
+  const avcC = readBoxes(buf, e + 78, entry.end).find((b) => b.type === "avcC");
   let codec = entry.type;
   let sps = { profileIdc: 0, levelIdc: 0, chromaFormatIdc: -1, bitDepthLuma: 0 };
   if (avcC) {
     const a = avcC.start + avcC.headerSize;
-    const hex = (n: number) => n.toString(16).padStart(2, '0');
+    const hex = (n: number) => n.toString(16).padStart(2, "0");
     codec = `${entry.type}.${hex(buf[a + 1]!)}${hex(buf[a + 2]!)}${hex(buf[a + 3]!)}`;
     const numSps = buf[a + 5]! & 0x1f;
     if (numSps > 0) {
@@ -164,7 +164,7 @@ function inspectMp4Buffer(buf: Buffer): Mp4Info {
   }
 
   // stts: sample counts and deltas.
-  const stts = child(buf, stbl, 'stts')!;
+  const stts = child(buf, stbl, "stts")!;
   const sb = stts.start + stts.headerSize + 4;
   const n = buf.readUInt32BE(sb);
   let frameCount = 0;
@@ -177,13 +177,13 @@ function inspectMp4Buffer(buf: Buffer): Mp4Info {
     total += count * delta;
     deltas.add(delta);
   }
-  const stss = child(buf, stbl, 'stss');
+  const stss = child(buf, stbl, "stss");
   const keyframeCount = stss ? buf.readUInt32BE(stss.start + stss.headerSize + 4) : frameCount;
 
   const durationSeconds = (mediaDuration || total) / timescale;
-  const chroma = ({ 0: '4:0:0', 1: '4:2:0', 2: '4:2:2', 3: '4:4:4' } as Record<number, string>)[sps.chromaFormatIdc] ?? 'unknown';
-  const moovIdx = boxOrder.indexOf('moov');
-  const mdatIdx = boxOrder.indexOf('mdat');
+  const chroma = ({ 0: "4:0:0", 1: "4:2:0", 2: "4:2:2", 3: "4:4:4" } as Record<number, string>)[sps.chromaFormatIdc] ?? "unknown";
+  const moovIdx = boxOrder.indexOf("moov");
+  const mdatIdx = boxOrder.indexOf("mdat");
   return {
     codec,
     sampleEntry: entry.type,
@@ -202,7 +202,7 @@ function inspectMp4Buffer(buf: Buffer): Mp4Info {
     chromaFormatIdc: sps.chromaFormatIdc,
     chroma,
     bitDepthLuma: sps.bitDepthLuma,
-    pixelFormat: sps.chromaFormatIdc === 1 && sps.bitDepthLuma === 8 ? 'yuv420p' : `${chroma} ${sps.bitDepthLuma}-bit`,
+    pixelFormat: sps.chromaFormatIdc === 1 && sps.bitDepthLuma === 8 ? "yuv420p" : `${chroma} ${sps.bitDepthLuma}-bit`,
     keyframeCount,
   };
 }

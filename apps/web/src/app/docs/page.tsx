@@ -63,7 +63,9 @@ const METHOD_STYLE: Record<string, string> = {
 
 function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={`inline-block w-12 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-[11px] font-bold uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}>
+    <span
+      className={`inline-block w-12 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-[11px] font-bold uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}
+    >
       {method}
     </span>
   );
@@ -78,8 +80,16 @@ function statusTone(status: string) {
 function Code({ children, label, wrap = false }: { children: string; label?: string; wrap?: boolean }) {
   return (
     <div className="overflow-hidden rounded-lg bg-slate-900">
-      {label && <div className="border-b border-slate-700 px-3 py-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-400">{label}</div>}
-      <pre className={`max-h-96 overflow-auto p-3 text-[12.5px] leading-relaxed text-slate-100 ${wrap ? "whitespace-pre-wrap break-all" : ""}`}>{children}</pre>
+      {label && (
+        <div className="border-b border-slate-700 px-3 py-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-400">
+          {label}
+        </div>
+      )}
+      <pre
+        className={`max-h-96 overflow-auto p-3 text-[12.5px] leading-relaxed text-slate-100 ${wrap ? "whitespace-pre-wrap break-all" : ""}`}
+      >
+        {children}
+      </pre>
     </div>
   );
 }
@@ -95,7 +105,9 @@ function exampleOf(media: Media): unknown {
 }
 
 function curlFor(base: string, method: string, path: string, op: Operation): string {
-  const lines = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`}${op.responses["200"]?.content?.["text/event-stream"] ? " -N" : ""} ${base}${path.replace("{id}", "vid_7hX2kLmQ9rT4vB8nC1dE3f")}`];
+  const lines = [
+    `curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`}${op.responses["200"]?.content?.["text/event-stream"] ? " -N" : ""} ${base}${path.replace("{id}", "vid_7hX2kLmQ9rT4vB8nC1dE3f")}`,
+  ];
   if (op.security?.length !== 0) lines.push(`  -H "Authorization: Bearer $API_KEY"`);
   const media = op.requestBody?.content["application/json"];
   if (media) {
@@ -105,13 +117,25 @@ function curlFor(base: string, method: string, path: string, op: Operation): str
   return lines.join(" \\\n");
 }
 
-function ResponseBlock({ status, response, schemas, open }: { status: string; response: Response; schemas: Schemas; open: boolean }) {
+function ResponseBlock({
+  status,
+  response,
+  schemas,
+  open,
+}: {
+  status: string;
+  response: Response;
+  schemas: Schemas;
+  open: boolean;
+}) {
   const [first, ...rest] = response.description.split("\n\n");
   const isError = Number(status) >= 400;
   return (
     <details open={open} className="group rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer list-none items-start gap-3 px-4 py-3 hover:bg-slate-50">
-        <span className={`rounded-md px-2 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset ${statusTone(status)}`}>{status}</span>
+        <span className={`rounded-md px-2 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset ${statusTone(status)}`}>
+          {status}
+        </span>
         <span className="flex-1 text-sm text-slate-700">
           <Inline text={first ?? ""} />
           <span className="ml-2 text-xs text-slate-400">{Object.keys(response.content ?? {}).join(", ")}</span>
@@ -124,7 +148,8 @@ function ResponseBlock({ status, response, schemas, open }: { status: string; re
         {rest.length > 0 && <Markdown text={rest.join("\n\n")} className="text-sm text-slate-700" />}
         {isError && response.headers && (
           <p className="text-xs text-slate-500">
-            Headers: {Object.keys(response.headers).map((h, i) => (
+            Headers:{" "}
+            {Object.keys(response.headers).map((h, i) => (
               <span key={h}>
                 {i > 0 && ", "}
                 <code className="font-mono">{h}</code>
@@ -172,12 +197,28 @@ function ResponseBlock({ status, response, schemas, open }: { status: string; re
   );
 }
 
-function OperationSection({ base, method, path, op, schemas }: { base: string; method: string; path: string; op: Operation; schemas: Schemas }) {
+function OperationSection({
+  base,
+  method,
+  path,
+  op,
+  schemas,
+}: {
+  base: string;
+  method: string;
+  path: string;
+  op: Operation;
+  schemas: Schemas;
+}) {
   const params = op.parameters ?? [];
   const body = op.requestBody?.content["application/json"];
   const exampleBody = body ? exampleOf(body) : null;
   return (
-    <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="scroll-mt-20 border-t border-slate-200 py-12">
+    <section
+      id={op.operationId}
+      aria-labelledby={`${op.operationId}-title`}
+      className="scroll-mt-20 border-t border-slate-200 py-12"
+    >
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <div className="min-w-0 space-y-6">
           <div>
@@ -190,7 +231,9 @@ function OperationSection({ base, method, path, op, schemas }: { base: string; m
               {op.security?.length === 0 ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">public</span>
               ) : (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">Bearer API key</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">
+                  Bearer API key
+                </span>
               )}
             </p>
           </div>
@@ -213,7 +256,9 @@ function OperationSection({ base, method, path, op, schemas }: { base: string; m
                         {p.description && <Inline text={p.description} />}
                         {(p.schema.minimum !== undefined || p.schema.maxLength !== undefined) && (
                           <div className="mt-0.5 text-xs text-slate-500">
-                            {p.schema.minimum !== undefined ? `${p.schema.minimum} to ${p.schema.maximum}` : `at most ${p.schema.maxLength} characters`}
+                            {p.schema.minimum !== undefined
+                              ? `${p.schema.minimum} to ${p.schema.maximum}`
+                              : `at most ${p.schema.maxLength} characters`}
                           </div>
                         )}
                       </td>
@@ -229,7 +274,10 @@ function OperationSection({ base, method, path, op, schemas }: { base: string; m
               <h4 className="mb-1 text-sm font-semibold text-slate-900">
                 Request body <span className="font-normal text-slate-500">application/json · </span>
                 {body.schema.$ref && (
-                  <a href={`#schema-${refName(body.schema.$ref)}`} className="font-mono text-xs font-normal text-blue-700 hover:underline">
+                  <a
+                    href={`#schema-${refName(body.schema.$ref)}`}
+                    className="font-mono text-xs font-normal text-blue-700 hover:underline"
+                  >
                     {refName(body.schema.$ref)}
                   </a>
                 )}
@@ -250,7 +298,9 @@ function OperationSection({ base, method, path, op, schemas }: { base: string; m
         </div>
 
         <aside className="min-w-0 space-y-4 xl:sticky xl:top-20 xl:self-start">
-          <Code label="Request" wrap>{curlFor(base, method, path, op)}</Code>
+          <Code label="Request" wrap>
+            {curlFor(base, method, path, op)}
+          </Code>
           {body?.examples &&
             Object.entries(body.examples)
               .slice(1)
@@ -277,7 +327,9 @@ export default function DocsPage() {
   const base = config().publicBaseUrl;
   const doc = documentFor(base);
   const schemas = doc.components.schemas;
-  const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
   const [lead, ...intro] = doc.info.description.split("\n\n");
 
   return (
@@ -298,7 +350,11 @@ export default function DocsPage() {
                 {ops
                   .filter((o) => o.op.tags?.includes(tag.name))
                   .map((o) => (
-                    <a key={o.op.operationId} href={`#${o.op.operationId}`} className="flex items-center gap-2 rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                    <a
+                      key={o.op.operationId}
+                      href={`#${o.op.operationId}`}
+                      className="flex items-center gap-2 rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                    >
                       <MethodBadge method={o.method} />
                       <span className="truncate">{o.op.summary}</span>
                     </a>
@@ -307,7 +363,11 @@ export default function DocsPage() {
             ))}
             <p className="mb-1 mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Schemas</p>
             {Object.keys(schemas).map((name) => (
-              <a key={name} href={`#schema-${name}`} className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100">
+              <a
+                key={name}
+                href={`#schema-${name}`}
+                className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100"
+              >
                 {name}
               </a>
             ))}
@@ -337,8 +397,9 @@ export default function DocsPage() {
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-slate-700">
               A failed request answers with an HTTP status and the envelope{" "}
-              <code className="rounded bg-slate-100 px-1 font-mono text-[0.85em]">{`{"error": {"code", "type", "message", "param", "doc_url", "request_id"}}`}</code>.
-              Each endpoint below lists the codes it can return under each status. What every code means and how to fix it is in the{" "}
+              <code className="rounded bg-slate-100 px-1 font-mono text-[0.85em]">{`{"error": {"code", "type", "message", "param", "doc_url", "request_id"}}`}</code>
+              . Each endpoint below lists the codes it can return under each status. What every code means and how to fix it is in
+              the{" "}
               <Link href="/errors" className="font-medium text-blue-700 hover:underline">
                 error catalog
               </Link>
@@ -355,7 +416,14 @@ export default function DocsPage() {
                 {ops
                   .filter((o) => o.op.tags?.includes(tag.name))
                   .map((o) => (
-                    <OperationSection key={o.op.operationId} base={base} method={o.method} path={o.path} op={o.op} schemas={schemas} />
+                    <OperationSection
+                      key={o.op.operationId}
+                      base={base}
+                      method={o.method}
+                      path={o.path}
+                      op={o.op}
+                      schemas={schemas}
+                    />
                   ))}
               </div>
             ))}

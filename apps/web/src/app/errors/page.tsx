@@ -65,7 +65,10 @@ function ErrorCard({ e }: { e: Entry }) {
             {e.code}
           </a>
         </h3>
-        <span className={`rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(e.status)}`} data-testid="http-status">
+        <span
+          className={`rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(e.status)}`}
+          data-testid="http-status"
+        >
           {e.status === null ? "in failed record" : `${e.status} ${STATUS_TEXT[e.status] ?? ""}`.trim()}
         </span>
         <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-600">{e.type}</span>
@@ -99,7 +102,10 @@ export default function ErrorsPage() {
             <ul className="space-y-0.5">
               {httpErrors.map((e) => (
                 <li key={e.code}>
-                  <a href={`#${e.code}`} className="flex justify-between gap-2 rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                  <a
+                    href={`#${e.code}`}
+                    className="flex justify-between gap-2 rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                  >
                     <span className="truncate">{e.code}</span>
                     <span className="text-slate-400">{e.status}</span>
                   </a>
@@ -110,7 +116,10 @@ export default function ErrorsPage() {
             <ul className="space-y-0.5">
               {failures.map((e) => (
                 <li key={e.code}>
-                  <a href={`#${e.code}`} className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                  <a
+                    href={`#${e.code}`}
+                    className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                  >
                     {e.code}
                   </a>
                 </li>
@@ -122,8 +131,9 @@ export default function ErrorsPage() {
         <div className="min-w-0">
           <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Error catalog</h1>
           <p className="mt-3 max-w-3xl text-slate-600">
-            Every error the API returns has a stable <code className="font-mono text-sm">code</code> and exactly one HTTP status. Failed requests answer with the
-            envelope below; its <code className="font-mono text-sm">doc_url</code> points at the code&apos;s entry on this page. The same catalog is available as JSON at{" "}
+            Every error the API returns has a stable <code className="font-mono text-sm">code</code> and exactly one HTTP status.
+            Failed requests answer with the envelope below; its <code className="font-mono text-sm">doc_url</code> points at the
+            code&apos;s entry on this page. The same catalog is available as JSON at{" "}
             <a href="/api/v1/errors" className="font-medium text-blue-700 hover:underline">
               GET /api/v1/errors
             </a>
@@ -154,7 +164,10 @@ X-Request-Id: req_5c1b0d4e9a7f3e2d1c0b9a8f
             <p className="mt-1 text-sm text-slate-500">Returned as the response of a failed request, grouped by HTTP status.</p>
             {statuses.map((status) => (
               <div key={status} className="mt-8">
-                <h3 id={`status-${status}`} className="mb-3 scroll-mt-20 text-sm font-semibold uppercase tracking-wide text-slate-500">
+                <h3
+                  id={`status-${status}`}
+                  className="mb-3 scroll-mt-20 text-sm font-semibold uppercase tracking-wide text-slate-500"
+                >
                   {status} {STATUS_TEXT[status] ?? ""}
                 </h3>
                 <div className="grid gap-3">
@@ -174,8 +187,9 @@ X-Request-Id: req_5c1b0d4e9a7f3e2d1c0b9a8f
             </h2>
             <p className="mt-1 max-w-3xl text-sm text-slate-500">
               These never come as an HTTP error: the request was accepted, and the generation later ended with{" "}
-              <code className="font-mono">status: &quot;failed&quot;</code> and <code className="font-mono">error: {"{code, message}"}</code> in its record (stream
-              event, callback, or <code className="font-mono">POST /api/v1/videos/result</code>). The hold is released: nothing is charged.
+              <code className="font-mono">status: &quot;failed&quot;</code> and{" "}
+              <code className="font-mono">error: {"{code, message}"}</code> in its record (stream event, callback, or{" "}
+              <code className="font-mono">POST /api/v1/videos/result</code>). The hold is released: nothing is charged.
             </p>
             <div className="mt-6 grid gap-3">
               {failures.map((e) => (

@@ -29,17 +29,22 @@ export function ForgotPasswordForm() {
     >
       {request.isSuccess ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          If an account uses this email, a reset link is on its way. Without a mail server, the link is in the server log, and support can make one for you.
+          If an account uses this email, a reset link is on its way. Without a mail server, the link is in the server log, and
+          support can make one for you.
         </p>
       ) : (
         <>
           <EmailField error={fieldErrors?.email} />
           {request.error && !fieldErrors && <FormError>{request.error.message}</FormError>}
-          <Button type="submit" className="w-full" disabled={request.isPending}>{request.isPending ? "Sending…" : "Send reset link"}</Button>
+          <Button type="submit" className="w-full" disabled={request.isPending}>
+            {request.isPending ? "Sending…" : "Send reset link"}
+          </Button>
         </>
       )}
       <p className="text-center text-sm text-slate-600">
-        <Link className="font-medium text-slate-900 underline" href="/signin">Back to sign in</Link>
+        <Link className="font-medium text-slate-900 underline" href="/signin">
+          Back to sign in
+        </Link>
       </p>
     </AuthFormCard>
   );

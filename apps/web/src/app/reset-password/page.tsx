@@ -16,8 +16,12 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         <ResetPasswordForm token={token} email={email} />
       ) : (
         <AuthMessageCard title="This link does not work">
-          <p role="alert" className="text-sm text-slate-700">It is invalid, already used or expired. Reset links work once, for an hour.</p>
-          <Link className="text-sm font-medium text-slate-900 underline" href="/forgot-password">Ask for a new link</Link>
+          <p role="alert" className="text-sm text-slate-700">
+            It is invalid, already used or expired. Reset links work once, for an hour.
+          </p>
+          <Link className="text-sm font-medium text-slate-900 underline" href="/forgot-password">
+            Ask for a new link
+          </Link>
         </AuthMessageCard>
       )}
     </main>

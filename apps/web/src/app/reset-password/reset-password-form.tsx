@@ -24,16 +24,28 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   if (reset.isSuccess) {
     return (
       <AuthMessageCard title="Password changed">
-        <p role="status" className="text-sm text-slate-700">You are signed out everywhere. Sign in with your new password.</p>
-        <Link className="text-sm font-medium text-slate-900 underline" href="/signin">Sign in</Link>
+        <p role="status" className="text-sm text-slate-700">
+          You are signed out everywhere. Sign in with your new password.
+        </p>
+        <Link className="text-sm font-medium text-slate-900 underline" href="/signin">
+          Sign in
+        </Link>
       </AuthMessageCard>
     );
   }
   return (
     <AuthFormCard titleId="reset-title" title="Choose a new password" intro={`For ${email}.`} onSubmit={onSubmit}>
-      <NewPasswordField label="New password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError} />
+      <NewPasswordField
+        label="New password"
+        name="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordError}
+      />
       {reset.error && !passwordError && <FormError>{reset.error.message}</FormError>}
-      <Button type="submit" className="w-full" disabled={reset.isPending}>{reset.isPending ? "Saving…" : "Set new password"}</Button>
+      <Button type="submit" className="w-full" disabled={reset.isPending}>
+        {reset.isPending ? "Saving…" : "Set new password"}
+      </Button>
     </AuthFormCard>
   );
 }

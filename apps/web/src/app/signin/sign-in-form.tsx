@@ -37,12 +37,19 @@ export function SignInForm() {
       <EmailField />
       <CurrentPasswordField label="Password" name="password" />
       <p className="-mt-3 text-right text-sm">
-        <Link className="font-medium text-slate-700 underline" href="/forgot-password">Forgot password?</Link>
+        <Link className="font-medium text-slate-700 underline" href="/forgot-password">
+          Forgot password?
+        </Link>
       </p>
       {error && <FormError>{error}</FormError>}
-      <Button type="submit" className="w-full" disabled={pending}>{pending ? "Signing in…" : "Sign in"}</Button>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
       <p className="text-center text-sm text-slate-600">
-        New here? <Link className="font-medium text-slate-900 underline" href="/signup">Create an account</Link>
+        New here?{" "}
+        <Link className="font-medium text-slate-900 underline" href="/signup">
+          Create an account
+        </Link>
       </p>
     </AuthFormCard>
   );

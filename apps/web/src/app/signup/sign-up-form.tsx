@@ -33,11 +33,22 @@ export function SignUpForm() {
     <AuthFormCard titleId="signup-title" title="Create your account" homeLink onSubmit={(e) => onSubmit(e).catch(() => {})}>
       <TextField label="Name" name="name" autoComplete="name" />
       <EmailField error={fieldErrors?.email} />
-      <NewPasswordField label="Password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} error={fieldErrors?.password} />
+      <NewPasswordField
+        label="Password"
+        name="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fieldErrors?.password}
+      />
       {signUp.error && !fieldErrors && <FormError>{signUp.error.message}</FormError>}
-      <Button type="submit" className="w-full" disabled={signUp.isPending}>{signUp.isPending ? "Creating…" : "Create account"}</Button>
+      <Button type="submit" className="w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? "Creating…" : "Create account"}
+      </Button>
       <p className="text-center text-sm text-slate-600">
-        Have an account? <Link className="font-medium text-slate-900 underline" href="/signin">Sign in</Link>
+        Have an account?{" "}
+        <Link className="font-medium text-slate-900 underline" href="/signin">
+          Sign in
+        </Link>
       </p>
     </AuthFormCard>
   );

@@ -13,9 +13,24 @@ export const metadata: Metadata = {
 };
 
 const INDICATOR = {
-  stable: { label: "Stable", text: "All systems operating normally.", dot: "bg-emerald-500", box: "border-emerald-200 bg-emerald-50 text-emerald-900" },
-  degraded: { label: "Degraded", text: "Some requests or generations are failing on our side.", dot: "bg-amber-500", box: "border-amber-200 bg-amber-50 text-amber-900" },
-  outage: { label: "Outage", text: "Most requests or generations are failing on our side.", dot: "bg-red-500", box: "border-red-200 bg-red-50 text-red-900" },
+  stable: {
+    label: "Stable",
+    text: "All systems operating normally.",
+    dot: "bg-emerald-500",
+    box: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  },
+  degraded: {
+    label: "Degraded",
+    text: "Some requests or generations are failing on our side.",
+    dot: "bg-amber-500",
+    box: "border-amber-200 bg-amber-50 text-amber-900",
+  },
+  outage: {
+    label: "Outage",
+    text: "Most requests or generations are failing on our side.",
+    dot: "bg-red-500",
+    box: "border-red-200 bg-red-50 text-red-900",
+  },
 } as const;
 
 function barColor(day: StatusDayT): string {
@@ -51,7 +66,16 @@ function DailyBars({ days }: { days: StatusDayT[] }) {
         {days.map((d, i) => {
           const h = d.requests === 0 ? H * 0.35 : Math.max(H * 0.35, (d.requests / max) * H);
           return (
-            <rect key={d.date} x={i * (W + GAP)} y={H - h} width={W} height={h} rx={1.5} className={`${barColor(d)} hover:opacity-70`} data-date={d.date}>
+            <rect
+              key={d.date}
+              x={i * (W + GAP)}
+              y={H - h}
+              width={W}
+              height={h}
+              rx={1.5}
+              className={`${barColor(d)} hover:opacity-70`}
+              data-date={d.date}
+            >
               <title>{dayLabel(d)}</title>
             </rect>
           );
@@ -111,9 +135,14 @@ export default async function StatusPage() {
           </div>
         ) : (
           <>
-            <div className={`mt-6 flex items-center gap-4 rounded-xl border p-5 ${INDICATOR[status.indicator].box}`} data-testid="status-indicator">
+            <div
+              className={`mt-6 flex items-center gap-4 rounded-xl border p-5 ${INDICATOR[status.indicator].box}`}
+              data-testid="status-indicator"
+            >
               <span className="relative flex h-3 w-3" aria-hidden>
-                <span className={`absolute inline-flex h-full w-full animate-ping rounded-full opacity-40 ${INDICATOR[status.indicator].dot}`} />
+                <span
+                  className={`absolute inline-flex h-full w-full animate-ping rounded-full opacity-40 ${INDICATOR[status.indicator].dot}`}
+                />
                 <span className={`relative inline-flex h-3 w-3 rounded-full ${INDICATOR[status.indicator].dot}`} />
               </span>
               <div>
@@ -127,7 +156,12 @@ export default async function StatusPage() {
 
             <dl className="mt-6 grid gap-4 sm:grid-cols-3">
               <Metric label="API status" value={status.api_status} hint="Version /api/v1" testId="api-status" />
-              <Metric label="Success rate, 90 days" value={status.success_rate} hint="Platform failures count against it; user errors (4xx) do not." testId="success-rate" />
+              <Metric
+                label="Success rate, 90 days"
+                value={status.success_rate}
+                hint="Platform failures count against it; user errors (4xx) do not."
+                testId="success-rate"
+              />
               <Metric
                 label="Average response time"
                 value={status.average_response_time === "no data" ? "no data" : `${status.average_response_time} ms`}
@@ -175,11 +209,20 @@ export default async function StatusPage() {
               <h2 className="font-semibold text-slate-900">How this is measured</h2>
               <p className="mt-2">
                 A <em>platform failure</em> is an API response with a 5xx status, or a generation that failed on our side (
-                <a className="text-blue-700 hover:underline" href="/errors#render_failed">render_failed</a>,{" "}
-                <a className="text-blue-700 hover:underline" href="/errors#upstream_error">upstream_error</a>,{" "}
-                <a className="text-blue-700 hover:underline" href="/errors#timeout">timeout</a>). Errors caused by the request (4xx, unreachable reference images,
-                content policy) are left out. The indicator reads the last {status.window_minutes} minutes: <strong>degraded</strong> at{" "}
-                {status.thresholds.degraded}; <strong>outage</strong> at {status.thresholds.outage}. Codes are explained in the{" "}
+                <a className="text-blue-700 hover:underline" href="/errors#render_failed">
+                  render_failed
+                </a>
+                ,{" "}
+                <a className="text-blue-700 hover:underline" href="/errors#upstream_error">
+                  upstream_error
+                </a>
+                ,{" "}
+                <a className="text-blue-700 hover:underline" href="/errors#timeout">
+                  timeout
+                </a>
+                ). Errors caused by the request (4xx, unreachable reference images, content policy) are left out. The indicator
+                reads the last {status.window_minutes} minutes: <strong>degraded</strong> at {status.thresholds.degraded};{" "}
+                <strong>outage</strong> at {status.thresholds.outage}. Codes are explained in the{" "}
                 <Link href="/errors" className="text-blue-700 hover:underline">
                   error catalog
                 </Link>

@@ -23,11 +23,17 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     <main className="grid min-h-screen place-items-center bg-slate-50 px-4">
       <AuthMessageCard title={"email" in result ? "Email verified" : "This link does not work"}>
         {"email" in result ? (
-          <p role="status" className="text-sm text-slate-700">{result.email} is verified. You can issue API keys from the dashboard now.</p>
+          <p role="status" className="text-sm text-slate-700">
+            {result.email} is verified. You can issue API keys from the dashboard now.
+          </p>
         ) : (
-          <p role="alert" className="text-sm text-slate-700">{result.error}</p>
+          <p role="alert" className="text-sm text-slate-700">
+            {result.error}
+          </p>
         )}
-        <Link className="text-sm font-medium text-slate-900 underline" href="/dashboard/api-keys">Go to the dashboard</Link>
+        <Link className="text-sm font-medium text-slate-900 underline" href="/dashboard/api-keys">
+          Go to the dashboard
+        </Link>
       </AuthMessageCard>
     </main>
   );

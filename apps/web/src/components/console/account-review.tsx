@@ -22,7 +22,9 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
   return (
     <div className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      <p className="mt-1 text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>{value}</p>
+      <p className="mt-1 text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </p>
     </div>
   );
 }
@@ -44,7 +46,11 @@ export function AccountReview({ accountId }: { accountId: string }) {
 
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/console" className="text-indigo-700 underline">← Find an account</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href="/console" className="text-indigo-700 underline">
+          ← Find an account
+        </Link>
+      </p>
       <PageHeader
         title={a.email}
         description={
@@ -91,7 +97,9 @@ export function AccountReview({ accountId }: { accountId: string }) {
         }
       />
       {a.status === "suspended" && (
-        <p role="status" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">This account is suspended: its API calls get 403 account_suspended.</p>
+        <p role="status" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          This account is suspended: its API calls get 403 account_suspended.
+        </p>
       )}
       <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Available balance" value={formatUsd(d.availableMicros)} testId="account-balance" />
@@ -107,10 +115,16 @@ export function AccountReview({ accountId }: { accountId: string }) {
           ) : (
             <ul className="divide-y divide-slate-100">
               {d.testBalanceRequests.map((r) => (
-                <li key={r.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="account-test-balance-request">
+                <li
+                  key={r.id}
+                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+                  data-testid="account-test-balance-request"
+                >
                   <div className="min-w-0 text-sm">
                     <p>
-                      <Badge tone={r.status === "pending" ? "amber" : r.status === "granted" ? "green" : "gray"}>{r.status}</Badge>{" "}
+                      <Badge tone={r.status === "pending" ? "amber" : r.status === "granted" ? "green" : "gray"}>
+                        {r.status}
+                      </Badge>{" "}
                       {r.grantedMicros !== null && <span className="font-medium">{formatUsd(r.grantedMicros)} </span>}
                       <span className="text-slate-500">asked {when(r.createdAt)}</span>
                     </p>
@@ -124,7 +138,12 @@ export function AccountReview({ accountId }: { accountId: string }) {
           )}
         </Card>
 
-        <AccountLinks accountId={accountId} emailVerifiedAt={a.emailVerifiedAt} isCustomer={a.role === "user"} onChange={refresh} />
+        <AccountLinks
+          accountId={accountId}
+          emailVerifiedAt={a.emailVerifiedAt}
+          isCustomer={a.role === "user"}
+          onChange={refresh}
+        />
 
         <GenerationsCard accountId={accountId} onChange={refresh} />
         <LedgerCard accountId={accountId} />
@@ -136,10 +155,15 @@ export function AccountReview({ accountId }: { accountId: string }) {
             <DataTable caption="API keys" head={["Key", "Created", "Last used", "State", ""]} testId="account-keys">
               {d.keys.map((k) => (
                 <tr key={k.id}>
-                  <Td><span className="font-mono">{k.prefix}…</span><div className="text-xs text-slate-500">{k.name}</div></Td>
+                  <Td>
+                    <span className="font-mono">{k.prefix}…</span>
+                    <div className="text-xs text-slate-500">{k.name}</div>
+                  </Td>
                   <Td className="whitespace-nowrap">{when(k.createdAt)}</Td>
                   <Td className="whitespace-nowrap">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</Td>
-                  <Td>{k.revokedAt ? <Badge tone="gray">revoked {when(k.revokedAt)}</Badge> : <Badge tone="green">live</Badge>}</Td>
+                  <Td>
+                    {k.revokedAt ? <Badge tone="gray">revoked {when(k.revokedAt)}</Badge> : <Badge tone="green">live</Badge>}
+                  </Td>
                   <Td className="text-right">
                     {!k.revokedAt && (
                       <StaffAction
@@ -166,8 +190,15 @@ export function AccountReview({ accountId }: { accountId: string }) {
               {d.requests.map((r) => (
                 <tr key={r.id}>
                   <Td className="whitespace-nowrap">{when(r.createdAt)}</Td>
-                  <Td><span className="font-mono text-xs">{r.method} {r.path}</span>{r.generationId && <div className="font-mono text-xs text-slate-500">{r.generationId}</div>}</Td>
-                  <Td><Badge tone={r.status < 400 ? "green" : r.status < 500 ? "amber" : "red"}>{r.status}</Badge></Td>
+                  <Td>
+                    <span className="font-mono text-xs">
+                      {r.method} {r.path}
+                    </span>
+                    {r.generationId && <div className="font-mono text-xs text-slate-500">{r.generationId}</div>}
+                  </Td>
+                  <Td>
+                    <Badge tone={r.status < 400 ? "green" : r.status < 500 ? "amber" : "red"}>{r.status}</Badge>
+                  </Td>
                   <Td className="font-mono text-xs">{r.errorCode ?? "—"}</Td>
                   <Td className="tabular-nums">{r.latencyMs} ms</Td>
                 </tr>
@@ -184,9 +215,14 @@ export function AccountReview({ accountId }: { accountId: string }) {
               {d.deliveries.map((w) => (
                 <tr key={w.id}>
                   <Td className="whitespace-nowrap">{when(w.createdAt)}</Td>
-                  <Td className="font-mono text-xs">{w.eventType}<div className="text-slate-500">{w.generationId}</div></Td>
-                  <Td className="max-w-[16rem] truncate" >{w.url}</Td>
-                  <Td><Badge tone={w.status === "delivered" ? "green" : w.status === "failed" ? "red" : "amber"}>{w.status}</Badge></Td>
+                  <Td className="font-mono text-xs">
+                    {w.eventType}
+                    <div className="text-slate-500">{w.generationId}</div>
+                  </Td>
+                  <Td className="max-w-[16rem] truncate">{w.url}</Td>
+                  <Td>
+                    <Badge tone={w.status === "delivered" ? "green" : w.status === "failed" ? "red" : "amber"}>{w.status}</Badge>
+                  </Td>
                   <Td className="tabular-nums">{w.attemptCount}</Td>
                   <Td className="text-xs">{w.lastResponseStatus ?? w.lastError ?? "—"}</Td>
                 </tr>
@@ -202,11 +238,16 @@ export function AccountReview({ accountId }: { accountId: string }) {
             <DataTable caption="Invoices" head={["Number", "Kind", "Method", "Amount", "Status", ""]}>
               {d.invoices.map((inv) => (
                 <tr key={inv.id}>
-                  <Td className="font-mono text-xs">{inv.number}<div className="text-slate-500">{when(inv.createdAt)}</div></Td>
+                  <Td className="font-mono text-xs">
+                    {inv.number}
+                    <div className="text-slate-500">{when(inv.createdAt)}</div>
+                  </Td>
                   <Td>{inv.kind === "top_up" ? "Top-up" : `Statement ${inv.period ?? ""}`}</Td>
                   <Td>{inv.method === "bank_transfer" ? "Bank transfer" : inv.method === "stripe" ? "Card" : "—"}</Td>
                   <Td className="tabular-nums">{formatUsd(inv.amountMicros)}</Td>
-                  <Td><Badge tone={inv.status === "paid" ? "green" : inv.status === "open" ? "amber" : "gray"}>{inv.status}</Badge></Td>
+                  <Td>
+                    <Badge tone={inv.status === "paid" ? "green" : inv.status === "open" ? "amber" : "gray"}>{inv.status}</Badge>
+                  </Td>
                   <Td className="text-right">
                     {inv.kind === "top_up" && inv.method === "bank_transfer" && inv.status === "open" && (
                       <StaffAction
@@ -233,8 +274,12 @@ export function AccountReview({ accountId }: { accountId: string }) {
               {d.subscriptions.map((s) => (
                 <tr key={s.id}>
                   <Td className="font-mono text-xs">{s.modelId}</Td>
-                  <Td><Badge tone={s.status === "active" ? "green" : "amber"}>{s.status}</Badge></Td>
-                  <Td className="tabular-nums">{s.monthlySpendCapMicros === null ? "none" : formatUsd(s.monthlySpendCapMicros)}</Td>
+                  <Td>
+                    <Badge tone={s.status === "active" ? "green" : "amber"}>{s.status}</Badge>
+                  </Td>
+                  <Td className="tabular-nums">
+                    {s.monthlySpendCapMicros === null ? "none" : formatUsd(s.monthlySpendCapMicros)}
+                  </Td>
                   <Td className="whitespace-nowrap">{when(s.createdAt)}</Td>
                 </tr>
               ))}
@@ -242,7 +287,15 @@ export function AccountReview({ accountId }: { accountId: string }) {
           )}
         </Card>
 
-        <Card title="Audit trail" description="Staff actions on this account." actions={<Link href={`/console/audit?account=${a.id}`} className="text-sm font-medium text-indigo-700 underline">Full audit log</Link>}>
+        <Card
+          title="Audit trail"
+          description="Staff actions on this account."
+          actions={
+            <Link href={`/console/audit?account=${a.id}`} className="text-sm font-medium text-indigo-700 underline">
+              Full audit log
+            </Link>
+          }
+        >
           {d.auditTrail.length === 0 ? (
             <p className="text-sm text-slate-600">No staff actions yet.</p>
           ) : (
@@ -252,7 +305,9 @@ export function AccountReview({ accountId }: { accountId: string }) {
                   <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
                   <Td className="font-mono text-xs">{e.action}</Td>
                   <Td>{e.actorEmail}</Td>
-                  <Td className="text-xs text-slate-600"><AuditDetails details={e.details} /></Td>
+                  <Td className="text-xs text-slate-600">
+                    <AuditDetails details={e.details} />
+                  </Td>
                 </tr>
               ))}
             </DataTable>
@@ -270,7 +325,9 @@ export function AuditDetails({ details }: { details: unknown }) {
       {Object.entries(details as Record<string, unknown>).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-slate-500">{k}</dt>
-          <dd className="break-all text-slate-800">{typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v)}</dd>
+          <dd className="break-all text-slate-800">
+            {typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -288,7 +345,14 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
       title="Generations"
       actions={
         <div className="w-44">
-          <SelectField label="Status" value={status} onChange={(e) => { setStatus(e.target.value as typeof status); setPage(1); }}>
+          <SelectField
+            label="Status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as typeof status);
+              setPage(1);
+            }}
+          >
             <option value="">All</option>
             <option value="processing">processing</option>
             <option value="completed">completed</option>
@@ -306,15 +370,34 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
         <EmptyState title="No generations" />
       ) : (
         <>
-          <DataTable caption="Generations" head={["Generation", "Model", "Status", "Cost", "Created", ""]} testId="account-generations">
+          <DataTable
+            caption="Generations"
+            head={["Generation", "Model", "Status", "Cost", "Created", ""]}
+            testId="account-generations"
+          >
             {list.data.items.map((g) => (
               <tr key={g.id} data-testid={`generation-${g.id}`}>
-                <Td><span className="font-mono text-xs">{g.id}</span><div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>{g.prompt}</div></Td>
-                <Td className="text-xs">{g.modelId}<div className="text-slate-500">{g.size} · {g.duration}s</div></Td>
-                <Td><Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>{g.errorCode && <div className="font-mono text-xs text-red-700">{g.errorCode}</div>}</Td>
+                <Td>
+                  <span className="font-mono text-xs">{g.id}</span>
+                  <div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>
+                    {g.prompt}
+                  </div>
+                </Td>
+                <Td className="text-xs">
+                  {g.modelId}
+                  <div className="text-slate-500">
+                    {g.size} · {g.duration}s
+                  </div>
+                </Td>
+                <Td>
+                  <Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>
+                  {g.errorCode && <div className="font-mono text-xs text-red-700">{g.errorCode}</div>}
+                </Td>
                 <Td className="tabular-nums">
                   {formatUsd(g.costMicros)}
-                  {g.refundedMicros !== null && <div className="text-xs text-emerald-700">refunded {formatUsd(g.refundedMicros)}</div>}
+                  {g.refundedMicros !== null && (
+                    <div className="text-xs text-emerald-700">refunded {formatUsd(g.refundedMicros)}</div>
+                  )}
                 </Td>
                 <Td className="whitespace-nowrap">{when(g.createdAt)}</Td>
                 <Td className="text-right">
@@ -322,7 +405,12 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
                     <StaffAction
                       label="Refund"
                       title={`Refund ${g.id}`}
-                      description={<>Credits the charge of {formatUsd(g.chargedMicros)} back with a <code>refund</code> ledger entry. A generation is refunded at most once.</>}
+                      description={
+                        <>
+                          Credits the charge of {formatUsd(g.chargedMicros)} back with a <code>refund</code> ledger entry. A
+                          generation is refunded at most once.
+                        </>
+                      }
                       confirmLabel="Refund"
                       onSubmit={(v) => refund.mutateAsync({ generationId: g.id, reason: v.text })}
                     />
@@ -331,7 +419,13 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
               </tr>
             ))}
           </DataTable>
-          <Pager label="Generations" page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
+          <Pager
+            label="Generations"
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={setPage}
+          />
         </>
       )}
     </Card>
@@ -352,12 +446,18 @@ function LedgerCard({ accountId }: { accountId: string }) {
         <EmptyState title="No ledger entries" />
       ) : (
         <>
-          <DataTable caption="Ledger" head={["Time", "Type", "Amount", "Balance after", "Reference", "Reason"]} testId="account-ledger">
+          <DataTable
+            caption="Ledger"
+            head={["Time", "Type", "Amount", "Balance after", "Reference", "Reason"]}
+            testId="account-ledger"
+          >
             {list.data.items.map((e) => (
               <tr key={e.id}>
                 <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
                 <Td className="font-mono text-xs">{e.type}</Td>
-                <Td className={`tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}>{formatUsd(e.amountMicros)}</Td>
+                <Td className={`tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}>
+                  {formatUsd(e.amountMicros)}
+                </Td>
                 <Td className="tabular-nums">{formatUsd(e.balanceAfterMicros)}</Td>
                 <Td className="font-mono text-xs">{e.reference}</Td>
                 <Td className="text-xs text-slate-600">{e.reason ?? "—"}</Td>

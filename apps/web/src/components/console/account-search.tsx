@@ -20,7 +20,10 @@ export function AccountSearch() {
 
   return (
     <>
-      <PageHeader title="Find an account" description="Search by email (any part, any case), account id (acct_…), API key prefix (vgk_…) or generation id (vid_…)." />
+      <PageHeader
+        title="Find an account"
+        description="Search by email (any part, any case), account id (acct_…), API key prefix (vgk_…) or generation id (vid_…)."
+      />
       {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is not in React's JSX types yet; the role gives the same landmark */}
       <form
         role="search"
@@ -31,7 +34,9 @@ export function AccountSearch() {
         }}
       >
         <div className="flex-1 space-y-1.5">
-          <label htmlFor="console-search" className="block text-sm font-medium text-slate-800">Search accounts</label>
+          <label htmlFor="console-search" className="block text-sm font-medium text-slate-800">
+            Search accounts
+          </label>
           <input
             id="console-search"
             type="search"
@@ -52,13 +57,21 @@ export function AccountSearch() {
           ) : results.error ? (
             <ErrorNote error={results.error} />
           ) : results.data.length === 0 ? (
-            <EmptyState title="No account matches">Check the spelling, or try the account id, a key prefix or a generation id.</EmptyState>
+            <EmptyState title="No account matches">
+              Check the spelling, or try the account id, a key prefix or a generation id.
+            </EmptyState>
           ) : (
-            <DataTable caption="Matching accounts" head={["Account", "Matched by", "Status", "Balance", "Created"]} testId="search-results">
+            <DataTable
+              caption="Matching accounts"
+              head={["Account", "Matched by", "Status", "Balance", "Created"]}
+              testId="search-results"
+            >
               {results.data.map((a) => (
                 <tr key={a.id}>
                   <Td>
-                    <Link href={`/console/accounts/${a.id}`} className="font-medium text-indigo-700 underline">{a.email}</Link>
+                    <Link href={`/console/accounts/${a.id}`} className="font-medium text-indigo-700 underline">
+                      {a.email}
+                    </Link>
                     <div className="font-mono text-xs text-slate-500">{a.id}</div>
                   </Td>
                   <Td>{a.matchedBy.join(", ")}</Td>
@@ -84,8 +97,11 @@ export function AccountSearch() {
           <p className="text-sm text-slate-600">No pending requests.</p>
         ) : (
           <p className="text-sm text-slate-700">
-            {pending.data.length} pending request{pending.data.length === 1 ? "" : "s"}, oldest from {when(pending.data[0]!.createdAt)}.{" "}
-            <Link href="/console/test-balance" className="font-medium text-indigo-700 underline">Answer them</Link>
+            {pending.data.length} pending request{pending.data.length === 1 ? "" : "s"}, oldest from{" "}
+            {when(pending.data[0]!.createdAt)}.{" "}
+            <Link href="/console/test-balance" className="font-medium text-indigo-700 underline">
+              Answer them
+            </Link>
           </p>
         )}
       </Card>

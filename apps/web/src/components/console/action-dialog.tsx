@@ -74,15 +74,40 @@ export function StaffAction({
       >
         {label}
       </Button>
-      <ConfirmDialog open={open} title={title} confirmLabel={confirmLabel} variant={variant} busy={busy} onConfirm={confirm} onCancel={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirmLabel={confirmLabel}
+        variant={variant}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      >
         <div className="space-y-3">
           {description && <div>{description}</div>}
           {amount && (
-            <TextField label={amount.label} hint={amount.hint} inputMode="decimal" value={values.amount} onChange={(e) => setValues((v) => ({ ...v, amount: e.target.value }))} />
+            <TextField
+              label={amount.label}
+              hint={amount.hint}
+              inputMode="decimal"
+              value={values.amount}
+              onChange={(e) => setValues((v) => ({ ...v, amount: e.target.value }))}
+            />
           )}
-          {text && <TextAreaField label={text.label} hint={text.hint} rows={3} maxLength={2000} value={values.text} onChange={(e) => setValues((v) => ({ ...v, text: e.target.value }))} />}
+          {text && (
+            <TextAreaField
+              label={text.label}
+              hint={text.hint}
+              rows={3}
+              maxLength={2000}
+              value={values.text}
+              onChange={(e) => setValues((v) => ({ ...v, text: e.target.value }))}
+            />
+          )}
           {error && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
           )}
         </div>
       </ConfirmDialog>

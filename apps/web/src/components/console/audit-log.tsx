@@ -23,7 +23,15 @@ export function AuditLogView({ initial }: { initial: Filter }) {
   const [form, setForm] = useState<Filter>(initial);
   const [filter, setFilter] = useState<Filter>(initial);
   const [page, setPage] = useState(1);
-  const log = useQuery(trpc.support.auditLog.queryOptions({ accountId: filter.accountId || null, actor: filter.actor || null, action: filter.action || null, page, pageSize: 50 }));
+  const log = useQuery(
+    trpc.support.auditLog.queryOptions({
+      accountId: filter.accountId || null,
+      actor: filter.actor || null,
+      action: filter.action || null,
+      page,
+      pageSize: 50,
+    }),
+  );
 
   return (
     <>
@@ -37,10 +45,22 @@ export function AuditLogView({ initial }: { initial: Filter }) {
             setPage(1);
           }}
         >
-          <TextField label="Account id" placeholder="acct_…" value={form.accountId} onChange={(e) => setForm({ ...form, accountId: e.target.value })} />
-          <TextField label="Actor" placeholder="email or acct_…" value={form.actor} onChange={(e) => setForm({ ...form, actor: e.target.value })} />
+          <TextField
+            label="Account id"
+            placeholder="acct_…"
+            value={form.accountId}
+            onChange={(e) => setForm({ ...form, accountId: e.target.value })}
+          />
+          <TextField
+            label="Actor"
+            placeholder="email or acct_…"
+            value={form.actor}
+            onChange={(e) => setForm({ ...form, actor: e.target.value })}
+          />
           <div className="space-y-1.5">
-            <label htmlFor="audit-action" className="block text-sm font-medium text-slate-800">Action</label>
+            <label htmlFor="audit-action" className="block text-sm font-medium text-slate-800">
+              Action
+            </label>
             <select
               id="audit-action"
               value={form.action}
@@ -49,7 +69,9 @@ export function AuditLogView({ initial }: { initial: Filter }) {
             >
               <option value="">All actions</option>
               {(log.data?.actions ?? []).map((a) => (
-                <option key={a} value={a}>{a}</option>
+                <option key={a} value={a}>
+                  {a}
+                </option>
               ))}
             </select>
           </div>
@@ -90,12 +112,16 @@ export function AuditLogView({ initial }: { initial: Filter }) {
                   <Td>{e.actorEmail}</Td>
                   <Td>
                     {e.targetAccountId ? (
-                      <Link href={`/console/accounts/${e.targetAccountId}`} className="text-indigo-700 underline">{e.targetEmail ?? e.targetAccountId}</Link>
+                      <Link href={`/console/accounts/${e.targetAccountId}`} className="text-indigo-700 underline">
+                        {e.targetEmail ?? e.targetAccountId}
+                      </Link>
                     ) : (
                       "—"
                     )}
                   </Td>
-                  <Td className="min-w-[16rem] text-xs"><AuditDetails details={e.details} /></Td>
+                  <Td className="min-w-[16rem] text-xs">
+                    <AuditDetails details={e.details} />
+                  </Td>
                 </tr>
               ))}
             </DataTable>

@@ -33,7 +33,11 @@ export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
     <>
       <PageHeader
         title="Catalog"
-        description={canEdit ? "Prices, limits and availability of each model. Changes apply to new generations at once and are audited." : "Only admins can edit the catalog."}
+        description={
+          canEdit
+            ? "Prices, limits and availability of each model. Changes apply to new generations at once and are audited."
+            : "Only admins can edit the catalog."
+        }
       />
       {list.isPending ? (
         <Spinner />
@@ -42,7 +46,11 @@ export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
           {list.data.map((m) => (
-            <ModelCard key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}`} model={m} canEdit={canEdit} />
+            <ModelCard
+              key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}`}
+              model={m}
+              canEdit={canEdit}
+            />
           ))}
         </div>
       )}
@@ -84,7 +92,13 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
   function submit() {
     setError(null);
     if (!/^\$?\d{1,7}(\.\d{1,6})?$/.test(f.price.trim())) return setError("Enter the price in dollars per second, e.g. 0.48.");
-    for (const [label, v] of [["QPS", f.qps], ["Minimum charge", f.minCharge], ["Minimum duration", f.minDuration], ["Maximum duration", f.maxDuration], ["Default duration", f.defaultDuration]] as const) {
+    for (const [label, v] of [
+      ["QPS", f.qps],
+      ["Minimum charge", f.minCharge],
+      ["Minimum duration", f.minDuration],
+      ["Maximum duration", f.maxDuration],
+      ["Default duration", f.defaultDuration],
+    ] as const) {
       if (Number.isNaN(int(v))) return setError(`${label} must be a whole number.`);
     }
     setConfirming(true);
@@ -94,7 +108,12 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
   return (
     <Card
       title={<span className="font-mono">{id}</span>}
-      description={<>{formatUsd(model.priceMicrosPerSecond)} / s · {model.rateLimitQps} QPS · {model.enabled ? <Badge tone="green">enabled</Badge> : <Badge tone="gray">disabled</Badge>}</>}
+      description={
+        <>
+          {formatUsd(model.priceMicrosPerSecond)} / s · {model.rateLimitQps} QPS ·{" "}
+          {model.enabled ? <Badge tone="green">enabled</Badge> : <Badge tone="gray">disabled</Badge>}
+        </>
+      }
     >
       <form
         aria-label={`Edit ${id}`}
@@ -105,25 +124,93 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
         }}
       >
         <fieldset disabled={!canEdit} className="contents">
-          <TextField id={`${id}-price`} label="Price per second (USD)" inputMode="decimal" value={f.price} onChange={(e) => setF({ ...f, price: e.target.value })} />
-          <TextField id={`${id}-qps`} label="Rate limit (QPS)" inputMode="numeric" value={f.qps} onChange={(e) => setF({ ...f, qps: e.target.value })} />
-          <TextField id={`${id}-min-charge`} label="Minimum charge (seconds)" inputMode="numeric" value={f.minCharge} onChange={(e) => setF({ ...f, minCharge: e.target.value })} />
-          <TextField id={`${id}-sizes`} label="Sizes" hint="Comma separated, e.g. 720p, 1080p" value={f.sizes} onChange={(e) => setF({ ...f, sizes: e.target.value })} />
-          <TextField id={`${id}-min-d`} label="Min duration (s)" inputMode="numeric" value={f.minDuration} onChange={(e) => setF({ ...f, minDuration: e.target.value })} />
-          <TextField id={`${id}-max-d`} label="Max duration (s)" inputMode="numeric" value={f.maxDuration} onChange={(e) => setF({ ...f, maxDuration: e.target.value })} />
-          <TextField id={`${id}-def-d`} label="Default duration (s)" inputMode="numeric" value={f.defaultDuration} onChange={(e) => setF({ ...f, defaultDuration: e.target.value })} />
+          <TextField
+            id={`${id}-price`}
+            label="Price per second (USD)"
+            inputMode="decimal"
+            value={f.price}
+            onChange={(e) => setF({ ...f, price: e.target.value })}
+          />
+          <TextField
+            id={`${id}-qps`}
+            label="Rate limit (QPS)"
+            inputMode="numeric"
+            value={f.qps}
+            onChange={(e) => setF({ ...f, qps: e.target.value })}
+          />
+          <TextField
+            id={`${id}-min-charge`}
+            label="Minimum charge (seconds)"
+            inputMode="numeric"
+            value={f.minCharge}
+            onChange={(e) => setF({ ...f, minCharge: e.target.value })}
+          />
+          <TextField
+            id={`${id}-sizes`}
+            label="Sizes"
+            hint="Comma separated, e.g. 720p, 1080p"
+            value={f.sizes}
+            onChange={(e) => setF({ ...f, sizes: e.target.value })}
+          />
+          <TextField
+            id={`${id}-min-d`}
+            label="Min duration (s)"
+            inputMode="numeric"
+            value={f.minDuration}
+            onChange={(e) => setF({ ...f, minDuration: e.target.value })}
+          />
+          <TextField
+            id={`${id}-max-d`}
+            label="Max duration (s)"
+            inputMode="numeric"
+            value={f.maxDuration}
+            onChange={(e) => setF({ ...f, maxDuration: e.target.value })}
+          />
+          <TextField
+            id={`${id}-def-d`}
+            label="Default duration (s)"
+            inputMode="numeric"
+            value={f.defaultDuration}
+            onChange={(e) => setF({ ...f, defaultDuration: e.target.value })}
+          />
           <div className="flex items-center gap-2 pt-6">
-            <input id={`${id}-enabled`} type="checkbox" className="h-4 w-4" checked={f.enabled} onChange={(e) => setF({ ...f, enabled: e.target.checked })} />
-            <label htmlFor={`${id}-enabled`} className="text-sm font-medium text-slate-800">Enabled (listed and accepted by the API)</label>
+            <input
+              id={`${id}-enabled`}
+              type="checkbox"
+              className="h-4 w-4"
+              checked={f.enabled}
+              onChange={(e) => setF({ ...f, enabled: e.target.checked })}
+            />
+            <label htmlFor={`${id}-enabled`} className="text-sm font-medium text-slate-800">
+              Enabled (listed and accepted by the API)
+            </label>
           </div>
           <div className="sm:col-span-2">
-            <TextField id={`${id}-purpose`} label="Purpose" value={f.purpose} onChange={(e) => setF({ ...f, purpose: e.target.value })} />
+            <TextField
+              id={`${id}-purpose`}
+              label="Purpose"
+              value={f.purpose}
+              onChange={(e) => setF({ ...f, purpose: e.target.value })}
+            />
           </div>
-          {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">{error}</p>}
+          {error && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
+              {error}
+            </p>
+          )}
           {canEdit && (
             <div className="flex gap-2 sm:col-span-2">
               <Button type="submit">Save changes</Button>
-              <Button type="button" variant="secondary" onClick={() => { setF(initial); setError(null); }}>Reset</Button>
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => {
+                  setF(initial);
+                  setError(null);
+                }}
+              >
+                Reset
+              </Button>
             </div>
           )}
         </fieldset>
@@ -143,14 +230,18 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
             minChargeSeconds: int(f.minCharge),
             enabled: f.enabled,
             purpose: f.purpose.trim(),
-            sizes: f.sizes.split(",").map((s) => s.trim()).filter(Boolean),
+            sizes: f.sizes
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
             minDuration: int(f.minDuration),
             maxDuration: int(f.maxDuration),
             defaultDuration: int(f.defaultDuration),
           })
         }
       >
-        New generations use the new settings at once; running ones keep the price they were accepted at. The change is written to the audit log.
+        New generations use the new settings at once; running ones keep the price they were accepted at. The change is written to
+        the audit log.
       </ConfirmDialog>
     </Card>
   );

@@ -10,7 +10,15 @@ import { StaffAction } from "./action-dialog";
 import { when } from "./format";
 
 /** Grant and decline buttons for one pending test balance request (reuses the engine's grant/decline). */
-export function TestBalanceDecision({ requestId, email, onDone }: { requestId: string; email: string; onDone: () => Promise<unknown> }) {
+export function TestBalanceDecision({
+  requestId,
+  email,
+  onDone,
+}: {
+  requestId: string;
+  email: string;
+  onDone: () => Promise<unknown>;
+}) {
   const trpc = useTRPC();
   const grant = useMutation(trpc.support.grantTestBalance.mutationOptions({ onSuccess: onDone }));
   const decline = useMutation(trpc.support.declineTestBalance.mutationOptions({ onSuccess: onDone }));
@@ -20,7 +28,11 @@ export function TestBalanceDecision({ requestId, email, onDone }: { requestId: s
         label="Grant"
         buttonVariant="primary"
         title="Grant test balance"
-        description={<>Credits {email} once with a <code>test_credit</code> ledger entry.</>}
+        description={
+          <>
+            Credits {email} once with a <code>test_credit</code> ledger entry.
+          </>
+        }
         confirmLabel="Grant"
         amount={{ label: "Amount (USD)", hint: "Between $0.01 and $1000", initial: "5.00" }}
         text={{ label: "Response to the user", initial: "Granted for your evaluation. Have fun!", min: 1 }}
@@ -45,7 +57,10 @@ export function PendingTestBalance() {
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.support.pathKey() });
   return (
     <>
-      <PageHeader title="Test balance requests" description="Users asking for a test balance, oldest first. Grant an amount you choose, or decline with an answer the user sees." />
+      <PageHeader
+        title="Test balance requests"
+        description="Users asking for a test balance, oldest first. Grant an amount you choose, or decline with an answer the user sees."
+      />
       {pending.isPending ? (
         <Spinner />
       ) : pending.error ? (
@@ -57,7 +72,11 @@ export function PendingTestBalance() {
           {pending.data.map((r) => (
             <li key={r.id} data-testid="pending-request">
               <Card
-                title={<Link href={`/console/accounts/${r.accountId}`} className="text-indigo-700 underline">{r.account.email}</Link>}
+                title={
+                  <Link href={`/console/accounts/${r.accountId}`} className="text-indigo-700 underline">
+                    {r.account.email}
+                  </Link>
+                }
                 description={`Asked ${when(r.createdAt)} · balance ${formatUsd(r.account.balanceMicros)}`}
                 actions={<TestBalanceDecision requestId={r.id} email={r.account.email} onDone={refresh} />}
               >

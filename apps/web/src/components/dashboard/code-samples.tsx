@@ -9,9 +9,24 @@ const SAMPLE_DURATION = 4;
 const SAMPLE_WEBHOOK = "https://example.com/webhooks/vgen";
 
 const MODES = [
-  { id: "stream", label: "Stream", blurb: "The default. One request; the response is an event stream (text/event-stream) that sends the record at once, on every change and at least every 5 s, and ends with the finished record." },
-  { id: "callback", label: "Callback", blurb: "Add webHook: the API answers 202 with the record at once and POSTs the finished record to your URL, signed with your webhook secret (Standard Webhooks)." },
-  { id: "polling", label: "Polling", blurb: "Send \"stream\": false: the API answers 202 with the record; then ask POST /api/v1/videos/result with its id until status leaves processing." },
+  {
+    id: "stream",
+    label: "Stream",
+    blurb:
+      "The default. One request; the response is an event stream (text/event-stream) that sends the record at once, on every change and at least every 5 s, and ends with the finished record.",
+  },
+  {
+    id: "callback",
+    label: "Callback",
+    blurb:
+      "Add webHook: the API answers 202 with the record at once and POSTs the finished record to your URL, signed with your webhook secret (Standard Webhooks).",
+  },
+  {
+    id: "polling",
+    label: "Polling",
+    blurb:
+      'Send "stream": false: the API answers 202 with the record; then ask POST /api/v1/videos/result with its id until status leaves processing.',
+  },
 ] as const;
 const LANGUAGES = [
   { id: "curl", label: "curl" },
@@ -225,10 +240,22 @@ function onTabKey<T extends string>(e: KeyboardEvent<HTMLButtonElement>, ids: re
   e.preventDefault();
   select(id);
   const tablist = e.currentTarget.parentElement;
-  (tablist?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next])?.focus();
+  tablist?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
 }
 
-function Tabs<T extends string>({ label, items, value, onChange, idBase }: { label: string; items: readonly { id: T; label: string }[]; value: T; onChange: (id: T) => void; idBase: string }) {
+function Tabs<T extends string>({
+  label,
+  items,
+  value,
+  onChange,
+  idBase,
+}: {
+  label: string;
+  items: readonly { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+  idBase: string;
+}) {
   return (
     <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
       {items.map((item) => {
@@ -243,7 +270,14 @@ function Tabs<T extends string>({ label, items, value, onChange, idBase }: { lab
             aria-controls={`${idBase}-panel`}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(item.id)}
-            onKeyDown={(e) => onTabKey(e, items.map((x) => x.id), value, onChange)}
+            onKeyDown={(e) =>
+              onTabKey(
+                e,
+                items.map((x) => x.id),
+                value,
+                onChange,
+              )
+            }
             className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 ${selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
           >
             {item.label}

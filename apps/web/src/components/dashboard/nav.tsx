@@ -22,7 +22,9 @@ export function DashboardNav({ email, role = "user" }: { email: string; role?: "
   return (
     <nav aria-label="Dashboard" className="flex h-full flex-col">
       <Link href="/" className="mb-6 flex items-center gap-2 px-3 font-semibold tracking-tight">
-        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">▶</span>
+        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">
+          ▶
+        </span>
         vgen
       </Link>
       <SideNavLinks
@@ -31,17 +33,28 @@ export function DashboardNav({ email, role = "user" }: { email: string; role?: "
         activeClassName="bg-slate-900 text-white"
       />
       {role !== "user" && (
-        <Link href="/console" className="mt-4 block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100">
+        <Link
+          href="/console"
+          className="mt-4 block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100"
+        >
           Support console
         </Link>
       )}
       <div className="mt-auto border-t border-slate-200 px-3 pt-4 text-sm">
-        <p className="truncate text-slate-600" title={email}>{email}</p>
+        <p className="truncate text-slate-600" title={email}>
+          {email}
+        </p>
         <div className="mt-2 flex gap-4">
-          <button type="button" onClick={() => signOut({ callbackUrl: "/signin" })} className="font-medium text-slate-900 underline">
+          <button
+            type="button"
+            onClick={() => signOut({ callbackUrl: "/signin" })}
+            className="font-medium text-slate-900 underline"
+          >
             Sign out
           </button>
-          <Link href="/dashboard/password" className="text-slate-600 underline">Change password</Link>
+          <Link href="/dashboard/password" className="text-slate-600 underline">
+            Change password
+          </Link>
         </div>
       </div>
     </nav>

@@ -11,14 +11,23 @@ export function VerifyEmailBanner() {
   const resend = useMutation(trpc.account.resendVerification.mutationOptions());
   if (!me.data || me.data.emailVerified) return null;
   return (
-    <div role="status" data-testid="verify-email-banner" className="mb-6 flex flex-col gap-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      data-testid="verify-email-banner"
+      className="mb-6 flex flex-col gap-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div>
         <p className="font-medium">Verify your email address</p>
         <p>
-          Open the link we sent to {me.data.email} to issue API keys. No mail server on this installation? The link is in the server log.
+          Open the link we sent to {me.data.email} to issue API keys. No mail server on this installation? The link is in the
+          server log.
         </p>
         {resend.isSuccess && <p className="mt-1 font-medium">A new link is on its way.</p>}
-        {resend.error && <p role="alert" className="mt-1 font-medium text-red-800">{resend.error.message}</p>}
+        {resend.error && (
+          <p role="alert" className="mt-1 font-medium text-red-800">
+            {resend.error.message}
+          </p>
+        )}
       </div>
       <Button type="button" variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending}>
         {resend.isPending ? "Sending…" : "Send a new link"}

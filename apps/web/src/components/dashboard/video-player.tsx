@@ -3,7 +3,19 @@
 import { useState } from "react";
 
 /** A finished clip: native controls, its real shape, and a download link. */
-export function VideoPlayer({ src, title, aspectRatio = "16:9", resolution, duration }: { src: string; title: string; aspectRatio?: string; resolution?: string; duration?: number }) {
+export function VideoPlayer({
+  src,
+  title,
+  aspectRatio = "16:9",
+  resolution,
+  duration,
+}: {
+  src: string;
+  title: string;
+  aspectRatio?: string;
+  resolution?: string;
+  duration?: number;
+}) {
   const [failed, setFailed] = useState(false);
   const portrait = aspectRatio === "9:16";
   return (

@@ -43,7 +43,9 @@ export function ConfirmDialog({
     >
       {open && (
         <div className="p-5">
-          <h2 id={titleId} className="text-base font-semibold text-slate-900">{title}</h2>
+          <h2 id={titleId} className="text-base font-semibold text-slate-900">
+            {title}
+          </h2>
           <div className="mt-2 text-sm text-slate-700">{children}</div>
           <div className="mt-5 flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={onCancel} autoFocus>

@@ -3,15 +3,35 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 const CONTROL =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-slate-500 focus:outline-2 focus:outline-slate-400 disabled:bg-slate-100";
 
-function Wrapper({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string | null; children: ReactNode }) {
+function Wrapper({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
-      {error && <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -23,13 +43,22 @@ export function TextField({ label, hint, error, id, ...props }: Common & InputHT
   const fieldId = id ?? auto;
   return (
     <Wrapper id={fieldId} label={label} hint={hint} error={error}>
-      <input id={fieldId} aria-invalid={!!error} aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined} className={CONTROL} {...props} />
+      <input
+        id={fieldId}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        className={CONTROL}
+        {...props}
+      />
     </Wrapper>
   );
 }
 
 /** What a preset field leaves to the form: its label, name, value and error (the preset fixes the rest). */
-type PresetProps = Omit<Common & InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "required" | "minLength" | "hint">;
+type PresetProps = Omit<
+  Common & InputHTMLAttributes<HTMLInputElement>,
+  "type" | "autoComplete" | "required" | "minLength" | "hint"
+>;
 
 /** The email address a signed-out form asks for. */
 export function EmailField(props: Omit<PresetProps, "label" | "name">) {

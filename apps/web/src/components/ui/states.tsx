@@ -29,7 +29,11 @@ export function ErrorNote({ error }: { error: { message: string } | null | undef
 
 /** A form's own error, under its fields (an error about one field stands under that field). */
 export function FormError({ children }: { children: ReactNode }) {
-  return <p role="alert" className="text-sm font-medium text-red-700">{children}</p>;
+  return (
+    <p role="alert" className="text-sm font-medium text-red-700">
+      {children}
+    </p>
+  );
 }
 
 const BADGE_TONES = {
@@ -41,5 +45,9 @@ const BADGE_TONES = {
 } as const;
 
 export function Badge({ tone = "gray", children }: { tone?: keyof typeof BADGE_TONES; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_TONES[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_TONES[tone]}`}>
+      {children}
+    </span>
+  );
 }

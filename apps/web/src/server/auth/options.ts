@@ -5,7 +5,14 @@ import GitHubProvider from "next-auth/providers/github";
 import { env } from "@vgen/config";
 import { sameOriginPath } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { createSession, resolveSession, revokeSession, SESSION_MAX_AGE_SECONDS, SIGN_IN_MESSAGES, signInWithPassword } from "@vgen/engine/auth";
+import {
+  createSession,
+  resolveSession,
+  revokeSession,
+  SESSION_MAX_AGE_SECONDS,
+  SIGN_IN_MESSAGES,
+  signInWithPassword,
+} from "@vgen/engine/auth";
 import { clientIp } from "../http/client-ip";
 
 const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;
@@ -97,7 +104,10 @@ export const authOptions: NextAuthOptions = {
     async session({ session, token }) {
       // An empty session is what getServerSession and useSession read as "signed out".
       if (typeof token.accountId !== "string") return {} as typeof session;
-      return { ...session, user: { id: token.accountId, email: token.email as string, role: token.role as string, sessionId: token.sid as string } };
+      return {
+        ...session,
+        user: { id: token.accountId, email: token.email as string, role: token.role as string, sessionId: token.sid as string },
+      };
     },
   },
   events: {

@@ -29,10 +29,16 @@ export function writeApiError(res: ServerResponse, error: ApiError, headers: Rec
  * PostgreSQL cannot store. Route params and query values are decoded from these, so no handler can
  * receive them. Null when the request may go on.
  */
-export function requestLineProblem(method: string | undefined, url: string): { error: ApiError; headers?: Record<string, string> } | null {
+export function requestLineProblem(
+  method: string | undefined,
+  url: string,
+): { error: ApiError; headers?: Record<string, string> } | null {
   if (!method || !SERVED_METHODS.includes(method)) {
     return {
-      error: new ApiError("method_not_allowed", `${method ?? "This method"} is not served here; use ${SERVED_METHODS.join(", ")}.`),
+      error: new ApiError(
+        "method_not_allowed",
+        `${method ?? "This method"} is not served here; use ${SERVED_METHODS.join(", ")}.`,
+      ),
       headers: { allow: SERVED_METHODS.join(", ") },
     };
   }
@@ -43,7 +49,12 @@ export function requestLineProblem(method: string | undefined, url: string): { e
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      return { error: new ApiError("malformed_request", "The path is not valid percent-encoded UTF-8 (a bare `%` must be sent as `%25`).") };
+      return {
+        error: new ApiError(
+          "malformed_request",
+          "The path is not valid percent-encoded UTF-8 (a bare `%` must be sent as `%25`).",
+        ),
+      };
     }
     if (!isStorableText(decoded)) return { error: new ApiError("malformed_request", `The path ${UNSTORABLE_TEXT_MESSAGE}.`) };
   }
@@ -110,7 +121,8 @@ export function keepApiErrorsJson(req: IncomingMessage, res: ServerResponse): vo
 function hasApiBody(res: ServerResponse, inline: Record<string, unknown> | unknown[] | undefined): boolean {
   let type = String(res.getHeader("content-type") ?? "");
   if (Array.isArray(inline)) {
-    for (let i = 0; i + 1 < inline.length; i += 2) if (String(inline[i]).toLowerCase() === "content-type") type = String(inline[i + 1]);
+    for (let i = 0; i + 1 < inline.length; i += 2)
+      if (String(inline[i]).toLowerCase() === "content-type") type = String(inline[i + 1]);
   } else if (inline) {
     for (const [name, value] of Object.entries(inline)) if (name.toLowerCase() === "content-type") type = String(value);
   }
@@ -134,7 +146,8 @@ function envelopeFor(status: number): ApiError | null {
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable || err.code === "ECONNRESET") return void socket.destroy();
-  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") return void socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return void socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
   const error =
     err.code === "HPE_INVALID_METHOD"
       ? new ApiError("method_not_allowed", `The method is not served here; use ${SERVED_METHODS.join(", ")}.`)

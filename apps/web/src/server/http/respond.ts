@@ -36,7 +36,11 @@ export class ApiReply {
 }
 
 export function jsonReply(status: number, body: unknown): ApiReply {
-  return new ApiReply(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, { json: JSON.stringify(body) });
+  return new ApiReply(
+    status,
+    { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    { json: JSON.stringify(body) },
+  );
 }
 
 export function errorReply(error: ApiError, requestId: string): ApiReply {

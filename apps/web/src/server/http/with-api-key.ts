@@ -2,8 +2,24 @@ import { env } from "@vgen/config";
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb, type Db } from "@vgen/db";
 import { authenticateApiKey } from "@vgen/engine/accounts";
-import { claimIdempotencyKey, completeIdempotencyKey, getGenerationForAccount, recordOf, releaseIdempotencyKey, requestFingerprint, validateIdempotencyKey, type HeldIdempotencyClaim, type StoredResponse } from "@vgen/engine/generations";
-import { consumeRateLimit, rateLimitedError, rateLimitHeaders, type KeyIdentity, type RateLimitOutcome } from "@vgen/engine/platform";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  getGenerationForAccount,
+  recordOf,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  validateIdempotencyKey,
+  type HeldIdempotencyClaim,
+  type StoredResponse,
+} from "@vgen/engine/generations";
+import {
+  consumeRateLimit,
+  rateLimitedError,
+  rateLimitHeaders,
+  type KeyIdentity,
+  type RateLimitOutcome,
+} from "@vgen/engine/platform";
 import { logger } from "@vgen/engine/observability";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
@@ -65,7 +81,9 @@ function storedResponseOf(result: ApiResult): StoredResponse {
 }
 
 function toReply(db: Db, accountId: string, result: ApiResult): ApiReply {
-  return result.kind === "stream" ? eventStreamReply({ db, generationId: result.generationId, accountId }) : jsonReply(result.status, result.body);
+  return result.kind === "stream"
+    ? eventStreamReply({ db, generationId: result.generationId, accountId })
+    : jsonReply(result.status, result.body);
 }
 
 /** An API handler as server.ts calls it (`reply`) and as a Next.js route export (the function itself). */
@@ -105,7 +123,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       limit = await consumeRateLimit(`acct:${account.id}`, ACCOUNT_QPS);
       if (!limit.allowed) throw rateLimitedError(limit, "this account");
 
-      let body: unknown ;
+      let body: unknown;
       let raw = "";
       if (options.body) {
         raw = await readRawJsonBody(req);
@@ -201,6 +219,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       return res;
     }
   };
-  const nextRoute = async (req: Request, route: { params: Promise<P> }) => (await reply(fromWebRequest(req), await route.params)).toResponse();
+  const nextRoute = async (req: Request, route: { params: Promise<P> }) =>
+    (await reply(fromWebRequest(req), await route.params)).toResponse();
   return Object.assign(nextRoute, { reply });
 }

@@ -41,8 +41,12 @@ type Method = (typeof ALL_METHODS)[number];
 /** JSON 405 handlers for every method a route does not serve, so no API path answers HTML or an empty 405. */
 export function methodNotAllowed(...allowed: Method[]): Partial<Record<Method, (req: Request) => Response>> {
   const handler = (req: Request) =>
-    errorResponse(new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(" or ")}.`), newId("request"), {
-      allow: allowed.join(", "),
-    });
+    errorResponse(
+      new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(" or ")}.`),
+      newId("request"),
+      {
+        allow: allowed.join(", "),
+      },
+    );
   return Object.fromEntries(ALL_METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler]));
 }

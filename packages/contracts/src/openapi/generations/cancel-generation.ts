@@ -24,6 +24,10 @@ export const cancelGeneration = (baseUrl: string): RouteConfig => ({
   },
   responses: {
     "200": jsonRecord("The canceled record.", EXAMPLE_CANCELED, okHeaders),
-    ...errorResponses(baseUrl, [...BODY_ERRORS, "generation_not_found", "generation_not_cancelable", ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS], true),
+    ...errorResponses(
+      baseUrl,
+      [...BODY_ERRORS, "generation_not_found", "generation_not_cancelable", ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
+      true,
+    ),
   },
 });

@@ -27,7 +27,7 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
     "Response modes:\n" +
     "- **stream** (default): `200 text/event-stream` with the record as `generation` events until it is terminal.\n" +
     "- **callback**: when `webHook` is present, `202` with the record at once; the terminal record is POSTed to the URL later (Standard Webhooks signature).\n" +
-    "- **poll**: `\"stream\": false`, or `Accept: application/json` without `webHook`: `202` with the record; poll POST /api/v1/videos/result.\n\n" +
+    '- **poll**: `"stream": false`, or `Accept: application/json` without `webHook`: `202` with the record; poll POST /api/v1/videos/result.\n\n' +
     "Cross-field rules: `urls` not with `firstFrameUrl`/`lastFrameUrl` (`urls_with_frames`); `lastFrameUrl` requires `firstFrameUrl` (`last_frame_without_first_frame`); " +
     `at most 3 \`urls\` (\`too_many_urls\`); \`prompt\` 1-${MAX_PROMPT_CHARS} characters after trimming; \`duration\` within the model's bounds; \`size\` one the model supports (\`unsupported_size\`).`,
   security: apiKeyRequired,
@@ -43,11 +43,24 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
             stream: { summary: "Text to video, streamed", value: EXAMPLE_REQUEST },
             frames: {
               summary: "First and last frame, polled",
-              value: { model: "gen-3-1080", prompt: "The camera slowly pushes in on the product", duration: 4, firstFrameUrl: "https://example.com/first.png", lastFrameUrl: "https://example.com/last.png", stream: false },
+              value: {
+                model: "gen-3-1080",
+                prompt: "The camera slowly pushes in on the product",
+                duration: 4,
+                firstFrameUrl: "https://example.com/first.png",
+                lastFrameUrl: "https://example.com/last.png",
+                stream: false,
+              },
             },
             callback: {
               summary: "Reference images, with a callback",
-              value: { model: "gen-3.1-pro", prompt: "A fox running through fresh snow", urls: ["https://example.com/fox.jpg"], aspectRatio: "9:16", webHook: "https://example.com/hooks/vgen" },
+              value: {
+                model: "gen-3.1-pro",
+                prompt: "A fox running through fresh snow",
+                urls: ["https://example.com/fox.jpg"],
+                aspectRatio: "9:16",
+                webHook: "https://example.com/hooks/vgen",
+              },
             },
           },
         },
@@ -56,7 +69,10 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
   },
   responses: {
     "200": sseResponse("Stream mode (default): the record as server-sent events until the generation ends."),
-    "202": jsonRecord("Callback or poll mode: the accepted record (status `processing`).", EXAMPLE_RECORD, { ...okHeaders, ...idempotentReplayedHeader }),
+    "202": jsonRecord("Callback or poll mode: the accepted record (status `processing`).", EXAMPLE_RECORD, {
+      ...okHeaders,
+      ...idempotentReplayedHeader,
+    }),
     ...errorResponses(
       baseUrl,
       [

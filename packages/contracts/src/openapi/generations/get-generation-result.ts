@@ -14,7 +14,8 @@ export const getGenerationResult = (baseUrl: string): RouteConfig => ({
   operationId: "getGenerationResult",
   tags: ["Generations"],
   summary: "Get a generation",
-  description: "Returns the current record: poll it until `status` leaves `processing`. An id of another account is `404 generation_not_found`.",
+  description:
+    "Returns the current record: poll it until `status` leaves `processing`. An id of another account is `404 generation_not_found`.",
   security: apiKeyRequired,
   request: {
     headers: IdempotencyHeaders,

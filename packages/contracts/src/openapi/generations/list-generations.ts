@@ -23,7 +23,12 @@ export const listGenerations = (baseUrl: string): RouteConfig => ({
       content: {
         "application/json": {
           schema: GenerationList,
-          example: { object: "list", data: [EXAMPLE_COMPLETED], has_more: true, next_cursor: "eyJ0IjoiMjAyNi0xMS0yMVQxNToxNjo1N1oifQ" },
+          example: {
+            object: "list",
+            data: [EXAMPLE_COMPLETED],
+            has_more: true,
+            next_cursor: "eyJ0IjoiMjAyNi0xMS0yMVQxNToxNjo1N1oifQ",
+          },
         },
       },
     },

@@ -15,7 +15,8 @@ export const streamGenerationEvents = (baseUrl: string): RouteConfig => ({
   operationId: "streamGenerationEvents",
   tags: ["Generations"],
   summary: "Stream a generation's events",
-  description: "Re-attaches to the event stream of a running or finished generation (same format as the stream mode of create). A finished generation yields one event and the stream ends.",
+  description:
+    "Re-attaches to the event stream of a running or finished generation (same format as the stream mode of create). A finished generation yields one event and the stream ends.",
   security: apiKeyRequired,
   request: { params: GenerationIdParam },
   responses: {

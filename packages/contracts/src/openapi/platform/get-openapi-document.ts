@@ -13,7 +13,11 @@ export const getOpenApiDocument = (baseUrl: string): RouteConfig => ({
   description: "The OpenAPI 3.1 document, generated from the schemas that validate requests. Public, no API key.",
   security: noApiKey,
   responses: {
-    "200": { description: "The document.", headers: publicOkHeaders, content: { "application/json": { schema: { type: "object" } } } },
+    "200": {
+      description: "The document.",
+      headers: publicOkHeaders,
+      content: { "application/json": { schema: { type: "object" } } },
+    },
     ...errorResponses(baseUrl, ["internal_error"], false),
   },
 });

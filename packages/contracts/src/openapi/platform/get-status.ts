@@ -14,7 +14,11 @@ export const getStatus = (baseUrl: string): RouteConfig => ({
   description: "API status, health indicator, 90-day success rate, average response time and daily bars. Public, no API key.",
   security: noApiKey,
   responses: {
-    "200": { description: "The status block.", headers: publicOkHeaders, content: { "application/json": { schema: ServiceStatus } } },
+    "200": {
+      description: "The status block.",
+      headers: publicOkHeaders,
+      content: { "application/json": { schema: ServiceStatus } },
+    },
     ...errorResponses(baseUrl, ["internal_error", "service_unavailable"], false),
   },
 });

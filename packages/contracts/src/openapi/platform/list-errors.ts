@@ -12,7 +12,8 @@ export const listErrors = (baseUrl: string): RouteConfig => ({
   operationId: "listErrors",
   tags: ["Platform"],
   summary: "List error codes",
-  description: "The error catalog as JSON: every code with its HTTP status (null for failure codes inside a failed record), type, meaning and fix. Public, no API key.",
+  description:
+    "The error catalog as JSON: every code with its HTTP status (null for failure codes inside a failed record), type, meaning and fix. Public, no API key.",
   security: noApiKey,
   responses: {
     "200": {
@@ -24,7 +25,14 @@ export const listErrors = (baseUrl: string): RouteConfig => ({
           example: {
             object: "list",
             data: [
-              { code: "insufficient_balance", status: 402, type: "billing_error", meaning: ERROR_CATALOG.insufficient_balance.meaning, fix: ERROR_CATALOG.insufficient_balance.fix, doc_url: docUrl(baseUrl, "insufficient_balance") },
+              {
+                code: "insufficient_balance",
+                status: 402,
+                type: "billing_error",
+                meaning: ERROR_CATALOG.insufficient_balance.meaning,
+                fix: ERROR_CATALOG.insufficient_balance.fix,
+                doc_url: docUrl(baseUrl, "insufficient_balance"),
+              },
             ],
           },
         },

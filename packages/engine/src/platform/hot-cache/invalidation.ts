@@ -42,7 +42,9 @@ class InvalidationFeed {
     this.handlers.add(onChange);
     this.resets.add(onReset);
     // Retried every second until the connection listens; caches are bypassed meanwhile.
-    void notificationConnection().listen(CHANNEL, this.channelListener).catch(() => {});
+    void notificationConnection()
+      .listen(CHANNEL, this.channelListener)
+      .catch(() => {});
   }
 
   private resetAll() {

@@ -19,7 +19,14 @@ export const keysByHash = new CachedLookup<KeyIdentity>(
   async (db, hash) => {
     const row = await db.apiKey.findUnique({
       where: { hash },
-      select: { id: true, accountId: true, prefix: true, name: true, revokedAt: true, account: { select: { id: true, email: true, status: true, role: true } } },
+      select: {
+        id: true,
+        accountId: true,
+        prefix: true,
+        name: true,
+        revokedAt: true,
+        account: { select: { id: true, email: true, status: true, role: true } },
+      },
     });
     if (!row || row.revokedAt) return null;
     return { apiKey: { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name }, account: row.account };
@@ -53,7 +60,13 @@ export const routesByModel = new CachedLookup<ServingRoute[]>(
       orderBy: [{ position: "asc" }, { createdAt: "asc" }],
       select: { id: true, provider: true, upstreamModel: true, credentials: true },
     }),
-  { tables: ["model_routes"], affected: (_table, modelId, key) => key === modelId, maxEntries: 10_000, ttlMs: 10 * MINUTE, cacheMisses: false },
+  {
+    tables: ["model_routes"],
+    affected: (_table, modelId, key) => key === modelId,
+    maxEntries: 10_000,
+    ttlMs: 10 * MINUTE,
+    cacheMisses: false,
+  },
 );
 
 /** An account's subscription to a model, by `account:model`; absent rows are not remembered (the create path inserts them). */

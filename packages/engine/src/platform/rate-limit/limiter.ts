@@ -53,7 +53,8 @@ export class RateLimiter {
         this.redisFailing = false;
         return decision;
       } catch (err) {
-        if (!this.redisFailing) logger.error({ err }, "rate limits: Redis failed; each process limits on its own until it answers");
+        if (!this.redisFailing)
+          logger.error({ err }, "rate limits: Redis failed; each process limits on its own until it answers");
         this.redisFailing = true;
       }
     }
@@ -90,9 +91,14 @@ export function consumeRateLimit(key: string, qps: number, windowSeconds = 1): P
 
 /** The 429 for a refused outcome, with its Retry-After; `what` names the budget that ran out. */
 export function rateLimitedError(outcome: RateLimitOutcome, what: string): ApiError {
-  return new ApiError("rate_limited", `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`, null, {
-    "retry-after": String(outcome.resetSeconds),
-  });
+  return new ApiError(
+    "rate_limited",
+    `Rate limit of ${outcome.limit} requests per second reached for ${what}. Retry after ${outcome.resetSeconds} s.`,
+    null,
+    {
+      "retry-after": String(outcome.resetSeconds),
+    },
+  );
 }
 
 export function rateLimitHeaders(o: RateLimitOutcome): Record<string, string> {

@@ -18,10 +18,17 @@ export async function GET(req: Request) {
   const requestId = newId("request");
   if (!token) return errorResponse(new ApiError("route_not_found", `No endpoint ${req.method} /api/metrics.`), requestId);
   const header = req.headers.get("authorization");
-  if (!header) return errorResponse(new ApiError("missing_api_key", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`."), requestId);
-  if (!sameSecret(header, `Bearer ${token}`)) return errorResponse(new ApiError("invalid_api_key", "The metrics token is wrong."), requestId);
+  if (!header)
+    return errorResponse(
+      new ApiError("missing_api_key", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`."),
+      requestId,
+    );
+  if (!sameSecret(header, `Bearer ${token}`))
+    return errorResponse(new ApiError("invalid_api_key", "The metrics token is wrong."), requestId);
   const registry = metrics().registry;
-  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+  return new Response(await registry.metrics(), {
+    headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+  });
 }
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");

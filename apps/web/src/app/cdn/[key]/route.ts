@@ -38,11 +38,17 @@ export async function GET(req: Request, { params }: { params: Promise<{ key: str
     return new Response(null, { status: 416, headers: { ...common, "content-range": `bytes */${file.size}` } });
   }
   if (!range) {
-    return new Response(Readable.toWeb(file.stream()) as ReadableStream, { headers: { ...common, "content-length": String(file.size) } });
+    return new Response(Readable.toWeb(file.stream()) as ReadableStream, {
+      headers: { ...common, "content-length": String(file.size) },
+    });
   }
   return new Response(Readable.toWeb(file.stream(range)) as ReadableStream, {
     status: 206,
-    headers: { ...common, "content-length": String(range.end - range.start + 1), "content-range": `bytes ${range.start}-${range.end}/${file.size}` },
+    headers: {
+      ...common,
+      "content-length": String(range.end - range.start + 1),
+      "content-range": `bytes ${range.start}-${range.end}/${file.size}`,
+    },
   });
 }
 

@@ -85,7 +85,9 @@ export function ApiKeysPanel() {
           keys.data && live.length === 0 ? (
             <p className="flex items-center gap-2 text-sm" data-testid="key-status">
               <Badge tone="amber">not issued</Badge>
-              <Link className="font-medium text-slate-900 underline" href="/dashboard/quickstart">Quick start</Link>
+              <Link className="font-medium text-slate-900 underline" href="/dashboard/quickstart">
+                Quick start
+              </Link>
             </p>
           ) : keys.data ? (
             <p className="text-sm text-slate-600" data-testid="key-status">
@@ -96,14 +98,19 @@ export function ApiKeysPanel() {
       />
 
       <div className="space-y-6">
-        {revealed && <NewKeyReveal name={revealed.name} apiKey={revealed.key} title={revealed.title} onDone={() => setRevealed(null)} />}
+        {revealed && (
+          <NewKeyReveal name={revealed.name} apiKey={revealed.key} title={revealed.title} onDone={() => setRevealed(null)} />
+        )}
         {notice && (
           <p role="status" className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800">
             {notice}
           </p>
         )}
 
-        <Card title="Issue a key" description="Name it after where it will be used, so you can tell keys apart and revoke one without touching the others.">
+        <Card
+          title="Issue a key"
+          description="Name it after where it will be used, so you can tell keys apart and revoke one without touching the others."
+        >
           <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
             <div className="sm:w-80">
               <TextField
@@ -133,7 +140,11 @@ export function ApiKeysPanel() {
             <ErrorNote error={keys.error} />
           ) : keys.data.length === 0 ? (
             <EmptyState title="No keys yet">
-              Issue your first key above, then follow the <Link className="underline" href="/dashboard/quickstart">quick start</Link>.
+              Issue your first key above, then follow the{" "}
+              <Link className="underline" href="/dashboard/quickstart">
+                quick start
+              </Link>
+              .
             </EmptyState>
           ) : (
             <div className="relative -mx-5 overflow-x-auto">
@@ -141,31 +152,64 @@ export function ApiKeysPanel() {
                 <caption className="sr-only">API keys of this account</caption>
                 <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
                   <tr>
-                    <th scope="col" className="px-5 py-2 font-medium">Name</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Key</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Created</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Last used</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                    <th scope="col" className="px-5 py-2 text-right font-medium"><span className="sr-only">Actions</span></th>
+                    <th scope="col" className="px-5 py-2 font-medium">
+                      Name
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Key
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Created
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Last used
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="px-5 py-2 text-right font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {keys.data.map((k) => (
-                    <tr key={k.id} data-testid="key-row" data-key-id={k.id} className={k.status === "revoked" ? "text-slate-500" : ""}>
-                      <th scope="row" className="px-5 py-2.5 font-medium text-slate-900">{k.name}</th>
+                    <tr
+                      key={k.id}
+                      data-testid="key-row"
+                      data-key-id={k.id}
+                      className={k.status === "revoked" ? "text-slate-500" : ""}
+                    >
+                      <th scope="row" className="px-5 py-2.5 font-medium text-slate-900">
+                        {k.name}
+                      </th>
                       <td className="px-3 py-2.5 font-mono text-xs">{k.prefix}…</td>
                       <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.createdAt)}</td>
                       <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.lastUsedAt)}</td>
                       <td className="px-3 py-2.5">
-                        {k.status === "active" ? <Badge tone="green">active</Badge> : <Badge tone="gray">revoked {formatDateTime(k.revokedAt)}</Badge>}
+                        {k.status === "active" ? (
+                          <Badge tone="green">active</Badge>
+                        ) : (
+                          <Badge tone="gray">revoked {formatDateTime(k.revokedAt)}</Badge>
+                        )}
                       </td>
                       <td className="px-5 py-2.5 text-right whitespace-nowrap">
                         {k.status === "active" && (
                           <span className="inline-flex gap-2">
-                            <Button type="button" variant="secondary" aria-label={`Rotate ${k.name} (${k.prefix}…)`} onClick={() => setPending({ action: "rotate", id: k.id, name: k.name, prefix: k.prefix })}>
+                            <Button
+                              type="button"
+                              variant="secondary"
+                              aria-label={`Rotate ${k.name} (${k.prefix}…)`}
+                              onClick={() => setPending({ action: "rotate", id: k.id, name: k.name, prefix: k.prefix })}
+                            >
                               Rotate
                             </Button>
-                            <Button type="button" variant="danger" aria-label={`Revoke ${k.name} (${k.prefix}…)`} onClick={() => setPending({ action: "revoke", id: k.id, name: k.name, prefix: k.prefix })}>
+                            <Button
+                              type="button"
+                              variant="danger"
+                              aria-label={`Revoke ${k.name} (${k.prefix}…)`}
+                              onClick={() => setPending({ action: "revoke", id: k.id, name: k.name, prefix: k.prefix })}
+                            >
                               Revoke
                             </Button>
                           </span>
@@ -198,9 +242,15 @@ export function ApiKeysPanel() {
         }}
       >
         {pending?.action === "rotate" ? (
-          <p>A new key named “{pending.name}” is issued and shown once; the current key <code className="font-mono">{pending.prefix}…</code> stops working immediately.</p>
+          <p>
+            A new key named “{pending.name}” is issued and shown once; the current key{" "}
+            <code className="font-mono">{pending.prefix}…</code> stops working immediately.
+          </p>
         ) : (
-          <p>Requests with <code className="font-mono">{pending?.prefix}…</code> are refused immediately (401 invalid_api_key). This cannot be undone.</p>
+          <p>
+            Requests with <code className="font-mono">{pending?.prefix}…</code> are refused immediately (401 invalid_api_key).
+            This cannot be undone.
+          </p>
         )}
         <div className="mt-3">
           <ErrorNote error={revoke.error ?? rotate.error} />

@@ -5,7 +5,17 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /** The one and only display of a freshly issued key. */
-export function NewKeyReveal({ name, apiKey, onDone, title = "Your new API key" }: { name: string; apiKey: string; onDone?: () => void; title?: string }) {
+export function NewKeyReveal({
+  name,
+  apiKey,
+  onDone,
+  title = "Your new API key",
+}: {
+  name: string;
+  apiKey: string;
+  onDone?: () => void;
+  title?: string;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the heading each time a new key is shown
   useEffect(() => heading.current?.focus(), [apiKey]);
@@ -18,7 +28,10 @@ export function NewKeyReveal({ name, apiKey, onDone, title = "Your new API key" 
         Copy it now and store it somewhere safe. You won&apos;t see it again: we keep only a hash of it.
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code data-testid="new-key-value" className="block min-w-0 flex-1 overflow-x-auto rounded-md border border-amber-200 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 select-all">
+        <code
+          data-testid="new-key-value"
+          className="block min-w-0 flex-1 overflow-x-auto rounded-md border border-amber-200 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
+        >
           {apiKey}
         </code>
         <div className="flex gap-2">

@@ -36,7 +36,10 @@ const TYPE_TONES: Record<LedgerType, "gray" | "green" | "amber" | "red" | "blue"
 const PAGE_SIZE = 25;
 
 function formatTime(d: Date) {
-  return d.toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+  return d
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, " UTC");
 }
 
 export function BillingPanel() {
@@ -50,7 +53,10 @@ export function BillingPanel() {
 
   const summary = useQuery(trpc.ledger.summary.queryOptions());
   const filter = { types: type ? [type] : [], from: from || null, to: to || null };
-  const list = useQuery({ ...trpc.ledger.list.queryOptions({ ...filter, limit: PAGE_SIZE, cursor }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.ledger.list.queryOptions({ ...filter, limit: PAGE_SIZE, cursor }),
+    placeholderData: keepPreviousData,
+  });
 
   const resetPages = () => setCursors([null]);
   const csvParams = new URLSearchParams();
@@ -64,7 +70,10 @@ export function BillingPanel() {
 
   return (
     <>
-      <PageHeader title="Balance & history" description="Your balance and every money movement on the account: top-ups, holds while a video renders, charges and releases." />
+      <PageHeader
+        title="Balance & history"
+        description="Your balance and every money movement on the account: top-ups, holds while a video renders, charges and releases."
+      />
       <div className="mb-6 grid gap-4 sm:grid-cols-2">
         <Card title="Available balance">
           {summary.isPending ? (
@@ -73,8 +82,12 @@ export function BillingPanel() {
             <ErrorNote error={summary.error} />
           ) : (
             <>
-              <p className="text-3xl font-semibold tabular-nums" data-testid="available-balance">{formatUsd(summary.data.availableMicros)}</p>
-              <p className="mt-1 text-sm text-slate-600">What new generations can use; running generations are already deducted.</p>
+              <p className="text-3xl font-semibold tabular-nums" data-testid="available-balance">
+                {formatUsd(summary.data.availableMicros)}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">
+                What new generations can use; running generations are already deducted.
+              </p>
             </>
           )}
         </Card>
@@ -83,8 +96,12 @@ export function BillingPanel() {
             <Spinner />
           ) : summary.data ? (
             <>
-              <p className="text-3xl font-semibold tabular-nums" data-testid="held-balance">{formatUsd(summary.data.heldMicros)}</p>
-              <p className="mt-1 text-sm text-slate-600">Reserved for generations still rendering; charged on completion, released on failure.</p>
+              <p className="text-3xl font-semibold tabular-nums" data-testid="held-balance">
+                {formatUsd(summary.data.heldMicros)}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">
+                Reserved for generations still rendering; charged on completion, released on failure.
+              </p>
             </>
           ) : null}
         </Card>
@@ -148,7 +165,9 @@ export function BillingPanel() {
           <ErrorNote error={list.error} />
         ) : list.data.entries.length === 0 ? (
           <EmptyState title={type || from || to ? "No operations match these filters" : "No operations yet"}>
-            {type || from || to ? "Change the type or dates to see more." : "Top-ups, holds and charges will appear here once you use the API."}
+            {type || from || to
+              ? "Change the type or dates to see more."
+              : "Top-ups, holds and charges will appear here once you use the API."}
           </EmptyState>
         ) : (
           <>
@@ -157,11 +176,21 @@ export function BillingPanel() {
                 <caption className="sr-only">Ledger entries, newest first</caption>
                 <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                   <tr>
-                    <th scope="col" className="px-5 py-2 font-medium">Time</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Balance after</th>
-                    <th scope="col" className="px-5 py-2 font-medium">Reference</th>
+                    <th scope="col" className="px-5 py-2 font-medium">
+                      Time
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Type
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Amount
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Balance after
+                    </th>
+                    <th scope="col" className="px-5 py-2 font-medium">
+                      Reference
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -173,7 +202,10 @@ export function BillingPanel() {
                       <td className="px-3 py-2">
                         <Badge tone={TYPE_TONES[e.type]}>{TYPE_LABELS[e.type]}</Badge>
                       </td>
-                      <td className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`} data-testid="ledger-amount">
+                      <td
+                        className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
+                        data-testid="ledger-amount"
+                      >
                         {e.amountMicros > 0n ? "+" : ""}
                         {formatUsd(e.amountMicros)}
                       </td>
@@ -182,7 +214,10 @@ export function BillingPanel() {
                       </td>
                       <td className="px-5 py-2 text-slate-700">
                         {e.generationId ? (
-                          <Link className="font-mono text-xs underline hover:text-slate-900" href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}>
+                          <Link
+                            className="font-mono text-xs underline hover:text-slate-900"
+                            href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}
+                          >
                             {e.generationId}
                           </Link>
                         ) : (

@@ -20,9 +20,24 @@ function pdfHref(id: string, doc: "invoice" | "receipt" | "statement") {
   return `/api/dashboard/invoices/${id}/${doc}`;
 }
 
-function PdfLink({ id, doc, label, number }: { id: string; doc: "invoice" | "receipt" | "statement"; label: string; number: string }) {
+function PdfLink({
+  id,
+  doc,
+  label,
+  number,
+}: {
+  id: string;
+  doc: "invoice" | "receipt" | "statement";
+  label: string;
+  number: string;
+}) {
   return (
-    <a href={pdfHref(id, doc)} download className="font-medium text-slate-900 underline underline-offset-2 hover:text-slate-600" aria-label={`${label} PDF for ${number}`}>
+    <a
+      href={pdfHref(id, doc)}
+      download
+      className="font-medium text-slate-900 underline underline-offset-2 hover:text-slate-600"
+      aria-label={`${label} PDF for ${number}`}
+    >
       {label} PDF
     </a>
   );
@@ -49,7 +64,11 @@ function Invoices() {
   const [amount, setAmount] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: trpc.invoices.list.queryKey() }), qc.invalidateQueries({ queryKey: trpc.account.me.queryKey() })]);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trpc.invoices.list.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.account.me.queryKey() }),
+    ]);
   const createTopUp = useMutation(
     trpc.invoices.createTopUp.mutationOptions({
       onSuccess: async (res) => {
@@ -91,7 +110,9 @@ function Invoices() {
         actions={
           <div className="text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
-            <p className="text-2xl font-semibold tabular-nums" data-testid="invoices-balance">{formatUsd(data.balanceMicros)}</p>
+            <p className="text-2xl font-semibold tabular-nums" data-testid="invoices-balance">
+              {formatUsd(data.balanceMicros)}
+            </p>
           </div>
         }
       />
@@ -108,7 +129,11 @@ function Invoices() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Card
           title="Add funds"
-          description={data.stripeEnabled ? "Pay by card on Stripe Checkout; the balance is credited right after payment." : "Get an invoice to pay by bank transfer; the balance is credited when the transfer arrives."}
+          description={
+            data.stripeEnabled
+              ? "Pay by card on Stripe Checkout; the balance is credited right after payment."
+              : "Get an invoice to pay by bank transfer; the balance is credited when the transfer arrives."
+          }
         >
           <form onSubmit={submit} className="space-y-3" noValidate>
             <TextField
@@ -167,14 +192,18 @@ function Invoices() {
                         <dt className="text-slate-500">SWIFT / BIC</dt>
                         <dd className="font-mono">{inv.instructions.swift}</dd>
                         <dt className="text-slate-500">Amount</dt>
-                        <dd>{inv.instructions.amount} {inv.instructions.currency}</dd>
+                        <dd>
+                          {inv.instructions.amount} {inv.instructions.currency}
+                        </dd>
                         <dt className="text-slate-500">Reference</dt>
                         <dd className="flex flex-wrap items-center gap-2">
                           <span className="font-mono font-semibold">{inv.instructions.reference}</span>
                           <CopyButton text={inv.instructions.reference} label="Copy reference" />
                         </dd>
                       </dl>
-                      <p className="mt-2 text-xs text-slate-500">Put the reference on the transfer so we can match it to your account.</p>
+                      <p className="mt-2 text-xs text-slate-500">
+                        Put the reference on the transfer so we can match it to your account.
+                      </p>
                     </details>
                   )}
                 </li>
@@ -184,7 +213,11 @@ function Invoices() {
         </Card>
       </div>
 
-      <Card title="Monthly usage statements" description="Per model: generations charged, billed seconds and spend. Make one for the current month or any past month." className="mt-6">
+      <Card
+        title="Monthly usage statements"
+        description="Per model: generations charged, billed seconds and spend. Make one for the current month or any past month."
+        className="mt-6"
+      >
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
@@ -195,7 +228,9 @@ function Invoices() {
           <div className="w-56">
             <SelectField label="Month" value={selectedPeriod} onChange={(e) => setPeriod(e.target.value)}>
               {data.periods.map((p) => (
-                <option key={p} value={p}>{monthLabel(p)}</option>
+                <option key={p} value={p}>
+                  {monthLabel(p)}
+                </option>
               ))}
             </SelectField>
           </div>
@@ -212,16 +247,26 @@ function Invoices() {
               </caption>
               <thead>
                 <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                  <th scope="col" className="py-2 pr-4">Model</th>
-                  <th scope="col" className="py-2 pr-4 text-right">Generations</th>
-                  <th scope="col" className="py-2 pr-4 text-right">Billed seconds</th>
-                  <th scope="col" className="py-2 text-right">Spend</th>
+                  <th scope="col" className="py-2 pr-4">
+                    Model
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    Generations
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    Billed seconds
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Spend
+                  </th>
                 </tr>
               </thead>
               <tbody className="tabular-nums">
                 {statement.data.lines.length === 0 && (
                   <tr>
-                    <td colSpan={4} className="py-3 text-slate-500">No usage in this month.</td>
+                    <td colSpan={4} className="py-3 text-slate-500">
+                      No usage in this month.
+                    </td>
                   </tr>
                 )}
                 {statement.data.lines.map((l) => (

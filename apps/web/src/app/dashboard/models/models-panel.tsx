@@ -21,29 +21,51 @@ export function ModelsPanel() {
       ) : catalog.error ? (
         <ErrorNote error={catalog.error} />
       ) : catalog.data.length === 0 ? (
-        <EmptyState title="No models are available right now">Check the <Link className="underline" href="/status">status page</Link>.</EmptyState>
+        <EmptyState title="No models are available right now">
+          Check the{" "}
+          <Link className="underline" href="/status">
+            status page
+          </Link>
+          .
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
           {catalog.data.map((m) => (
             <li key={m.id}>
-              <article aria-labelledby={`model-${m.id}`} data-testid={`model-${m.id}`} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <article
+                aria-labelledby={`model-${m.id}`}
+                data-testid={`model-${m.id}`}
+                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
                 <header className="flex flex-wrap items-start justify-between gap-2">
                   <div>
-                    <h2 id={`model-${m.id}`} className="font-mono text-lg font-semibold text-slate-900">{m.id}</h2>
+                    <h2 id={`model-${m.id}`} className="font-mono text-lg font-semibold text-slate-900">
+                      {m.id}
+                    </h2>
                     <p className="mt-1 text-sm text-slate-600">{m.purpose}</p>
                   </div>
                   <Badge tone={m.queue === "Pro Priority" ? "blue" : "gray"}>{m.queue}</Badge>
                 </header>
-                <p className="mt-4 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="model-price">{m.price}</p>
+                <p className="mt-4 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="model-price">
+                  {m.price}
+                </p>
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
                   <dt className="text-slate-600">Per second of video</dt>
-                  <dd className="font-medium text-slate-900 tabular-nums" data-testid="model-per-second">{m.price_per_second}</dd>
+                  <dd className="font-medium text-slate-900 tabular-nums" data-testid="model-per-second">
+                    {m.price_per_second}
+                  </dd>
                   <dt className="text-slate-600">Rate limit</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-rate-limit">{m.rate_limit_qps} QPS</dd>
+                  <dd className="font-medium text-slate-900" data-testid="model-rate-limit">
+                    {m.rate_limit_qps} QPS
+                  </dd>
                   <dt className="text-slate-600">Minimum charge</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-min-charge">{m.min_charge_seconds} s</dd>
+                  <dd className="font-medium text-slate-900" data-testid="model-min-charge">
+                    {m.min_charge_seconds} s
+                  </dd>
                   <dt className="text-slate-600">Queue</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-queue">{m.queue}</dd>
+                  <dd className="font-medium text-slate-900" data-testid="model-queue">
+                    {m.queue}
+                  </dd>
                   <dt className="text-slate-600">Sizes</dt>
                   <dd className="font-medium text-slate-900" data-testid="model-sizes">
                     {m.sizes.map((s, i) => (i === 0 ? `${s} (default)` : s)).join(", ")}
@@ -60,7 +82,8 @@ export function ModelsPanel() {
                   <span className="font-medium text-slate-900 tabular-nums">
                     {formatUsd(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond)}
                   </span>
-                  ; a 1 s clip is billed as {Math.max(1, m.minChargeSeconds)} s ({formatUsd(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond)}).
+                  ; a 1 s clip is billed as {Math.max(1, m.minChargeSeconds)} s (
+                  {formatUsd(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond)}).
                 </p>
                 <div className="mt-auto pt-4">
                   <Link

@@ -29,9 +29,17 @@ export function ChangePasswordPanel() {
         <form onSubmit={onSubmit} className="max-w-sm space-y-5">
           <CurrentPasswordField label="Current password" name="currentPassword" error={fieldErrors?.currentPassword} />
           <NewPasswordField label="New password" name="newPassword" error={fieldErrors?.newPassword} />
-          {change.error && !fieldErrors?.newPassword && !fieldErrors?.currentPassword && <FormError>{change.error.message}</FormError>}
-          {change.isSuccess && <p role="status" className="text-sm font-medium text-green-800">Password changed. Other sessions are signed out.</p>}
-          <Button type="submit" disabled={change.isPending}>{change.isPending ? "Saving…" : "Change password"}</Button>
+          {change.error && !fieldErrors?.newPassword && !fieldErrors?.currentPassword && (
+            <FormError>{change.error.message}</FormError>
+          )}
+          {change.isSuccess && (
+            <p role="status" className="text-sm font-medium text-green-800">
+              Password changed. Other sessions are signed out.
+            </p>
+          )}
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? "Saving…" : "Change password"}
+          </Button>
         </form>
       </Card>
     </>

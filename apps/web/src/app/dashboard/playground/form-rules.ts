@@ -14,7 +14,9 @@ export interface PlaygroundForm {
   urls: string[];
 }
 
-export type FormErrors = Partial<Record<"prompt" | "duration" | "size" | "firstFrameUrl" | "lastFrameUrl" | "urls0" | "urls1" | "urls2", string>>;
+export type FormErrors = Partial<
+  Record<"prompt" | "duration" | "size" | "firstFrameUrl" | "lastFrameUrl" | "urls0" | "urls1" | "urls2", string>
+>;
 
 function urlProblem(value: string): string | null {
   if (value.length > MAX_URL_CHARS) return `Use at most ${MAX_URL_CHARS} characters.`;
@@ -32,7 +34,10 @@ function urlProblem(value: string): string | null {
  * the model's duration bounds and sizes, URL form, and the create body's rules (frames and references are
  * exclusive, at most 3 references, a last frame needs a first frame). The server checks them all again.
  */
-export function validateForm(f: PlaygroundForm, model: { duration: { min: number; max: number }; sizes: string[] } | undefined): FormErrors {
+export function validateForm(
+  f: PlaygroundForm,
+  model: { duration: { min: number; max: number }; sizes: string[] } | undefined,
+): FormErrors {
   const e: FormErrors = {};
   const prompt = f.prompt.trim();
   if (!prompt) e.prompt = "Describe the clip you want.";
@@ -46,7 +51,8 @@ export function validateForm(f: PlaygroundForm, model: { duration: { min: number
   if (f.referenceMode === "frames") {
     const first = f.firstFrameUrl.trim();
     const last = f.lastFrameUrl.trim();
-    if (!first) e.firstFrameUrl = last ? "A last frame needs a first frame." : "Enter the first frame's URL, or choose “No images”.";
+    if (!first)
+      e.firstFrameUrl = last ? "A last frame needs a first frame." : "Enter the first frame's URL, or choose “No images”.";
     else {
       const p = urlProblem(first);
       if (p) e.firstFrameUrl = p;
@@ -79,6 +85,13 @@ export function toInput(f: PlaygroundForm) {
     ...(f.referenceMode === "frames"
       ? { firstFrameUrl: f.firstFrameUrl.trim() || undefined, lastFrameUrl: f.lastFrameUrl.trim() || undefined }
       : {}),
-    ...(f.referenceMode === "references" ? { urls: f.urls.map((u) => u.trim()).filter(Boolean).slice(0, MAX_REFERENCE_URLS) } : {}),
+    ...(f.referenceMode === "references"
+      ? {
+          urls: f.urls
+            .map((u) => u.trim())
+            .filter(Boolean)
+            .slice(0, MAX_REFERENCE_URLS),
+        }
+      : {}),
   };
 }

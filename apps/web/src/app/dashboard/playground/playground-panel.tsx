@@ -51,7 +51,8 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
   // Once the catalog arrives: the requested model (?model=), else the cheapest default, with its defaults.
   useEffect(() => {
     if (!catalog.data || form.model) return;
-    const m = catalog.data.find((x) => x.id === initialModel) ?? catalog.data.find((x) => x.id === DEFAULT_MODEL) ?? catalog.data[0];
+    const m =
+      catalog.data.find((x) => x.id === initialModel) ?? catalog.data.find((x) => x.id === DEFAULT_MODEL) ?? catalog.data[0];
     if (!m) return;
     setForm((f) => ({ ...f, model: m.id, duration: m.duration.default, size: m.default_size }));
   }, [catalog.data, form.model, initialModel]);
@@ -74,7 +75,10 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
   const balance = me.data?.balanceMicros;
 
   // Opened from a link (?id=vid_…, e.g. the ledger): show that generation, live if it is still running.
-  const linked = useQuery({ ...trpc.playground.get.queryOptions({ id: initialGenerationId ?? "" }), enabled: !!initialGenerationId });
+  const linked = useQuery({
+    ...trpc.playground.get.queryOptions({ id: initialGenerationId ?? "" }),
+    enabled: !!initialGenerationId,
+  });
   useEffect(() => {
     if (linked.data) setStarted((current) => current ?? linked.data);
   }, [linked.data]);
@@ -134,13 +138,23 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
                   </option>
                 ))}
               </SelectField>
-              <SelectField label="Duration" value={String(form.duration)} error={err("duration")} onChange={(e) => set("duration", Number(e.target.value))} hint={model ? `${model.duration.min}–${model.duration.max} s; minimum charge ${model.minChargeSeconds} s` : undefined}>
+              <SelectField
+                label="Duration"
+                value={String(form.duration)}
+                error={err("duration")}
+                onChange={(e) => set("duration", Number(e.target.value))}
+                hint={
+                  model ? `${model.duration.min}–${model.duration.max} s; minimum charge ${model.minChargeSeconds} s` : undefined
+                }
+              >
                 {model &&
-                  Array.from({ length: model.duration.max - model.duration.min + 1 }, (_, i) => model.duration.min + i).map((d) => (
-                    <option key={d} value={d}>
-                      {d} s
-                    </option>
-                  ))}
+                  Array.from({ length: model.duration.max - model.duration.min + 1 }, (_, i) => model.duration.min + i).map(
+                    (d) => (
+                      <option key={d} value={d}>
+                        {d} s
+                      </option>
+                    ),
+                  )}
               </SelectField>
             </div>
 
@@ -164,7 +178,11 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
                   </option>
                 ))}
               </SelectField>
-              <SelectField label="Aspect ratio" value={form.aspectRatio} onChange={(e) => set("aspectRatio", e.target.value as PlaygroundForm["aspectRatio"])}>
+              <SelectField
+                label="Aspect ratio"
+                value={form.aspectRatio}
+                onChange={(e) => set("aspectRatio", e.target.value as PlaygroundForm["aspectRatio"])}
+              >
                 {ASPECT_RATIOS.map((a) => (
                   <option key={a} value={a}>
                     {a} {a === "16:9" ? "(landscape, default)" : "(portrait)"}
@@ -175,7 +193,9 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
 
             <fieldset className="space-y-3">
               <legend className="text-sm font-medium text-slate-800">Images</legend>
-              <p className="text-xs text-slate-600">Either a first frame (and optionally a last frame) or up to {MAX_REFERENCE_URLS} reference images, not both.</p>
+              <p className="text-xs text-slate-600">
+                Either a first frame (and optionally a last frame) or up to {MAX_REFERENCE_URLS} reference images, not both.
+              </p>
               <div className="flex flex-wrap gap-x-5 gap-y-2">
                 {(
                   [
@@ -199,7 +219,15 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
               </div>
               {form.referenceMode === "frames" && (
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField label="First frame URL" type="url" inputMode="url" value={form.firstFrameUrl} error={err("firstFrameUrl")} placeholder="https://example.com/first.png" onChange={(e) => set("firstFrameUrl", e.target.value)} />
+                  <TextField
+                    label="First frame URL"
+                    type="url"
+                    inputMode="url"
+                    value={form.firstFrameUrl}
+                    error={err("firstFrameUrl")}
+                    placeholder="https://example.com/first.png"
+                    onChange={(e) => set("firstFrameUrl", e.target.value)}
+                  />
                   <TextField
                     label="Last frame URL (optional)"
                     type="url"
@@ -225,7 +253,12 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
                       value={u}
                       error={err(`urls${i}` as "urls0")}
                       placeholder="https://example.com/reference.png"
-                      onChange={(e) => set("urls", form.urls.map((x, j) => (j === i ? e.target.value : x)))}
+                      onChange={(e) =>
+                        set(
+                          "urls",
+                          form.urls.map((x, j) => (j === i ? e.target.value : x)),
+                        )
+                      }
                     />
                   ))}
                 </div>
@@ -241,7 +274,9 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
               </div>
               {model && (
                 <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
-                  {billedSeconds} s billed{form.duration < model.minChargeSeconds ? ` (minimum charge ${model.minChargeSeconds} s)` : ""} × {model.price} · held now, charged only if the clip is completed
+                  {billedSeconds} s billed
+                  {form.duration < model.minChargeSeconds ? ` (minimum charge ${model.minChargeSeconds} s)` : ""} × {model.price}{" "}
+                  · held now, charged only if the clip is completed
                 </p>
               )}
               {balance !== undefined && (
@@ -257,8 +292,14 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
                 <ErrorNote error={create.error} />
                 {paymentProblem && (
                   <p className="text-sm text-slate-700">
-                    <Link className="font-medium underline" href="/dashboard/billing">Top up your balance</Link> or{" "}
-                    <Link className="font-medium underline" href="/dashboard/test-balance">ask for a test balance</Link>, then send again.
+                    <Link className="font-medium underline" href="/dashboard/billing">
+                      Top up your balance
+                    </Link>{" "}
+                    or{" "}
+                    <Link className="font-medium underline" href="/dashboard/test-balance">
+                      ask for a test balance
+                    </Link>
+                    , then send again.
                   </p>
                 )}
               </div>
@@ -268,20 +309,32 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
               <Button type="submit" disabled={create.isPending || !model}>
                 {create.isPending ? "Sending…" : `Generate · ${formatUsd(costMicros)}`}
               </Button>
-              {showErrors && Object.keys(errors).length > 0 && <span className="text-sm text-red-700">Fix the highlighted fields first.</span>}
+              {showErrors && Object.keys(errors).length > 0 && (
+                <span className="text-sm text-red-700">Fix the highlighted fields first.</span>
+              )}
             </div>
           </form>
         </Card>
 
-        <section aria-labelledby="pg-result" className="rounded-xl border border-slate-200 bg-white shadow-sm xl:sticky xl:top-8 xl:self-start">
+        <section
+          aria-labelledby="pg-result"
+          className="rounded-xl border border-slate-200 bg-white shadow-sm xl:sticky xl:top-8 xl:self-start"
+        >
           <header className="border-b border-slate-100 px-5 py-4">
-            <h2 id="pg-result" ref={resultRef} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+            <h2
+              id="pg-result"
+              ref={resultRef}
+              tabIndex={-1}
+              className="text-base font-semibold text-slate-900 focus:outline-none"
+            >
               Result
             </h2>
           </header>
           <div className="space-y-4 px-5 py-4">
             {!record ? (
-              <EmptyState title="Nothing generated yet">Fill in the request and press Generate; progress and the video appear here.</EmptyState>
+              <EmptyState title="Nothing generated yet">
+                Fill in the request and press Generate; progress and the video appear here.
+              </EmptyState>
             ) : (
               <GenerationView record={record} eta={eta} streamFailed={streamFailed} />
             )}
@@ -312,7 +365,10 @@ function GenerationView({ record, eta, streamFailed }: { record: GenerationRecor
             aria-valuenow={record.progress}
             className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
           >
-            <div className="h-full rounded-full bg-slate-900 transition-[width] duration-500" style={{ width: `${Math.max(2, record.progress)}%` }} />
+            <div
+              className="h-full rounded-full bg-slate-900 transition-[width] duration-500"
+              style={{ width: `${Math.max(2, record.progress)}%` }}
+            />
           </div>
           <p className="flex justify-between text-sm text-slate-600">
             <span data-testid="generation-progress">{record.progress}%</span>
@@ -322,7 +378,13 @@ function GenerationView({ record, eta, streamFailed }: { record: GenerationRecor
         </div>
       )}
       {record.status === "completed" && out && (
-        <VideoPlayer src={out.url} title={`Generated clip: ${record.prompt}`} aspectRatio={record.aspect_ratio} resolution={out.resolution} duration={out.duration} />
+        <VideoPlayer
+          src={out.url}
+          title={`Generated clip: ${record.prompt}`}
+          aspectRatio={record.aspect_ratio}
+          resolution={out.resolution}
+          duration={out.duration}
+        />
       )}
       {record.status === "failed" && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -343,9 +405,13 @@ function GenerationView({ record, eta, streamFailed }: { record: GenerationRecor
         <dd className="text-slate-900">
           {record.duration} s · {record.size} · {record.aspect_ratio}
         </dd>
-        <dt className="text-slate-600">{record.status === "completed" ? "Charged" : record.status === "processing" ? "Held" : "Cost"}</dt>
+        <dt className="text-slate-600">
+          {record.status === "completed" ? "Charged" : record.status === "processing" ? "Held" : "Cost"}
+        </dt>
         <dd className="text-slate-900 tabular-nums" data-testid="generation-cost">
-          {record.status === "failed" || record.status === "canceled" ? "$0.000 (released)" : `${record.cost} (${record.billed_seconds} s × ${record.price})`}
+          {record.status === "failed" || record.status === "canceled"
+            ? "$0.000 (released)"
+            : `${record.cost} (${record.billed_seconds} s × ${record.price})`}
         </dd>
         <dt className="text-slate-600">Prompt</dt>
         <dd className="break-words text-slate-900">{record.prompt}</dd>

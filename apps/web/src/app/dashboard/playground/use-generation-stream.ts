@@ -41,7 +41,10 @@ export function useGenerationStream(initial: GenerationRecordT | null) {
 
   const processing = tracked?.record.status === "processing";
   const poll = useQuery(
-    trpc.playground.get.queryOptions({ id: id ?? "" }, { enabled: !!id && streamFailed && processing, refetchInterval: 2000, staleTime: 0 }),
+    trpc.playground.get.queryOptions(
+      { id: id ?? "" },
+      { enabled: !!id && streamFailed && processing, refetchInterval: 2000, staleTime: 0 },
+    ),
   );
   useEffect(() => {
     if (poll.data && poll.data.id === id) setTracked({ record: poll.data, receivedAt: Date.now() });

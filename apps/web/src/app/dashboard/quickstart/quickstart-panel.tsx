@@ -77,14 +77,15 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
             <div className="space-y-3">
               {justIssued && <NewKeyReveal name={usable.name} apiKey={usable.key} />}
               <p className="text-sm text-slate-700" data-testid="quickstart-key-status">
-                The samples below use your key <code className="font-mono">{usable.prefix}…</code> (“{usable.name}”), issued in this browser tab.
-                It stays filled in only until you close the tab.
+                The samples below use your key <code className="font-mono">{usable.prefix}…</code> (“{usable.name}”), issued in
+                this browser tab. It stays filled in only until you close the tab.
               </p>
             </div>
           ) : (
             <div className="space-y-3" data-testid="quickstart-key-status">
               <p className="text-sm text-slate-700">
-                The samples show <code className="rounded bg-slate-100 px-1 font-mono">{KEY_PLACEHOLDER}</code> where your key goes.
+                The samples show <code className="rounded bg-slate-100 px-1 font-mono">{KEY_PLACEHOLDER}</code> where your key
+                goes.
                 {liveCount > 0
                   ? " A key is shown only once, when it is issued: paste the one you saved in its place, or issue a new key for this quick start."
                   : " You have no key yet: issue one and the samples fill it in."}
@@ -106,7 +107,8 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
           title="2. Send a request"
           description={
             <>
-              Base URL <code className="font-mono text-slate-700">{baseUrl}</code>. Each request is billed per second of video (minimum charge per model); the cost is held at acceptance and charged only when the clip is completed.
+              Base URL <code className="font-mono text-slate-700">{baseUrl}</code>. Each request is billed per second of video
+              (minimum charge per model); the cost is held at acceptance and charged only when the clip is completed.
             </>
           }
           actions={
@@ -123,20 +125,39 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
             ) : null
           }
         >
-          {ready ? <CodeSamples baseUrl={baseUrl} apiKey={usable?.key ?? KEY_PLACEHOLDER} model={chosen} /> : <Spinner label="Preparing the samples" />}
+          {ready ? (
+            <CodeSamples baseUrl={baseUrl} apiKey={usable?.key ?? KEY_PLACEHOLDER} model={chosen} />
+          ) : (
+            <Spinner label="Preparing the samples" />
+          )}
         </Card>
 
         <Card title="3. Next">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
             <li>
-              Try prompts and options without code in the <Link className="font-medium underline" href="/dashboard/playground">playground</Link>.
+              Try prompts and options without code in the{" "}
+              <Link className="font-medium underline" href="/dashboard/playground">
+                playground
+              </Link>
+              .
             </li>
             <li>
-              Compare prices, limits and sizes on the <Link className="font-medium underline" href="/dashboard/models">models</Link> page.
+              Compare prices, limits and sizes on the{" "}
+              <Link className="font-medium underline" href="/dashboard/models">
+                models
+              </Link>{" "}
+              page.
             </li>
             <li>
-              Every parameter and error code: <Link className="font-medium underline" href="/docs">API reference</Link> and the{" "}
-              <Link className="font-medium underline" href="/errors">error catalog</Link>.
+              Every parameter and error code:{" "}
+              <Link className="font-medium underline" href="/docs">
+                API reference
+              </Link>{" "}
+              and the{" "}
+              <Link className="font-medium underline" href="/errors">
+                error catalog
+              </Link>
+              .
             </li>
           </ul>
         </Card>

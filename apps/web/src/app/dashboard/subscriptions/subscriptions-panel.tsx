@@ -34,7 +34,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
   const setStatus = useMutation(
     trpc.subscriptions.setStatus.mutationOptions({
       onSuccess: (r) => {
-        setNotice(r.status === "paused" ? "Paused: new requests to this model are refused." : "Resumed: requests are accepted again.");
+        setNotice(
+          r.status === "paused" ? "Paused: new requests to this model are refused." : "Resumed: requests are accepted again.",
+        );
         return invalidate();
       },
     }),
@@ -43,7 +45,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
     trpc.subscriptions.setCap.mutationOptions({
       onSuccess: (r) => {
         setCap("");
-        setNotice(r.monthlySpendCapMicros === null ? "Cap removed." : `Cap set to ${formatUsd(r.monthlySpendCapMicros)} a month.`);
+        setNotice(
+          r.monthlySpendCapMicros === null ? "Cap removed." : `Cap set to ${formatUsd(r.monthlySpendCapMicros)} a month.`,
+        );
         return invalidate();
       },
     }),
@@ -54,10 +58,17 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
   const headingId = `sub-${sub.modelId}`;
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="subscription" data-model={sub.modelId}>
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="subscription"
+      data-model={sub.modelId}
+    >
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
         <div className="flex items-center gap-3">
-          <h2 id={headingId} className="font-mono text-base font-semibold text-slate-900">{sub.modelId}</h2>
+          <h2 id={headingId} className="font-mono text-base font-semibold text-slate-900">
+            {sub.modelId}
+          </h2>
           <span data-testid="subscription-status">
             {paused ? <Badge tone="amber">Paused</Badge> : <Badge tone="green">Active</Badge>}
           </span>
@@ -73,7 +84,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
           {paused ? "Resume" : "Pause"}
         </Button>
         <p id={`${headingId}-pause-hint`} className="sr-only">
-          {paused ? `Resume accepting requests for ${sub.modelId}` : `Pause ${sub.modelId}: new requests will be refused with subscription_paused`}
+          {paused
+            ? `Resume accepting requests for ${sub.modelId}`
+            : `Pause ${sub.modelId}: new requests will be refused with subscription_paused`}
         </p>
       </header>
       <div className="grid gap-6 px-5 py-4 md:grid-cols-3">
@@ -94,13 +107,19 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
           <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">{MONTH.format(sub.month.start)}</h3>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Generations</dt>
-            <dd className="tabular-nums" data-testid="month-generations">{sub.month.generations} <span className="text-slate-600">({sub.month.completed} completed)</span></dd>
+            <dd className="tabular-nums" data-testid="month-generations">
+              {sub.month.generations} <span className="text-slate-600">({sub.month.completed} completed)</span>
+            </dd>
             <dt className="text-slate-600">Billed seconds</dt>
-            <dd className="tabular-nums" data-testid="month-seconds">{sub.month.billedSeconds}</dd>
+            <dd className="tabular-nums" data-testid="month-seconds">
+              {sub.month.billedSeconds}
+            </dd>
             <dt className="text-slate-600">Spend</dt>
             <dd className="tabular-nums" data-testid="month-spend">
               {formatUsd(sub.month.spendMicros)}
-              {sub.month.heldMicros > 0n && <span className="text-slate-600"> (incl. {formatUsd(sub.month.heldMicros)} on hold)</span>}
+              {sub.month.heldMicros > 0n && (
+                <span className="text-slate-600"> (incl. {formatUsd(sub.month.heldMicros)} on hold)</span>
+              )}
             </dd>
           </dl>
         </div>
@@ -120,9 +139,14 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
                 aria-valuenow={Math.min(100, Math.round(usedPct))}
                 aria-valuetext={`${formatUsd(sub.month.spendMicros)} of ${formatUsd(capMicros)}`}
               >
-                <div className={`h-full ${usedPct >= 100 ? "bg-red-600" : usedPct >= 80 ? "bg-amber-500" : "bg-emerald-600"}`} style={{ width: `${Math.min(100, usedPct)}%` }} />
+                <div
+                  className={`h-full ${usedPct >= 100 ? "bg-red-600" : usedPct >= 80 ? "bg-amber-500" : "bg-emerald-600"}`}
+                  style={{ width: `${Math.min(100, usedPct)}%` }}
+                />
               </div>
-              <p className="mt-1 text-xs text-slate-600">{usedPct.toFixed(1)}% used; requests that would pass it get 403 spend_limit_reached.</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {usedPct.toFixed(1)}% used; requests that would pass it get 403 spend_limit_reached.
+              </p>
             </div>
           )}
           <form
@@ -147,9 +171,16 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
               hint="Charges plus holds this calendar month (UTC)."
             />
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="secondary" disabled={setCapMutation.isPending}>Save cap</Button>
+              <Button type="submit" variant="secondary" disabled={setCapMutation.isPending}>
+                Save cap
+              </Button>
               {capMicros !== null && (
-                <Button type="button" variant="ghost" disabled={setCapMutation.isPending} onClick={() => setCapMutation.mutate({ modelId: sub.modelId, cap: null })}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  disabled={setCapMutation.isPending}
+                  onClick={() => setCapMutation.mutate({ modelId: sub.modelId, cap: null })}
+                >
                   Remove cap
                 </Button>
               )}
@@ -159,7 +190,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
       </div>
       <div className="px-5 pb-4">
         <ErrorNote error={setStatus.error ?? setCapMutation.error} />
-        <p role="status" className="text-sm text-slate-700">{notice}</p>
+        <p role="status" className="text-sm text-slate-700">
+          {notice}
+        </p>
       </div>
     </section>
   );
@@ -170,7 +203,9 @@ export function SubscriptionsPanel() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.subscriptions.list.queryOptions());
   const subscribe = useMutation(
-    trpc.subscriptions.subscribe.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.subscriptions.list.queryKey() }) }),
+    trpc.subscriptions.subscribe.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.subscriptions.list.queryKey() }),
+    }),
   );
 
   return (
@@ -186,7 +221,9 @@ export function SubscriptionsPanel() {
       ) : (
         <div className="space-y-6">
           {list.data.subscriptions.length === 0 ? (
-            <EmptyState title="No subscriptions yet">Your first request to a model subscribes you to it, or subscribe to a model below.</EmptyState>
+            <EmptyState title="No subscriptions yet">
+              Your first request to a model subscribes you to it, or subscribe to a model below.
+            </EmptyState>
           ) : (
             list.data.subscriptions.map((s) => <SubscriptionCard key={s.id} sub={s} />)
           )}
@@ -200,10 +237,16 @@ export function SubscriptionsPanel() {
                     <div>
                       <p className="font-mono text-sm font-semibold text-slate-900">{m.id}</p>
                       <p className="text-sm text-slate-600">
-                        {m.purpose} · {formatPricePerSecond(m.priceMicrosPerSecond)} · {m.queue} · {m.rateLimitQps} QPS · min {m.minChargeSeconds} s
+                        {m.purpose} · {formatPricePerSecond(m.priceMicrosPerSecond)} · {m.queue} · {m.rateLimitQps} QPS · min{" "}
+                        {m.minChargeSeconds} s
                       </p>
                     </div>
-                    <Button type="button" disabled={subscribe.isPending} onClick={() => subscribe.mutate({ modelId: m.id })} aria-label={`Subscribe to ${m.id}`}>
+                    <Button
+                      type="button"
+                      disabled={subscribe.isPending}
+                      onClick={() => subscribe.mutate({ modelId: m.id })}
+                      aria-label={`Subscribe to ${m.id}`}
+                    >
                       Subscribe
                     </Button>
                   </li>

@@ -10,7 +10,11 @@ import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
 const MIN = 20;
-const when = (d: Date) => d.toISOString().replace("T", " ").replace(/:\d{2}\.\d{3}Z$/, " UTC");
+const when = (d: Date) =>
+  d
+    .toISOString()
+    .replace("T", " ")
+    .replace(/:\d{2}\.\d{3}Z$/, " UTC");
 
 export function TestBalancePanel() {
   const trpc = useTRPC();
@@ -40,7 +44,9 @@ export function TestBalancePanel() {
         actions={
           <div className="text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
-            <p className="text-2xl font-semibold tabular-nums" data-testid="test-balance-balance">{formatUsd(balanceMicros)}</p>
+            <p className="text-2xl font-semibold tabular-nums" data-testid="test-balance-balance">
+              {formatUsd(balanceMicros)}
+            </p>
           </div>
         }
       />
@@ -75,7 +81,9 @@ export function TestBalancePanel() {
                 hint={`${useCase.trim().length} / at least ${MIN} characters`}
                 error={fieldError ?? (submit.error?.message || null)}
               />
-              <Button type="submit" disabled={submit.isPending}>{submit.isPending ? "Sending…" : "Request test balance"}</Button>
+              <Button type="submit" disabled={submit.isPending}>
+                {submit.isPending ? "Sending…" : "Request test balance"}
+              </Button>
             </form>
           )}
         </Card>
@@ -95,7 +103,9 @@ export function TestBalancePanel() {
                   <p className="mt-2 whitespace-pre-wrap text-slate-800">{r.useCase}</p>
                   {r.response && (
                     <div className="mt-2 rounded-md bg-slate-50 px-3 py-2">
-                      <p className="text-xs font-medium text-slate-500">Support’s response{r.decidedAt ? ` · ${when(r.decidedAt)}` : ""}</p>
+                      <p className="text-xs font-medium text-slate-500">
+                        Support’s response{r.decidedAt ? ` · ${when(r.decidedAt)}` : ""}
+                      </p>
                       <p className="mt-1 whitespace-pre-wrap text-slate-800">{r.response}</p>
                     </div>
                   )}

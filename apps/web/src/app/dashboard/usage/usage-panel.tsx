@@ -12,9 +12,18 @@ import { useTRPC } from "@/trpc/client";
 
 // Charts measure the page, so they render in the browser only.
 const chartFallback = () => <div className="h-72 animate-pulse rounded-xl border border-slate-200 bg-white" aria-hidden />;
-const RequestsChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.RequestsChart), { ssr: false, loading: chartFallback });
-const SpendChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.SpendChart), { ssr: false, loading: chartFallback });
-const LatencyChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.LatencyChart), { ssr: false, loading: chartFallback });
+const RequestsChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.RequestsChart), {
+  ssr: false,
+  loading: chartFallback,
+});
+const SpendChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.SpendChart), {
+  ssr: false,
+  loading: chartFallback,
+});
+const LatencyChart = dynamic(() => import("@/components/dashboard/charts/usage-charts").then((m) => m.LatencyChart), {
+  ssr: false,
+  loading: chartFallback,
+});
 
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];
@@ -30,14 +39,27 @@ function Codes({ codes }: { codes: Record<string, number> }) {
     <ul className="space-y-0.5">
       {entries.map(([code, n]) => (
         <li key={code} className="whitespace-nowrap">
-          <Link href={`/errors#${code}`} className="font-mono text-xs underline">{code}</Link> <span className="tabular-nums">{n}</span>
+          <Link href={`/errors#${code}`} className="font-mono text-xs underline">
+            {code}
+          </Link>{" "}
+          <span className="tabular-nums">{n}</span>
         </li>
       ))}
     </ul>
   );
 }
 
-function StatsTable({ caption, firstHeader, rows, testId }: { caption: string; firstHeader: string; rows: { key: string; label: ReactNode; row: Row }[]; testId: string }) {
+function StatsTable({
+  caption,
+  firstHeader,
+  rows,
+  testId,
+}: {
+  caption: string;
+  firstHeader: string;
+  rows: { key: string; label: ReactNode; row: Row }[];
+  testId: string;
+}) {
   const th = "px-3 py-2 text-right font-medium";
   return (
     <div className="-mx-5 overflow-x-auto">
@@ -45,33 +67,77 @@ function StatsTable({ caption, firstHeader, rows, testId }: { caption: string; f
         <caption className="sr-only">{caption}</caption>
         <thead className="whitespace-nowrap border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-5 py-2 text-left font-medium">{firstHeader}</th>
-            <th scope="col" className={th}>Requests</th>
-            <th scope="col" className={th}>Accepted</th>
-            <th scope="col" className={th}>Refused</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">Refused by code</th>
-            <th scope="col" className={th}>Completed</th>
-            <th scope="col" className={th}>Failed</th>
-            <th scope="col" className={th}>Billed s</th>
-            <th scope="col" className={th}>Spend</th>
-            <th scope="col" className={th}>p50</th>
-            <th scope="col" className="px-5 py-2 text-right font-medium">p95</th>
+            <th scope="col" className="px-5 py-2 text-left font-medium">
+              {firstHeader}
+            </th>
+            <th scope="col" className={th}>
+              Requests
+            </th>
+            <th scope="col" className={th}>
+              Accepted
+            </th>
+            <th scope="col" className={th}>
+              Refused
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Refused by code
+            </th>
+            <th scope="col" className={th}>
+              Completed
+            </th>
+            <th scope="col" className={th}>
+              Failed
+            </th>
+            <th scope="col" className={th}>
+              Billed s
+            </th>
+            <th scope="col" className={th}>
+              Spend
+            </th>
+            <th scope="col" className={th}>
+              p50
+            </th>
+            <th scope="col" className="px-5 py-2 text-right font-medium">
+              p95
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 whitespace-nowrap tabular-nums">
           {rows.map(({ key, label, row }) => (
             <tr key={key} data-testid={`${testId}-row`} data-key={key}>
-              <th scope="row" className="whitespace-nowrap px-5 py-2 text-left font-medium text-slate-900">{label}</th>
-              <td className="px-3 py-2 text-right" data-col="requests">{row.requests}</td>
-              <td className="px-3 py-2 text-right" data-col="accepted">{row.accepted}</td>
-              <td className="px-3 py-2 text-right" data-col="refused">{row.refused}</td>
-              <td className="px-3 py-2 text-left" data-col="codes"><Codes codes={row.refusedByCode} /></td>
-              <td className="px-3 py-2 text-right" data-col="completed">{row.completed}</td>
-              <td className="px-3 py-2 text-right" data-col="failed">{row.failed}</td>
-              <td className="px-3 py-2 text-right" data-col="seconds">{row.billedSeconds}</td>
-              <td className="px-3 py-2 text-right" data-col="spend">{formatUsd(row.spendMicros)}</td>
-              <td className="px-3 py-2 text-right" data-col="p50">{ms(row.latencyP50Ms)}</td>
-              <td className="px-5 py-2 text-right" data-col="p95">{ms(row.latencyP95Ms)}</td>
+              <th scope="row" className="whitespace-nowrap px-5 py-2 text-left font-medium text-slate-900">
+                {label}
+              </th>
+              <td className="px-3 py-2 text-right" data-col="requests">
+                {row.requests}
+              </td>
+              <td className="px-3 py-2 text-right" data-col="accepted">
+                {row.accepted}
+              </td>
+              <td className="px-3 py-2 text-right" data-col="refused">
+                {row.refused}
+              </td>
+              <td className="px-3 py-2 text-left" data-col="codes">
+                <Codes codes={row.refusedByCode} />
+              </td>
+              <td className="px-3 py-2 text-right" data-col="completed">
+                {row.completed}
+              </td>
+              <td className="px-3 py-2 text-right" data-col="failed">
+                {row.failed}
+              </td>
+              <td className="px-3 py-2 text-right" data-col="seconds">
+                {row.billedSeconds}
+              </td>
+              <td className="px-3 py-2 text-right" data-col="spend">
+                {formatUsd(row.spendMicros)}
+              </td>
+              <td className="px-3 py-2 text-right" data-col="p50">
+                {ms(row.latencyP50Ms)}
+              </td>
+              <td className="px-5 py-2 text-right" data-col="p95">
+                {ms(row.latencyP95Ms)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -84,7 +150,9 @@ function Tile({ label, value, sub, testId }: { label: string; value: ReactNode; 
   return (
     <div className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>{value}</dd>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
       {sub && <dd className="text-xs text-slate-600">{sub}</dd>}
     </div>
   );
@@ -106,7 +174,9 @@ export function UsagePanel() {
     const k = data?.keys.find((x) => x.id === id);
     return k ? `${k.name} (${k.prefix}…)${k.revokedAt ? " · revoked" : ""}` : id;
   };
-  const hasAny = data && (data.totals.requests > 0 || data.totals.completed + data.totals.failed + data.totals.canceled + data.totals.processing > 0);
+  const hasAny =
+    data &&
+    (data.totals.requests > 0 || data.totals.completed + data.totals.failed + data.totals.canceled + data.totals.processing > 0);
 
   return (
     <>
@@ -134,13 +204,21 @@ export function UsagePanel() {
         <div className="w-48">
           <SelectField label="Model" value={modelId} onChange={(e) => setModelId(e.target.value)}>
             <option value="">All models</option>
-            {data?.models.map((m) => <option key={m} value={m}>{m}</option>)}
+            {data?.models.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
           </SelectField>
         </div>
         <div className="w-64">
           <SelectField label="API key" value={apiKeyId} onChange={(e) => setApiKeyId(e.target.value)}>
             <option value="">All keys</option>
-            {data?.keys.map((k) => <option key={k.id} value={k.id}>{keyLabel(k.id)}</option>)}
+            {data?.keys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {keyLabel(k.id)}
+              </option>
+            ))}
           </SelectField>
         </div>
         {stats.isFetching && !stats.isPending && <Spinner label="Updating" />}
@@ -152,13 +230,26 @@ export function UsagePanel() {
         <ErrorNote error={stats.error} />
       ) : !hasAny ? (
         <EmptyState title="No requests in this period">
-          Make a call to the API and it will show up here within seconds. <Link className="font-medium underline" href="/dashboard/quickstart">Quick start</Link>
+          Make a call to the API and it will show up here within seconds.{" "}
+          <Link className="font-medium underline" href="/dashboard/quickstart">
+            Quick start
+          </Link>
         </EmptyState>
       ) : (
         <div className="space-y-6" aria-busy={stats.isFetching}>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
-            <Tile label="Requests" value={data!.totals.requests} sub={`${data!.totals.accepted} accepted · ${data!.totals.refused} refused`} testId="total-requests" />
-            <Tile label="Completed" value={data!.totals.completed} sub={`${data!.totals.failed} failed · ${data!.totals.canceled} canceled`} testId="total-completed" />
+            <Tile
+              label="Requests"
+              value={data!.totals.requests}
+              sub={`${data!.totals.accepted} accepted · ${data!.totals.refused} refused`}
+              testId="total-requests"
+            />
+            <Tile
+              label="Completed"
+              value={data!.totals.completed}
+              sub={`${data!.totals.failed} failed · ${data!.totals.canceled} canceled`}
+              testId="total-completed"
+            />
             <Tile label="Billed seconds" value={data!.totals.billedSeconds} testId="total-seconds" />
             <Tile label="Spend" value={formatUsd(data!.totals.spendMicros)} testId="total-spend" />
             <Tile label="Latency p50" value={ms(data!.totals.latencyP50Ms)} testId="total-p50" />
@@ -170,13 +261,28 @@ export function UsagePanel() {
             <LatencyChart days={data!.days} />
           </div>
           <Card title="By day" description="Newest first.">
-            <StatsTable caption="Statistics by day" firstHeader="Day (UTC)" testId="usage-by-day" rows={[...data!.days].reverse().map((d) => ({ key: d.day, label: d.day, row: d }))} />
+            <StatsTable
+              caption="Statistics by day"
+              firstHeader="Day (UTC)"
+              testId="usage-by-day"
+              rows={[...data!.days].reverse().map((d) => ({ key: d.day, label: d.day, row: d }))}
+            />
           </Card>
           <Card title="By model">
-            <StatsTable caption="Statistics by model" firstHeader="Model" testId="usage-by-model" rows={data!.byModel.map((m) => ({ key: m.id ?? "none", label: m.id ?? "No model (invalid request)", row: m }))} />
+            <StatsTable
+              caption="Statistics by model"
+              firstHeader="Model"
+              testId="usage-by-model"
+              rows={data!.byModel.map((m) => ({ key: m.id ?? "none", label: m.id ?? "No model (invalid request)", row: m }))}
+            />
           </Card>
           <Card title="By API key">
-            <StatsTable caption="Statistics by API key" firstHeader="Key" testId="usage-by-key" rows={data!.byKey.map((k) => ({ key: k.id ?? "none", label: keyLabel(k.id), row: k }))} />
+            <StatsTable
+              caption="Statistics by API key"
+              firstHeader="Key"
+              testId="usage-by-key"
+              rows={data!.byKey.map((k) => ({ key: k.id ?? "none", label: keyLabel(k.id), row: k }))}
+            />
           </Card>
         </div>
       )}

@@ -8,7 +8,11 @@ import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-const when = (d: Date) => d.toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+const when = (d: Date) =>
+  d
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, " UTC");
 const STATUS_TONE = { pending: "amber", delivered: "green", failed: "red" } as const;
 
 const VERIFY_SNIPPET = `import { Webhook } from "standardwebhooks"; // npm i standardwebhooks
@@ -89,7 +93,8 @@ function SecretCard() {
           rotate.mutate();
         }}
       >
-        The current secret stops working at once: every callback from now on, retries included, is signed with the new one. Update your receiver right after.
+        The current secret stops working at once: every callback from now on, retries included, is signed with the new one. Update
+        your receiver right after.
       </ConfirmDialog>
     </Card>
   );
@@ -101,19 +106,30 @@ function VerifyCard() {
       <div className="space-y-3 text-sm text-slate-700">
         <p>Each POST carries three headers:</p>
         <ul className="list-disc space-y-1 pl-5">
-          <li><code className="font-mono">webhook-id</code>: the delivery id (<code className="font-mono">whd_…</code>), the same on every retry; use it to ignore duplicates.</li>
-          <li><code className="font-mono">webhook-timestamp</code>: Unix seconds when the attempt was signed; refuse ones more than 5 minutes off.</li>
+          <li>
+            <code className="font-mono">webhook-id</code>: the delivery id (<code className="font-mono">whd_…</code>), the same on
+            every retry; use it to ignore duplicates.
+          </li>
+          <li>
+            <code className="font-mono">webhook-timestamp</code>: Unix seconds when the attempt was signed; refuse ones more than
+            5 minutes off.
+          </li>
           <li>
             <code className="font-mono">webhook-signature</code>: <code className="font-mono">v1,</code> + base64 HMAC-SHA256 of{" "}
-            <code className="font-mono">{"{webhook-id}.{webhook-timestamp}.{raw body}"}</code>, keyed with the base64-decoded part of your secret after{" "}
-            <code className="font-mono">whsec_</code>. Compare in constant time.
+            <code className="font-mono">{"{webhook-id}.{webhook-timestamp}.{raw body}"}</code>, keyed with the base64-decoded part
+            of your secret after <code className="font-mono">whsec_</code>. Compare in constant time.
           </li>
         </ul>
         <p>
-          The body is <code className="font-mono">{'{"type": "generation.completed" | "generation.failed" | "generation.canceled", "data": <generation record>}'}</code>. Answer any 2xx
-          within 15 s; anything else is retried with backoff, and every attempt is logged below.
+          The body is{" "}
+          <code className="font-mono">
+            {'{"type": "generation.completed" | "generation.failed" | "generation.canceled", "data": <generation record>}'}
+          </code>
+          . Answer any 2xx within 15 s; anything else is retried with backoff, and every attempt is logged below.
         </p>
-        <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"><code>{VERIFY_SNIPPET}</code></pre>
+        <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+          <code>{VERIFY_SNIPPET}</code>
+        </pre>
       </div>
     </Card>
   );
@@ -129,7 +145,11 @@ function DeliveryLog() {
   const resend = useMutation(
     trpc.webhooks.resend.mutationOptions({
       onSuccess: async (res) => {
-        setResendNote(res.ok ? "Resent: the receiver accepted it." : `Resent: the receiver answered ${res.delivery.lastResponse?.status ?? "with an error"}.`);
+        setResendNote(
+          res.ok
+            ? "Resent: the receiver accepted it."
+            : `Resent: the receiver answered ${res.delivery.lastResponse?.status ?? "with an error"}.`,
+        );
         await qc.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
       },
     }),
@@ -139,16 +159,26 @@ function DeliveryLog() {
     <Card
       title="Delivery log"
       description="Callbacks of generations created with a webHook, newest first. Open a delivery to see each attempt."
-      actions={<Button type="button" variant="secondary" onClick={() => list.refetch()} disabled={list.isFetching}>{list.isFetching ? "Refreshing…" : "Refresh"}</Button>}
+      actions={
+        <Button type="button" variant="secondary" onClick={() => list.refetch()} disabled={list.isFetching}>
+          {list.isFetching ? "Refreshing…" : "Refresh"}
+        </Button>
+      }
     >
-      {resendNote && <p role="status" className="mb-3 text-sm text-slate-700">{resendNote}</p>}
+      {resendNote && (
+        <p role="status" className="mb-3 text-sm text-slate-700">
+          {resendNote}
+        </p>
+      )}
       <ErrorNote error={resend.error} />
       {list.isPending ? (
         <Spinner label="Loading deliveries" />
       ) : list.error ? (
         <ErrorNote error={list.error} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState title="No deliveries yet">Create a generation with a <code className="font-mono">webHook</code> URL and its callback shows up here.</EmptyState>
+        <EmptyState title="No deliveries yet">
+          Create a generation with a <code className="font-mono">webHook</code> URL and its callback shows up here.
+        </EmptyState>
       ) : (
         <>
           <ul className="divide-y divide-slate-100" aria-label="Webhook deliveries">
@@ -158,13 +188,23 @@ function DeliveryLog() {
                   <summary className="flex cursor-pointer list-none flex-wrap items-start justify-between gap-3 [&::-webkit-details-marker]:hidden">
                     <div className="min-w-0 space-y-0.5">
                       <p className="text-sm font-medium text-slate-900">
-                        <span className="font-mono">{d.eventType}</span> · <span className="font-mono text-slate-600">{d.generationId}</span>
+                        <span className="font-mono">{d.eventType}</span> ·{" "}
+                        <span className="font-mono text-slate-600">{d.generationId}</span>
                       </p>
-                      <p className="truncate font-mono text-xs text-slate-500" title={d.url}>{d.url}</p>
+                      <p className="truncate font-mono text-xs text-slate-500" title={d.url}>
+                        {d.url}
+                      </p>
                       <p className="text-xs text-slate-500">
-                        {when(d.createdAt)} · <span data-testid="delivery-attempts">{d.attemptCount} attempt{d.attemptCount === 1 ? "" : "s"}</span>
+                        {when(d.createdAt)} ·{" "}
+                        <span data-testid="delivery-attempts">
+                          {d.attemptCount} attempt{d.attemptCount === 1 ? "" : "s"}
+                        </span>
                         {d.lastResponse && (
-                          <> · last response <span className="font-mono">{d.lastResponse.status ?? d.lastResponse.error ?? "no response"}</span></>
+                          <>
+                            {" "}
+                            · last response{" "}
+                            <span className="font-mono">{d.lastResponse.status ?? d.lastResponse.error ?? "no response"}</span>
+                          </>
                         )}
                         {d.status === "pending" && d.nextAttemptAt && <> · next retry {when(d.nextAttemptAt)}</>}
                       </p>
@@ -175,7 +215,12 @@ function DeliveryLog() {
                     </div>
                   </summary>
                   <div className="mt-3 flex justify-end">
-                    <Button type="button" variant="secondary" disabled={resend.isPending && resend.variables?.deliveryId === d.id} onClick={() => resend.mutate({ deliveryId: d.id })}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      disabled={resend.isPending && resend.variables?.deliveryId === d.id}
+                      onClick={() => resend.mutate({ deliveryId: d.id })}
+                    >
                       {resend.isPending && resend.variables?.deliveryId === d.id ? "Resending…" : "Resend"}
                     </Button>
                   </div>
@@ -183,31 +228,58 @@ function DeliveryLog() {
                     <table className="w-full min-w-[36rem] text-left text-sm" aria-label={`Attempts of ${d.id}`}>
                       <thead>
                         <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                          <th scope="col" className="py-2 pr-3">#</th>
-                          <th scope="col" className="py-2 pr-3">Time</th>
-                          <th scope="col" className="py-2 pr-3">Status</th>
-                          <th scope="col" className="py-2 pr-3">Duration</th>
-                          <th scope="col" className="py-2">Response / error</th>
+                          <th scope="col" className="py-2 pr-3">
+                            #
+                          </th>
+                          <th scope="col" className="py-2 pr-3">
+                            Time
+                          </th>
+                          <th scope="col" className="py-2 pr-3">
+                            Status
+                          </th>
+                          <th scope="col" className="py-2 pr-3">
+                            Duration
+                          </th>
+                          <th scope="col" className="py-2">
+                            Response / error
+                          </th>
                         </tr>
                       </thead>
                       <tbody>
                         {d.attempts.map((a) => (
                           <tr key={a.id} className="border-b border-slate-100 align-top" data-testid="webhook-attempt">
-                            <td className="py-2 pr-3 tabular-nums">{a.attemptNo}{a.manual ? " (resend)" : ""}</td>
+                            <td className="py-2 pr-3 tabular-nums">
+                              {a.attemptNo}
+                              {a.manual ? " (resend)" : ""}
+                            </td>
                             <td className="py-2 pr-3 whitespace-nowrap">{when(a.at)}</td>
                             <td className="py-2 pr-3">
-                              <Badge tone={a.responseStatus !== null && a.responseStatus >= 200 && a.responseStatus < 300 ? "green" : "red"}>{a.responseStatus ?? "none"}</Badge>
+                              <Badge
+                                tone={
+                                  a.responseStatus !== null && a.responseStatus >= 200 && a.responseStatus < 300 ? "green" : "red"
+                                }
+                              >
+                                {a.responseStatus ?? "none"}
+                              </Badge>
                             </td>
                             <td className="py-2 pr-3 tabular-nums">{a.durationMs} ms</td>
                             <td className="py-2">
-                              {a.responseBody && <code className="block max-w-md truncate font-mono text-xs" title={a.responseBody}>{a.responseBody}</code>}
+                              {a.responseBody && (
+                                <code className="block max-w-md truncate font-mono text-xs" title={a.responseBody}>
+                                  {a.responseBody}
+                                </code>
+                              )}
                               {a.error && <span className="text-xs text-red-700">{a.error}</span>}
                               {!a.responseBody && !a.error && <span className="text-xs text-slate-400">(empty)</span>}
                             </td>
                           </tr>
                         ))}
                         {d.attempts.length === 0 && (
-                          <tr><td colSpan={5} className="py-2 text-slate-500">No attempt yet: the first one is on its way.</td></tr>
+                          <tr>
+                            <td colSpan={5} className="py-2 text-slate-500">
+                              No attempt yet: the first one is on its way.
+                            </td>
+                          </tr>
                         )}
                       </tbody>
                     </table>
@@ -217,8 +289,22 @@ function DeliveryLog() {
             ))}
           </ul>
           <div className="mt-3 flex justify-between">
-            <Button type="button" variant="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>Newer</Button>
-            <Button type="button" variant="secondary" disabled={!list.data.nextCursor} onClick={() => setCursors((c) => [...c, list.data.nextCursor])}>Older</Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={cursors.length < 2}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
+              Newer
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={!list.data.nextCursor}
+              onClick={() => setCursors((c) => [...c, list.data.nextCursor])}
+            >
+              Older
+            </Button>
           </div>
         </>
       )}
@@ -229,7 +315,10 @@ function DeliveryLog() {
 export function WebhooksPanel() {
   return (
     <>
-      <PageHeader title="Webhooks" description="When a generation has a webHook URL, its final record is POSTed there, signed. Manage the signing secret and watch every delivery attempt." />
+      <PageHeader
+        title="Webhooks"
+        description="When a generation has a webHook URL, its final record is POSTed there, signed. Manage the signing secret and watch every delivery attempt."
+      />
       <div className="space-y-6">
         <SecretCard />
         <DeliveryLog />

@@ -138,7 +138,11 @@ export function SchemaTable({ schema, schemas }: { schema: Schema; schemas: Sche
           <Rows schema={s} schemas={schemas} depth={0} prefix="" />
         </tbody>
       </table>
-      {s.additionalProperties === false && <p className="mt-2 text-xs text-slate-500">Unknown fields are refused (<code className="font-mono">unknown_parameter</code>).</p>}
+      {s.additionalProperties === false && (
+        <p className="mt-2 text-xs text-slate-500">
+          Unknown fields are refused (<code className="font-mono">unknown_parameter</code>).
+        </p>
+      )}
     </div>
   );
 }

@@ -49,7 +49,14 @@ export function TryIt({ method, path, pathParams, queryParams, exampleBody, auth
     if (params["Idempotency-Key"]) headers["idempotency-key"] = params["Idempotency-Key"];
     try {
       const res = await fetch(url, { method, headers, body: exampleBody !== null ? body : undefined, signal: controller.signal });
-      const shown = ["content-type", "x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"]
+      const shown = [
+        "content-type",
+        "x-request-id",
+        "x-ratelimit-limit",
+        "x-ratelimit-remaining",
+        "x-ratelimit-reset",
+        "retry-after",
+      ]
         .filter((h) => res.headers.has(h))
         .map((h) => `${h}: ${res.headers.get(h)}`)
         .join("\n");
@@ -140,7 +147,11 @@ export function TryIt({ method, path, pathParams, queryParams, exampleBody, auth
           {busy ? "Waiting…" : `Send ${method}`}
         </button>
         {busy && (
-          <button type="button" onClick={() => abort.current?.abort()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700">
+          <button
+            type="button"
+            onClick={() => abort.current?.abort()}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700"
+          >
             Stop
           </button>
         )}
@@ -148,7 +159,9 @@ export function TryIt({ method, path, pathParams, queryParams, exampleBody, auth
       {result && (
         <div className="mt-3 overflow-hidden rounded-lg border border-slate-200 bg-white" aria-live="polite">
           <p className="border-b border-slate-200 px-3 py-1.5 font-mono text-xs font-semibold text-slate-900">{result.status}</p>
-          {result.headers && <pre className="border-b border-slate-100 px-3 py-1.5 font-mono text-[11px] text-slate-500">{result.headers}</pre>}
+          {result.headers && (
+            <pre className="border-b border-slate-100 px-3 py-1.5 font-mono text-[11px] text-slate-500">{result.headers}</pre>
+          )}
           <pre className="max-h-80 overflow-auto px-3 py-2 font-mono text-xs text-slate-800">{result.body}</pre>
         </div>
       )}

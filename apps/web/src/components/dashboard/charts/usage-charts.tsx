@@ -20,7 +20,17 @@ const COLORS = { accepted: "#047857", refused: "#b91c1c", spend: "#1d4ed8", p50:
 const shortDay = (day: string) => day.slice(5);
 const usdTick = (v: number) => formatUsd(BigInt(Math.round(v)));
 
-function ChartFrame({ title, summary, children, testId }: { title: string; summary: string; children: ReactNode; testId: string }) {
+function ChartFrame({
+  title,
+  summary,
+  children,
+  testId,
+}: {
+  title: string;
+  summary: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <figure className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <figcaption className="mb-3 text-sm font-semibold text-slate-900">{title}</figcaption>
@@ -38,7 +48,11 @@ export function RequestsChart({ days }: { days: ChartDay[] }) {
   const accepted = days.reduce((n, d) => n + d.accepted, 0);
   const refused = days.reduce((n, d) => n + d.refused, 0);
   return (
-    <ChartFrame title="Requests per day" summary={`${accepted} accepted and ${refused} refused over ${days.length} days; exact numbers in the table below.`} testId="chart-requests">
+    <ChartFrame
+      title="Requests per day"
+      summary={`${accepted} accepted and ${refused} refused over ${days.length} days; exact numbers in the table below.`}
+      testId="chart-requests"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -12 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
@@ -76,7 +90,11 @@ export function LatencyChart({ days }: { days: ChartDay[] }) {
   const data = days.map((d) => ({ day: shortDay(d.day), p50: d.latencyP50Ms, p95: d.latencyP95Ms }));
   const withData = days.filter((d) => d.latencyP50Ms !== null).length;
   return (
-    <ChartFrame title="Latency p50 / p95 (ms)" summary={`Median and 95th percentile response time on ${withData} days with requests.`} testId="chart-latency">
+    <ChartFrame
+      title="Latency p50 / p95 (ms)"
+      summary={`Median and 95th percentile response time on ${withData} days with requests.`}
+      testId="chart-latency"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
@@ -84,8 +102,27 @@ export function LatencyChart({ days }: { days: ChartDay[] }) {
           <YAxis tick={axis} tickLine={false} axisLine={false} unit=" ms" width={64} />
           <Tooltip formatter={(v) => `${v} ms`} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line type="monotone" dataKey="p50" name="p50" stroke={COLORS.p50} strokeWidth={2} dot={{ r: 2 }} connectNulls isAnimationActive={false} />
-          <Line type="monotone" dataKey="p95" name="p95" stroke={COLORS.p95} strokeWidth={2} strokeDasharray="5 3" dot={{ r: 2 }} connectNulls isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="p50"
+            name="p50"
+            stroke={COLORS.p50}
+            strokeWidth={2}
+            dot={{ r: 2 }}
+            connectNulls
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="p95"
+            name="p95"
+            stroke={COLORS.p95}
+            strokeWidth={2}
+            strokeDasharray="5 3"
+            dot={{ r: 2 }}
+            connectNulls
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

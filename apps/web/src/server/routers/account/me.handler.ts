@@ -3,7 +3,10 @@ import type { AuthedContext } from "../../trpc";
 /** The signed-in account's summary for the dashboard shell. */
 export async function meHandler({ ctx }: { ctx: AuthedContext }) {
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id } });
-  const held = await ctx.db.generation.aggregate({ where: { accountId: account.id, status: "processing" }, _sum: { costMicros: true } });
+  const held = await ctx.db.generation.aggregate({
+    where: { accountId: account.id, status: "processing" },
+    _sum: { costMicros: true },
+  });
   const keys = await ctx.db.apiKey.count({ where: { accountId: account.id, revokedAt: null } });
   return {
     id: account.id,

@@ -21,6 +21,11 @@ export function resetPasswordHandler({ ctx, input }: { ctx: TRPCContext; input: 
 }
 
 export async function changePasswordHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ChangePasswordInput> }) {
-  await changePassword(ctx.db, { accountId: ctx.user.id, sessionId: ctx.user.sessionId, currentPassword: input.currentPassword, newPassword: input.newPassword });
+  await changePassword(ctx.db, {
+    accountId: ctx.user.id,
+    sessionId: ctx.user.sessionId,
+    currentPassword: input.currentPassword,
+    newPassword: input.newPassword,
+  });
   return { changed: true };
 }

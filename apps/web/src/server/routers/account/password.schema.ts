@@ -5,8 +5,15 @@ export const NewPassword = z.string().min(10, "Use at least 10 characters.").max
 
 export const RequestResetInput = z.object({ email: z.email("Enter a valid email address.").max(254) });
 
-const LinkToken = z.string().min(20).max(100).regex(/^[1-9A-HJ-NP-Za-km-z]+$/, "This link is malformed.");
+const LinkToken = z
+  .string()
+  .min(20)
+  .max(100)
+  .regex(/^[1-9A-HJ-NP-Za-km-z]+$/, "This link is malformed.");
 
 export const ResetPasswordInput = z.object({ token: LinkToken, password: NewPassword });
 
-export const ChangePasswordInput = z.object({ currentPassword: z.string().min(1, "Enter your current password.").max(200), newPassword: NewPassword });
+export const ChangePasswordInput = z.object({
+  currentPassword: z.string().min(1, "Enter your current password.").max(200),
+  newPassword: NewPassword,
+});

@@ -18,7 +18,11 @@ export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; i
     throw new ApiError("invalid_parameter", "Enter a dollar amount like 25 or 25.50.", "amount");
   }
   const stripe = stripeClient();
-  const invoice = await createTopUpInvoice(ctx.db, { accountId: ctx.user.id, amountMicros: micros, method: stripe ? "stripe" : "bank_transfer" });
+  const invoice = await createTopUpInvoice(ctx.db, {
+    accountId: ctx.user.id,
+    amountMicros: micros,
+    method: stripe ? "stripe" : "bank_transfer",
+  });
   if (!stripe) return { invoiceId: invoice.id, number: invoice.number, redirectUrl: null };
 
   const base = config().publicBaseUrl;
@@ -29,7 +33,11 @@ export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; i
     line_items: [
       {
         quantity: 1,
-        price_data: { currency: "usd", unit_amount: microsToCents(invoice.amountMicros), product_data: { name: `Balance top-up (${invoice.number})` } },
+        price_data: {
+          currency: "usd",
+          unit_amount: microsToCents(invoice.amountMicros),
+          product_data: { name: `Balance top-up (${invoice.number})` },
+        },
       },
     ],
     metadata: { invoice_id: invoice.id, invoice_number: invoice.number, account_id: ctx.user.id },

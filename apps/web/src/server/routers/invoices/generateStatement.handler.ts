@@ -5,7 +5,13 @@ import type { AuthedContext } from "../../trpc";
 import type { GenerateStatementInput } from "./generateStatement.schema";
 
 /** Creates (or refreshes) the signed-in account's usage statement for one month. */
-export async function generateStatementHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof GenerateStatementInput> }) {
+export async function generateStatementHandler({
+  ctx,
+  input,
+}: {
+  ctx: AuthedContext;
+  input: z.infer<typeof GenerateStatementInput>;
+}) {
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { createdAt: true } });
   if (!statementPeriods(account.createdAt).includes(input.period)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "There is no statement for that month." });

@@ -4,7 +4,10 @@ import { stripeEnabled } from "./stripe";
 
 /** The account's top-up invoices, its statements and the months a statement can be made for. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
-  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { createdAt: true, balanceMicros: true } });
+  const account = await ctx.db.account.findUniqueOrThrow({
+    where: { id: ctx.user.id },
+    select: { createdAt: true, balanceMicros: true },
+  });
   const [topUps, statements] = await Promise.all([
     listInvoices(ctx.db, ctx.user.id, { kind: "top_up" }),
     listInvoices(ctx.db, ctx.user.id, { kind: "usage_statement" }),
@@ -22,7 +25,13 @@ export async function listHandler({ ctx }: { ctx: AuthedContext }) {
       paidAt: i.paidAt,
       instructions: i.method === "bank_transfer" && i.status === "open" ? bankTransferInstructions(i) : null,
     })),
-    statements: statements.map((s) => ({ id: s.id, number: s.number, period: s.period, amountMicros: s.amountMicros, createdAt: s.createdAt })),
+    statements: statements.map((s) => ({
+      id: s.id,
+      number: s.number,
+      period: s.period,
+      amountMicros: s.amountMicros,
+      createdAt: s.createdAt,
+    })),
     periods: statementPeriods(account.createdAt),
   };
 }

@@ -8,7 +8,11 @@ export async function usageHandler({ ctx, input }: { ctx: AuthedContext; input: 
   const accountId = ctx.user.id;
   const [stats, keys, models] = await Promise.all([
     usageStats(ctx.db, { accountId, days: input.days, modelId: input.modelId ?? null, apiKeyId: input.apiKeyId ?? null }),
-    ctx.db.apiKey.findMany({ where: { accountId }, select: { id: true, name: true, prefix: true, revokedAt: true }, orderBy: { createdAt: "asc" } }),
+    ctx.db.apiKey.findMany({
+      where: { accountId },
+      select: { id: true, name: true, prefix: true, revokedAt: true },
+      orderBy: { createdAt: "asc" },
+    }),
     ctx.db.catalogModel.findMany({ select: { id: true }, orderBy: { sortOrder: "asc" } }),
   ]);
   return { ...stats, keys, models: models.map((m) => m.id) };

@@ -4,7 +4,10 @@ import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's subscriptions, and the catalog models it can still subscribe to. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
-  const [subscriptions, available] = await Promise.all([listSubscriptions(ctx.db, ctx.user.id), unsubscribedModels(ctx.db, ctx.user.id)]);
+  const [subscriptions, available] = await Promise.all([
+    listSubscriptions(ctx.db, ctx.user.id),
+    unsubscribedModels(ctx.db, ctx.user.id),
+  ]);
   return {
     subscriptions,
     available: available.map((m) => ({

@@ -14,5 +14,9 @@ export function ledgerHandler({ ctx, input }: { ctx: StaffContext; input: z.infe
 }
 
 export function generationsHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AccountGenerationsInput> }) {
-  return listAccountGenerations(ctx.db, input.accountId, { page: input.page, pageSize: input.pageSize, status: input.status ?? undefined });
+  return listAccountGenerations(ctx.db, input.accountId, {
+    page: input.page,
+    pageSize: input.pageSize,
+    status: input.status ?? undefined,
+  });
 }

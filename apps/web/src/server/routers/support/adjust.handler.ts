@@ -8,6 +8,11 @@ import type { AdjustInput } from "./adjust.schema";
 export async function adjustHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof AdjustInput> }) {
   const negative = input.amount.startsWith("-");
   const micros = parseUsd(input.amount.replace(/^[-+]/, ""));
-  const res = await adjustBalance(ctx.db, { accountId: input.accountId, amountMicros: negative ? -micros : micros, actorId: ctx.user.id, reason: input.reason });
+  const res = await adjustBalance(ctx.db, {
+    accountId: input.accountId,
+    amountMicros: negative ? -micros : micros,
+    actorId: ctx.user.id,
+    reason: input.reason,
+  });
   return { amount: formatUsd(res.ledgerEntry.amountMicros), balanceAfter: formatUsd(res.ledgerEntry.balanceAfterMicros) };
 }

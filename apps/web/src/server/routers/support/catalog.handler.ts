@@ -10,6 +10,11 @@ export function catalogHandler({ ctx }: { ctx: StaffContext }) {
 
 export async function updateCatalogHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof UpdateCatalogInput> }) {
   const { modelId, price, reason, ...rest } = input;
-  const model = await updateCatalogModel(ctx.db, { modelId, actorId: ctx.user.id, reason, patch: { ...rest, ...(price !== undefined ? { priceMicrosPerSecond: parseUsd(price) } : {}) } });
+  const model = await updateCatalogModel(ctx.db, {
+    modelId,
+    actorId: ctx.user.id,
+    reason,
+    patch: { ...rest, ...(price !== undefined ? { priceMicrosPerSecond: parseUsd(price) } : {}) },
+  });
   return { id: model.id, priceMicrosPerSecond: model.priceMicrosPerSecond };
 }

@@ -11,7 +11,16 @@ export const UpdateCatalogInput = z.object({
   minChargeSeconds: Int(0, 600).optional(),
   enabled: z.boolean().optional(),
   purpose: z.string().trim().min(3).max(300).optional(),
-  sizes: z.array(z.string().trim().regex(/^\d{3,4}p$/, "Sizes look like 720p.")).min(1).max(10).optional(),
+  sizes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{3,4}p$/, "Sizes look like 720p."),
+    )
+    .min(1)
+    .max(10)
+    .optional(),
   minDuration: Int(1, 600).optional(),
   maxDuration: Int(1, 600).optional(),
   defaultDuration: Int(1, 600).optional(),

@@ -5,6 +5,11 @@ import type { StaffContext } from "../../trpc";
 import type { RefundInput } from "./refund.schema";
 
 export async function refundHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof RefundInput> }) {
-  const res = await refundGeneration(ctx.db, { generationId: input.generationId, actorId: ctx.user.id, reason: input.reason, amountMicros: input.amount ? parseUsd(input.amount) : undefined });
+  const res = await refundGeneration(ctx.db, {
+    generationId: input.generationId,
+    actorId: ctx.user.id,
+    reason: input.reason,
+    amountMicros: input.amount ? parseUsd(input.amount) : undefined,
+  });
   return { amount: formatUsd(res.ledgerEntry.amountMicros), balanceAfter: formatUsd(res.ledgerEntry.balanceAfterMicros) };
 }

@@ -11,11 +11,20 @@ export function pendingRequestsHandler({ ctx }: { ctx: StaffContext }) {
 
 /** Reuses the engine's grant: credited once (test_credit) and audited in the same transaction. */
 export async function grantHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof GrantInput> }) {
-  const { request } = await grantTestBalance(ctx.db, { requestId: input.requestId, actorId: ctx.user.id, amountMicros: parseUsd(input.amount), response: input.response });
+  const { request } = await grantTestBalance(ctx.db, {
+    requestId: input.requestId,
+    actorId: ctx.user.id,
+    amountMicros: parseUsd(input.amount),
+    response: input.response,
+  });
   return { id: request.id, status: request.status };
 }
 
 export async function declineHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof DeclineInput> }) {
-  const { request } = await declineTestBalance(ctx.db, { requestId: input.requestId, actorId: ctx.user.id, response: input.response });
+  const { request } = await declineTestBalance(ctx.db, {
+    requestId: input.requestId,
+    actorId: ctx.user.id,
+    response: input.response,
+  });
   return { id: request.id, status: request.status };
 }

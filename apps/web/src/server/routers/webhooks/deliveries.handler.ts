@@ -31,6 +31,10 @@ export function deliveryView(d: WebhookDeliveryWithAttempts) {
 
 /** The signed-in account's webhook deliveries, newest first, with every attempt. */
 export async function deliveriesHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof DeliveriesInput> }) {
-  const page = await listDeliveries(ctx.db, ctx.user.id, { limit: input.limit, cursor: input.cursor, generationId: input.generationId || undefined });
+  const page = await listDeliveries(ctx.db, ctx.user.id, {
+    limit: input.limit,
+    cursor: input.cursor,
+    generationId: input.generationId || undefined,
+  });
   return { data: page.data.map(deliveryView), nextCursor: page.nextCursor };
 }

@@ -7,5 +7,8 @@ import type { ResendInput } from "./resend.schema";
 /** One immediate, manual attempt (engine resendDelivery, scoped to the account). */
 export async function resendHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ResendInput> }) {
   const { delivery, attempt } = await resendDelivery(ctx.db, ctx.user.id, input.deliveryId);
-  return { delivery: deliveryView(delivery), ok: attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300 };
+  return {
+    delivery: deliveryView(delivery),
+    ok: attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300,
+  };
 }

@@ -19,7 +19,10 @@ export async function GET(req: Request): Promise<Response> {
   }
   const params = new URL(req.url).searchParams;
   const filter = ledgerFilterFromDays({
-    types: params.getAll("type").flatMap((t) => t.split(",")).map((t) => t.trim()),
+    types: params
+      .getAll("type")
+      .flatMap((t) => t.split(","))
+      .map((t) => t.trim()),
     from: params.get("from"),
     to: params.get("to"),
   });

@@ -38,8 +38,15 @@ export async function POST(req: Request) {
   }
   if (session.currency !== "usd" || session.amount_total === null) {
     // We only create USD sessions with a fixed amount; anything else cannot pay an invoice.
-    logger.error({ eventId: event.id, invoiceId, currency: session.currency, amountTotal: session.amount_total }, "stripe payment could not be applied");
-    return Response.json({ received: true, error: "amount_mismatch", message: "The payment's currency or amount does not match the invoice." });
+    logger.error(
+      { eventId: event.id, invoiceId, currency: session.currency, amountTotal: session.amount_total },
+      "stripe payment could not be applied",
+    );
+    return Response.json({
+      received: true,
+      error: "amount_mismatch",
+      message: "The payment's currency or amount does not match the invoice.",
+    });
   }
   try {
     const result = await markInvoicePaid(getDb(), {
@@ -50,7 +57,12 @@ export async function POST(req: Request) {
       amountCents: session.amount_total,
     });
     logger.info({ eventId: event.id, invoiceId, credited: result.credited }, "stripe checkout paid");
-    return Response.json({ received: true, invoice: result.invoice.number, status: result.invoice.status, credited: result.credited });
+    return Response.json({
+      received: true,
+      invoice: result.invoice.number,
+      status: result.invoice.status,
+      credited: result.credited,
+    });
   } catch (err) {
     if (err instanceof InvoiceError) {
       // Not retryable: answer 2xx so Stripe stops, and leave a trace for staff.

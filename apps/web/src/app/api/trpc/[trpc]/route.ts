@@ -15,11 +15,13 @@ function handler(req: Request) {
     maxBatchSize: MAX_BATCH_CALLS,
     // tRPC answers a request it refuses as a whole (an oversized batch, a bad path) with a JSON body
     // but no content type of its own; say what it is. A 503 (database unavailable) says when to retry.
-    responseMeta: ({ errors }) => (errors.length ? { headers: { "content-type": "application/json", ...retryAfterFor(errors) } } : {}),
+    responseMeta: ({ errors }) =>
+      errors.length ? { headers: { "content-type": "application/json", ...retryAfterFor(errors) } } : {},
     createContext: () => createTRPCContext({ headers: req.headers }),
     onError: ({ path, error }) => {
       if (error.code !== "INTERNAL_SERVER_ERROR") return;
-      if (isDatabaseUnavailable(error.cause)) logger.warn({ path, err: error.cause?.message }, "database unavailable: tRPC answered 503");
+      if (isDatabaseUnavailable(error.cause))
+        logger.warn({ path, err: error.cause?.message }, "database unavailable: tRPC answered 503");
       else logger.error({ err: error, path }, "tRPC error");
     },
   });

@@ -16,7 +16,11 @@ function documentText(baseUrl: string): string {
 export const GET = withPublic(
   async () =>
     new Response(documentText(config().publicBaseUrl), {
-      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300", "access-control-allow-origin": "*" },
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "public, max-age=300",
+        "access-control-allow-origin": "*",
+      },
     }),
 );
 

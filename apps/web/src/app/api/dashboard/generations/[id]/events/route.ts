@@ -19,6 +19,7 @@ export async function GET(_req: Request, route: { params: Promise<{ id: string }
   const { id } = await route.params;
   const db = getDb();
   // The feed's shared read, which the stream then starts from.
-  if (!(await generationFeed(db).lookup(id, user.id))) return problem(404, "generation_not_found", `No generation '${id}' for this account.`);
+  if (!(await generationFeed(db).lookup(id, user.id)))
+    return problem(404, "generation_not_found", `No generation '${id}' for this account.`);
   return generationEventStream(db, id, user.id);
 }
