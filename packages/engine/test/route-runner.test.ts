@@ -241,6 +241,22 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
     expect(await ledgerOf(gen.id)).toHaveLength(2);
   });
 
+  it("refuses at acceptance, before any hold, what no route of the model can produce", async () => {
+    const { model } = await modelWith([{ provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-b" }]);
+    const before = await db().account.findUniqueOrThrow({ where: { id: account.id } });
+    const refused = await create(model, 5).catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: "unsupported_by_model", param: "duration" });
+    expect((refused as Error).message).toContain("durations 4, 6, 8 s");
+    const after = await db().account.findUniqueOrThrow({ where: { id: account.id } });
+    expect(after.balanceMicros).toBe(before.balanceMicros);
+
+    // A model whose only route has no credentials configured is our failure: 503, retry later.
+    const { model: unconfigured } = await modelWith([
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "nowhere" },
+    ]);
+    expect(await create(unconfigured).catch((err: unknown) => err)).toMatchObject({ code: "service_unavailable" });
+  });
+
   it("refuses a forged callback", async () => {
     const { model, routes } = await modelWith([{ provider: "replicate", upstreamModel: "google/veo-3.1", credentials: "rep" }]);
     const gen = await create(model);
