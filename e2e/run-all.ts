@@ -1,5 +1,5 @@
 /**
- * Runs every test: the typecheck of every package (one test), unit suites, then the HTTP API suite
+ * Runs every test: the static checks (typecheck, format, lint, knip: one test each), unit suites, then the HTTP API suite
  * and the browser suite against a running app on the embedded default, then the API suite again
  * against an external PostgreSQL (the production path: DATABASE_URL, separate worker process, Redis
  * when available), and last the benchmark in short mode (one test: it passes when the bench ran to
@@ -137,20 +137,26 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
 }
 
 /**
- * The typecheck of every package, e2e and bench (turbo: in parallel, cached): one test, passed
- * when tsc found no error anywhere. A failure does not stop the suites after it.
+ * The static checks, each one test that passes when the tool finds nothing: the typecheck of every
+ * package, e2e and bench (turbo: in parallel, cached), the formatter, the linter and knip (unused
+ * files, exports and dependencies). A failure does not stop the suites after it.
  */
-async function typecheck(env: NodeJS.ProcessEnv) {
-  console.log("\n=== typecheck ===");
-  const code = await exec(
-    path.join(root, "node_modules/.bin/turbo"),
-    ["run", "typecheck", "--continue", "--output-logs=errors-only"],
-    env,
-  );
-  if (code === 0) totals.passed += 1;
-  else {
-    totals.failed += 1;
-    failures.push(`typecheck: exited ${code}`);
+const STATIC_CHECKS: { label: string; bin: string; args: string[] }[] = [
+  { label: "typecheck", bin: "turbo", args: ["run", "typecheck", "--continue", "--output-logs=errors-only"] },
+  { label: "format", bin: "biome", args: ["format", "."] },
+  { label: "lint", bin: "biome", args: ["lint", "--error-on-warnings", "."] },
+  { label: "knip", bin: "knip", args: ["--no-progress"] },
+];
+
+async function staticChecks(env: NodeJS.ProcessEnv) {
+  for (const check of STATIC_CHECKS) {
+    console.log(`\n=== ${check.label} ===`);
+    const code = await exec(path.join(root, "node_modules/.bin", check.bin), check.args, env);
+    if (code === 0) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      failures.push(`${check.label}: exited ${code}`);
+    }
   }
 }
 
@@ -200,7 +206,7 @@ async function main() {
     // Opens /api/metrics (closed without it) for the metrics suite, which reads the same variable.
     METRICS_TOKEN: "metrics-e2e-token",
   };
-  await typecheck(process.env);
+  await staticChecks(process.env);
   const external = await externalServer();
   try {
     // Unit suites use their own throwaway database on the external server.
