@@ -86,9 +86,9 @@ export const envSchema = z
     ROUTE_BREAKER_COOLDOWN_SECONDS: int(1).default(30).describe("How long a route stays out before one job probes it."),
     ROUTE_BREAKER_MAX_COOLDOWN_SECONDS: int(1).default(600).describe("Longest time out; the cooldown doubles while probes fail."),
     ROUTE_WAIT_POLL_MS: int()
-      .default(1_000)
+      .default(5_000)
       .transform((ms) => Math.max(10, ms))
-      .describe("How often a generation waiting for a free route looks again."),
+      .describe("How often a generation waiting for a free route looks again (a freed slot also wakes the longest waiting)."),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
       .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)

@@ -285,7 +285,13 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
       ["processing", null, true],
       ["processing", null, true],
     ]);
+    const jobsOf = async (id: string) =>
+      (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE data->>'generationId' = ${id}`)[0]?.n;
+    const [before2, before3] = [await jobsOf(g2.id), await jobsOf(g3.id)];
     await drive(g1.id);
+    // The freed slot wakes the generation that has waited longest, and only that one.
+    expect(await jobsOf(g2.id)).toBe((before2 ?? 0n) + 1n);
+    expect(await jobsOf(g3.id)).toBe(before3);
     // g3 asks first once the slot is free, but g2 has waited longer.
     expect((await engine.processGeneration(db(), g3.id)).done).toBe(false);
     expect((await db().generation.findUniqueOrThrow({ where: { id: g3.id } })).routeId).toBeNull();

@@ -1,10 +1,23 @@
 import type { Generation, Prisma } from "@vgen/db";
 import { queueWebhookDelivery } from "../delivery/deliveries";
+import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform/queue";
 
 /**
- * Work that must commit together with a generation's terminal state (webhook deliveries are
- * queued here, so a terminal record is never left without its callback).
+ * Work that must commit together with a generation's terminal state: its webhook delivery is
+ * queued (a terminal record is never left without its callback), and the route slot it frees goes
+ * to the generation of the same model that has waited longest, woken now rather than at its next
+ * look (docs/providers.md#routes).
  */
 export async function onGenerationTerminal(tx: Prisma.TransactionClient, gen: Generation): Promise<void> {
   await queueWebhookDelivery(tx, gen);
+  if (gen.routeId) await wakeLongestWaiting(tx, gen.modelId);
+}
+
+async function wakeLongestWaiting(tx: Prisma.TransactionClient, modelId: string) {
+  const next = await tx.generation.findFirst({
+    where: { modelId, status: "processing", routeId: null, waitingSince: { not: null } },
+    orderBy: { waitingSince: "asc" },
+    select: { id: true, queue: true },
+  });
+  if (next) await sendInTransaction(tx, GENERATION_QUEUE, { generationId: next.id }, { priority: QUEUE_PRIORITY[next.queue] });
 }
