@@ -146,9 +146,11 @@ describe("seedCatalog", () => {
         minDuration: 1,
         maxDuration: 8,
         defaultDuration: 8,
-        provider: "local",
         sortOrder: 1,
       });
+      // Every seeded model renders locally until staff give it upstream routes.
+      const routes = await db.modelRoute.findMany({ select: { modelId: true, provider: true } });
+      expect(routes.map((r) => `${r.modelId}:${r.provider}`).sort()).toEqual(CATALOG_SEED.map((m) => `${m.id}:local`).sort());
 
       await db.catalogModel.update({ where: { id: "gen-3-1080" }, data: { priceMicrosPerSecond: 999_000n, enabled: false } });
       await db.catalogModel.delete({ where: { id: "gen-3.1-fast" } });

@@ -111,7 +111,7 @@ async function markOutcomeUnknown(db: Db, gen: Generation, submitting = false): 
     data: {
       outcomeUnknownSince: gen.outcomeUnknownSince ?? new Date(),
       reconcileBy,
-      ...(submitting ? { attempts: { increment: 1 } } : {}),
+      ...(submitting ? { attempts: { increment: 1 }, startedAt: gen.startedAt ?? new Date() } : {}),
     },
   });
   return reconcileBy;

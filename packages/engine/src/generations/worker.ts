@@ -112,7 +112,11 @@ async function renderLocally(db: Db, gen: Generation): Promise<StepResult> {
   const renderStarted = Date.now();
   const workPath = await workPathFor(gen);
   try {
-    await db.generation.update({ where: { id: gen.id }, data: { attempts: { increment: 1 } } });
+    // Started and counted in one write: a worker killed from here on leaves a visible attempt.
+    await db.generation.update({
+      where: { id: gen.id },
+      data: { attempts: { increment: 1 }, startedAt: gen.startedAt ?? new Date() },
+    });
     await reportProgress(db, gen.id, 0);
     const images = await loadImages(gen);
     // Work in a temp file; the store takes it only once it is whole.
@@ -206,7 +210,7 @@ export async function processGeneration(db: Db, generationId: string): Promise<S
       const choice = await takeRoute(db, gen, usable);
       if (choice.kind === "wait") return again(env().ROUTE_WAIT_POLL_MS);
       if (choice.kind === "none") return DONE;
-      gen = await db.generation.update({ where: { id: gen.id }, data: { startedAt: gen.startedAt ?? new Date() } });
+      gen = await db.generation.findUniqueOrThrow({ where: { id: gen.id } });
     }
     const route = gen.routeId ? await db.modelRoute.findUnique({ where: { id: gen.routeId } }) : null;
     if (!route) return again(0);
