@@ -1,5 +1,6 @@
 import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
 import { ID_PREFIXES, type Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
+import { dayRange } from "../platform/days";
 import { cursorInstant, isCursorId } from "../platform/keyset";
 
 export const LEDGER_TYPES = [
@@ -26,20 +27,10 @@ export interface LedgerPage {
   nextCursor: string | null;
 }
 
-/** Parses a YYYY-MM-DD day (UTC) into its first instant; null when absent, malformed or year 0000 (PostgreSQL has no year 0). */
-function parseDay(text: string | null | undefined): Date | null {
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text) || text.startsWith("0000")) return null;
-  const d = new Date(`${text}T00:00:00.000Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text ? null : d;
-}
-
 /** A filter from day strings: `from` day inclusive, `to` day inclusive (so the bound is the next midnight). */
 export function ledgerFilterFromDays(input: { types?: string[]; from?: string | null; to?: string | null }): LedgerFilter {
   const types = (input.types ?? []).filter((t): t is LedgerType => (LEDGER_TYPES as readonly string[]).includes(t));
-  const from = parseDay(input.from) ?? undefined;
-  const toDay = parseDay(input.to);
-  const to = toDay ? new Date(toDay.getTime() + 86_400_000) : undefined;
-  return { types, from, to };
+  return { types, ...dayRange(input) };
 }
 
 /** The cursor listLedgerEntries returns for the page after `e`. */

@@ -22,6 +22,10 @@ export {
   recordsOf,
   reportProgress,
 } from "./store";
+export { getGenerationDetail } from "./detail";
+export type { GenerationDetail, RouteAttemptOutcome } from "./detail";
+export { listGenerationHistory, PLAYGROUND_SOURCE } from "./history";
+export type { GenerationListRow, GenerationQuery } from "./history";
 export { reapStuckGenerations, startWorker } from "./worker";
 export type { RunningWorker } from "./worker";
 export { receiveUpstreamCallback } from "./upstream-callbacks";

@@ -1,0 +1,67 @@
+import type { GenerationStatus } from "@vgen/contracts";
+import { ID_PREFIXES, type Db, type Generation, type Prisma } from "@vgen/db";
+import { dayRange } from "../platform/days";
+import { decodeCursor, isCursorId, olderThan, pageOf } from "../platform/keyset";
+
+/** The source filter's value for generations made in the dashboard (no API key). */
+export const PLAYGROUND_SOURCE = "playground";
+
+/** What the dashboard's generation list can be narrowed by; every field is optional. */
+export interface GenerationQuery {
+  status?: GenerationStatus | null;
+  modelId?: string | null;
+  /** An API key id, or PLAYGROUND_SOURCE for the generations made without a key. */
+  source?: string | null;
+  /** First day included (UTC, YYYY-MM-DD). */
+  from?: string | null;
+  /** Last day included (UTC, YYYY-MM-DD). */
+  to?: string | null;
+  /** A generation id (`vid_…`) finds that generation; any other text is looked for in the prompt. */
+  search?: string | null;
+}
+
+export type GenerationListRow = Generation & { apiKey: { name: string } | null };
+
+/** `%`, `_` and `\` typed into the search box are literal characters, never LIKE wildcards. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function searchWhere(search: string): Prisma.GenerationWhereInput {
+  if (isCursorId(search, ID_PREFIXES.generation)) return { id: search };
+  return { prompt: { contains: likeLiteral(search), mode: "insensitive" } };
+}
+
+/**
+ * The conditions of a query, always inside one account. Status, model and key are columns of the
+ * (account_id, created_at desc, id desc, status, model_id, api_key_id, …) index, so the newest-first
+ * scan checks them without visiting rows it then throws away.
+ */
+function whereFor(accountId: string, query: GenerationQuery): Prisma.GenerationWhereInput {
+  const { from, to } = dayRange(query);
+  const search = query.search?.trim();
+  return {
+    accountId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.modelId ? { modelId: query.modelId } : {}),
+    ...(query.source ? { apiKeyId: query.source === PLAYGROUND_SOURCE ? null : query.source } : {}),
+    ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
+    ...(search ? searchWhere(search) : {}),
+  };
+}
+
+/** One page of an account's generations matching `query`, newest first, keyset-paginated by (created_at, id). */
+export async function listGenerationHistory(
+  db: Db,
+  accountId: string,
+  opts: { query?: GenerationQuery; limit: number; cursor?: string | null },
+): Promise<{ data: GenerationListRow[]; nextCursor: string | null }> {
+  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.generation) : null;
+  const rows = await db.generation.findMany({
+    where: { AND: [whereFor(accountId, opts.query ?? {}), olderThan(after)] },
+    include: { apiKey: { select: { name: true } } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: opts.limit + 1,
+  });
+  return pageOf(rows, opts.limit);
+}
