@@ -183,7 +183,10 @@ describe.skipIf(!testDatabaseUrl)("generation history", () => {
 
     const detail = await getGenerationDetail(db(), mine, id!);
     expect(detail.generation.prompt).toBe("detail");
-    expect(detail.routeAttempts).toEqual([{ startedAt: day(20), endedAt: day(20, 13), outcome: "completed" }]);
+    // Exactly these fields: the upstream's id and its error text stay internal.
+    expect(detail.routeAttempts).toEqual([
+      { id: expect.stringMatching(/^rat_/), startedAt: day(20), endedAt: day(20, 13), outcome: "completed" },
+    ]);
     expect(detail.ledger.map((e) => e.type)).toEqual(["hold", "charge"]);
     await expect(getGenerationDetail(db(), other, id!)).rejects.toMatchObject({ code: "generation_not_found" });
   });

@@ -4,6 +4,7 @@ import type { GenerationListRow } from "./history";
 
 /** One try of a route, as the account may see it: when and how it ended, never the provider or its ids. */
 export interface RouteAttemptOutcome {
+  id: string;
   startedAt: Date;
   endedAt: Date | null;
   outcome: string | null;
@@ -25,7 +26,7 @@ export async function getGenerationDetail(db: Db, accountId: string, id: string)
   const [routeAttempts, ledger] = await Promise.all([
     db.routeAttempt.findMany({
       where: { generationId: id },
-      select: { startedAt: true, endedAt: true, outcome: true },
+      select: { id: true, startedAt: true, endedAt: true, outcome: true },
       orderBy: [{ startedAt: "asc" }, { id: "asc" }],
     }),
     db.ledgerEntry.findMany({

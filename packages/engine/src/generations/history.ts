@@ -2,6 +2,7 @@ import type { GenerationStatus } from "@vgen/contracts";
 import { ID_PREFIXES, type Db, type Generation, type Prisma } from "@vgen/db";
 import { dayRange } from "../platform/days";
 import { decodeCursor, isCursorId, olderThan, pageOf } from "../platform/keyset";
+import { publicUrlFor } from "../storage/backend";
 
 /** The source filter's value for generations made in the dashboard (no API key). */
 export const PLAYGROUND_SOURCE = "playground";
@@ -64,4 +65,33 @@ export async function listGenerationHistory(
     take: opts.limit + 1,
   });
   return pageOf(rows, opts.limit);
+}
+
+/** What the dashboard shows of a generation: its inputs, states and money, never route or upstream internals. */
+export function historyView(g: GenerationListRow) {
+  return {
+    id: g.id,
+    status: g.status,
+    modelId: g.modelId,
+    prompt: g.prompt,
+    duration: g.duration,
+    size: g.size,
+    aspectRatio: g.aspectRatio,
+    firstFrameUrl: g.firstFrameUrl,
+    lastFrameUrl: g.lastFrameUrl,
+    urls: g.urls,
+    webhookUrl: g.webhookUrl,
+    priceMicrosPerSecond: g.priceMicrosPerSecond,
+    billedSeconds: g.billedSeconds,
+    costMicros: g.costMicros,
+    progress: g.progress,
+    errorCode: g.errorCode,
+    errorMessage: g.errorMessage,
+    outputUrl: g.status === "completed" && g.outputKey ? publicUrlFor(g.outputKey) : null,
+    /** The API key's name, or null when it was made in the playground. */
+    apiKeyName: g.apiKey?.name ?? null,
+    createdAt: g.createdAt,
+    startedAt: g.startedAt,
+    completedAt: g.completedAt,
+  };
 }

@@ -24,7 +24,7 @@ export {
 } from "./store";
 export { getGenerationDetail } from "./detail";
 export type { GenerationDetail, RouteAttemptOutcome } from "./detail";
-export { listGenerationHistory, PLAYGROUND_SOURCE } from "./history";
+export { historyView, listGenerationHistory, PLAYGROUND_SOURCE } from "./history";
 export type { GenerationListRow, GenerationQuery } from "./history";
 export { reapStuckGenerations, startWorker } from "./worker";
 export type { RunningWorker } from "./worker";

@@ -1,5 +1,5 @@
 /** Parses a YYYY-MM-DD day (UTC) into its first instant; null when absent, malformed or year 0000 (PostgreSQL has no year 0). */
-export function parseDay(text: string | null | undefined): Date | null {
+function parseDay(text: string | null | undefined): Date | null {
   if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text) || text.startsWith("0000")) return null;
   const d = new Date(`${text}T00:00:00.000Z`);
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text ? null : d;

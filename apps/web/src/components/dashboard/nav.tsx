@@ -9,6 +9,7 @@ const DASHBOARD_SECTIONS = [
   { href: "/dashboard/api-keys", label: "API keys" },
   { href: "/dashboard/quickstart", label: "Quick start" },
   { href: "/dashboard/playground", label: "Playground" },
+  { href: "/dashboard/generations", label: "Generations" },
   { href: "/dashboard/models", label: "Models" },
   { href: "/dashboard/billing", label: "Balance & history" },
   { href: "/dashboard/usage", label: "Request statistics" },

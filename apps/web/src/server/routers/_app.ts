@@ -6,6 +6,7 @@ import { webhooksRouter } from "./webhooks/router";
 import { apiKeysRouter } from "./apiKeys/router";
 import { catalogRouter } from "./catalog/router";
 import { playgroundRouter } from "./playground/router";
+import { generationsRouter } from "./generations/router";
 import { ledgerRouter } from "./ledger/router";
 import { statsRouter } from "./stats/router";
 import { subscriptionsRouter } from "./subscriptions/router";
@@ -13,6 +14,7 @@ import { supportRouter } from "./support/router";
 
 /** One router per feature folder; each action is `<action>.handler.ts` + `<action>.schema.ts`. */
 export const appRouter = createTRPCRouter({
+  generations: generationsRouter,
   ledger: ledgerRouter,
   stats: statsRouter,
   subscriptions: subscriptionsRouter,

@@ -1,4 +1,5 @@
 import { PlaygroundPanel } from "./playground-panel";
+import { prefillFrom } from "./prefill";
 
 export const metadata = { title: "Playground" };
 
@@ -7,11 +8,13 @@ export default async function PlaygroundPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { model, id } = await searchParams;
+  const params = await searchParams;
+  const { model, id } = params;
   return (
     <PlaygroundPanel
       initialModel={typeof model === "string" ? model : undefined}
       initialGenerationId={typeof id === "string" ? id : undefined}
+      prefill={prefillFrom(params)}
     />
   );
 }

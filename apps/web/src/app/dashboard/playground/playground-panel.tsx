@@ -23,7 +23,16 @@ function formatEta(seconds: number): string {
   return `about ${Math.floor(seconds / 60)} min ${seconds % 60} s left`;
 }
 
-export function PlaygroundPanel({ initialModel, initialGenerationId }: { initialModel?: string; initialGenerationId?: string }) {
+export function PlaygroundPanel({
+  initialModel,
+  initialGenerationId,
+  prefill,
+}: {
+  initialModel?: string;
+  initialGenerationId?: string;
+  /** Inputs of an earlier generation ("Run again"), laid over the model's defaults. */
+  prefill?: Partial<PlaygroundForm> | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const catalog = useQuery(trpc.catalog.list.queryOptions());
@@ -48,14 +57,16 @@ export function PlaygroundPanel({ initialModel, initialGenerationId }: { initial
   const models = catalog.data ?? [];
   const model = models.find((m) => m.id === form.model);
 
-  // Once the catalog arrives: the requested model (?model=), else the cheapest default, with its defaults.
+  // Once the catalog arrives: the requested model (?model=), else the cheapest default, with its
+  // defaults, then the inputs being run again (a value the model no longer allows shows its error).
   useEffect(() => {
     if (!catalog.data || form.model) return;
     const m =
       catalog.data.find((x) => x.id === initialModel) ?? catalog.data.find((x) => x.id === DEFAULT_MODEL) ?? catalog.data[0];
     if (!m) return;
-    setForm((f) => ({ ...f, model: m.id, duration: m.duration.default, size: m.default_size }));
-  }, [catalog.data, form.model, initialModel]);
+    setForm((f) => ({ ...f, model: m.id, duration: m.duration.default, size: m.default_size, ...prefill }));
+    if (prefill) setShowErrors(true);
+  }, [catalog.data, form.model, initialModel, prefill]);
 
   function chooseModel(id: string) {
     const m = models.find((x) => x.id === id);

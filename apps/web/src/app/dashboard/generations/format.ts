@@ -1,0 +1,15 @@
+/** Badge tones of a generation's status, as the playground shows them. */
+export const STATUS_TONE = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
+
+/** "2026-07-01 12:00:00 UTC", the dashboard's time form. */
+export function formatUtc(d: Date): string {
+  return d
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, " UTC");
+}
+
+/** Where a generation came from: its API key's name, or the playground. */
+export function sourceLabel(apiKeyName: string | null): string {
+  return apiKeyName ?? "Playground";
+}

@@ -1,0 +1,11 @@
+import type { z } from "zod";
+import { historyView, listGenerationHistory } from "@vgen/engine/generations";
+import type { AuthedContext } from "../../trpc";
+import type { GenerationListInput } from "./list.schema";
+
+/** One page of the signed-in account's generations matching the filters, newest first. */
+export async function listHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof GenerationListInput> }) {
+  const { limit, cursor, ...query } = input;
+  const page = await listGenerationHistory(ctx.db, ctx.user.id, { query, limit, cursor });
+  return { data: page.data.map(historyView), nextCursor: page.nextCursor };
+}
