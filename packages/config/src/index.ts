@@ -89,6 +89,9 @@ export const envSchema = z
       .default(5_000)
       .transform((ms) => Math.max(10, ms))
       .describe("How often a generation waiting for a free route looks again (a freed slot also wakes the longest waiting)."),
+    REQUEST_LOG_RETENTION_DAYS: int(1)
+      .default(90)
+      .describe("Request logs older than this many days are deleted (90 keeps the longest usage statistics range whole)."),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
       .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../platfor
 import { completeGeneration, failGeneration, reportProgress } from "./store";
 import { logger } from "../observability/logger";
 import { metrics } from "../observability/metrics";
+import { deleteExpiredRequestLogs } from "../observability/request-logs";
 import { fetchImage } from "../net/safe-fetch";
 import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform/queue";
 import { GenerationFailure } from "../providers/types";
@@ -321,7 +322,12 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
     },
   );
   const webhooks = await startWebhookWorker(db);
-  const reaper = setInterval(() => reapStuckGenerations(db).catch((err) => logger.error({ err }, "reaper failed")), 60_000);
+  const reaper = setInterval(() => {
+    reapStuckGenerations(db).catch((err) => logger.error({ err }, "reaper failed"));
+    deleteExpiredRequestLogs(db, env().REQUEST_LOG_RETENTION_DAYS).catch((err) =>
+      logger.error({ err }, "request log cleanup failed"),
+    );
+  }, 60_000);
   reaper.unref();
   logger.info({ concurrency }, "worker started");
   return {

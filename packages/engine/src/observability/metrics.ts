@@ -78,7 +78,7 @@ export function metrics(): Metrics {
  * The public API's routes, as label values. A request is labelled with the template its path
  * matches, never with the path itself: ids and made-up paths would otherwise create a series each.
  */
-const ROUTE_TEMPLATES = [
+export const ROUTE_TEMPLATES = [
   "/api/v1/videos/generations",
   "/api/v1/videos/generations/:id/events",
   "/api/v1/videos/result",

@@ -1,0 +1,98 @@
+// An account's own API requests, as the request log writer stored them: listed newest first with
+// filters, one at a time for its detail, and deleted past the retention period.
+import { ID_PREFIXES, type Db, type Prisma, type RequestLog } from "@vgen/db";
+import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import type { ROUTE_TEMPLATES } from "./metrics";
+
+export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
+export type StatusClass = (typeof STATUS_CLASSES)[number];
+export type ApiOperation = (typeof ROUTE_TEMPLATES)[number];
+
+export interface RequestLogFilter {
+  statusClass?: StatusClass | null;
+  apiKeyId?: string | null;
+  /** One of the API's route templates; `:id` matches any one path segment. */
+  operation?: ApiOperation | null;
+  /** Inclusive lower bound. */
+  from?: Date | null;
+  /** Exclusive upper bound. */
+  to?: Date | null;
+}
+
+/** What a request log row shows its account (the account id itself is implied). */
+export type RequestLogEntry = Omit<RequestLog, "accountId">;
+
+const ENTRY_FIELDS = {
+  id: true,
+  requestId: true,
+  apiKeyId: true,
+  modelId: true,
+  generationId: true,
+  method: true,
+  path: true,
+  status: true,
+  errorCode: true,
+  latencyMs: true,
+  createdAt: true,
+} satisfies Prisma.RequestLogSelect;
+
+function statusWhere(statusClass: StatusClass): Prisma.IntFilter {
+  const hundreds = Number(statusClass[0]) * 100;
+  return { gte: hundreds, lt: hundreds + 100 };
+}
+
+/** A template's paths: the template itself, or (one `:param` segment) what starts and ends like it. */
+function operationWhere(operation: ApiOperation): Prisma.RequestLogWhereInput {
+  const [head, tail] = operation.split(/:[a-z]+/);
+  if (tail === undefined) return { path: operation };
+  return { AND: [{ path: { startsWith: head } }, { path: { endsWith: tail } }] };
+}
+
+function whereFor(accountId: string, f: RequestLogFilter): Prisma.RequestLogWhereInput {
+  return {
+    accountId,
+    ...(f.statusClass ? { status: statusWhere(f.statusClass) } : {}),
+    ...(f.apiKeyId ? { apiKeyId: f.apiKeyId } : {}),
+    ...(f.operation ? operationWhere(f.operation) : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+  };
+}
+
+/** One page of the account's requests, newest first, keyset-paginated on (created_at, id). */
+export async function listRequestLogs(
+  db: Db,
+  accountId: string,
+  opts: { filter?: RequestLogFilter; limit?: number; cursor?: string | null } = {},
+): Promise<{ data: RequestLogEntry[]; nextCursor: string | null }> {
+  const limit = Math.min(Math.max(opts.limit ?? 25, 1), 100);
+  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.request) : null;
+  const rows = await db.requestLog.findMany({
+    where: { AND: [whereFor(accountId, opts.filter ?? {}), olderThan(after)] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: ENTRY_FIELDS,
+  });
+  return pageOf(rows, limit);
+}
+
+/** One request of the account, or null (another account's request is as absent as an unknown one). */
+export function getRequestLog(db: Db, accountId: string, id: string): Promise<RequestLogEntry | null> {
+  return db.requestLog.findFirst({ where: { id, accountId }, select: ENTRY_FIELDS });
+}
+
+const DELETE_BATCH = 5_000;
+
+/**
+ * Deletes request logs older than `retentionDays` (every account's); returns how many went. In
+ * batches, so the first run over a long history never holds one huge delete open.
+ */
+export async function deleteExpiredRequestLogs(db: Db, retentionDays: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const deleted = await db.$executeRaw`
+      DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < ${before} LIMIT ${DELETE_BATCH})`;
+    total += deleted;
+    if (deleted < DELETE_BATCH) return total;
+  }
+}
