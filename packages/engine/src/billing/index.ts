@@ -20,6 +20,6 @@ export {
   listLedgerEntries,
 } from "./ledger-entries";
 export { applyLedgerEntry, creditAccount } from "./ledger";
-export { generateStatement, periodOf, statementPeriods } from "./statements";
-export { usageStats } from "./usage-stats";
+export { generateStatement, periodBounds, periodOf, statementPeriods } from "./statements";
+export { usageBetween, usageStats } from "./usage-stats";
 export type { UsageRow } from "./usage-stats";

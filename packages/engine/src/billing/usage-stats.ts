@@ -6,24 +6,28 @@ export const USAGE_RANGES = [7, 30, 90] as const;
 export type UsageRange = (typeof USAGE_RANGES)[number];
 
 export interface UsageRow {
-  /** Generation requests received (POST /api/v1/videos/generations). */
+  /** Generation requests: the accepted ones plus the refused ones. */
   requests: number;
-  /** Requests answered 2xx (a generation was accepted). */
+  /**
+   * Generations accepted, each once whatever its source (API key or playground) and however often
+   * an idempotent retry replayed it.
+   */
   accepted: number;
-  /** Requests answered with an error. */
+  /** API generation requests answered with an error (POST /api/v1/videos/generations). */
   refused: number;
   /** Refusals by error code ("unknown" when no code was recorded). */
   refusedByCode: Record<string, number>;
+  /** Outcomes of the accepted generations (so completed ≤ accepted in any period). */
   completed: number;
   failed: number;
   canceled: number;
   /** Generations still processing. */
   processing: number;
-  /** Billed seconds of completed generations. */
+  /** Billed seconds of the charges booked in the period, as the monthly statement counts them. */
   billedSeconds: number;
-  /** Charged micro-dollars of completed generations. */
+  /** The ledger's charges less its refunds booked in the period, as the monthly statement counts them. */
   spendMicros: bigint;
-  /** Latency percentiles of the requests in milliseconds; null when there were none. */
+  /** Latency percentiles of the API requests in milliseconds; null when there were none. */
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
 }
@@ -34,7 +38,7 @@ export interface UsageDay extends UsageRow {
 }
 
 export interface UsageGroup extends UsageRow {
-  /** Model id or API key id; null for requests that named no (known) model or no key. */
+  /** Model id or API key id; null for requests that named no (known) model, or for the playground (no key). */
   id: string | null;
 }
 
@@ -54,6 +58,16 @@ export interface UsageQuery {
   modelId?: string | null;
   apiKeyId?: string | null;
   now?: Date;
+}
+
+export interface UsageSpanQuery {
+  accountId: string;
+  /** Midnight UTC, inclusive. */
+  from: Date;
+  /** Midnight UTC, exclusive. */
+  to: Date;
+  modelId?: string | null;
+  apiKeyId?: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -94,8 +108,6 @@ interface GroupedRow {
 }
 
 interface RequestAgg extends GroupedRow {
-  requests: number;
-  accepted: number;
   refused: number;
   p50: number | null;
   p95: number | null;
@@ -107,10 +119,14 @@ interface CodeAgg extends GroupedRow {
 }
 
 interface GenerationAgg extends GroupedRow {
+  accepted: number;
   completed: number;
   failed: number;
   canceled: number;
   processing: number;
+}
+
+interface MoneyAgg extends GroupedRow {
   billed_seconds: number;
   spend: bigint;
 }
@@ -131,12 +147,19 @@ function keyOf(dim: Dim, r: GroupedRow): string {
 }
 
 /**
- * Request statistics of one account from its recorded rows: request_logs for generation requests
- * (accepted, refused by code, latency p50/p95 with percentile_cont) and generations for outcomes,
- * billed seconds and spend. Everything is bucketed by the UTC day the request was received.
+ * Request statistics of one account from its recorded rows. Generations give what was accepted and
+ * its outcomes, bucketed by the UTC day they were accepted; request_logs give the API requests
+ * refused (by code) and the latency p50/p95 (percentile_cont); the ledger gives spend and billed
+ * seconds, bucketed by the UTC day each charge or refund was booked, so a month's spend is its
+ * statement's total.
  */
-export async function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
-  const { from, to } = usageWindow(q.days, q.now);
+export function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
+  return usageBetween(db, { ...q, ...usageWindow(q.days, q.now) });
+}
+
+/** The same statistics for any span of whole UTC days, [from, to) (a calendar month, for one). */
+export async function usageBetween(db: Db, q: UsageSpanQuery): Promise<UsageStats> {
+  const { from, to } = q;
   const reqFilters = [
     Prisma.sql`account_id = ${q.accountId}`,
     Prisma.sql`method = 'POST'`,
@@ -146,27 +169,34 @@ export async function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
     Prisma.sql`created_at < ${to}`,
   ];
   const genFilters = [Prisma.sql`account_id = ${q.accountId}`, Prisma.sql`created_at >= ${from}`, Prisma.sql`created_at < ${to}`];
+  const moneyFilters = [
+    Prisma.sql`l.account_id = ${q.accountId}`,
+    Prisma.sql`l.type IN ('charge', 'refund')`,
+    Prisma.sql`l.created_at >= ${from}`,
+    Prisma.sql`l.created_at < ${to}`,
+  ];
   if (q.modelId) {
     reqFilters.push(Prisma.sql`model_id = ${q.modelId}`);
     genFilters.push(Prisma.sql`model_id = ${q.modelId}`);
+    moneyFilters.push(Prisma.sql`g.model_id = ${q.modelId}`);
   }
   if (q.apiKeyId) {
     reqFilters.push(Prisma.sql`api_key_id = ${q.apiKeyId}`);
     genFilters.push(Prisma.sql`api_key_id = ${q.apiKeyId}`);
+    moneyFilters.push(Prisma.sql`g.api_key_id = ${q.apiKeyId}`);
   }
   const reqWhere = Prisma.join(reqFilters, " AND ");
   const genWhere = Prisma.join(genFilters, " AND ");
+  const moneyWhere = Prisma.join(moneyFilters, " AND ");
   // Grouped by the date (4 bytes, cheap to hash and sort) and formatted once per group, not per row.
   const day = Prisma.sql`created_at::date`;
   const sets = Prisma.sql`GROUPING SETS ((${day}), (model_id), (api_key_id), ())`;
   const grouping = Prisma.sql`GROUPING(${day})::int AS g_day, GROUPING(model_id)::int AS g_model, GROUPING(api_key_id)::int AS g_key,
     to_char(${day}, 'YYYY-MM-DD') AS day, model_id, api_key_id`;
 
-  const [requestRows, codeRows, generationRows] = await Promise.all([
+  const [requestRows, codeRows, generationRows, moneyRows] = await Promise.all([
     db.$queryRaw<RequestAgg[]>`
       SELECT ${grouping},
-        count(*)::int AS requests,
-        count(*) FILTER (WHERE status < 400)::int AS accepted,
         count(*) FILTER (WHERE status >= 400)::int AS refused,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
         percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS p95
@@ -178,13 +208,23 @@ export async function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
       GROUP BY GROUPING SETS ((${day}, error_code), (model_id, error_code), (api_key_id, error_code), (error_code))`,
     db.$queryRaw<GenerationAgg[]>`
       SELECT ${grouping},
+        count(*)::int AS accepted,
         count(*) FILTER (WHERE status = 'completed')::int AS completed,
         count(*) FILTER (WHERE status = 'failed')::int AS failed,
         count(*) FILTER (WHERE status = 'canceled')::int AS canceled,
-        count(*) FILTER (WHERE status = 'processing')::int AS processing,
-        coalesce(sum(billed_seconds) FILTER (WHERE status = 'completed'), 0)::int AS billed_seconds,
-        coalesce(sum(cost_micros) FILTER (WHERE status = 'completed'), 0)::bigint AS spend
+        count(*) FILTER (WHERE status = 'processing')::int AS processing
       FROM generations WHERE ${genWhere}
+      GROUP BY ${sets}`,
+    // Each booked entry with its generation's model and key, under the column names the grouping reads.
+    db.$queryRaw<MoneyAgg[]>`
+      SELECT ${grouping},
+        coalesce(sum(billed_seconds) FILTER (WHERE type = 'charge'), 0)::int AS billed_seconds,
+        coalesce(-sum(amount_micros), 0)::bigint AS spend
+      FROM (
+        SELECT l.created_at, l.type, l.amount_micros, g.model_id, g.api_key_id, g.billed_seconds
+        FROM ledger_entries l JOIN generations g ON g.id = l.generation_id
+        WHERE ${moneyWhere}
+      ) booked
       GROUP BY ${sets}`,
   ]);
 
@@ -205,8 +245,6 @@ export async function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
   for (const r of requestRows) {
     const dim = dimOf(r);
     const row = rowFor(dim, keyOf(dim, r));
-    row.requests = r.requests;
-    row.accepted = r.accepted;
     row.refused = r.refused;
     row.latencyP50Ms = r.p50 === null ? null : Math.round(Number(r.p50));
     row.latencyP95Ms = r.p95 === null ? null : Math.round(Number(r.p95));
@@ -219,13 +257,19 @@ export async function usageStats(db: Db, q: UsageQuery): Promise<UsageStats> {
   for (const r of generationRows) {
     const dim = dimOf(r);
     const row = rowFor(dim, keyOf(dim, r));
+    row.accepted = r.accepted;
     row.completed = r.completed;
     row.failed = r.failed;
     row.canceled = r.canceled;
     row.processing = r.processing;
+  }
+  for (const r of moneyRows) {
+    const dim = dimOf(r);
+    const row = rowFor(dim, keyOf(dim, r));
     row.billedSeconds = r.billed_seconds;
     row.spendMicros = BigInt(r.spend);
   }
+  for (const m of Object.values(maps)) for (const row of m.values()) row.requests = row.accepted + row.refused;
 
   const days: UsageDay[] = [];
   for (let t = from.getTime(); t < to.getTime(); t += DAY_MS) {

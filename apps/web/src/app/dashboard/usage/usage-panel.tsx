@@ -170,7 +170,7 @@ export function UsagePanel() {
 
   const data = stats.data;
   const keyLabel = (id: string | null) => {
-    if (id === null) return "No key";
+    if (id === null) return "Playground";
     const k = data?.keys.find((x) => x.id === id);
     return k ? `${k.name} (${k.prefix}…)${k.revokedAt ? " · revoked" : ""}` : id;
   };
@@ -182,7 +182,7 @@ export function UsagePanel() {
     <>
       <PageHeader
         title="Request statistics"
-        description="Generation requests (POST /api/v1/videos/generations) by day, model and key, from the requests we recorded. Days are UTC; spend counts completed generations."
+        description="Generations by day, model and key: every accepted generation counts once, from the API or the Playground; refusals and latency are those of POST /api/v1/videos/generations. Days are UTC. Spend and billed seconds are the charges less refunds booked each day, as on the monthly statement."
       />
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <fieldset>
