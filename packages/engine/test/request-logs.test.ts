@@ -84,6 +84,7 @@ describe.skipIf(!testDatabaseUrl)("an account's request log", () => {
     expect(await ids({ statusClass: "2xx" })).toEqual([s.ids.models, s.ids.events, s.ids.created]);
     expect(await ids({ statusClass: "4xx" })).toEqual([s.ids.refused]);
     expect(await ids({ statusClass: "5xx" })).toEqual([s.ids.failed]);
+    expect(await ids({ errorsOnly: true })).toEqual([s.ids.failed, s.ids.refused]);
     expect(await ids({ apiKeyId: s.keyB })).toEqual([s.ids.failed, s.ids.events]);
     expect(await ids({ operation: "/api/v1/videos/generations" })).toEqual([s.ids.refused, s.ids.created]);
     expect(await ids({ operation: "/api/v1/videos/generations/:id/events" })).toEqual([s.ids.events]);

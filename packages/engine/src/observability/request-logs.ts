@@ -10,6 +10,8 @@ export type ApiOperation = (typeof ROUTE_TEMPLATES)[number];
 
 export interface RequestLogFilter {
   statusClass?: StatusClass | null;
+  /** Only requests answered with an error (4xx or 5xx). */
+  errorsOnly?: boolean;
   apiKeyId?: string | null;
   /** One of the API's route templates; `:id` matches any one path segment. */
   operation?: ApiOperation | null;
@@ -51,7 +53,7 @@ function operationWhere(operation: ApiOperation): Prisma.RequestLogWhereInput {
 function whereFor(accountId: string, f: RequestLogFilter): Prisma.RequestLogWhereInput {
   return {
     accountId,
-    ...(f.statusClass ? { status: statusWhere(f.statusClass) } : {}),
+    ...(f.statusClass ? { status: statusWhere(f.statusClass) } : f.errorsOnly ? { status: { gte: 400 } } : {}),
     ...(f.apiKeyId ? { apiKeyId: f.apiKeyId } : {}),
     ...(f.operation ? operationWhere(f.operation) : {}),
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),

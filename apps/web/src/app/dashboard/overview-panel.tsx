@@ -2,22 +2,53 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { formatUsd } from "@vgen/contracts";
+import { DailyBars } from "@/components/dashboard/charts/daily-bars";
 import { Card, PageHeader } from "@/components/ui/card";
-import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
+import { formatRequestTime, statusTone } from "./requests/request-format";
+
+const GENERATION_TONES = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
+
+/** "+12% vs 2026-10", or the previous value when there is nothing to compare a ratio with. */
+function versus(current: number, previous: number, previousLabel: string, format: (v: number) => string) {
+  if (previous === 0) return `${format(previous)} in ${previousLabel}`;
+  const change = Math.round(((current - previous) / previous) * 100);
+  return `${change > 0 ? "+" : ""}${change}% vs ${format(previous)} in ${previousLabel}`;
+}
+
+function Metric({ label, value, sub, testId }: { label: string; value: ReactNode; sub: ReactNode; testId: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+      <dd className="text-xs text-slate-600" data-testid={`${testId}-versus`}>
+        {sub}
+      </dd>
+    </div>
+  );
+}
 
 export function OverviewPanel() {
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
+  const summary = useQuery(trpc.overview.summary.queryOptions());
   if (me.isPending) return <Spinner />;
   if (me.error) return <ErrorNote error={me.error} />;
   const a = me.data;
+  const s = summary.data;
+  const micros = (v: number) => formatUsd(BigInt(v));
+  const seconds = (v: number) => `${v} s`;
+
   return (
     <>
       <PageHeader
         title={`Welcome${a.name ? `, ${a.name}` : ""}`}
-        description="Everything about your use of the video generation API."
+        description="Everything about your use of the video generation API. Times and months are UTC."
       />
       <div className="grid gap-4 md:grid-cols-3">
         <Card title="Available balance">
@@ -25,29 +56,154 @@ export function OverviewPanel() {
             {formatUsd(a.balanceMicros)}
           </p>
           <p className="mt-1 text-sm text-slate-500">{formatUsd(a.heldMicros)} on hold for running generations</p>
+          <Link
+            className="mt-3 inline-block rounded-md bg-slate-900 px-3.5 py-2 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
+            href="/dashboard/invoices"
+          >
+            Add funds
+          </Link>
         </Card>
         <Card title="API key">
-          {a.activeKeys === 0 ? (
-            <p className="text-sm">
-              <Badge tone="amber">not issued</Badge>{" "}
-              <Link className="font-medium underline" href="/dashboard/quickstart">
-                Quick start
-              </Link>
-            </p>
-          ) : (
-            <p className="text-sm">
-              {a.activeKeys} active key{a.activeKeys > 1 ? "s" : ""} ·{" "}
-              <Link className="underline" href="/dashboard/api-keys">
-                Manage
-              </Link>
-            </p>
-          )}
+          <div data-testid="overview-key-status">
+            {a.activeKeys === 0 ? (
+              <p className="text-sm">
+                <Badge tone="amber">not issued</Badge>{" "}
+                <Link className="font-medium underline" href="/dashboard/quickstart">
+                  Quick start
+                </Link>
+              </p>
+            ) : (
+              <p className="text-sm">
+                <Badge tone="green">active</Badge> {a.activeKeys} active key{a.activeKeys > 1 ? "s" : ""} ·{" "}
+                <Link className="underline" href="/dashboard/api-keys">
+                  Manage
+                </Link>
+              </p>
+            )}
+          </div>
         </Card>
         <Card title="Account">
-          <p className="text-sm">{a.email}</p>
+          <p className="break-words text-sm">{a.email}</p>
           <p className="mt-1 text-sm text-slate-500">{a.status === "active" ? "Active" : "Suspended: contact support"}</p>
         </Card>
       </div>
+
+      {summary.isPending ? (
+        <div className="mt-6">
+          <Spinner label="Loading usage" />
+        </div>
+      ) : summary.error ? (
+        <div className="mt-6">
+          <ErrorNote error={summary.error} />
+        </div>
+      ) : s ? (
+        <div className="mt-6 space-y-6">
+          <Card
+            title={`This month (${s.thisMonth.period})`}
+            description="Spend is the charges less refunds booked this month, as on the monthly statement."
+            actions={
+              <Link className="text-sm font-medium underline" href="/dashboard/usage">
+                Request statistics
+              </Link>
+            }
+          >
+            <dl className="mb-4 grid gap-4 sm:grid-cols-3">
+              <Metric
+                label="Spend"
+                value={formatUsd(s.thisMonth.spendMicros)}
+                sub={versus(Number(s.thisMonth.spendMicros), Number(s.lastMonth.spendMicros), s.lastMonth.period, micros)}
+                testId="overview-month-spend"
+              />
+              <Metric
+                label="Billed seconds"
+                value={seconds(s.thisMonth.billedSeconds)}
+                sub={versus(s.thisMonth.billedSeconds, s.lastMonth.billedSeconds, s.lastMonth.period, seconds)}
+                testId="overview-month-seconds"
+              />
+              <Metric
+                label="Generations"
+                value={s.thisMonth.generations}
+                sub={versus(s.thisMonth.generations, s.lastMonth.generations, s.lastMonth.period, String)}
+                testId="overview-month-generations"
+              />
+            </dl>
+            <DailyBars
+              title={`Spend per day in ${s.thisMonth.period}`}
+              testId="overview-usage-chart"
+              bars={s.days.map((d) => ({ day: d.day, value: Number(d.spendMicros), label: formatUsd(d.spendMicros) }))}
+            />
+          </Card>
+
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card title="Recent generations">
+              {s.recentGenerations.length === 0 ? (
+                <EmptyState title="No generations yet">
+                  Try the{" "}
+                  <Link className="font-medium underline" href="/dashboard/playground">
+                    Playground
+                  </Link>
+                  .
+                </EmptyState>
+              ) : (
+                <ul className="divide-y divide-slate-100" data-testid="overview-recent-generations">
+                  {s.recentGenerations.map((g) => (
+                    <li key={g.id} className="py-2 text-sm">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge tone={GENERATION_TONES[g.status]}>{g.status}</Badge>
+                        <Link
+                          className="min-w-0 break-all font-mono text-xs underline"
+                          href={`/dashboard/playground?id=${encodeURIComponent(g.id)}`}
+                        >
+                          {g.id}
+                        </Link>
+                      </div>
+                      <p className="mt-1 truncate text-slate-700" title={g.prompt}>
+                        {g.prompt}
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        {g.modelId} · {g.apiKeyId ? "API" : "Playground"} ·{" "}
+                        <time dateTime={g.createdAt.toISOString()}>{formatRequestTime(g.createdAt)}</time>
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <Card
+              title="Recent errors"
+              actions={
+                <Link className="text-sm font-medium underline" href="/dashboard/requests">
+                  All requests
+                </Link>
+              }
+            >
+              {s.recentErrors.length === 0 ? (
+                <EmptyState title="No errors in the request log" />
+              ) : (
+                <ul className="divide-y divide-slate-100" data-testid="overview-recent-errors">
+                  {s.recentErrors.map((r) => (
+                    <li key={r.id} className="py-2 text-sm">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge tone={statusTone(r.status)}>{r.status}</Badge>
+                        <span className="font-mono text-xs">{r.errorCode ?? "—"}</span>
+                      </div>
+                      <Link
+                        className="mt-1 block break-all font-mono text-xs underline"
+                        href={`/dashboard/requests/${encodeURIComponent(r.id)}`}
+                      >
+                        {r.method} {r.path}
+                      </Link>
+                      <p className="text-xs text-slate-500">
+                        <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
+        </div>
+      ) : null}
     </>
   );
 }

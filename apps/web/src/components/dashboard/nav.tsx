@@ -13,6 +13,7 @@ const DASHBOARD_SECTIONS = [
   { href: "/dashboard/models", label: "Models" },
   { href: "/dashboard/billing", label: "Balance & history" },
   { href: "/dashboard/usage", label: "Request statistics" },
+  { href: "/dashboard/requests", label: "Requests" },
   { href: "/dashboard/subscriptions", label: "My subscriptions" },
   { href: "/dashboard/invoices", label: "Invoices & receipts" },
   { href: "/dashboard/test-balance", label: "Test balance" },

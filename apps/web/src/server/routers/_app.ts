@@ -9,6 +9,8 @@ import { playgroundRouter } from "./playground/router";
 import { generationsRouter } from "./generations/router";
 import { ledgerRouter } from "./ledger/router";
 import { statsRouter } from "./stats/router";
+import { requestsRouter } from "./requests/router";
+import { overviewRouter } from "./overview/router";
 import { subscriptionsRouter } from "./subscriptions/router";
 import { supportRouter } from "./support/router";
 
@@ -17,6 +19,8 @@ export const appRouter = createTRPCRouter({
   generations: generationsRouter,
   ledger: ledgerRouter,
   stats: statsRouter,
+  requests: requestsRouter,
+  overview: overviewRouter,
   subscriptions: subscriptionsRouter,
   account: accountRouter,
   invoices: invoicesRouter,

@@ -1,0 +1,84 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import type { ReactNode } from "react";
+import { Card, PageHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { formatRequestTime, keyLabel, statusTone } from "../request-format";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** One request of the account: everything the request log recorded about it. */
+export function RequestDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const params = useSearchParams();
+  const request = useQuery({ ...trpc.requests.get.queryOptions({ id }), retry: false });
+  const back = `/dashboard/requests${params.size ? `?${params}` : ""}`;
+  const r = request.data;
+
+  return (
+    <>
+      <p className="mb-3 text-sm">
+        <Link className="font-medium underline" href={back}>
+          ← All requests
+        </Link>
+      </p>
+      <PageHeader title="Request" description={<span className="break-all font-mono">{id}</span>} />
+      {request.isPending ? (
+        <Spinner label="Loading the request" />
+      ) : request.error ? (
+        <ErrorNote error={request.error} />
+      ) : r ? (
+        <Card title={`${r.method} ${r.path}`}>
+          <dl className="divide-y divide-slate-100" data-testid="request-detail">
+            <Row label="Time (UTC)">
+              <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
+            </Row>
+            <Row label="Status">
+              <Badge tone={statusTone(r.status)}>{r.status}</Badge>
+            </Row>
+            <Row label="Error code">
+              {r.errorCode ? (
+                <Link className="font-mono underline" href={`/errors#${r.errorCode}`}>
+                  {r.errorCode}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </Row>
+            <Row label="Latency">{r.latencyMs} ms</Row>
+            <Row label="API key">{r.key ? keyLabel(r.key) : (r.apiKeyId ?? "—")}</Row>
+            <Row label="Model">{r.modelId ?? "—"}</Row>
+            <Row label="Request id">
+              <span className="font-mono">{r.requestId}</span> <CopyButton text={r.requestId} label="Copy id" />
+            </Row>
+            <Row label="Generation">
+              {r.generationId ? (
+                <Link className="font-mono underline" href={`/dashboard/playground?id=${encodeURIComponent(r.generationId)}`}>
+                  {r.generationId}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </Row>
+          </dl>
+          <p className="mt-4 text-sm text-slate-600">
+            Quote the request id to support: it is also in the response's <code className="font-mono">x-request-id</code> header
+            and in every error body.
+          </p>
+        </Card>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+/** How the request log writes its values, shared by the list and the detail page. */
+
+/** UTC, to the millisecond, like the rest of the dashboard. */
+export function formatRequestTime(d: Date): string {
+  return d.toISOString().replace("T", " ").replace("Z", " UTC");
+}
+
+export function statusTone(status: number): "green" | "amber" | "red" | "gray" {
+  if (status >= 500) return "red";
+  if (status >= 400) return "amber";
+  if (status >= 200 && status < 300) return "green";
+  return "gray";
+}
+
+/** A key's label: its name and prefix, and whether it was revoked. */
+export function keyLabel(key: { name: string; prefix: string; revokedAt: Date | null }): string {
+  return `${key.name} (${key.prefix}…)${key.revokedAt ? " · revoked" : ""}`;
+}

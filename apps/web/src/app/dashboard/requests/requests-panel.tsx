@@ -1,0 +1,218 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { SelectField, TextField } from "@/components/ui/field";
+import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { formatRequestTime, keyLabel, statusTone } from "./request-format";
+
+const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
+/** The API's operations (route templates), as the request log filter takes them. */
+const OPERATIONS = [
+  "/api/v1/videos/generations",
+  "/api/v1/videos/generations/:id/events",
+  "/api/v1/videos/result",
+  "/api/v1/videos/cancel",
+  "/api/v1/models",
+  "/api/v1/errors",
+  "/api/v1/status",
+  "/api/v1/openapi.json",
+] as const;
+const FILTERS = ["status", "key", "operation", "from", "to"] as const;
+type FilterName = (typeof FILTERS)[number];
+const PAGE_SIZE = 25;
+
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
+  v !== null && (values as readonly string[]).includes(v) ? (v as T) : null;
+
+export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  // Filters live in the address, so a request's detail page can lead back to the same list.
+  const status = oneOf(STATUS_CLASSES, params.get("status"));
+  const operation = oneOf(OPERATIONS, params.get("operation"));
+  const apiKeyId = params.get("key") || null;
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  const rangeError = from && to && from > to ? "The start date is after the end date." : null;
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
+
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const list = useQuery({
+    ...trpc.requests.list.queryOptions({
+      statusClass: status,
+      apiKeyId,
+      operation,
+      from: from || null,
+      to: rangeError ? null : to || null,
+      limit: PAGE_SIZE,
+      cursor,
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+  const setFilter = (name: FilterName, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setCursors([null]);
+    const query = next.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+  const filtered = FILTERS.some((f) => params.get(f));
+  const query = params.toString();
+  const keyName = (id: string | null) => {
+    if (!id) return "—";
+    const k = keys.data?.find((x) => x.id === id);
+    return k ? keyLabel(k) : id;
+  };
+  const page = cursors.length;
+
+  return (
+    <>
+      <PageHeader
+        title="Requests"
+        description={`Every request your API keys made, newest first. Times are UTC. Requests are kept for ${retentionDays} days, then deleted.`}
+      />
+      <Card title="Request log">
+        <form
+          className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+          onSubmit={(e) => e.preventDefault()}
+          aria-label="Filter requests"
+        >
+          <SelectField label="Status" value={status ?? ""} onChange={(e) => setFilter("status", e.target.value)}>
+            <option value="">All statuses</option>
+            <option value="2xx">2xx success</option>
+            <option value="4xx">4xx client error</option>
+            <option value="5xx">5xx server error</option>
+          </SelectField>
+          <SelectField label="API key" value={apiKeyId ?? ""} onChange={(e) => setFilter("key", e.target.value)}>
+            <option value="">All keys</option>
+            {keys.data?.map((k) => (
+              <option key={k.id} value={k.id}>
+                {keyLabel(k)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Operation" value={operation ?? ""} onChange={(e) => setFilter("operation", e.target.value)}>
+            <option value="">All operations</option>
+            {OPERATIONS.map((o) => (
+              <option key={o} value={o}>
+                {o.replace("/api/v1", "")}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="From"
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(e) => setFilter("from", e.target.value)}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={to}
+            min={from || undefined}
+            error={rangeError}
+            onChange={(e) => setFilter("to", e.target.value)}
+          />
+        </form>
+
+        {list.isPending ? (
+          <Spinner label="Loading requests" />
+        ) : list.error ? (
+          <ErrorNote error={list.error} />
+        ) : list.data.data.length === 0 ? (
+          <EmptyState title={filtered ? "No requests match these filters" : "No requests yet"}>
+            {filtered ? (
+              "Change the filters to see more."
+            ) : (
+              <>
+                Requests made with your API keys appear here within seconds.{" "}
+                <Link className="font-medium underline" href="/dashboard/quickstart">
+                  Quick start
+                </Link>
+              </>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
+              <table className="w-full min-w-[720px] text-left text-sm" data-testid="requests-table">
+                <caption className="sr-only">API requests, newest first</caption>
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-5 py-2 font-medium">
+                      Time (UTC)
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Request
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Latency
+                    </th>
+                    <th scope="col" className="px-5 py-2 font-medium">
+                      Key
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.data.data.map((r) => (
+                    <tr key={r.id} data-testid="request-row" data-status={r.status}>
+                      <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
+                        <Link
+                          className="underline decoration-slate-300 hover:decoration-slate-900 focus-visible:outline-2 focus-visible:outline-slate-600"
+                          href={`/dashboard/requests/${encodeURIComponent(r.id)}${query ? `?${query}` : ""}`}
+                          aria-label={`Request ${r.method} ${r.path} at ${formatRequestTime(r.createdAt)}`}
+                        >
+                          <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
+                        </Link>
+                      </td>
+                      <td className="px-3 py-2">
+                        <span className="font-mono text-xs">
+                          <span className="font-semibold">{r.method}</span> {r.path}
+                        </span>
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2">
+                        <Badge tone={statusTone(r.status)}>{r.status}</Badge>
+                        {r.errorCode && <span className="ml-2 font-mono text-xs text-slate-700">{r.errorCode}</span>}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{r.latencyMs} ms</td>
+                      <td className="px-5 py-2 text-slate-700">{keyName(r.apiKeyId)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Request log pages">
+              <Button type="button" variant="secondary" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                ← Newer
+              </Button>
+              <span className="text-sm text-slate-600">Page {page}</span>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={!list.data.nextCursor || list.isPlaceholderData}
+                onClick={() => list.data.nextCursor && setCursors((c) => [...c, list.data.nextCursor])}
+              >
+                Older →
+              </Button>
+            </nav>
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId } from "react";
+
+export interface DailyBar {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  value: number;
+  /** The value as people read it ("$1.200", "12 s"). */
+  label: string;
+}
+
+const WIDTH = 600;
+const HEIGHT = 160;
+const GAP = 2;
+
+/**
+ * A plain SVG bar per day that scales to its container. Screen readers get the title and a summary
+ * instead of the shapes, and the same numbers as a table; each bar's tooltip carries its day and value.
+ */
+export function DailyBars({ title, bars, testId }: { title: string; bars: DailyBar[]; testId: string }) {
+  const id = useId();
+  const max = Math.max(0, ...bars.map((b) => b.value));
+  const slot = WIDTH / Math.max(1, bars.length);
+  const total = bars.filter((b) => b.value > 0).length;
+  return (
+    <figure data-testid={testId}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="h-40 w-full"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+      >
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>
+          {`${bars.length} days, ${total} with a value; the highest is ${bars.find((b) => b.value === max && max > 0)?.label ?? "none"}.`}
+        </desc>
+        <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-slate-300" />
+        {bars.map((b, i) => {
+          const h = max > 0 ? Math.max(b.value > 0 ? 2 : 0, (b.value / max) * (HEIGHT - 8)) : 0;
+          return (
+            <rect
+              key={b.day}
+              data-day={b.day}
+              x={i * slot + GAP / 2}
+              y={HEIGHT - h}
+              width={Math.max(1, slot - GAP)}
+              height={h}
+              className="fill-slate-700"
+            >
+              <title>{`${b.day}: ${b.label}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden>
+        <span>{bars[0]?.day}</span>
+        <span>{bars[bars.length - 1]?.day}</span>
+      </figcaption>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day (UTC)</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((b) => (
+            <tr key={b.day}>
+              <th scope="row">{b.day}</th>
+              <td>{b.label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
