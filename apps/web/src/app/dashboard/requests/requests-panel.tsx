@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -27,23 +27,31 @@ const FILTERS = ["status", "key", "operation", "from", "to"] as const;
 type FilterName = (typeof FILTERS)[number];
 const PAGE_SIZE = 25;
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
-  v !== null && (values as readonly string[]).includes(v) ? (v as T) : null;
+const oneOf = <T extends string>(values: readonly T[], v: string): T | null =>
+  (values as readonly string[]).includes(v) ? (v as T) : null;
+
+function readFilters(params: URLSearchParams): Record<FilterName, string> {
+  return Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ""])) as Record<FilterName, string>;
+}
 
 export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  // Filters live in the address, so a request's detail page can lead back to the same list.
-  const status = oneOf(STATUS_CLASSES, params.get("status"));
-  const operation = oneOf(OPERATIONS, params.get("operation"));
-  const apiKeyId = params.get("key") || null;
-  const from = params.get("from") ?? "";
-  const to = params.get("to") ?? "";
+  // Filters live in the address too, so a request's detail page can lead back to the same list.
+  const [filters, setFilters] = useState<Record<FilterName, string>>(() => readFilters(params));
+  const status = oneOf(STATUS_CLASSES, filters.status);
+  const operation = oneOf(OPERATIONS, filters.operation);
+  const apiKeyId = filters.key || null;
+  const { from, to } = filters;
   const rangeError = from && to && from > to ? "The start date is after the end date." : null;
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
+  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v)).toString();
+  useEffect(() => {
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }, [router, pathname, query]);
 
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const list = useQuery({
@@ -60,15 +68,10 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   });
 
   const setFilter = (name: FilterName, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
+    setFilters((f) => ({ ...f, [name]: value }));
     setCursors([null]);
-    const query = next.toString();
-    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
-  const filtered = FILTERS.some((f) => params.get(f));
-  const query = params.toString();
+  const filtered = Object.values(filters).some(Boolean);
   const keyName = (id: string | null) => {
     if (!id) return "—";
     const k = keys.data?.find((x) => x.id === id);
