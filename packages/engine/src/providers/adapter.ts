@@ -6,7 +6,7 @@
  */
 import type { GenerationFailure } from "./types";
 
-const PROVIDER_KINDS = ["veo", "fal", "replicate", "runway", "openai"] as const;
+export const PROVIDER_KINDS = ["veo", "fal", "replicate", "runway", "openai"] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** What an upstream model accepts. Checked when a request is accepted, before any hold. */

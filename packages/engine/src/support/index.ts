@@ -1,4 +1,4 @@
-/** Public surface of the engine's support domain. The staff console's work: account search and review, refunds, adjustments, catalog edits, the audit log. */
+/** Public surface of the engine's support domain. The staff console's work: account search and review, refunds, adjustments, catalog and provider route edits, route statistics, the audit log. */
 export {
   getAccountActivity,
   getAccountOverview,
@@ -14,4 +14,13 @@ export { listAuditLog } from "./audit-log";
 export { listCatalogForStaff, updateCatalogModel } from "./catalog";
 export { revokeKeyAsStaff } from "./key-revocation";
 export { refundGeneration } from "./refunds";
+export { resetRouteBreaker } from "./route-breaker-reset";
+export { addRoute } from "./route-creation";
+export { listRoutesForStaff } from "./route-list";
+export type { StaffRoute } from "./route-list";
+export { reorderRoutes } from "./route-order";
+export { removeRoute } from "./route-removal";
+export { ATTEMPT_OUTCOMES, DEFAULT_STATS_DAYS, routeStats } from "./route-stats";
+export type { AttemptOutcome, ModelStatsRow, RouteFigures, RouteStats, RouteStatsRow } from "./route-stats";
+export { updateRoute } from "./route-update";
 export { SupportError } from "./staff-action";
