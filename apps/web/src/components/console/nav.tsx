@@ -9,6 +9,8 @@ const CONSOLE_SECTIONS = [
   { href: "/console/test-balance", label: "Test balance requests" },
   { href: "/console/audit", label: "Audit log" },
   { href: "/console/catalog", label: "Catalog" },
+  { href: "/console/routes", label: "Routes" },
+  { href: "/console/costs", label: "Costs" },
 ] as const;
 
 export function ConsoleNav({ email, role }: { email: string; role: "support" | "admin" }) {

@@ -14,6 +14,16 @@ import { MarkInvoicePaidInput } from "./markInvoicePaid.schema";
 import { refundHandler } from "./refund.handler";
 import { RefundInput } from "./refund.schema";
 import { revokeKeyHandler } from "./revokeKey.handler";
+import {
+  addRouteHandler,
+  removeRouteHandler,
+  reorderRoutesHandler,
+  resetRouteBreakerHandler,
+  routeStatsHandler,
+  routesHandler,
+  updateRouteHandler,
+} from "./routes.handler";
+import { AddRouteInput, ReorderRoutesInput, RouteActionInput, RouteStatsInput, UpdateRouteInput } from "./routes.schema";
 import { RevokeKeyInput } from "./revokeKey.schema";
 import { searchHandler } from "./search.handler";
 import { SearchInput } from "./search.schema";
@@ -22,7 +32,7 @@ import { SetAccountStatusInput } from "./setStatus.schema";
 import { declineHandler, grantHandler, pendingRequestsHandler } from "./testBalance.handler";
 import { DeclineInput, GrantInput } from "./testBalance.schema";
 
-/** Support console: staff only; catalog edits admins only. Every mutation is audited by the engine. */
+/** Support console: staff only; catalog and provider route edits admins only. Every mutation is audited by the engine. */
 export const supportRouter = createTRPCRouter({
   search: staffProcedure.input(SearchInput).query(searchHandler),
   account: staffProcedure.input(AccountInput).query(accountHandler),
@@ -40,4 +50,11 @@ export const supportRouter = createTRPCRouter({
   auditLog: staffProcedure.input(AuditLogInput).query(auditLogHandler),
   catalog: staffProcedure.query(catalogHandler),
   updateCatalog: adminProcedure.input(UpdateCatalogInput).mutation(updateCatalogHandler),
+  routes: staffProcedure.query(routesHandler),
+  routeStats: staffProcedure.input(RouteStatsInput).query(routeStatsHandler),
+  addRoute: adminProcedure.input(AddRouteInput).mutation(addRouteHandler),
+  updateRoute: adminProcedure.input(UpdateRouteInput).mutation(updateRouteHandler),
+  reorderRoutes: adminProcedure.input(ReorderRoutesInput).mutation(reorderRoutesHandler),
+  removeRoute: adminProcedure.input(RouteActionInput).mutation(removeRouteHandler),
+  resetRouteBreaker: adminProcedure.input(RouteActionInput).mutation(resetRouteBreakerHandler),
 });

@@ -1,0 +1,7 @@
+import { RouteCosts } from "@/components/console/route-costs";
+
+export const metadata = { title: "Costs" };
+
+export default function ConsoleCostsPage() {
+  return <RouteCosts />;
+}
