@@ -46,11 +46,14 @@ const SEEDS: SeedTable = {
   invoiceId: "inv_1111111111111111111111",
   requestId: "tbr_1111111111111111111111",
   deliveryId: "whd_1111111111111111111111",
+  routeId: "rte_1111111111111111111111",
   password: PASSWORD,
 };
-/** Procedures whose seed must not act on real data (an admin editing the live catalog). */
+/** Procedures whose seed must not act on real data (an admin editing the live catalog or its routes). */
 const PROCEDURE_SEEDS: Record<string, SeedTable> = {
   "support.updateCatalog": { modelId: "fuzz-missing-model" },
+  "support.addRoute": { modelId: "fuzz-missing-model" },
+  "support.reorderRoutes": { modelId: "fuzz-missing-model" },
 };
 
 /** Path segments no encoder produces. */
