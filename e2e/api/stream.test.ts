@@ -89,6 +89,37 @@ describe("stream mode (the default)", () => {
     expect(JSON.parse(events[events.length - 1]!.data).status).toBe("completed");
   });
 
+  it("never contradicts itself: progress never falls and the ETA never rises, on both streams", async () => {
+    const sentAt = Date.now();
+    const res = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      json: { model: "gen-3.1-fast", prompt: "A lighthouse beam sweeping over waves", duration: 3 },
+    });
+    // The events endpoint, attached as soon as the id is known, follows the same generation.
+    let reattached: ReturnType<typeof readEventStream> | undefined;
+    const created = await readEventStream(res, sentAt, (e) => {
+      const { id } = JSON.parse(e.data);
+      reattached ??= acct.call(`/api/v1/videos/generations/${id}/events`).then((r) => readEventStream(r, Date.now()));
+    });
+    for (const { events } of [created, await reattached!]) {
+      const records = events.map((e) => JSON.parse(e.data));
+      const running = records.filter((r) => r.status === "processing");
+      expect(running.some((r) => r.progress > 0)).toBe(true);
+      for (let i = 1; i < records.length; i++) {
+        expect(records[i].progress, `event ${i + 1} of ${JSON.stringify(records)}`).toBeGreaterThanOrEqual(
+          records[i - 1].progress,
+        );
+      }
+      for (let i = 1; i < running.length; i++) {
+        expect(running[i].eta_seconds, `event ${i + 1} of ${JSON.stringify(running)}`).toBeLessThanOrEqual(
+          running[i - 1].eta_seconds,
+        );
+        expect(running[i].eta_seconds).toBeGreaterThan(0);
+      }
+      expect(records.at(-1)).toMatchObject({ status: "completed", eta_seconds: 0 });
+    }
+  });
+
   it("stream: false and webHook select the other modes", async () => {
     const poll = await acct.call("/api/v1/videos/generations", {
       method: "POST",

@@ -112,6 +112,19 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
     expect(feed.size).toBe(0);
   });
 
+  it("progress only rises: a lower report keeps the higher value, and a finished generation refuses reports", async () => {
+    const { reportProgress, cancelGeneration } = await import("../src/generations/index");
+    const { accountId, ids } = await accountWithGenerations(1);
+    const progressNow = async () => (await db().generation.findUniqueOrThrow({ where: { id: ids[0]! } })).progress;
+    expect(await reportProgress(db(), ids[0]!, 57)).toBe(true);
+    expect(await reportProgress(db(), ids[0]!, 0)).toBe(true);
+    expect(await progressNow()).toBe(57);
+    expect(await reportProgress(db(), ids[0]!, 120)).toBe(true);
+    expect(await progressNow()).toBe(99);
+    await cancelGeneration(db(), accountId, ids[0]!);
+    expect(await reportProgress(db(), ids[0]!, 99)).toBe(false);
+  });
+
   it("delivers the terminal record, and another account's watcher or lookup sees nothing", async () => {
     const { GenerationFeed, notifyGenerationChanged } = await import("../src/generations/index");
     const { accountId, ids } = await accountWithGenerations(1);

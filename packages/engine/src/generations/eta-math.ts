@@ -8,7 +8,10 @@ export function defaultProcessingSeconds(size: string, durationSeconds: number):
   return STARTUP_SECONDS + durationSeconds * (SECONDS_PER_CLIP_SECOND[size] ?? 1);
 }
 
-/** Remaining seconds of a job that is running, from its progress and elapsed time. */
+/**
+ * Remaining seconds of a running job as work ahead of a queued one: the best current guess,
+ * free to move (a queued job's ETA moves with the queue anyway).
+ */
 export function remainingRunningSeconds(expected: number, elapsedSeconds: number, progress: number): number {
   if (progress >= 25 && progress < 100) return (elapsedSeconds * (100 - progress)) / progress;
   return Math.max(expected - elapsedSeconds, 0);
@@ -31,6 +34,24 @@ export function queuedEtaSeconds(ownExpected: number, q: QueueLoad): number {
   return Math.max(1, Math.ceil(wait + ownExpected));
 }
 
+/** The most a running job's ETA rises above its progress-scaled expectation, as a share of that expectation. */
+const MAX_SLOWDOWN_SHARE = 0.25;
+/** Progress at which the job's own pace is trusted fully; below it, its say grows with progress. */
+const PACE_TRUSTED_AT = 25;
+
+/**
+ * What a running job shows as its ETA. It must never contradict itself: with progress only
+ * rising, it never rises, except that a job running slower than expected raises it by at most a
+ * quarter of the expected time. So it is the expected time scaled by the work left, plus the
+ * excess of the job's own pace (elapsed time extrapolated over the work left), that excess capped
+ * and phased in with progress. Below 25 % the cap grows as fast as the expected part shrinks, and
+ * above it the cap is constant: the upper bound never rises.
+ */
 export function runningEtaSeconds(expected: number, elapsedSeconds: number, progress: number): number {
-  return Math.max(1, Math.ceil(remainingRunningSeconds(expected, elapsedSeconds, progress)));
+  const byExpectation = (expected * (100 - progress)) / 100;
+  if (progress <= 0) return Math.max(1, Math.ceil(byExpectation));
+  const byOwnPace = (elapsedSeconds * (100 - progress)) / progress;
+  const slowdown = Math.min(Math.max(byOwnPace - byExpectation, 0), expected * MAX_SLOWDOWN_SHARE);
+  const trust = Math.min(1, progress / PACE_TRUSTED_AT);
+  return Math.max(1, Math.ceil(byExpectation + trust * slowdown));
 }

@@ -248,15 +248,18 @@ export async function cancelGeneration(db: Db, accountId: string, id: string): P
   return canceled;
 }
 
-/** Progress while running; returns false when the generation is no longer processing (canceled). */
+/**
+ * Progress while running; returns false when the generation is no longer processing (canceled).
+ * Progress only rises: a retried render or a late, lower report from a provider never takes back
+ * what a client was already shown.
+ */
 export async function reportProgress(db: Db, id: string, progress: number): Promise<boolean> {
+  const pct = Math.max(0, Math.min(99, Math.floor(progress)));
   const updated = await db.$transaction(async (tx) => {
-    const res = await tx.generation.updateMany({
-      where: { id, status: "processing" },
-      data: { progress: Math.max(0, Math.min(99, Math.floor(progress))) },
-    });
-    if (res.count > 0) await notifyGenerationChanged(tx, id);
-    return res.count > 0;
+    const count = await tx.$executeRaw`
+      UPDATE generations SET progress = GREATEST(progress, ${pct}) WHERE id = ${id} AND status = 'processing'`;
+    if (count > 0) await notifyGenerationChanged(tx, id);
+    return count > 0;
   });
   return updated;
 }

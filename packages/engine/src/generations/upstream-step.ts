@@ -224,7 +224,7 @@ async function follow(ctx: UpstreamContext): Promise<StepResult> {
       const expected = Math.max(30, gen.duration * 10) * 1000;
       const estimate = WAIT_PROGRESS_CAP * (1 - Math.exp(-(Date.now() - since.getTime()) / expected));
       const pct = status.progress !== undefined ? (status.progress * WAIT_PROGRESS_CAP) / 100 : estimate;
-      if (!(await reportProgress(db, gen.id, Math.max(gen.progress, Math.floor(pct))))) return canceledMeanwhile(ctx);
+      if (!(await reportProgress(db, gen.id, pct))) return canceledMeanwhile(ctx);
       return again(pollDelay(since));
     }
     case "succeeded": {
