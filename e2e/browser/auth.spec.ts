@@ -12,7 +12,7 @@ test("sign up, land on the dashboard, sign out, and the protected area redirects
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL("**/dashboard");
   await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
-  await expect(page.getByTestId("overview-balance")).toHaveText("$0.000");
+  await expect(page.getByTestId("overview-balance")).toHaveText("$0.00");
   await expect(page.getByText("not issued")).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();

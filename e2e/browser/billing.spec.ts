@@ -30,8 +30,8 @@ test("balance, hold and charge in the ledger with balance after, type filter and
 
   await page.goto("/dashboard/billing");
   await expect(page.getByRole("heading", { name: "Balance & history" })).toBeVisible();
-  await expect(page.getByTestId("available-balance")).toHaveText("$4.400");
-  await expect(page.getByTestId("held-balance")).toHaveText("$0.000");
+  await expect(page.getByTestId("available-balance")).toHaveText("$4.40");
+  await expect(page.getByTestId("held-balance")).toHaveText("$0.00");
 
   const rows = page.getByTestId("ledger-row");
   await expect(rows).toHaveCount(4);
@@ -44,10 +44,10 @@ test("balance, hold and charge in the ledger with balance after, type filter and
   );
   // Newest first: the release and the charge, then the hold, then the top-up.
   expect(seen).toEqual([
-    ["charge", "-$0.600", "$4.400"],
-    ["hold_release", "+$0.600", "$5.000"],
-    ["hold", "-$0.600", "$4.400"],
-    ["top_up", "+$5.000", "$5.000"],
+    ["charge", "-$0.60", "$4.40"],
+    ["hold_release", "+$0.60", "$5.00"],
+    ["hold", "-$0.60", "$4.40"],
+    ["top_up", "+$5.00", "$5.00"],
   ]);
   await expect(rows.first().getByRole("link", { name: rec.id })).toHaveAttribute("href", new RegExp(rec.id));
   await expect(rows.last()).toContainText("test setup");
@@ -108,7 +108,7 @@ test("cursor pagination through a long history; the CSV route needs a session", 
   const rows = page.getByTestId("ledger-row");
   await expect(rows).toHaveCount(25);
   await expect(rows.first()).toContainText("credit 30");
-  await expect(page.getByTestId("available-balance")).toHaveText("$465.000");
+  await expect(page.getByTestId("available-balance")).toHaveText("$465.00");
   await page.screenshot({ path: test.info().outputPath("billing.png"), fullPage: true });
 
   await page.getByRole("button", { name: "Older →" }).click();
@@ -128,6 +128,6 @@ test("cursor pagination through a long history; the CSV route needs a session", 
 test("a new account sees an empty history", async ({ page }) => {
   await signedInAccount(page);
   await page.goto("/dashboard/billing");
-  await expect(page.getByTestId("available-balance")).toHaveText("$0.000");
+  await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
   await expect(page.getByText("No operations yet")).toBeVisible();
 });

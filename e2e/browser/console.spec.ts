@@ -71,7 +71,7 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await page.waitForURL(`**/console/accounts/${customer.id}`);
   await expect(page.getByRole("heading", { name: customer.email, level: 1 })).toBeVisible();
   const balance = page.getByTestId("account-balance");
-  await expect(balance).toHaveText("$9.400");
+  await expect(balance).toHaveText("$9.40");
   await expect(page.getByTestId("account-keys")).toContainText(customer.key.slice(0, 12));
 
   // Grant the pending test balance request.
@@ -84,7 +84,7 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await grant.getByRole("button", { name: "Grant", exact: true }).click();
   await expect(grant).toBeHidden();
   await expect(request).toContainText("granted");
-  await expect(balance).toHaveText("$14.400");
+  await expect(balance).toHaveText("$14.40");
 
   // Refund the completed generation: a reason is required; the balance is restored once.
   const row = page.getByTestId(`generation-${gen.id}`);
@@ -95,8 +95,8 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await refund.getByLabel("Reason").fill("Output was corrupted");
   await refund.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(refund).toBeHidden();
-  await expect(balance).toHaveText("$15.000");
-  await expect(row).toContainText("refunded $0.600");
+  await expect(balance).toHaveText("$15.00");
+  await expect(row).toContainText("refunded $0.60");
   await expect(row.getByRole("button", { name: "Refund" })).toHaveCount(0);
   // A second refund (a stale tab, a double click) is refused by the server.
   const again = await page.request.post("/api/trpc/support.refund", {
@@ -144,7 +144,7 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   // Phone width: the account page stays usable (tables scroll inside their cards).
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/console/accounts/${customer.id}`);
-  await expect(page.getByTestId("account-balance")).toHaveText("$14.400");
+  await expect(page.getByTestId("account-balance")).toHaveText("$14.40");
   await page.screenshot({ path: "test-results/console-account-mobile.png", fullPage: true });
 });
 

@@ -40,7 +40,7 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   await page.goto("/dashboard/invoices");
   await expect(page.getByRole("heading", { name: "Invoices & receipts" })).toBeVisible();
   await expect(page.getByText("No invoices yet")).toBeVisible();
-  await expect(page.getByTestId("invoices-balance")).toHaveText("$0.000");
+  await expect(page.getByTestId("invoices-balance")).toHaveText("$0.00");
 
   // Out of range amounts are refused before anything is created.
   await page.getByLabel("Amount (USD)").fill("4.99");
@@ -53,7 +53,7 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   const invoice = await db().invoice.findFirstOrThrow({ where: { accountId: id, kind: "top_up" } });
   expect(invoice).toMatchObject({ method: "bank_transfer", status: "open", amountMicros: 25_500_000n });
   const row = page.getByTestId(`invoice-${invoice.number}`);
-  await expect(row).toContainText("$25.500");
+  await expect(row).toContainText("$25.50");
   await expect(row).toContainText("awaiting payment");
   // Payment instructions with the invoice number as the reference.
   await expect(row.getByText("Payment instructions")).toBeVisible();
@@ -65,7 +65,7 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   expect(invoicePdf.status()).toBe(200);
   const invoiceText = await pdfText(new Uint8Array(await invoicePdf.body()));
   expect(invoiceText).toContain(invoice.number);
-  expect(invoiceText).toContain("$25.500");
+  expect(invoiceText).toContain("$25.50");
   expect(invoiceText).toContain(email);
 
   // Support marks it paid with the ops CLI (audited); a second time credits nothing.
@@ -85,7 +85,7 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   await page.reload();
   await expect(row).toContainText("paid");
   await expect(row).not.toContainText("awaiting payment");
-  await expect(page.getByTestId("invoices-balance")).toHaveText("$25.500");
+  await expect(page.getByTestId("invoices-balance")).toHaveText("$25.50");
 
   // The receipt, downloaded through the page's link.
   const [download] = await Promise.all([
@@ -101,7 +101,7 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   const receiptText = await pdfText(new Uint8Array(receiptBytes));
   expect(receiptText).toContain("RECEIPT");
   expect(receiptText).toContain(invoice.number);
-  expect(receiptText).toContain("$25.500");
+  expect(receiptText).toContain("$25.50");
 
   await page.screenshot({ path: "test-results/invoices.png", fullPage: true });
 });

@@ -4,7 +4,7 @@ import { signedInAccount } from "./support/session";
 const EXPECTED = [
   {
     id: "gen-3.1-pro",
-    price: "$0.480 / сек",
+    price: "$0.480 / s",
     perSecond: "$0.480",
     qps: "18 QPS",
     min: "4 s",
@@ -14,7 +14,7 @@ const EXPECTED = [
   },
   {
     id: "gen-3-1080",
-    price: "$0.320 / сек",
+    price: "$0.320 / s",
     perSecond: "$0.320",
     qps: "20 QPS",
     min: "3 s",
@@ -24,7 +24,7 @@ const EXPECTED = [
   },
   {
     id: "gen-3.1-fast",
-    price: "$0.150 / сек",
+    price: "$0.150 / s",
     perSecond: "$0.150",
     qps: "25 QPS",
     min: "4 s",
@@ -57,9 +57,9 @@ test("the models page lists the catalog with its prices, limits, queues, sizes a
   await expect(page.getByRole("article", { name: "gen-3-1080" })).toContainText(
     "1080p output for advertising and product video with more detail",
   );
-  // gen-3.1-pro: 8 s × $0.480 = $3.840; a 1 s clip is billed as the 4 s minimum.
+  // gen-3.1-pro: 8 s × $0.480 = $3.84; a 1 s clip is billed as the 4 s minimum.
   await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText(
-    "A 8 s clip costs $3.840; a 1 s clip is billed as 4 s ($1.920)",
+    "A 8 s clip costs $3.84; a 1 s clip is billed as 4 s ($1.92)",
   );
 
   // Each model links to the playground with itself chosen.

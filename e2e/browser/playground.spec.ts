@@ -19,19 +19,19 @@ test("a funded account generates a 1 s gen-3.1-fast clip: price first, live prog
   await page.getByLabel("Prompt").fill("A red kite over green hills, playground test");
 
   // Billed seconds = max(1, 4 min charge) × $0.150.
-  await expect(page.getByTestId("price-estimate")).toHaveText("$0.600");
-  await expect(page.getByTestId("price-breakdown")).toContainText("4 s billed (minimum charge 4 s) × $0.150 / сек");
-  // The estimate follows the options: gen-3.1-pro at 8 s is $3.840.
+  await expect(page.getByTestId("price-estimate")).toHaveText("$0.60");
+  await expect(page.getByTestId("price-breakdown")).toContainText("4 s billed (minimum charge 4 s) × $0.150 / s");
+  // The estimate follows the options: gen-3.1-pro at 8 s is $3.84.
   await page.getByLabel("Model").selectOption("gen-3.1-pro");
   await page.getByLabel("Duration").selectOption("8");
-  await expect(page.getByTestId("price-estimate")).toHaveText("$3.840");
+  await expect(page.getByTestId("price-estimate")).toHaveText("$3.84");
   await page.getByLabel("Model").selectOption("gen-3.1-fast");
   await page.getByLabel("Duration").selectOption("1");
-  await expect(page.getByTestId("price-estimate")).toHaveText("$0.600");
+  await expect(page.getByTestId("price-estimate")).toHaveText("$0.60");
 
   // Live progress arrives over the session-authenticated event stream.
   const stream = page.waitForResponse((r) => /\/api\/dashboard\/generations\/vid_[^/]+\/events$/.test(r.url()));
-  await page.getByRole("button", { name: "Generate · $0.600" }).click();
+  await page.getByRole("button", { name: "Generate · $0.60" }).click();
   expect((await stream).headers()["content-type"]).toContain("text/event-stream");
   await expect(page.getByTestId("generation-status")).toHaveText(/processing|completed/);
   await expect(page.getByTestId("generation-status")).toHaveText("completed", { timeout: 90_000 });
@@ -59,9 +59,9 @@ test("a funded account generates a 1 s gen-3.1-fast clip: price first, live prog
   const download = page.getByRole("link", { name: "Download MP4" });
   await expect(download).toHaveAttribute("download", "");
   expect(await download.getAttribute("href")).toBe(await video.getAttribute("src"));
-  await expect(page.getByTestId("generation-cost")).toHaveText("$0.600 (4 s × $0.150 / сек)");
+  await expect(page.getByTestId("generation-cost")).toHaveText("$0.60 (4 s × $0.150 / s)");
 
-  // Billed to this account exactly like an API request: $5.000 − $0.600.
+  // Billed to this account exactly like an API request: $5.00 − $0.60.
   expect(await balanceOf(acct.id)).toBe(4_400_000n);
   const gen = await db().generation.findFirstOrThrow({ where: { accountId: acct.id } });
   expect(gen).toMatchObject({ modelId: "gen-3.1-fast", duration: 1, size: "720p", status: "completed", apiKeyId: null });
@@ -71,7 +71,7 @@ test("an unfunded account sees the insufficient balance message and nothing is c
   const acct = await signedInAccount(page);
   await page.goto("/dashboard/playground");
   await page.getByLabel("Prompt").fill("Anything at all");
-  await expect(page.getByText("Available balance: $0.000 (not enough for this clip)")).toBeVisible();
+  await expect(page.getByText("Available balance: $0.00 (not enough for this clip)")).toBeVisible();
   await page.getByRole("button", { name: /^Generate/ }).click();
   const error = page.getByTestId("generation-error");
   await expect(error.getByRole("alert")).toHaveText("The available balance does not cover the cost of this generation.");

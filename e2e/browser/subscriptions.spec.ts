@@ -17,7 +17,7 @@ test("subscribe, pause (API refuses with subscription_paused), set a cap, resume
   await expect(card).toBeVisible();
   await expect(page.getByRole("button", { name: "Subscribe to gen-3.1-fast" })).toHaveCount(0);
   await expect(card.getByTestId("subscription-status")).toHaveText("Active");
-  await expect(card).toContainText("$0.150 / сек");
+  await expect(card).toContainText("$0.150 / s");
   await expect(card).toContainText("25 requests / s");
   await expect(card).toContainText("4 s");
   await expect(card.getByTestId("subscription-cap")).toHaveText("No cap");
@@ -38,14 +38,14 @@ test("subscribe, pause (API refuses with subscription_paused), set a cap, resume
   await expect(card.getByRole("alert")).toContainText("dollar amount");
   await capField.fill("1.00");
   await card.getByRole("button", { name: "Save cap" }).click();
-  await expect(card.getByTestId("subscription-cap")).toHaveText("$1.000 a month");
+  await expect(card.getByTestId("subscription-cap")).toHaveText("$1.00 a month");
   const saved = await db().subscription.findUniqueOrThrow({
     where: { accountId_modelId: { accountId: account.id, modelId: "gen-3.1-fast" } },
   });
   expect(saved.monthlySpendCapMicros).toBe(1_000_000n);
   expect(saved.status).toBe("paused");
 
-  // Resume; one $0.600 generation fits under the cap, a second does not.
+  // Resume; one $0.60 generation fits under the cap, a second does not.
   await card.getByRole("button", { name: "Resume" }).click();
   await expect(card.getByTestId("subscription-status")).toHaveText("Active");
   const accepted = await callApi(key, "/api/v1/videos/generations", { method: "POST", json: FAST });
@@ -57,7 +57,7 @@ test("subscribe, pause (API refuses with subscription_paused), set a cap, resume
   // This month's usage is reflected.
   await page.reload();
   await expect(card.getByTestId("month-generations")).toContainText("1");
-  await expect(card.getByTestId("month-spend")).toContainText("$0.600");
+  await expect(card.getByTestId("month-spend")).toContainText("$0.60");
   await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "60");
   await page.screenshot({ path: test.info().outputPath("subscriptions.png"), fullPage: true });
 
@@ -78,8 +78,8 @@ test("the subscription created at first API use is listed", async ({ page }) => 
   await page.goto("/dashboard/subscriptions");
   const card = page.getByTestId("subscription").and(page.locator('[data-model="gen-3-1080"]'));
   await expect(card.getByTestId("subscription-status")).toHaveText("Active");
-  await expect(card).toContainText("$0.320 / сек");
-  await expect(card.getByTestId("month-spend")).toContainText("$0.960");
+  await expect(card).toContainText("$0.320 / s");
+  await expect(card.getByTestId("month-spend")).toContainText("$0.96");
   await expect(page.getByRole("button", { name: "Subscribe to gen-3-1080" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Subscribe to gen-3.1-pro" })).toBeVisible();
 });

@@ -25,7 +25,7 @@ test("request a test balance, see it pending, support grants it, see it granted 
   await page.goto("/dashboard/test-balance");
   await expect(page.getByRole("heading", { name: "Test balance", exact: true })).toBeVisible();
   await expect(page.getByText("No requests yet")).toBeVisible();
-  await expect(page.getByTestId("test-balance-balance")).toHaveText("$0.000");
+  await expect(page.getByTestId("test-balance-balance")).toHaveText("$0.00");
 
   await page.getByLabel("Your use case").fill("too short");
   await page.getByRole("button", { name: "Request test balance" }).click();
@@ -74,9 +74,9 @@ test("request a test balance, see it pending, support grants it, see it granted 
   expect(await db().auditLog.count({ where: { action: "test_balance.grant", targetId: request.id, actorId: staff.id } })).toBe(1);
 
   await page.reload();
-  await expect(item).toContainText("granted $5.000");
+  await expect(item).toContainText("granted $5.00");
   await expect(item).toContainText("Granted for your prototype. Have fun!");
-  await expect(page.getByTestId("test-balance-balance")).toHaveText("$5.000");
+  await expect(page.getByTestId("test-balance-balance")).toHaveText("$5.00");
   await page.screenshot({ path: "test-results/test-balance.png", fullPage: true });
 
   // Answered, so a new request can be made; a decline shows support's answer.
@@ -97,5 +97,5 @@ test("request a test balance, see it pending, support grants it, see it granted 
   await page.reload();
   await expect(item.first()).toContainText("declined");
   await expect(item.first()).toContainText("One test balance per account.");
-  await expect(page.getByTestId("test-balance-balance")).toHaveText("$5.000");
+  await expect(page.getByTestId("test-balance-balance")).toHaveText("$5.00");
 });

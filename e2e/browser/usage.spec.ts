@@ -34,16 +34,16 @@ test("today's requests, refusals by code, outcome and spend, with charts", async
   await expect(row.locator('[data-col="completed"]')).toHaveText("1");
   await expect(row.locator('[data-col="failed"]')).toHaveText("0");
   await expect(row.locator('[data-col="seconds"]')).toHaveText("4");
-  await expect(row.locator('[data-col="spend"]')).toHaveText("$0.600");
+  await expect(row.locator('[data-col="spend"]')).toHaveText("$0.60");
   await expect(row.locator('[data-col="p50"]')).toHaveText(/^\d+ ms$/);
   await expect(page.getByTestId("total-requests")).toHaveText("2");
-  await expect(page.getByTestId("total-spend")).toHaveText("$0.600");
+  await expect(page.getByTestId("total-spend")).toHaveText("$0.60");
   await expect(page.getByTestId("usage-by-day-row")).toHaveCount(7);
 
   // By model: the accepted request is tagged with its model; the refused typo named none that was checked.
   const fast = page.getByTestId("usage-by-model-row").and(page.locator('[data-key="gen-3.1-fast"]'));
   await expect(fast.locator('[data-col="accepted"]')).toHaveText("1");
-  await expect(fast.locator('[data-col="spend"]')).toHaveText("$0.600");
+  await expect(fast.locator('[data-col="spend"]')).toHaveText("$0.60");
   // By key.
   const byKey = page.getByTestId("usage-by-key-row").and(page.locator(`[data-key="${record.id}"]`));
   await expect(byKey.locator('[data-col="requests"]')).toHaveText("2");

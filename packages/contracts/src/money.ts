@@ -16,6 +16,28 @@ export function formatPricePerSecond(micros: bigint): string {
   return `${formatUsd(micros)} / сек`;
 }
 
+/** The API's price form back to micro-dollars per second: "$0.480 / сек" is 480_000. */
+export function parsePricePerSecond(price: string): bigint {
+  return parseUsd(price.replace(/ \/ сек$/, ""));
+}
+
+/**
+ * An amount for people (balances, invoices, statements, ledger, usage): "$25.50", two decimals,
+ * rounded half up. Prices per second keep three decimals (formatUnitPrice).
+ */
+export function formatAmount(micros: bigint): string {
+  const negative = micros < 0n;
+  const abs = negative ? -micros : micros;
+  const cents = (abs + 5_000n) / 10_000n;
+  const frac = (cents % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}$${cents / 100n}.${frac}`;
+}
+
+/** A price per second for people: "$0.480 / s" (the API's form says "/ сек"). */
+export function formatUnitPrice(micros: bigint): string {
+  return `${formatUsd(micros)} / s`;
+}
+
 /** Parses "12.5", "$12.50" or "12" dollars into micro-dollars without floats. */
 export function parseUsd(text: string): bigint {
   const m = /^\$?(\d+)(?:\.(\d{1,6}))?$/.exec(text.trim());

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatPricePerSecond, formatTimestamp, formatUsd, parseUsd } from "../src/money";
+import {
+  formatAmount,
+  formatPricePerSecond,
+  formatTimestamp,
+  formatUnitPrice,
+  formatUsd,
+  parsePricePerSecond,
+  parseUsd,
+} from "../src/money";
 
 describe("money", () => {
   it("formats micro-dollars with 3 decimals, rounding half up", () => {
@@ -13,6 +21,27 @@ describe("money", () => {
   it("prints the interface's price form with the Russian unit", () => {
     expect(formatPricePerSecond(480_000n)).toBe("$0.480 / сек");
     expect(formatPricePerSecond(320_000n)).toBe("$0.320 / сек");
+  });
+  it("shows amounts to people with 2 decimals, rounding half up", () => {
+    expect(formatAmount(25_500_000n)).toBe("$25.50");
+    expect(formatAmount(0n)).toBe("$0.00");
+    expect(formatAmount(600_000n)).toBe("$0.60");
+    expect(formatAmount(1_234_999n)).toBe("$1.23");
+    expect(formatAmount(1_235_000n)).toBe("$1.24");
+    expect(formatAmount(4_999n)).toBe("$0.00");
+    expect(formatAmount(5_000n)).toBe("$0.01");
+    expect(formatAmount(-600_000n)).toBe("-$0.60");
+    expect(formatAmount(-5_000n)).toBe("-$0.01");
+    expect(formatAmount(123_456_789_000_000n)).toBe("$123456789.00");
+  });
+  it("shows prices per second to people with 3 decimals and the unit '/ s'", () => {
+    expect(formatUnitPrice(480_000n)).toBe("$0.480 / s");
+    expect(formatUnitPrice(175_000n)).toBe("$0.175 / s");
+  });
+  it("reads the interface's price form back", () => {
+    expect(parsePricePerSecond("$0.480 / сек")).toBe(480_000n);
+    expect(parsePricePerSecond(formatPricePerSecond(150_000n))).toBe(150_000n);
+    expect(() => parsePricePerSecond("$0.480 / s")).toThrow();
   });
   it("parses dollars without floats", () => {
     expect(parseUsd("12.5")).toBe(12_500_000n);

@@ -40,7 +40,8 @@ describe("billing PDFs", () => {
     const text = await pdfText(pdf);
     expect(text).toContain("INVOICE");
     expect(text).toContain("INV-2026-000042");
-    expect(text).toContain("$125.500");
+    expect(text).toContain("$125.50");
+    expect(text).not.toContain("$125.500");
     expect(text).toContain("pdf-reader@example.test");
     expect(text).toContain("Payment reference");
     expect(text).toContain("2026-03-04");
@@ -59,7 +60,7 @@ describe("billing PDFs", () => {
     const text = await pdfText(pdf);
     expect(text).toContain("RECEIPT");
     expect(text).toContain("INV-2026-000043");
-    expect(text).toContain("$5.000");
+    expect(text).toContain("$5.00");
     expect(text).toContain("2026-03-06");
     expect(text).toContain("Card (Stripe Checkout)");
     expect(text).toContain("pdf-reader@example.test");
@@ -85,9 +86,9 @@ describe("billing PDFs", () => {
     expect(text).toContain("USAGE STATEMENT");
     expect(text).toContain("STM-2026-000007");
     expect(text).toContain("2026-02-01 to 2026-02-28");
-    expect(text).toMatch(/gen-3\.1-fast 3 12 s \$1\.800/);
-    expect(text).toMatch(/gen-3\.1-pro 1 8 s \$3\.840/);
-    expect(text).toMatch(/Total 4 20 s \$5\.640/);
+    expect(text).toMatch(/gen-3\.1-fast 3 12 s \$1\.80 /);
+    expect(text).toMatch(/gen-3\.1-pro 1 8 s \$3\.84 /);
+    expect(text).toMatch(/Total 4 20 s \$5\.64 /);
     expect(text).toContain("pdf-reader@example.test");
   });
 });
@@ -123,7 +124,7 @@ describe.skipIf(!url)("documents from the database", () => {
     const inv = await accountDocumentPdf(db(), owner.id, invoice.id, "invoice");
     const invText = await pdfText(inv!.pdf);
     expect(invText).toContain(invoice.number);
-    expect(invText).toContain("$20.000");
+    expect(invText).toContain("$20.00");
     expect(invText).toContain(owner.email);
 
     await markInvoicePaid(db(), { invoice: invoice.number, via: "bank_transfer", actor: "test" });
@@ -172,7 +173,7 @@ describe.skipIf(!url)("documents from the database", () => {
     const pdf = await accountDocumentPdf(db(), owner.id, stmt.id, "statement");
     const text = await pdfText(pdf!.pdf);
     expect(text).toContain(stmt.number);
-    expect(text).toMatch(/gen-3\.1-fast 1 4 s \$0\.600/);
+    expect(text).toMatch(/gen-3\.1-fast 1 4 s \$0\.60 /);
     expect(await accountDocumentPdf(db(), other.id, stmt.id, "statement")).toBeNull();
   });
 });

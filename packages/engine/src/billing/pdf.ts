@@ -1,7 +1,7 @@
 // PDF documents (invoice, receipt, usage statement) with pdfkit's bundled standard fonts.
 // Plain functions: data in, PDF bytes out.
 import PDFDocument from "pdfkit";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { env } from "@vgen/config";
 
 interface Party {
@@ -149,7 +149,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       ["Status", input.status === "paid" ? "Paid" : input.status === "void" ? "Void" : "Due on receipt"],
     ]);
     doc.moveDown();
-    const amount = formatUsd(input.amountMicros);
+    const amount = formatAmount(input.amountMicros);
     table(
       doc,
       [
@@ -189,7 +189,7 @@ export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
   return render(`Receipt for ${input.number}`, (doc) => {
     header(doc, "RECEIPT", input.number);
     billTo(doc, input.customer);
-    const amount = formatUsd(input.amountMicros);
+    const amount = formatAmount(input.amountMicros);
     pairs(doc, [
       ["Invoice number", input.number],
       ["Amount paid", `${amount} USD`],
@@ -229,9 +229,9 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
       ["Generated", input.generatedAt.toISOString().replace(/\.\d{3}Z$/, "Z")],
     ]);
     doc.moveDown();
-    const rows = input.lines.map((l) => [l.model, String(l.generations), `${l.billedSeconds} s`, formatUsd(l.spendMicros)]);
-    if (rows.length === 0) rows.push(["No usage in this period", "0", "0 s", formatUsd(0n)]);
-    rows.push(["Total", String(input.totalGenerations), `${input.totalBilledSeconds} s`, formatUsd(input.totalSpendMicros)]);
+    const rows = input.lines.map((l) => [l.model, String(l.generations), `${l.billedSeconds} s`, formatAmount(l.spendMicros)]);
+    if (rows.length === 0) rows.push(["No usage in this period", "0", "0 s", formatAmount(0n)]);
+    rows.push(["Total", String(input.totalGenerations), `${input.totalBilledSeconds} s`, formatAmount(input.totalSpendMicros)]);
     table(
       doc,
       [

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { DailyBars } from "@/components/dashboard/charts/daily-bars";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
@@ -41,7 +41,7 @@ export function OverviewPanel() {
   if (me.error) return <ErrorNote error={me.error} />;
   const a = me.data;
   const s = summary.data;
-  const micros = (v: number) => formatUsd(BigInt(v));
+  const micros = (v: number) => formatAmount(BigInt(v));
   const seconds = (v: number) => `${v} s`;
 
   return (
@@ -53,9 +53,9 @@ export function OverviewPanel() {
       <div className="grid gap-4 md:grid-cols-3">
         <Card title="Available balance">
           <p className="text-3xl font-semibold tabular-nums" data-testid="overview-balance">
-            {formatUsd(a.balanceMicros)}
+            {formatAmount(a.balanceMicros)}
           </p>
-          <p className="mt-1 text-sm text-slate-500">{formatUsd(a.heldMicros)} on hold for running generations</p>
+          <p className="mt-1 text-sm text-slate-500">{formatAmount(a.heldMicros)} on hold for running generations</p>
           <Link
             className="mt-3 inline-block rounded-md bg-slate-900 px-3.5 py-2 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
             href="/dashboard/invoices"
@@ -110,7 +110,7 @@ export function OverviewPanel() {
             <dl className="mb-4 grid gap-4 sm:grid-cols-3">
               <Metric
                 label="Spend"
-                value={formatUsd(s.thisMonth.spendMicros)}
+                value={formatAmount(s.thisMonth.spendMicros)}
                 sub={versus(Number(s.thisMonth.spendMicros), Number(s.lastMonth.spendMicros), s.lastMonth.period, micros)}
                 testId="overview-month-spend"
               />
@@ -130,7 +130,7 @@ export function OverviewPanel() {
             <DailyBars
               title={`Spend per day in ${s.thisMonth.period}`}
               testId="overview-usage-chart"
-              bars={s.days.map((d) => ({ day: d.day, value: Number(d.spendMicros), label: formatUsd(d.spendMicros) }))}
+              bars={s.days.map((d) => ({ day: d.day, value: Number(d.spendMicros), label: formatAmount(d.spendMicros) }))}
             />
           </Card>
 

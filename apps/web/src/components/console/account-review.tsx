@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { SelectField } from "@/components/ui/field";
@@ -102,8 +102,8 @@ export function AccountReview({ accountId }: { accountId: string }) {
         </p>
       )}
       <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label="Available balance" value={formatUsd(d.availableMicros)} testId="account-balance" />
-        <Stat label="On hold" value={formatUsd(d.heldMicros)} testId="account-held" />
+        <Stat label="Available balance" value={formatAmount(d.availableMicros)} testId="account-balance" />
+        <Stat label="On hold" value={formatAmount(d.heldMicros)} testId="account-held" />
         <Stat label="Generations" value={d.generationCount} />
         <Stat label="Live API keys" value={d.liveKeys} />
       </div>
@@ -125,7 +125,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
                       <Badge tone={r.status === "pending" ? "amber" : r.status === "granted" ? "green" : "gray"}>
                         {r.status}
                       </Badge>{" "}
-                      {r.grantedMicros !== null && <span className="font-medium">{formatUsd(r.grantedMicros)} </span>}
+                      {r.grantedMicros !== null && <span className="font-medium">{formatAmount(r.grantedMicros)} </span>}
                       <span className="text-slate-500">asked {when(r.createdAt)}</span>
                     </p>
                     <p className="mt-1 whitespace-pre-wrap text-slate-700">{r.useCase}</p>
@@ -244,7 +244,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
                   </Td>
                   <Td>{inv.kind === "top_up" ? "Top-up" : `Statement ${inv.period ?? ""}`}</Td>
                   <Td>{inv.method === "bank_transfer" ? "Bank transfer" : inv.method === "stripe" ? "Card" : "—"}</Td>
-                  <Td className="tabular-nums">{formatUsd(inv.amountMicros)}</Td>
+                  <Td className="tabular-nums">{formatAmount(inv.amountMicros)}</Td>
                   <Td>
                     <Badge tone={inv.status === "paid" ? "green" : inv.status === "open" ? "amber" : "gray"}>{inv.status}</Badge>
                   </Td>
@@ -253,7 +253,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
                       <StaffAction
                         label="Mark paid"
                         title={`Mark ${inv.number} paid`}
-                        description={<>The bank transfer arrived: credits {formatUsd(inv.amountMicros)} once.</>}
+                        description={<>The bank transfer arrived: credits {formatAmount(inv.amountMicros)} once.</>}
                         confirmLabel="Mark paid"
                         text={{ label: "Reason", hint: "e.g. the bank reference", min: 3 }}
                         onSubmit={(v) => markPaid.mutateAsync({ invoiceId: inv.id, reason: v.text })}
@@ -278,7 +278,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
                     <Badge tone={s.status === "active" ? "green" : "amber"}>{s.status}</Badge>
                   </Td>
                   <Td className="tabular-nums">
-                    {s.monthlySpendCapMicros === null ? "none" : formatUsd(s.monthlySpendCapMicros)}
+                    {s.monthlySpendCapMicros === null ? "none" : formatAmount(s.monthlySpendCapMicros)}
                   </Td>
                   <Td className="whitespace-nowrap">{when(s.createdAt)}</Td>
                 </tr>
@@ -394,9 +394,9 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
                   {g.errorCode && <div className="font-mono text-xs text-red-700">{g.errorCode}</div>}
                 </Td>
                 <Td className="tabular-nums">
-                  {formatUsd(g.costMicros)}
+                  {formatAmount(g.costMicros)}
                   {g.refundedMicros !== null && (
-                    <div className="text-xs text-emerald-700">refunded {formatUsd(g.refundedMicros)}</div>
+                    <div className="text-xs text-emerald-700">refunded {formatAmount(g.refundedMicros)}</div>
                   )}
                 </Td>
                 <Td className="whitespace-nowrap">{when(g.createdAt)}</Td>
@@ -407,7 +407,7 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
                       title={`Refund ${g.id}`}
                       description={
                         <>
-                          Credits the charge of {formatUsd(g.chargedMicros)} back with a <code>refund</code> ledger entry. A
+                          Credits the charge of {formatAmount(g.chargedMicros)} back with a <code>refund</code> ledger entry. A
                           generation is refunded at most once.
                         </>
                       }
@@ -456,9 +456,9 @@ function LedgerCard({ accountId }: { accountId: string }) {
                 <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
                 <Td className="font-mono text-xs">{e.type}</Td>
                 <Td className={`tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}>
-                  {formatUsd(e.amountMicros)}
+                  {formatAmount(e.amountMicros)}
                 </Td>
-                <Td className="tabular-nums">{formatUsd(e.balanceAfterMicros)}</Td>
+                <Td className="tabular-nums">{formatAmount(e.balanceAfterMicros)}</Td>
                 <Td className="font-mono text-xs">{e.reference}</Td>
                 <Td className="text-xs text-slate-600">{e.reason ?? "—"}</Td>
               </tr>

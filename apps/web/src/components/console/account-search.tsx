@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
@@ -79,7 +79,7 @@ export function AccountSearch() {
                     <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>{" "}
                     {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
                   </Td>
-                  <Td className="tabular-nums">{formatUsd(a.balanceMicros)}</Td>
+                  <Td className="tabular-nums">{formatAmount(a.balanceMicros)}</Td>
                   <Td className="whitespace-nowrap text-slate-600">{when(a.createdAt)}</Td>
                 </tr>
               ))}

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatUnitPrice, formatUsd } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -110,7 +110,7 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
       title={<span className="font-mono">{id}</span>}
       description={
         <>
-          {formatUsd(model.priceMicrosPerSecond)} / s · {model.rateLimitQps} QPS ·{" "}
+          {formatUnitPrice(model.priceMicrosPerSecond)} · {model.rateLimitQps} QPS ·{" "}
           {model.enabled ? <Badge tone="green">enabled</Badge> : <Badge tone="gray">disabled</Badge>}
         </>
       }

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
@@ -77,7 +77,7 @@ export function PendingTestBalance() {
                     {r.account.email}
                   </Link>
                 }
-                description={`Asked ${when(r.createdAt)} · balance ${formatUsd(r.account.balanceMicros)}`}
+                description={`Asked ${when(r.createdAt)} · balance ${formatAmount(r.account.balanceMicros)}`}
                 actions={<TestBalanceDecision requestId={r.id} email={r.account.email} onDone={refresh} />}
               >
                 <p className="whitespace-pre-wrap text-sm text-slate-700">{r.useCase}</p>

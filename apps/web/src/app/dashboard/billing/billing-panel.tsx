@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -83,7 +83,7 @@ export function BillingPanel() {
           ) : (
             <>
               <p className="text-3xl font-semibold tabular-nums" data-testid="available-balance">
-                {formatUsd(summary.data.availableMicros)}
+                {formatAmount(summary.data.availableMicros)}
               </p>
               <p className="mt-1 text-sm text-slate-600">
                 What new generations can use; running generations are already deducted.
@@ -97,7 +97,7 @@ export function BillingPanel() {
           ) : summary.data ? (
             <>
               <p className="text-3xl font-semibold tabular-nums" data-testid="held-balance">
-                {formatUsd(summary.data.heldMicros)}
+                {formatAmount(summary.data.heldMicros)}
               </p>
               <p className="mt-1 text-sm text-slate-600">
                 Reserved for generations still rendering; charged on completion, released on failure.
@@ -207,10 +207,10 @@ export function BillingPanel() {
                         data-testid="ledger-amount"
                       >
                         {e.amountMicros > 0n ? "+" : ""}
-                        {formatUsd(e.amountMicros)}
+                        {formatAmount(e.amountMicros)}
                       </td>
                       <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="ledger-balance-after">
-                        {formatUsd(e.balanceAfterMicros)}
+                        {formatAmount(e.balanceAfterMicros)}
                       </td>
                       <td className="px-5 py-2 text-slate-700">
                         {e.generationId ? (

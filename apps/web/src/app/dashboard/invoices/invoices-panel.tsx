@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { Suspense, useState } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -111,7 +111,7 @@ function Invoices() {
           <div className="text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
             <p className="text-2xl font-semibold tabular-nums" data-testid="invoices-balance">
-              {formatUsd(data.balanceMicros)}
+              {formatAmount(data.balanceMicros)}
             </p>
           </div>
         }
@@ -173,7 +173,7 @@ function Invoices() {
                       </p>
                     </div>
                     <div className="flex flex-wrap items-center gap-3 text-sm">
-                      <span className="font-semibold tabular-nums">{formatUsd(inv.amountMicros)}</span>
+                      <span className="font-semibold tabular-nums">{formatAmount(inv.amountMicros)}</span>
                       <Badge tone={STATUS_TONE[inv.status]}>{STATUS_LABEL[inv.status]}</Badge>
                       <PdfLink id={inv.id} doc="invoice" label="Invoice" number={inv.number} />
                       {inv.status === "paid" && <PdfLink id={inv.id} doc="receipt" label="Receipt" number={inv.number} />}
@@ -274,14 +274,14 @@ function Invoices() {
                     <td className="py-2 pr-4 font-mono">{l.model}</td>
                     <td className="py-2 pr-4 text-right">{l.generations}</td>
                     <td className="py-2 pr-4 text-right">{l.billedSeconds} s</td>
-                    <td className="py-2 text-right">{formatUsd(l.spendMicros)}</td>
+                    <td className="py-2 text-right">{formatAmount(l.spendMicros)}</td>
                   </tr>
                 ))}
                 <tr className="font-semibold">
                   <td className="py-2 pr-4">Total</td>
                   <td className="py-2 pr-4 text-right">{statement.data.totalGenerations}</td>
                   <td className="py-2 pr-4 text-right">{statement.data.totalBilledSeconds} s</td>
-                  <td className="py-2 text-right">{formatUsd(statement.data.totalSpendMicros)}</td>
+                  <td className="py-2 text-right">{formatAmount(statement.data.totalSpendMicros)}</td>
                 </tr>
               </tbody>
             </table>
@@ -299,7 +299,7 @@ function Invoices() {
                   <span className="font-mono text-xs text-slate-500">{s.number}</span>
                 </span>
                 <span className="flex items-center gap-3">
-                  <span className="tabular-nums">{formatUsd(s.amountMicros)}</span>
+                  <span className="tabular-nums">{formatAmount(s.amountMicros)}</span>
                   <PdfLink id={s.id} doc="statement" label="Statement" number={s.number} />
                 </span>
               </li>

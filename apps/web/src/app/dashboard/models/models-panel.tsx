@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount, formatUnitPrice } from "@vgen/contracts";
 import { PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
@@ -47,7 +47,7 @@ export function ModelsPanel() {
                   <Badge tone={m.queue === "Pro Priority" ? "blue" : "gray"}>{m.queue}</Badge>
                 </header>
                 <p className="mt-4 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="model-price">
-                  {m.price}
+                  {formatUnitPrice(m.priceMicrosPerSecond)}
                 </p>
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
                   <dt className="text-slate-600">Per second of video</dt>
@@ -80,10 +80,10 @@ export function ModelsPanel() {
                 <p className="mt-4 text-sm text-slate-600">
                   A {m.duration.default} s clip costs{" "}
                   <span className="font-medium text-slate-900 tabular-nums">
-                    {formatUsd(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond)}
+                    {formatAmount(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond)}
                   </span>
                   ; a 1 s clip is billed as {Math.max(1, m.minChargeSeconds)} s (
-                  {formatUsd(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond)}).
+                  {formatAmount(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond)}).
                 </p>
                 <div className="mt-auto pt-4">
                   <Link

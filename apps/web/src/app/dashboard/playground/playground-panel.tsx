@@ -3,7 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { ASPECT_RATIOS, formatUsd, MAX_PROMPT_CHARS, MAX_REFERENCE_URLS, type GenerationRecordT } from "@vgen/contracts";
+import {
+  ASPECT_RATIOS,
+  formatAmount,
+  formatUnitPrice,
+  MAX_PROMPT_CHARS,
+  MAX_REFERENCE_URLS,
+  parsePricePerSecond,
+  parseUsd,
+  type GenerationRecordT,
+} from "@vgen/contracts";
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -145,7 +154,7 @@ export function PlaygroundPanel({
               <SelectField label="Model" value={form.model} onChange={(e) => chooseModel(e.target.value)} hint={model?.purpose}>
                 {models.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {m.id} · {m.price}
+                    {m.id} · {formatUnitPrice(m.priceMicrosPerSecond)}
                   </option>
                 ))}
               </SelectField>
@@ -280,19 +289,19 @@ export function PlaygroundPanel({
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="text-sm font-medium text-slate-700">Price of this clip</span>
                 <span className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="price-estimate">
-                  {formatUsd(costMicros)}
+                  {formatAmount(costMicros)}
                 </span>
               </div>
               {model && (
                 <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
                   {billedSeconds} s billed
-                  {form.duration < model.minChargeSeconds ? ` (minimum charge ${model.minChargeSeconds} s)` : ""} × {model.price}{" "}
-                  · held now, charged only if the clip is completed
+                  {form.duration < model.minChargeSeconds ? ` (minimum charge ${model.minChargeSeconds} s)` : ""} ×{" "}
+                  {formatUnitPrice(model.priceMicrosPerSecond)} · held now, charged only if the clip is completed
                 </p>
               )}
               {balance !== undefined && (
                 <p className={`mt-1 text-xs ${balance < costMicros ? "font-medium text-red-700" : "text-slate-600"}`}>
-                  Available balance: {formatUsd(balance)}
+                  Available balance: {formatAmount(balance)}
                   {balance < costMicros ? " (not enough for this clip)" : ""}
                 </p>
               )}
@@ -318,7 +327,7 @@ export function PlaygroundPanel({
 
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" disabled={create.isPending || !model}>
-                {create.isPending ? "Sending…" : `Generate · ${formatUsd(costMicros)}`}
+                {create.isPending ? "Sending…" : `Generate · ${formatAmount(costMicros)}`}
               </Button>
               {showErrors && Object.keys(errors).length > 0 && (
                 <span className="text-sm text-red-700">Fix the highlighted fields first.</span>
@@ -421,8 +430,8 @@ function GenerationView({ record, eta, streamFailed }: { record: GenerationRecor
         </dt>
         <dd className="text-slate-900 tabular-nums" data-testid="generation-cost">
           {record.status === "failed" || record.status === "canceled"
-            ? "$0.000 (released)"
-            : `${record.cost} (${record.billed_seconds} s × ${record.price})`}
+            ? "$0.00 (released)"
+            : `${formatAmount(parseUsd(record.cost))} (${record.billed_seconds} s × ${formatUnitPrice(parsePricePerSecond(record.price))})`}
         </dd>
         <dt className="text-slate-600">Prompt</dt>
         <dd className="break-words text-slate-900">{record.prompt}</dd>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { formatUnitPrice } from "@vgen/contracts";
 import { useEffect, useState } from "react";
 import { CodeSamples, KEY_PLACEHOLDER } from "@/components/dashboard/code-samples";
 import { Button } from "@/components/ui/button";
@@ -117,7 +118,7 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
                 <SelectField label="Model" value={chosen} onChange={(e) => setModel(e.target.value)}>
                   {models.map((m) => (
                     <option key={m.id} value={m.id}>
-                      {m.id} · {m.price}
+                      {m.id} · {formatUnitPrice(m.priceMicrosPerSecond)}
                     </option>
                   ))}
                 </SelectField>

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatPricePerSecond, formatUsd, parseUsd } from "@vgen/contracts";
+import { formatUnitPrice, formatAmount, parseUsd } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
@@ -46,7 +46,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
       onSuccess: (r) => {
         setCap("");
         setNotice(
-          r.monthlySpendCapMicros === null ? "Cap removed." : `Cap set to ${formatUsd(r.monthlySpendCapMicros)} a month.`,
+          r.monthlySpendCapMicros === null ? "Cap removed." : `Cap set to ${formatAmount(r.monthlySpendCapMicros)} a month.`,
         );
         return invalidate();
       },
@@ -96,7 +96,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
             <dt className="text-slate-600">Queue</dt>
             <dd>{sub.queue}</dd>
             <dt className="text-slate-600">Price</dt>
-            <dd className="tabular-nums">{formatPricePerSecond(sub.priceMicrosPerSecond)}</dd>
+            <dd className="tabular-nums">{formatUnitPrice(sub.priceMicrosPerSecond)}</dd>
             <dt className="text-slate-600">Rate limit</dt>
             <dd className="tabular-nums">{sub.rateLimitQps} requests / s</dd>
             <dt className="text-slate-600">Min charge</dt>
@@ -116,9 +116,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
             </dd>
             <dt className="text-slate-600">Spend</dt>
             <dd className="tabular-nums" data-testid="month-spend">
-              {formatUsd(sub.month.spendMicros)}
+              {formatAmount(sub.month.spendMicros)}
               {sub.month.heldMicros > 0n && (
-                <span className="text-slate-600"> (incl. {formatUsd(sub.month.heldMicros)} on hold)</span>
+                <span className="text-slate-600"> (incl. {formatAmount(sub.month.heldMicros)} on hold)</span>
               )}
             </dd>
           </dl>
@@ -126,7 +126,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
         <div>
           <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">Monthly spend cap</h3>
           <p className="mt-2 text-sm" data-testid="subscription-cap">
-            {capMicros === null ? "No cap" : `${formatUsd(capMicros)} a month`}
+            {capMicros === null ? "No cap" : `${formatAmount(capMicros)} a month`}
           </p>
           {capMicros !== null && (
             <div className="mt-2">
@@ -137,7 +137,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.min(100, Math.round(usedPct))}
-                aria-valuetext={`${formatUsd(sub.month.spendMicros)} of ${formatUsd(capMicros)}`}
+                aria-valuetext={`${formatAmount(sub.month.spendMicros)} of ${formatAmount(capMicros)}`}
               >
                 <div
                   className={`h-full ${usedPct >= 100 ? "bg-red-600" : usedPct >= 80 ? "bg-amber-500" : "bg-emerald-600"}`}
@@ -237,7 +237,7 @@ export function SubscriptionsPanel() {
                     <div>
                       <p className="font-mono text-sm font-semibold text-slate-900">{m.id}</p>
                       <p className="text-sm text-slate-600">
-                        {m.purpose} · {formatPricePerSecond(m.priceMicrosPerSecond)} · {m.queue} · {m.rateLimitQps} QPS · min{" "}
+                        {m.purpose} · {formatUnitPrice(m.priceMicrosPerSecond)} · {m.queue} · {m.rateLimitQps} QPS · min{" "}
                         {m.minChargeSeconds} s
                       </p>
                     </div>

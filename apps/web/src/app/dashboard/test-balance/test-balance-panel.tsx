@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextAreaField } from "@/components/ui/field";
@@ -45,7 +45,7 @@ export function TestBalancePanel() {
           <div className="text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
             <p className="text-2xl font-semibold tabular-nums" data-testid="test-balance-balance">
-              {formatUsd(balanceMicros)}
+              {formatAmount(balanceMicros)}
             </p>
           </div>
         }
@@ -97,7 +97,7 @@ export function TestBalancePanel() {
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="text-xs text-slate-500">{when(r.createdAt)}</span>
                     {r.status === "pending" && <Badge tone="amber">pending</Badge>}
-                    {r.status === "granted" && <Badge tone="green">granted {formatUsd(r.grantedMicros ?? 0n)}</Badge>}
+                    {r.status === "granted" && <Badge tone="green">granted {formatAmount(r.grantedMicros ?? 0n)}</Badge>}
                     {r.status === "declined" && <Badge tone="red">declined</Badge>}
                   </div>
                   <p className="mt-2 whitespace-pre-wrap text-slate-800">{r.useCase}</p>

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
@@ -130,7 +130,7 @@ function StatsTable({
                 {row.billedSeconds}
               </td>
               <td className="px-3 py-2 text-right" data-col="spend">
-                {formatUsd(row.spendMicros)}
+                {formatAmount(row.spendMicros)}
               </td>
               <td className="px-3 py-2 text-right" data-col="p50">
                 {ms(row.latencyP50Ms)}
@@ -251,7 +251,7 @@ export function UsagePanel() {
               testId="total-completed"
             />
             <Tile label="Billed seconds" value={data!.totals.billedSeconds} testId="total-seconds" />
-            <Tile label="Spend" value={formatUsd(data!.totals.spendMicros)} testId="total-spend" />
+            <Tile label="Spend" value={formatAmount(data!.totals.spendMicros)} testId="total-spend" />
             <Tile label="Latency p50" value={ms(data!.totals.latencyP50Ms)} testId="total-p50" />
             <Tile label="Latency p95" value={ms(data!.totals.latencyP95Ms)} testId="total-p95" />
           </dl>

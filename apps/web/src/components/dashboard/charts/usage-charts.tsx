@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 
 /** One day of the charts; spend stays integer micro-dollars (a JS number only as a plot coordinate). */
 export interface ChartDay {
@@ -18,7 +18,7 @@ export interface ChartDay {
 const COLORS = { accepted: "#047857", refused: "#b91c1c", spend: "#1d4ed8", p50: "#334155", p95: "#b45309" };
 
 const shortDay = (day: string) => day.slice(5);
-const usdTick = (v: number) => formatUsd(BigInt(Math.round(v)));
+const usdTick = (v: number) => formatAmount(BigInt(Math.round(v)));
 
 function ChartFrame({
   title,
@@ -72,7 +72,7 @@ export function SpendChart({ days }: { days: ChartDay[] }) {
   const data = days.map((d) => ({ day: shortDay(d.day), Spend: Number(d.spendMicros) }));
   const total = days.reduce((n, d) => n + d.spendMicros, 0n);
   return (
-    <ChartFrame title="Spend per day" summary={`${formatUsd(total)} charged over ${days.length} days.`} testId="chart-spend">
+    <ChartFrame title="Spend per day" summary={`${formatAmount(total)} charged over ${days.length} days.`} testId="chart-spend">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatUsd, parseUsd } from "@vgen/contracts";
+import { formatAmount, parseUsd } from "@vgen/contracts";
 import { adjustBalance } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { AdjustInput } from "./adjust.schema";
@@ -14,5 +14,5 @@ export async function adjustHandler({ ctx, input }: { ctx: StaffContext; input: 
     actorId: ctx.user.id,
     reason: input.reason,
   });
-  return { amount: formatUsd(res.ledgerEntry.amountMicros), balanceAfter: formatUsd(res.ledgerEntry.balanceAfterMicros) };
+  return { amount: formatAmount(res.ledgerEntry.amountMicros), balanceAfter: formatAmount(res.ledgerEntry.balanceAfterMicros) };
 }

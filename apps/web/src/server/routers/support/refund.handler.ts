@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatUsd, parseUsd } from "@vgen/contracts";
+import { formatAmount, parseUsd } from "@vgen/contracts";
 import { refundGeneration } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
 import type { RefundInput } from "./refund.schema";
@@ -11,5 +11,5 @@ export async function refundHandler({ ctx, input }: { ctx: StaffContext; input: 
     reason: input.reason,
     amountMicros: input.amount ? parseUsd(input.amount) : undefined,
   });
-  return { amount: formatUsd(res.ledgerEntry.amountMicros), balanceAfter: formatUsd(res.ledgerEntry.balanceAfterMicros) };
+  return { amount: formatAmount(res.ledgerEntry.amountMicros), balanceAfter: formatAmount(res.ledgerEntry.balanceAfterMicros) };
 }
