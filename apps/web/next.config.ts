@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
   // Compression would buffer the event stream; a production proxy compresses instead.
   compress: false,
   typedRoutes: false,
+  // forbidden(): the staff-only console answers 403 with its page, not 200.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

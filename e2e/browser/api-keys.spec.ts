@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callApi } from "../support/fixtures";
+import { callApi, db } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 
 async function statusWith(key: string) {
@@ -10,7 +10,7 @@ async function statusWith(key: string) {
 
 test("issue a key (shown once, copyable), list it, and revoke it: the API refuses it at once", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signedInAccount(page);
+  const account = await signedInAccount(page);
   await page.goto("/dashboard/api-keys");
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
   const status = page.getByTestId("key-status");
@@ -39,6 +39,9 @@ test("issue a key (shown once, copyable), list it, and revoke it: the API refuse
   await expect(row).toContainText("CI server");
   await expect(row).toContainText(`${key.slice(0, 12)}…`);
   await expect(row).toContainText("Never");
+  // Dates in UTC like the rest of the dashboard, whatever the browser's time zone.
+  const created = await db().apiKey.findFirstOrThrow({ where: { accountId: account.id } });
+  await expect(row).toContainText(`${created.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
   await expect(row.getByText("active")).toBeVisible();
   await expect(status.getByText("1 active")).toBeVisible();
   await expect(row).not.toContainText(key.slice(12));

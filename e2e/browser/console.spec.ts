@@ -23,7 +23,8 @@ async function confirmAction(page: Page, button: string | RegExp, fill: { amount
 test("a plain user opening /console is refused", async ({ page }) => {
   await signedInAccount(page);
   await expect(page.getByRole("link", { name: "Support console" })).toHaveCount(0);
-  await page.goto("/console");
+  const refused = await page.goto("/console");
+  expect(refused!.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Staff only" })).toBeVisible();
   await expect(page.getByText("403")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Support console" })).toHaveCount(0);
@@ -50,6 +51,9 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await requestTestBalance(db(), customer.id, USE_CASE);
 
   const staff = await signedInAccount(page, { role: "support" });
+  // Staff land on the console after sign-in; their dashboard links to it too.
+  await expect(page.getByRole("heading", { name: "Find an account" })).toBeVisible();
+  await page.goto("/dashboard");
   await page.getByRole("link", { name: "Support console" }).click();
   await page.waitForURL("**/console");
   await expect(page.getByRole("heading", { name: "Find an account" })).toBeVisible();

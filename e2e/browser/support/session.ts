@@ -34,6 +34,7 @@ export async function signedInAccount(
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/dashboard");
+  // Staff land on the support console, everyone else on the dashboard.
+  await page.waitForURL(opts.role === "support" || opts.role === "admin" ? "**/console" : "**/dashboard");
   return { id: account.id, email };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import "./globals.css";
+import { SkipLink } from "@/components/ui/skip-link";
 import { Providers } from "@/trpc/client";
 
 // Every page is rendered per request: its scripts carry the nonce of that response's
@@ -15,6 +16,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en">
       <body className="min-h-screen bg-white text-slate-900 antialiased">
+        <SkipLink />
         <Providers>{children}</Providers>
       </body>
     </html>

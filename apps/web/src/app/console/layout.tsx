@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { forbidden } from "next/navigation";
 import { ConsoleNav } from "@/components/console/nav";
 import { SidebarShell } from "@/components/ui/sidebar-shell";
 import { requireSessionUser } from "@/server/auth/session";
@@ -6,27 +6,9 @@ import { requireSessionUser } from "@/server/auth/session";
 export const dynamic = "force-dynamic";
 export const metadata = { title: { default: "Support console", template: "%s · Support console" } };
 
-/** Staff only (support, admin); the role is read fresh on every request. Others get a 403 page. */
+/** Staff only (support, admin); the role is read fresh on every request. Others get 403 (app/forbidden.tsx). */
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const user = await requireSessionUser("/console");
-  if (user.role === "user") {
-    return (
-      <main id="main" className="grid min-h-screen place-items-center bg-slate-50 px-4">
-        <div className="max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-          <p className="text-sm font-semibold text-red-700">403</p>
-          <h1 className="mt-1 text-xl font-semibold text-slate-900">Staff only</h1>
-          <p className="mt-2 text-sm text-slate-600">
-            The support console is for vgen support staff. Your account does not have access.
-          </p>
-          <Link
-            href="/dashboard"
-            className="mt-6 inline-block rounded-md bg-slate-900 px-3.5 py-2 text-sm font-medium text-white hover:bg-slate-700"
-          >
-            Go to your dashboard
-          </Link>
-        </div>
-      </main>
-    );
-  }
+  if (user.role === "user") forbidden();
   return <SidebarShell nav={<ConsoleNav email={user.email} role={user.role} />}>{children}</SidebarShell>;
 }

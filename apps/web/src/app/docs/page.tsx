@@ -5,6 +5,7 @@ import { config } from "@vgen/engine/platform";
 import { SiteHeader } from "@/components/site-header";
 import { Inline, Markdown } from "./_components/markdown";
 import { SchemaTable, refName, typeLabel, type Schema, type Schemas } from "./_components/schema-view";
+import { splitResponseDescription } from "./_components/response-description";
 import { TryIt } from "./_components/try-it";
 
 export const dynamic = "force-dynamic";
@@ -128,7 +129,7 @@ function ResponseBlock({
   schemas: Schemas;
   open: boolean;
 }) {
-  const [first, ...rest] = response.description.split("\n\n");
+  const { summary, label, details } = splitResponseDescription(response.description);
   const isError = Number(status) >= 400;
   return (
     <details open={open} className="group rounded-lg border border-slate-200 bg-white">
@@ -137,7 +138,7 @@ function ResponseBlock({
           {status}
         </span>
         <span className="flex-1 text-sm text-slate-700">
-          <Inline text={first ?? ""} />
+          <Inline text={summary} />
           <span className="ml-2 text-xs text-slate-400">{Object.keys(response.content ?? {}).join(", ")}</span>
         </span>
         <span aria-hidden className="text-slate-400 transition group-open:rotate-90">
@@ -145,7 +146,12 @@ function ResponseBlock({
         </span>
       </summary>
       <div className="space-y-4 border-t border-slate-100 px-4 py-4">
-        {rest.length > 0 && <Markdown text={rest.join("\n\n")} className="text-sm text-slate-700" />}
+        {details && (
+          <div className="text-sm text-slate-700">
+            {label && <p className="mb-1 font-medium">{label}</p>}
+            <Markdown text={details} />
+          </div>
+        )}
         {isError && response.headers && (
           <p className="text-xs text-slate-500">
             Headers:{" "}
@@ -374,7 +380,7 @@ export default function DocsPage() {
           </nav>
         </aside>
 
-        <main className="min-w-0 py-10">
+        <main id="main" className="min-w-0 py-10">
           <section id="introduction" className="scroll-mt-20">
             <p className="text-sm font-medium text-blue-700">API reference · v1</p>
             <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{doc.info.title}</h1>

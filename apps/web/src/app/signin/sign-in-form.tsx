@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { signIn } from "next-auth/react";
+import { getSession, signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { sameOriginPath } from "@vgen/contracts";
@@ -9,6 +9,13 @@ import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { CurrentPasswordField, EmailField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+
+/** Where a sign-in without a page to return to lands: staff on the support console, others on their dashboard. */
+async function homeOfSignedIn(): Promise<string> {
+  const session = await getSession();
+  const role = session?.user.role;
+  return role === "support" || role === "admin" ? "/console" : "/dashboard";
+}
 
 export function SignInForm() {
   const router = useRouter();
@@ -25,7 +32,7 @@ export function SignInForm() {
     const res = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
     setPending(false);
     if (res?.ok) {
-      router.push(sameOriginPath(callbackUrl, window.location.origin));
+      router.push(sameOriginPath(callbackUrl, window.location.origin, await homeOfSignedIn()));
       router.refresh();
     } else {
       setError(res?.error && res.error !== "CredentialsSignin" ? res.error : "Wrong email or password.");

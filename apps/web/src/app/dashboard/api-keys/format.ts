@@ -1,6 +1,8 @@
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
+/** "2026-11-21 15:16 UTC", like every other date in the dashboard; "Never" for a key not used yet. */
 export function formatDateTime(d: Date | string | null | undefined): string {
   if (!d) return "Never";
-  return DATE_TIME.format(typeof d === "string" ? new Date(d) : d);
+  return new Date(d)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/:\d{2}\.\d{3}Z$/, " UTC");
 }

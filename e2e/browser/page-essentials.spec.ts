@@ -1,0 +1,61 @@
+// What every page owes its visitor: a favicon, a skip link for keyboard users, the right status
+// and landing for the support console, and a reference without dangling labels.
+import { expect, test } from "@playwright/test";
+import { signedInAccount, TEST_PASSWORD } from "./support/session";
+import { createAccount } from "@vgen/engine/accounts";
+import { db, uniqueEmail } from "../support/fixtures";
+
+test("pages name an SVG favicon that is served", async ({ page }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/icon\.svg/);
+  const icon = await page.request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await icon.text()).toContain("<svg");
+});
+
+test("the first Tab on a page reaches a visible 'Skip to content' link that moves past the navigation", async ({ page }) => {
+  await signedInAccount(page);
+  for (const path of ["/", "/docs", "/dashboard", "/dashboard/api-keys"]) {
+    await page.goto(path);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip, path).toBeFocused();
+    await expect(skip, path).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page, path).toHaveURL(/#main$/);
+    await expect(page.locator("main#main"), path).toHaveCount(1);
+    // The next Tab lands inside the main landmark, not in the navigation before it.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.querySelector("main#main")!.contains(document.activeElement)), path).toBe(true);
+  }
+});
+
+test("the console sends signed-out visitors to sign-in and back, and staff land on it after signing in", async ({ page }) => {
+  const res = await page.goto("/console");
+  await page.waitForURL("**/signin?callbackUrl=*");
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toContain("/console");
+  expect(res!.ok()).toBe(true);
+
+  const email = uniqueEmail("staff");
+  await createAccount(db(), { email, password: TEST_PASSWORD, role: "admin", emailVerified: true });
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/console$/);
+  await expect(page.getByRole("navigation", { name: "Support console" })).toBeVisible();
+});
+
+test("the API reference never ends a response row in a label with nothing after it", async ({ page }) => {
+  await page.goto("/docs");
+  const rows = page.locator("details > summary");
+  expect(await rows.count()).toBeGreaterThan(10);
+  for (const text of await rows.allTextContents()) expect(text).not.toMatch(/:\s*(application\/json)?\s*›?\s*$/);
+  // The codes keep their label where they are listed.
+  const badRequest = page.locator("#createGeneration details").filter({ hasText: "400" }).first();
+  await badRequest.locator("summary").click();
+  await expect(badRequest.getByText("Error codes:")).toBeVisible();
+  await expect(badRequest.getByText("unknown_parameter").first()).toBeVisible();
+});
