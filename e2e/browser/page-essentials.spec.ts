@@ -59,3 +59,37 @@ test("the API reference never ends a response row in a label with nothing after 
   await expect(badRequest.getByText("Error codes:")).toBeVisible();
   await expect(badRequest.getByText("unknown_parameter").first()).toBeVisible();
 });
+
+test("on a 390 px phone no page scrolls sideways, and the sidebar folds behind a Menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const widerThanScreen = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  for (const path of ["/", "/signin"]) {
+    await page.goto(path);
+    expect(await widerThanScreen(), path).toBe(false);
+  }
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Dashboard" })).toBeInViewport();
+
+  await signedInAccount(page, { role: "admin" });
+  for (const path of ["/dashboard", "/dashboard/api-keys", "/console"]) {
+    await page.goto(path);
+    expect(await widerThanScreen(), path).toBe(false);
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu, path).toHaveAttribute("aria-expanded", "false");
+    // The page's heading, not the list of links, is on the first screen.
+    await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeInViewport();
+    await expect(page.getByRole("navigation").getByRole("link").nth(1), path).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("navigation").getByRole("link").nth(1), path).toBeVisible();
+  }
+  // Following a link folds the menu again.
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await page.waitForURL("**/console/audit");
+  await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+
+  // On a wide screen the navigation is always there and the button is not.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Audit log" })).toBeVisible();
+});

@@ -10,7 +10,7 @@ const LINKS = [
 export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"] }) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between px-6">
+      <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
         <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-slate-900">
           <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">
             ▶
@@ -18,7 +18,7 @@ export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"
           vgen
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800">in development</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1 text-sm">
           {LINKS.map((l) => (
             <Link
               key={l.key}
@@ -31,7 +31,10 @@ export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"
               {l.label}
             </Link>
           ))}
-          <Link href="/dashboard" className="ml-2 rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white hover:bg-slate-700">
+          <Link
+            href="/dashboard"
+            className="rounded-md bg-slate-900 sm:ml-2 px-3 py-1.5 font-medium text-white hover:bg-slate-700"
+          >
             Dashboard
           </Link>
         </nav>
