@@ -19,16 +19,19 @@ test("the first Tab on a page reaches a visible 'Skip to content' link that move
   await signedInAccount(page);
   for (const path of ["/", "/docs", "/dashboard", "/dashboard/api-keys"]) {
     await page.goto(path);
+    await page.waitForLoadState("networkidle");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect(skip, path).toBeFocused();
     await expect(skip, path).toBeInViewport();
     await page.keyboard.press("Enter");
     await expect(page, path).toHaveURL(/#main$/);
-    await expect(page.locator("main#main"), path).toHaveCount(1);
+    await expect(page.locator("main#main"), path).toBeFocused();
     // The next Tab lands inside the main landmark, not in the navigation before it.
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.querySelector("main#main")!.contains(document.activeElement)), path).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector("main#main")!.contains(document.activeElement)), { message: path })
+      .toBe(true);
   }
 });
 

@@ -5,7 +5,7 @@ export const metadata = { title: "Staff only" };
 /** What forbidden() answers with, status 403: today only the support console calls it. */
 export default function Forbidden() {
   return (
-    <main id="main" className="grid min-h-screen place-items-center bg-slate-50 px-4">
+    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
       <div className="max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <p className="text-sm font-semibold text-red-700">403</p>
         <h1 className="mt-1 text-xl font-semibold text-slate-900">Staff only</h1>

@@ -5,7 +5,7 @@ export default function Home() {
   return (
     <>
       <SiteHeader />
-      <main id="main" className="mx-auto max-w-3xl px-6 py-16">
+      <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-3xl px-6 py-16">
         <h1 className="text-4xl font-semibold tracking-tight">vgen</h1>
         <p className="mt-4 text-lg text-slate-600">
           A paid HTTP API that turns a prompt, and optionally image references, into an H.264 MP4 clip. Billed per second of

@@ -380,7 +380,7 @@ export default function DocsPage() {
           </nav>
         </aside>
 
-        <main id="main" className="min-w-0 py-10">
+        <main id="main" tabIndex={-1} className="outline-none min-w-0 py-10">
           <section id="introduction" className="scroll-mt-20">
             <p className="text-sm font-medium text-blue-700">API reference · v1</p>
             <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{doc.info.title}</h1>

@@ -95,7 +95,7 @@ export default function ErrorsPage() {
   return (
     <>
       <SiteHeader current="errors" />
-      <main id="main" className="mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-[14rem_1fr]">
+      <main id="main" tabIndex={-1} className="outline-none mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-[14rem_1fr]">
         <aside className="hidden lg:block">
           <nav aria-label="Error codes" className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto pr-2 text-sm">
             <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">HTTP errors</p>

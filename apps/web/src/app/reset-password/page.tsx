@@ -11,7 +11,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const { token } = await searchParams;
   const email = typeof token === "string" && token.length <= 100 ? await resetLinkEmail(getDb(), token) : null;
   return (
-    <main id="main" className="grid min-h-screen place-items-center bg-slate-50 px-4">
+    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
       {email && typeof token === "string" ? (
         <ResetPasswordForm token={token} email={email} />
       ) : (

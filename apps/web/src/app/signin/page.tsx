@@ -5,7 +5,7 @@ export const metadata = { title: "Sign in" };
 
 export default function SignInPage() {
   return (
-    <main id="main" className="grid min-h-screen place-items-center bg-slate-50 px-4">
+    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
       <Suspense>
         <SignInForm />
       </Suspense>

@@ -127,7 +127,7 @@ export default async function StatusPage() {
   return (
     <>
       <SiteHeader current="status" />
-      <main id="main" className="mx-auto max-w-5xl px-6 py-10">
+      <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-5xl px-6 py-10">
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Status</h1>
         {status === null ? (
           <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">

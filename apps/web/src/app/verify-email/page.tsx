@@ -20,7 +20,7 @@ async function verify(token: string | string[] | undefined): Promise<{ email: st
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const result = await verify((await searchParams).token);
   return (
-    <main id="main" className="grid min-h-screen place-items-center bg-slate-50 px-4">
+    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
       <AuthMessageCard title={"email" in result ? "Email verified" : "This link does not work"}>
         {"email" in result ? (
           <p role="status" className="text-sm text-slate-700">
