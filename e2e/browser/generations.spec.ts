@@ -123,7 +123,7 @@ for (const viewport of [
     // Held, released, charged: a 1 s clip bills the 4 s minimum at $0.150.
     const ledger = page.getByTestId("generation-ledger-row");
     await expect(ledger).toHaveCount(3);
-    await expect(page.getByTestId("generation-ledger")).toContainText("-$0.600");
+    await expect(page.getByTestId("generation-ledger")).toContainText("-$0.60");
     expect((await ledger.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-type")))).sort()).toEqual(
       ["charge", "hold", "hold_release"].sort(),
     );
@@ -135,7 +135,7 @@ for (const viewport of [
     await expect(page.getByLabel("Model")).toHaveValue("gen-3.1-fast");
     await expect(page.getByLabel("Duration")).toHaveValue("1");
     await expect(page.getByLabel("Aspect ratio")).toHaveValue("9:16");
-    await expect(page.getByTestId("price-estimate")).toHaveText("$0.600");
+    await expect(page.getByTestId("price-estimate")).toHaveText("$0.60");
     await page.screenshot({ path: test.info().outputPath(`generations-${viewport.name}.png`), fullPage: true });
   });
 }

@@ -104,12 +104,12 @@ test("overview: balance and Add funds, this month's spend against last month, ch
   page,
 }) => {
   const account = await signedInAccount(page, { balance: "5.00" });
-  await expect(page.getByTestId("overview-balance")).toHaveText("$5.000");
+  await expect(page.getByTestId("overview-balance")).toHaveText("$5.00");
   await expect(page.getByRole("link", { name: "Add funds" })).toHaveAttribute("href", "/dashboard/invoices");
   const keyStatus = page.getByTestId("overview-key-status");
   await expect(keyStatus.getByText("not issued")).toBeVisible();
   await expect(keyStatus.getByRole("link", { name: "Quick start" })).toHaveAttribute("href", "/dashboard/quickstart");
-  await expect(page.getByTestId("overview-month-spend")).toHaveText("$0.000");
+  await expect(page.getByTestId("overview-month-spend")).toHaveText("$0.00");
   await expect(page.getByText("No generations yet")).toBeVisible();
   await expect(page.getByText("No errors in the request log")).toBeVisible();
 
@@ -129,16 +129,16 @@ test("overview: balance and Add funds, this month's spend against last month, ch
   await page.reload();
   await expect(keyStatus).toContainText("1 active key");
   // One 4-second clip at $0.150/s, charged this month; nothing last month.
-  await expect(page.getByTestId("overview-month-spend")).toHaveText("$0.600");
+  await expect(page.getByTestId("overview-month-spend")).toHaveText("$0.60");
   await expect(page.getByTestId("overview-month-seconds")).toHaveText("4 s");
   await expect(page.getByTestId("overview-month-generations")).toHaveText("1");
-  await expect(page.getByTestId("overview-month-spend-versus")).toContainText("$0.000 in");
-  await expect(page.getByTestId("overview-balance")).toHaveText("$4.400");
+  await expect(page.getByTestId("overview-month-spend-versus")).toContainText("$0.00 in");
+  await expect(page.getByTestId("overview-balance")).toHaveText("$4.40");
   const today = new Date().toISOString().slice(0, 10);
   const chart = page.getByTestId("overview-usage-chart");
   await expect(chart.getByRole("img", { name: /Spend per day/ })).toBeVisible();
-  await expect(chart.locator(`rect[data-day="${today}"] title`)).toHaveText(`${today}: $0.600`);
-  await expect(chart.getByRole("row", { name: `${today} $0.600` })).toBeAttached();
+  await expect(chart.locator(`rect[data-day="${today}"] title`)).toHaveText(`${today}: $0.60`);
+  await expect(chart.getByRole("row", { name: `${today} $0.60` })).toBeAttached();
 
   const recent = page.getByTestId("overview-recent-generations");
   await expect(recent.getByRole("listitem")).toHaveCount(1);
@@ -151,7 +151,7 @@ test("overview: balance and Add funds, this month's spend against last month, ch
   await expect(page.getByTestId("request-detail")).toContainText("unknown_parameter");
 
   await page.goto("/dashboard");
-  await expect(page.getByTestId("overview-month-spend")).toHaveText("$0.600");
+  await expect(page.getByTestId("overview-month-spend")).toHaveText("$0.60");
   await page.screenshot({ path: test.info().outputPath("overview.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("overview-usage-chart")).toBeVisible();

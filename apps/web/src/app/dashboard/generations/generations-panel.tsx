@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { formatUsd, GENERATION_STATUSES, type GenerationStatus } from "@vgen/contracts";
+import { formatAmount, GENERATION_STATUSES, type GenerationStatus } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -244,7 +244,7 @@ export function GenerationsPanel() {
                       <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{g.id}</p>
                       {/* What the hidden columns say, on narrow screens. */}
                       <p className="mt-0.5 text-xs text-slate-600 md:hidden">
-                        {g.modelId} · {formatUsd(g.costMicros)} · {sourceLabel(g.apiKeyName)}
+                        {g.modelId} · {formatAmount(g.costMicros)} · {sourceLabel(g.apiKeyName)}
                         <br />
                         <time dateTime={g.createdAt.toISOString()}>{formatUtc(g.createdAt)}</time>
                       </p>
@@ -257,7 +257,7 @@ export function GenerationsPanel() {
                       {g.duration} s / {g.billedSeconds} s billed
                     </td>
                     <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-900 md:table-cell">
-                      {formatUsd(g.costMicros)}
+                      {formatAmount(g.costMicros)}
                     </td>
                     <td className="hidden truncate py-2 pr-3 text-slate-700 xl:table-cell">{sourceLabel(g.apiKeyName)}</td>
                     <td className="hidden py-2 tabular-nums text-slate-700 md:table-cell">

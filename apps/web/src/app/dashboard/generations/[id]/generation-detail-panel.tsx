@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatPricePerSecond, formatUsd } from "@vgen/contracts";
+import { formatUnitPrice, formatAmount } from "@vgen/contracts";
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
@@ -110,8 +110,8 @@ export function GenerationDetailPanel({ id }: { id: string }) {
             <Row label={g.status === "completed" ? "Charged" : g.status === "processing" ? "Held" : "Cost"}>
               <span className="tabular-nums">
                 {g.status === "failed" || g.status === "canceled"
-                  ? `${formatUsd(0n)} (released)`
-                  : `${formatUsd(g.costMicros)} (${g.billedSeconds} s billed × ${formatPricePerSecond(g.priceMicrosPerSecond)})`}
+                  ? `${formatAmount(0n)} (released)`
+                  : `${formatAmount(g.costMicros)} (${g.billedSeconds} s billed × ${formatUnitPrice(g.priceMicrosPerSecond)})`}
               </span>
             </Row>
           </dl>
@@ -202,10 +202,10 @@ export function GenerationDetailPanel({ id }: { id: string }) {
                       className={`whitespace-nowrap py-1.5 pr-3 text-right tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
                     >
                       {e.amountMicros > 0n ? "+" : ""}
-                      {formatUsd(e.amountMicros)}
+                      {formatAmount(e.amountMicros)}
                     </td>
                     <td className="hidden whitespace-nowrap py-1.5 pr-3 text-right tabular-nums sm:table-cell">
-                      {formatUsd(e.balanceAfterMicros)}
+                      {formatAmount(e.balanceAfterMicros)}
                     </td>
                     <td className="py-1.5 text-xs tabular-nums text-slate-700">
                       <time dateTime={e.createdAt.toISOString()}>{formatUtc(e.createdAt)}</time>
