@@ -12,6 +12,7 @@ import { createDb, newId, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount } from "@vgen/engine/billing";
 import { startApp, type RunningApp } from "../support/app-process";
+import { until } from "../support/drill";
 import { waitForNoneProcessing } from "../support/invariants";
 import { readResult, signIn, trpc, trpcError, type CallResult } from "../support/sessions";
 import { listProcedures } from "../support/trpc-procedures";
@@ -29,6 +30,10 @@ interface Victim {
   deliveryId: string;
   invoiceId: string;
   requestId: string;
+  /** One of A's API request log rows. */
+  requestLogId: string;
+  /** The route serving A's generation (shared by all accounts; the generation id is A's). */
+  routeId: string;
 }
 
 /** A field naming an object: `id`, `accountId`, `deliveryId`... */
@@ -42,6 +47,8 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "playground.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
   "generations.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
   "generations.list": { input: (a) => ({ source: a.keyId, search: a.generationId }), expect: "filtered" },
+  "requests.get": { input: (a) => ({ id: a.requestLogId }), expect: "refused" },
+  "requests.list": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
   "webhooks.resend": { input: (a) => ({ deliveryId: a.deliveryId }), expect: "refused" },
   "webhooks.deliveries": { input: (a) => ({ generationId: a.generationId }), expect: "filtered" },
   "stats.usage": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
@@ -85,6 +92,15 @@ const ROUTE_ATTACKS: Record<string, ((a: Victim, b: Attacker) => { url: string; 
   "api/v1/videos/generations/[id]/events": (a, b) => ({
     url: `/api/v1/videos/generations/${a.generationId}/events`,
     init: { headers: { authorization: `Bearer ${b.key}` } },
+  }),
+  // A provider's callback about A's generation, forged by B: no signature verifies it.
+  "api/upstream/callbacks/[routeId]/[generationId]": (a) => ({
+    url: `/api/upstream/callbacks/${a.routeId}/${a.generationId}`,
+    init: {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: "forged", status: "succeeded" }),
+    },
   }),
   "api/trpc/[trpc]": "the procedure name; each procedure is enumerated above",
   "api/auth/[...nextauth]": "next-auth's own actions (sign-in, session); no object id",
@@ -206,6 +222,13 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     const request = await db.testBalanceRequest.create({
       data: { id: newId("testBalanceRequest"), accountId: a.id, useCase: "isolation test of test balance requests" },
     });
+    // The create's request log row (written in batches: wait for it).
+    const requestLog = await until(
+      "A's request log row",
+      () => db.requestLog.findFirst({ where: { accountId: a.id }, select: { id: true } }),
+      15_000,
+    );
+    const route = await db.modelRoute.findFirstOrThrow({ where: { modelId: "gen-3.1-fast" }, select: { id: true } });
     const victim: Victim = {
       accountId: a.id,
       email: a.email,
@@ -214,6 +237,8 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       deliveryId: delivery.id,
       invoiceId: invoice.id,
       requestId: request.id,
+      requestLogId: requestLog.id,
+      routeId: route.id,
     };
     const victimValues = Object.values(victim);
     const before = await stateOf(a.id);
