@@ -313,7 +313,15 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
     GENERATION_QUEUE,
-    { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 },
+    // A slot fetches again as soon as it is free while a backlog waits (burst); otherwise every
+    // second or on the insert's NOTIFY. At a 5 s poll a backlog drained at two jobs per 5 s.
+    {
+      localConcurrency: concurrency,
+      batchSize: 1,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 1,
+      burstWhenReadyExceeds: 1,
+    },
     async (jobs: Job<GenerationJob>[]) => {
       for (const job of jobs) {
         const next = await processGeneration(db, job.data.generationId);
