@@ -61,8 +61,8 @@ test("an admin adds a provider route, edits its concurrency and resets its break
     expect(denied.status()).toBe(403);
     await supportPage.close();
 
+    // Staff land on the console after sign-in.
     const admin = await signedInAccount(page, { role: "admin" });
-    await page.getByRole("link", { name: "Support console" }).click();
     await page.getByRole("navigation", { name: "Support console" }).getByRole("link", { name: "Routes" }).click();
     await page.waitForURL("**/console/routes");
     await expect(page.getByRole("heading", { name: "Routes", level: 1 })).toBeVisible();
