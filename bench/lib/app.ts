@@ -23,11 +23,13 @@ export const BENCH_MODEL = "gen-3.1-fast";
 /** Far above anything two cores can send: the limiter still runs on every request, it just never refuses. */
 const UNLIMITED_QPS = 1_000_000;
 /**
- * A provider name with no UPSTREAM_<NAME>_URL: the separate worker takes each job and fails it at
- * once (hold released), doing all its database work but no render. In production renders run on
- * the worker's own machine; here they would take the two cores the web process is measured on.
+ * Credentials of an upstream route whose URL nothing answers: the separate worker takes each job,
+ * its submit is refused at once and, with no other route, the job fails (hold released), doing all
+ * its database work but no render. In production renders run on the worker's own machine; here they
+ * would take the two cores the web process is measured on.
  */
-const OFFSITE_PROVIDER = "bench-offsite";
+const OFFSITE_CREDENTIALS = "bench-offsite";
+const OFFSITE_ENV = { UPSTREAM_BENCH_OFFSITE_URL: "http://127.0.0.1:9" };
 
 /**
  * node arguments of the web start command: the compiled entry when it is built, else the TypeScript
@@ -96,7 +98,11 @@ async function raiseCatalogLimits(databaseUrl: string, offsiteRenders: boolean) 
   await client.connect();
   try {
     await client.query("UPDATE catalog_models SET rate_limit_qps = $1", [UNLIMITED_QPS]);
-    if (offsiteRenders) await client.query("UPDATE catalog_models SET provider = $1", [OFFSITE_PROVIDER]);
+    if (offsiteRenders) {
+      await client.query("UPDATE model_routes SET provider = 'veo', upstream_model = $1, credentials = $1", [
+        OFFSITE_CREDENTIALS,
+      ]);
+    }
   } finally {
     await client.end();
   }
@@ -192,6 +198,7 @@ export async function startApp(ctx: BenchContext, opts: AppOptions): Promise<Ben
     PUBLIC_BASE_URL: baseUrl,
     DATA_DIR: dataDir,
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    ...(opts.separateWorker ? OFFSITE_ENV : {}),
   };
 
   await raiseCatalogLimits(databaseUrl, !!opts.separateWorker);
