@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatAmount } from "@vgen/contracts";
-import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
+import { CursorPager } from "@/components/ui/cursor-pager";
 
 const TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const;
 type LedgerType = (typeof TYPES)[number];
@@ -229,20 +229,13 @@ export function BillingPanel() {
                 </tbody>
               </table>
             </div>
-            <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Ledger pages">
-              <Button type="button" variant="secondary" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                ← Newer
-              </Button>
-              <span className="text-sm text-slate-600">Page {page}</span>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={!list.data.nextCursor || list.isPlaceholderData}
-                onClick={() => list.data.nextCursor && setCursors((c) => [...c, list.data.nextCursor])}
-              >
-                Older →
-              </Button>
-            </nav>
+            <CursorPager
+              label="Ledger pages"
+              page={page}
+              nextCursor={list.data.nextCursor}
+              loading={list.isPlaceholderData}
+              setCursors={setCursors}
+            />
           </>
         )}
       </Card>

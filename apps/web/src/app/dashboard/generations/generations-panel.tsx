@@ -10,6 +10,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { formatUtc, sourceLabel, STATUS_TONE } from "./format";
+import { CursorPager } from "@/components/ui/cursor-pager";
 
 const PAGE_SIZE = 20;
 /** The source filter's value for generations made in the playground (the server's PLAYGROUND_SOURCE). */
@@ -267,20 +268,13 @@ export function GenerationsPanel() {
                 ))}
               </tbody>
             </table>
-            <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Generation pages">
-              <Button type="button" variant="secondary" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                ← Newer
-              </Button>
-              <span className="text-sm text-slate-600">Page {page}</span>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={!list.data.nextCursor || list.isPlaceholderData}
-                onClick={() => list.data.nextCursor && setCursors((c) => [...c, list.data.nextCursor])}
-              >
-                Older →
-              </Button>
-            </nav>
+            <CursorPager
+              label="Generation pages"
+              page={page}
+              nextCursor={list.data.nextCursor}
+              loading={list.isPlaceholderData}
+              setCursors={setCursors}
+            />
           </>
         )}
       </Card>

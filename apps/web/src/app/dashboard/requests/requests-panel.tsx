@@ -4,12 +4,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { formatRequestTime, keyLabel, statusTone } from "./request-format";
+import { CursorPager } from "@/components/ui/cursor-pager";
 
 const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 /** The API's operations (route templates), as the request log filter takes them. */
@@ -199,20 +199,13 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
                 </tbody>
               </table>
             </div>
-            <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Request log pages">
-              <Button type="button" variant="secondary" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                ← Newer
-              </Button>
-              <span className="text-sm text-slate-600">Page {page}</span>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={!list.data.nextCursor || list.isPlaceholderData}
-                onClick={() => list.data.nextCursor && setCursors((c) => [...c, list.data.nextCursor])}
-              >
-                Older →
-              </Button>
-            </nav>
+            <CursorPager
+              label="Request log pages"
+              page={page}
+              nextCursor={list.data.nextCursor}
+              loading={list.isPlaceholderData}
+              setCursors={setCursors}
+            />
           </>
         )}
       </Card>
