@@ -11,6 +11,8 @@ export default defineConfig({
   workers: 1,
   use: {
     baseURL: process.env.BASE_URL,
+    // The UI follows Accept-Language; the specs read English, so ask for it whatever the machine's locale.
+    locale: "en-US",
     launchOptions: {
       executablePath: systemChromium,
       args: [

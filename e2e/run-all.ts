@@ -1,5 +1,6 @@
 /**
- * Runs every test: the static checks (typecheck, format, lint, knip: one test each), unit suites, then the HTTP API suite
+ * Runs every test: the static checks (typecheck, format, lint, knip: one test each), unit suites (the packages', the
+ * Python client's and the deployment files'), then the HTTP API suite (which runs the Python client's integration tests too)
  * and the browser suite against a running app on the embedded default, then the API suite again
  * against an external PostgreSQL (the production path: DATABASE_URL, separate worker process, Redis
  * when available), and last the benchmark in short mode (one test: it passes when the bench ran to
@@ -15,6 +16,7 @@ import os from "node:os";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { startApp, type RunningApp } from "./support/app-process";
+import { runPythonUnittest } from "./support/python-unittest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -55,6 +57,18 @@ async function vitest(label: string, dir: string, env: NodeJS.ProcessEnv, files:
     totals.failed += 1;
     failures.push(`${label} (no report)`);
   }
+}
+
+/** The Python client's unit tests (clients/python) with the machine's python3, counted test by test. */
+async function pythonClientUnit(label: string) {
+  console.log(`\n=== ${label} ===`);
+  const result = await runPythonUnittest(["discover", "-s", "tests/unit", "-t", "."]);
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped;
+  if (result.failed > 0 || result.code !== 0) failures.push(label);
+  // A run that crashed before its summary still counts as a failure.
+  if (result.code !== 0 && result.failed === 0) totals.failed += 1;
 }
 
 async function playwright(label: string, env: NodeJS.ProcessEnv) {
@@ -218,8 +232,11 @@ async function main() {
       TEST_DATABASE_URL: unitDb,
       TEST_ADMIN_DATABASE_URL: external.adminUrl,
     };
-    for (const pkg of ["config", "contracts", "db", "engine"])
+    for (const pkg of ["config", "contracts", "db", "engine", "sdk"])
       await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
+    await vitest("unit: web", path.join(root, "apps/web"), unitEnv);
+    await pythonClientUnit("unit: python client");
+    await vitest("unit: deployment files", path.join(root, "e2e"), unitEnv, ["--config", "vitest.deploy.config.ts"]);
 
     // Embedded default: no DATABASE_URL; the app starts its own PostgreSQL, queue and worker.
     let app: RunningApp | null = await startApp({ env: baseEnv, label: "embedded" });
@@ -236,7 +253,8 @@ async function main() {
     await stopApp(app, "embedded");
     app = null;
 
-    // Production path: external PostgreSQL via DATABASE_URL, web without worker, a separate worker process.
+    // Production path: external PostgreSQL via DATABASE_URL, web without worker, a separate worker process,
+    // migrations first: compose.yaml's commands (support/deploy-commands.ts).
     const prodDb = await freshDatabase(external.adminUrl, `vgen_e2e_${process.pid}`);
     const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
     const withRedis = await redisAvailable(redisUrl);

@@ -26,7 +26,12 @@ const mode = process.argv[2];
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
 
 run(pnpm, [...pnpmPrefix, "install", "--frozen-lockfile"], env);
-run(pnpm, [...pnpmPrefix, "exec", "turbo", "run", "build", "--filter=@vgen/web", "--filter=@vgen/ops"], env);
+// The SDK's build (dist/) is what the API suite's SDK and CLI tests run, as a user who installs it would.
+run(
+  pnpm,
+  [...pnpmPrefix, "exec", "turbo", "run", "build", "--filter=@vgen/web", "--filter=@vgen/ops", "--filter=@vgen/sdk"],
+  env,
+);
 
 if (mode === "start") {
   // Replace this process with the server so Ctrl+C and SIGTERM reach it directly.

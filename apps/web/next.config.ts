@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
+import createNextIntlPlugin from "next-intl/plugin";
 
 const nextConfig: NextConfig = {
   // Lets several builds of one checkout coexist (tests, parallel work).
@@ -28,4 +30,10 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
 };
 
-export default nextConfig;
+// The UI language per request (cookie or Accept-Language), no locale in the URL. The plugin only
+// points the bundler at src/i18n/request.ts, so it runs where bundling happens; the production server
+// starts from any directory, where the plugin's check of that relative path would fail.
+export default (phase: string): NextConfig =>
+  phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER
+    ? createNextIntlPlugin("./src/i18n/request.ts")(nextConfig)
+    : nextConfig;

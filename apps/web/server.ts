@@ -91,6 +91,11 @@ async function main() {
     return handle(req, res);
   });
   server.on("clientError", answerClientError);
+  // Idle keep-alive connections outlive clients' and proxies' own idle timeouts (undici: the server's
+  // hint less 1 s; load balancers: 60 s), so nobody sends on a connection the server is closing at that
+  // moment: with Node's 5 s a client whose event loop lagged got ECONNRESET instead of an answer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, resolve);

@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inspectMp4 } from "../../packages/engine/test/helpers/mp4";
 import { BASE_URL, newAccount, waitForTerminal, type TestAccount } from "../support/fixtures";
@@ -56,7 +57,16 @@ describe("a generation end to end (poll mode)", () => {
     expect(final.progress).toBe(100);
     expect(final.completed_at).toMatch(TIMESTAMP);
     expect(final.output).toHaveLength(1);
-    expect(final.output[0]).toEqual({ url: `${BASE_URL}/cdn/${record.id}.mp4`, resolution: "720p", duration: 2 });
+    expect(final.output[0]).toEqual({
+      url: `${BASE_URL}/cdn/${record.id}.mp4`,
+      resolution: "720p",
+      duration: 2,
+      poster_url: `${BASE_URL}/cdn/${record.id}.jpg`,
+      expires_at: expect.stringMatching(TIMESTAMP),
+      expired: false,
+    });
+    // The account's default retention: 30 days from completion (docs/api.md#output-retention).
+    expect(Date.parse(final.output[0].expires_at) - Date.parse(final.completed_at)).toBe(30 * 86_400_000);
 
     const res = await fetch(final.output[0].url);
     expect(res.status).toBe(200);
@@ -70,6 +80,23 @@ describe("a generation end to end (poll mode)", () => {
     expect(info.durationSeconds).toBeCloseTo(2, 2);
     expect(info.frameCount).toBe(48);
     expect(info.boxOrder.indexOf("moov")).toBeLessThan(info.boxOrder.indexOf("mdat"));
+  });
+
+  it("serves the poster frame as a JPEG of the video's size, cached like the MP4", async () => {
+    const res = await fetch(final.output[0].poster_url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    // Cacheable until the output expires, never past it.
+    const maxAge = Number(/^public, max-age=(\d+), immutable$/.exec(res.headers.get("cache-control") ?? "")?.[1]);
+    expect(maxAge).toBeGreaterThan((Date.parse(final.output[0].expires_at) - Date.now()) / 1000 - 120);
+    expect(maxAge).toBeLessThanOrEqual((Date.parse(final.output[0].expires_at) - Date.now()) / 1000 + 1);
+    const jpeg = Buffer.from(await res.arrayBuffer());
+    expect(jpeg.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(jpeg.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    const meta = await sharp(jpeg).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1280, 720]);
+    // Only the two kinds of stored file are served; nothing else under /cdn.
+    expect((await fetch(`${BASE_URL}/cdn/${record.id}.png`)).status).toBe(404);
   });
 
   it("serves byte ranges of the output", async () => {

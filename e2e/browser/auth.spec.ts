@@ -91,7 +91,7 @@ test("a new account verifies its email before the dashboard issues its first key
   await page.getByRole("button", { name: "Issue key" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Verify your email address before issuing an API key" })).toBeVisible();
 
-  // The link the server printed (no mail server here), made the same way.
+  // The link the server printed (no SMTP_URL here), made the same way.
   const account = await db().account.findUniqueOrThrow({ where: { email } });
   const link = new URL(await issueLink(db(), account.id, "email_verification"));
   await page.goto(link.pathname + link.search);
@@ -140,14 +140,15 @@ test("change password: a weak one is refused, a strong one works and signs out o
   await other.getByRole("button", { name: "Sign in" }).click();
   await other.waitForURL("**/dashboard");
 
-  await page.getByRole("link", { name: "Change password" }).click();
-  await page.getByLabel("Current password").fill(TEST_PASSWORD);
-  await page.getByLabel("New password", { exact: true }).fill(email);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "personal" })).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill("a changed long passphrase");
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Password changed" })).toBeVisible();
+  await page.getByRole("link", { name: "Account settings" }).click();
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill(TEST_PASSWORD);
+  await form.getByLabel("New password", { exact: true }).fill(email);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: "personal" })).toBeVisible();
+  await form.getByLabel("New password", { exact: true }).fill("a changed long passphrase");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("status").filter({ hasText: "Password changed" })).toBeVisible();
 
   // This session stays; the other one is signed out.
   await page.goto("/dashboard/billing");

@@ -1,8 +1,9 @@
 // Support console: staff find accounts, answer test balance requests, refund, suspend and
 // reactivate, edit the catalog; every action shows up in the audit log. Plain users are refused.
 import { expect, test, type Page } from "@playwright/test";
-import { requestTestBalance } from "@vgen/engine/accounts";
-import { callApi, db, newAccount, waitForTerminal } from "../support/fixtures";
+import { createAccount, deleteAccount, requestTestBalance } from "@vgen/engine/accounts";
+import { createEndpoint, updateEndpoint } from "@vgen/engine/delivery";
+import { callApi, db, newAccount, uniqueEmail, waitForTerminal } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 
 const USE_CASE = "Evaluating short product clips for an online furniture store.";
@@ -150,6 +151,70 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await page.goto(`/console/accounts/${customer.id}`);
   await expect(page.getByTestId("account-balance")).toHaveText("$14.40");
   await page.screenshot({ path: "test-results/console-account-mobile.png", fullPage: true });
+});
+
+test("the account review lists the account's webhook endpoints, never their secrets, and no other account's", async ({
+  page,
+}) => {
+  const customer = await newAccount();
+  const other = await newAccount();
+  const { secret } = await createEndpoint(db(), customer.id, {
+    url: "https://hooks.example.com/vgen",
+    description: "orders service",
+    events: ["generation.completed", "generation.failed"],
+  });
+  const off = await createEndpoint(db(), customer.id, {
+    url: "https://hooks.example.com/paused",
+    description: "",
+    events: ["generation.completed"],
+  });
+  await updateEndpoint(db(), customer.id, off.endpoint.id, { enabled: false });
+  await createEndpoint(db(), other.id, {
+    url: "https://other.example.com/hook",
+    description: "",
+    events: ["generation.completed"],
+  });
+
+  await signedInAccount(page, { role: "support" });
+  await page.goto(`/console/accounts/${customer.id}`);
+  const endpoints = page.getByTestId("account-endpoints");
+  const active = endpoints.getByRole("row").filter({ hasText: "hooks.example.com/vgen" });
+  await expect(active).toContainText("orders service");
+  await expect(active).toContainText("generation.completed, generation.failed");
+  await expect(active).toContainText("enabled");
+  await expect(active).toContainText("never");
+  await expect(endpoints.getByRole("row").filter({ hasText: "hooks.example.com/paused" })).toContainText("disabled");
+  await expect(endpoints).not.toContainText("other.example.com");
+  expect(await page.content()).not.toContain(secret);
+});
+
+test("an account its owner deleted is marked Deleted in search and review, and staff actions on it are refused", async ({
+  page,
+}) => {
+  const email = uniqueEmail("deleted");
+  const password = "correct horse battery staple";
+  const customer = await createAccount(db(), { email, password });
+  await deleteAccount(db(), { accountId: customer.id, password, confirmation: email });
+  const { deletedAt } = await db().account.findUniqueOrThrow({ where: { id: customer.id } });
+  const day = deletedAt!.toISOString().slice(0, 10);
+
+  await signedInAccount(page, { role: "support" });
+  await page.getByRole("searchbox", { name: "Search accounts" }).fill(customer.id);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const results = page.getByTestId("search-results");
+  await expect(results.getByTestId("account-deleted")).toContainText(`Deleted ${day}`);
+  await results.getByRole("link").first().click();
+  await page.waitForURL(`**/console/accounts/${customer.id}`);
+  await expect(page.getByTestId("account-deleted")).toContainText(`Deleted ${day}`);
+  await expect(page.getByRole("status").filter({ hasText: "Deleted by its owner" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Adjust balance", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/Amount/).fill("5.00");
+  await dialog.getByRole("textbox").last().fill("goodwill credit");
+  await dialog.getByRole("button", { name: "Adjust", exact: true }).click();
+  await expect(dialog).toContainText("deleted by its owner");
+  expect(await db().ledgerEntry.count({ where: { accountId: customer.id } })).toBe(0);
 });
 
 test("support cannot edit the catalog; an admin edits a price and GET /api/v1/models shows it", async ({ page, browser }) => {

@@ -77,7 +77,21 @@ for (const viewport of [
     await expect(rows.nth(0)).toContainText(failed);
     await expect(rows.nth(1)).toContainText(meadow);
     await expect(rows.nth(2)).toContainText(lighthouse);
-    await expect(rows.nth(2).locator("video")).toHaveAttribute("src", /\/cdn\/.+\.mp4$/);
+    // Completed clips show their poster frame: lazy, sized up front, described, and really loaded.
+    const thumb = rows.nth(2).getByRole("img", { name: "Frame of the clip: A lighthouse in a storm, generations spec" });
+    await expect(thumb).toHaveAttribute("src", new RegExp(`/cdn/${lighthouse}\\.jpg$`));
+    await expect(thumb).toHaveAttribute("loading", "lazy");
+    await expect(thumb).toHaveAttribute("width", "720");
+    await expect(thumb).toHaveAttribute("height", "1280");
+    await thumb.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight]))
+      .toEqual([true, 720, 1280]);
+    const box = await thumb.boundingBox();
+    expect(box?.width).toBeGreaterThan(40);
+    expect(box!.height / box!.width).toBeCloseTo(9 / 16, 1);
+    await expect(page.getByTestId("generation-thumbnail")).toHaveCount(2);
+    await expect(rows.nth(0).getByRole("img")).toHaveCount(0);
     await expect(rows.nth(2)).toContainText("gens spec key");
     await expectNoHorizontalScroll(page);
 
@@ -112,6 +126,7 @@ for (const viewport of [
     await page.waitForURL(`**/dashboard/generations/${lighthouse}`);
     await expect(page.getByTestId("detail-status")).toHaveText("completed");
     await expect(page.getByTestId("result-video")).toHaveAttribute("src", /\/cdn\/.+\.mp4$/);
+    await expect(page.getByTestId("result-video")).toHaveAttribute("poster", new RegExp(`/cdn/${lighthouse}\\.jpg$`));
     await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("download", "");
     const inputs = page.getByTestId("generation-inputs");
     await expect(inputs).toContainText("A lighthouse in a storm, generations spec");

@@ -41,6 +41,12 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   await expect(page.getByRole("heading", { name: "Invoices & receipts" })).toBeVisible();
   await expect(page.getByText("No invoices yet")).toBeVisible();
   await expect(page.getByTestId("invoices-balance")).toHaveText("$0.00");
+  // The embedded default has neither Stripe nor bank details: the page says how funds arrive anyway.
+  const ways = page.getByRole("region", { name: "How funds arrive" });
+  await expect(ways).toContainText("Card (Stripe Checkout): not enabled on this server.");
+  await expect(ways).toContainText("support marks the invoice paid");
+  await expect(ways).toContainText("no bank details on its invoices");
+  await expect(ways.getByRole("link", { name: "Ask for test balance" })).toHaveAttribute("href", "/dashboard/test-balance");
 
   // Out of range amounts are refused before anything is created.
   await page.getByLabel("Amount (USD)").fill("4.99");

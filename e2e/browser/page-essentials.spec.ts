@@ -1,5 +1,8 @@
 // What every page owes its visitor: a favicon, a skip link for keyboard users, the right status
 // and landing for the support console, and a reference without dangling labels.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { signedInAccount, TEST_PASSWORD } from "./support/session";
 import { createAccount } from "@vgen/engine/accounts";
@@ -95,4 +98,29 @@ test("on a 390 px phone no page scrolls sideways, and the sidebar folds behind a
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
   await expect(page.getByRole("link", { name: "Audit log" })).toBeVisible();
+});
+
+/** Every page of the app without a dynamic segment, read from the App Router's folders, so a new page is covered too. */
+function staticPages(): string[] {
+  const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../apps/web/src/app");
+  return readdirSync(appDir, { recursive: true, encoding: "utf8" })
+    .filter((f) => path.basename(f) === "page.tsx" && !f.includes("["))
+    .map((f) => `/${path.dirname(f).split(path.sep).join("/")}`.replace(/\/\.$/, "/"))
+    .sort();
+}
+
+test("no page of the app scrolls sideways on a 390 px phone", async ({ page }) => {
+  const pages = staticPages();
+  expect(pages).toContain("/docs");
+  expect(pages).toContain("/dashboard/invoices");
+  await signedInAccount(page, { role: "admin" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow: string[] = [];
+  for (const route of pages) {
+    await page.goto(route);
+    await expect(page.locator("h1").first(), route).toBeVisible();
+    const wider = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (wider > 0) overflow.push(`${route}: ${wider}px`);
+  }
+  expect(overflow).toEqual([]);
 });

@@ -38,6 +38,10 @@ test("a funded account generates a 1 s gen-3.1-fast clip: price first, live prog
 
   const video = page.getByTestId("result-video");
   await expect(video).toHaveAttribute("src", /\/cdn\/.+\.mp4$/);
+  // Its poster frame shows until it plays: the JPEG stored beside the MP4.
+  const poster = await video.getAttribute("poster");
+  expect(poster).toBe((await video.getAttribute("src"))!.replace(/\.mp4$/, ".jpg"));
+  expect((await page.request.get(poster!)).headers()["content-type"]).toBe("image/jpeg");
   await expect(video).toHaveAttribute("controls", "");
   const info = await video.evaluate(async (el: HTMLVideoElement) => {
     el.muted = true;

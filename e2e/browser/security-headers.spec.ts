@@ -14,6 +14,7 @@ const PUBLIC_PAGES = [
   "/forgot-password",
   "/reset-password",
   "/verify-email",
+  "/confirm-email",
 ];
 const DASHBOARD_PAGES = [
   "/dashboard",
@@ -21,7 +22,7 @@ const DASHBOARD_PAGES = [
   "/dashboard/billing",
   "/dashboard/invoices",
   "/dashboard/models",
-  "/dashboard/password",
+  "/dashboard/account",
   "/dashboard/playground",
   "/dashboard/quickstart",
   "/dashboard/subscriptions",
@@ -29,7 +30,7 @@ const DASHBOARD_PAGES = [
   "/dashboard/usage",
   "/dashboard/webhooks",
 ];
-const CONSOLE_PAGES = ["/console", "/console/audit", "/console/catalog", "/console/test-balance"];
+const CONSOLE_PAGES = ["/console", "/console/audit", "/console/catalog", "/console/outbox", "/console/test-balance"];
 
 /** Records every CSP violation the page reports, from before its first script runs. */
 async function watchViolations(page: Page): Promise<string[]> {

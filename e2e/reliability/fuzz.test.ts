@@ -47,6 +47,7 @@ const SEEDS: SeedTable = {
   requestId: "tbr_1111111111111111111111",
   deliveryId: "whd_1111111111111111111111",
   routeId: "rte_1111111111111111111111",
+  emailId: "eml_1111111111111111111111",
   password: PASSWORD,
 };
 /** Procedures whose seed must not act on real data (an admin editing the live catalog or its routes). */

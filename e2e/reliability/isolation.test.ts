@@ -28,12 +28,18 @@ interface Victim {
   keyId: string;
   generationId: string;
   deliveryId: string;
+  /** One of A's account webhook endpoints. */
+  endpointId: string;
   invoiceId: string;
   requestId: string;
   /** One of A's API request log rows. */
   requestLogId: string;
   /** The route serving A's generation (shared by all accounts; the generation id is A's). */
   routeId: string;
+  /** An email in the outbox addressed to A (only staff read the outbox). */
+  emailId: string;
+  /** A's browser session (the one the drill signed in with). */
+  sessionId: string;
 }
 
 /** A field naming an object: `id`, `accountId`, `deliveryId`... */
@@ -44,19 +50,36 @@ type Expectation = "refused" | "filtered";
 const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect: Expectation }> = {
   "apiKeys.revoke": { input: (a) => ({ id: a.keyId }), expect: "refused" },
   "apiKeys.rotate": { input: (a) => ({ id: a.keyId }), expect: "refused" },
+  "apiKeys.restrict": {
+    input: (a) => ({
+      id: a.keyId,
+      restrictions: { allowedModels: [], readOnly: true, expiresAt: null, monthlySpendCap: null, allowedSources: [] },
+    }),
+    expect: "refused",
+  },
   "playground.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
   "generations.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
   "generations.list": { input: (a) => ({ source: a.keyId, search: a.generationId }), expect: "filtered" },
   "requests.get": { input: (a) => ({ id: a.requestLogId }), expect: "refused" },
   "requests.list": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
   "webhooks.resend": { input: (a) => ({ deliveryId: a.deliveryId }), expect: "refused" },
-  "webhooks.deliveries": { input: (a) => ({ generationId: a.generationId }), expect: "filtered" },
+  "webhooks.deliveries": { input: (a) => ({ generationId: a.generationId, endpointId: a.endpointId }), expect: "filtered" },
+  "webhooks.endpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
+  "webhooks.updateEndpoint": {
+    input: (a) => ({ id: a.endpointId, url: "https://example.com/stolen", enabled: false }),
+    expect: "refused",
+  },
+  "webhooks.deleteEndpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
+  "webhooks.rollEndpointSecret": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
+  "webhooks.sendTestEvent": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "stats.usage": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
+  "security.revokeSession": { input: (a) => ({ sessionId: a.sessionId }), expect: "refused" },
   "support.account": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.ledger": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.generations": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.accountLink": { input: (a) => ({ accountId: a.accountId, kind: "password_reset" }), expect: "refused" },
   "support.auditLog": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
+  "support.outboxMessage": { input: (a) => ({ emailId: a.emailId }), expect: "refused" },
   "support.adjust": { input: (a) => ({ accountId: a.accountId, amount: "-5", reason: "isolation probe" }), expect: "refused" },
   "support.setStatus": {
     input: (a) => ({ accountId: a.accountId, status: "suspended", reason: "isolation probe" }),
@@ -160,29 +183,41 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
 
   /** Everything of A's that an attack could change. */
   async function stateOf(accountId: string) {
-    const [account, keys, generations, ledger, deliveries, invoices, requests, subscriptions] = await Promise.all([
-      db.account.findUniqueOrThrow({
-        where: { id: accountId },
-        select: { balanceMicros: true, status: true, webhookSecret: true, role: true },
-      }),
-      db.apiKey.findMany({ where: { accountId }, select: { id: true, hash: true, revokedAt: true }, orderBy: { id: "asc" } }),
-      db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-      db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
-      db.webhookDelivery.findMany({
-        where: { accountId },
-        select: { id: true, status: true, attemptCount: true, nextAttemptAt: true },
-        orderBy: { id: "asc" },
-      }),
-      db.invoice.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-      db.testBalanceRequest.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-      db.subscription.findMany({
-        where: { accountId },
-        select: { modelId: true, status: true, monthlySpendCapMicros: true },
-        orderBy: { modelId: "asc" },
-      }),
-    ]);
-    return JSON.stringify({ account, keys, generations, ledger, deliveries, invoices, requests, subscriptions }, (_k, v) =>
-      typeof v === "bigint" ? v.toString() : v,
+    const [account, keys, generations, ledger, deliveries, invoices, requests, subscriptions, endpoints, sessions] =
+      await Promise.all([
+        db.account.findUniqueOrThrow({
+          where: { id: accountId },
+          select: { balanceMicros: true, status: true, webhookSecret: true, role: true },
+        }),
+        db.apiKey.findMany({
+          where: { accountId },
+          select: { id: true, hash: true, revokedAt: true, readOnly: true, allowedModels: true, allowedSources: true },
+          orderBy: { id: "asc" },
+        }),
+        db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+        db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
+        db.webhookDelivery.findMany({
+          where: { accountId },
+          select: { id: true, status: true, attemptCount: true, nextAttemptAt: true },
+          orderBy: { id: "asc" },
+        }),
+        db.invoice.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+        db.testBalanceRequest.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+        db.subscription.findMany({
+          where: { accountId },
+          select: { modelId: true, status: true, monthlySpendCapMicros: true },
+          orderBy: { modelId: "asc" },
+        }),
+        db.webhookEndpoint.findMany({
+          where: { accountId },
+          select: { id: true, url: true, events: true, secret: true, enabled: true, description: true },
+          orderBy: { id: "asc" },
+        }),
+        db.authSession.findMany({ where: { accountId }, select: { id: true, revokedAt: true }, orderBy: { id: "asc" } }),
+      ]);
+    return JSON.stringify(
+      { account, keys, generations, ledger, deliveries, invoices, requests, subscriptions, endpoints, sessions },
+      (_k, v) => (typeof v === "bigint" ? v.toString() : v),
     );
   }
 
@@ -216,6 +251,15 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         status: "failed",
       },
     });
+    const endpoint = await db.webhookEndpoint.create({
+      data: {
+        id: newId("webhookEndpoint"),
+        accountId: a.id,
+        url: "http://127.0.0.1:9/endpoint",
+        events: ["generation.completed"],
+        secret: "whsec_aXNvbGF0aW9uLXByb2JlLXNlY3JldA==",
+      },
+    });
     const invoice = await db.invoice.create({
       data: { id: newId("invoice"), accountId: a.id, kind: "top_up", amountMicros: parseUsd("10"), number: `ISO-${Date.now()}` },
     });
@@ -229,16 +273,31 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       15_000,
     );
     const route = await db.modelRoute.findFirstOrThrow({ where: { modelId: "gen-3.1-fast" }, select: { id: true } });
+    const email = await db.outboundEmail.create({
+      data: {
+        id: newId("outboundEmail"),
+        accountId: a.id,
+        to: a.email,
+        kind: "password_reset",
+        subject: "Reset your password",
+        text: "isolation probe",
+        status: "not_sent",
+      },
+    });
+    const session = await db.authSession.findFirstOrThrow({ where: { accountId: a.id, revokedAt: null }, select: { id: true } });
     const victim: Victim = {
       accountId: a.id,
       email: a.email,
       keyId: a.keyId,
       generationId,
       deliveryId: delivery.id,
+      endpointId: endpoint.id,
       invoiceId: invoice.id,
       requestId: request.id,
       requestLogId: requestLog.id,
       routeId: route.id,
+      emailId: email.id,
+      sessionId: session.id,
     };
     const victimValues = Object.values(victim);
     const before = await stateOf(a.id);

@@ -13,6 +13,12 @@ import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../s
 
 const MAX_ACCEPTED = 16;
 
+// undici says only "fetch failed"; its cause (reset, refused, timeout) tells what the server did.
+const describeFetchError = (err: unknown) => {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return [(err as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(": ");
+};
+
 interface Outcome {
   at: number;
   status: number;
@@ -73,7 +79,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
             await note(await account.call("/api/v1/videos/result", { method: "POST", json: { id: ids[i % ids.length] } }));
           }
         } catch (err) {
-          outcomes.push({ at: Date.now(), status: -1, retryAfter: null, code: (err as Error).message });
+          outcomes.push({ at: Date.now(), status: -1, retryAfter: null, code: describeFetchError(err) });
         }
         await new Promise((r) => setTimeout(r, 20));
       }

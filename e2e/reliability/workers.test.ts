@@ -1,5 +1,5 @@
-// Drill: the production layout on an external PostgreSQL (two web processes, two separate worker
-// processes); one worker is SIGKILLed with renders in flight: every generation completes, each
+// Drill: the production layout of compose.yaml on an external PostgreSQL (migrations first, two web
+// processes sharing Redis when TEST_REDIS_URL is set, two separate worker processes); one worker is SIGKILLed with renders in flight: every generation completes, each
 // charged once (the killed worker's jobs are taken up again after their lease).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -44,7 +44,8 @@ describe.skipIf(!adminUrl)("two web and two worker processes, one worker killed"
     await admin((c) => c.query(`CREATE DATABASE ${name}`));
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
-    const env = drillEnv({ DATABASE_URL: url.toString(), WORKER_MODE: "off" });
+    const redis = process.env.TEST_REDIS_URL;
+    const env = drillEnv({ DATABASE_URL: url.toString(), WORKER_MODE: "off", ...(redis ? { REDIS_URL: redis } : {}) });
     const web1 = await startApp({ env, label: "workers-web1", migrateFirst: true, separateWorker: 1 });
     apps.push(web1);
     const web2 = await startApp({ env, label: "workers-web2" });

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { deployCommand, type ProcessRole } from "./deploy-commands";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -32,8 +33,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a compiled entry point (the build's output), exactly as production does: no TypeScript at run time. */
-function node(args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
+/**
+ * Runs a production process with compose.yaml's command for it (a compiled entry point: no TypeScript
+ * at run time), with this test run's Node in place of `node`.
+ */
+function start(role: ProcessRole, env: NodeJS.ProcessEnv, label: string): ChildProcess {
+  const [bin, ...args] = deployCommand(role);
+  if (bin !== "node") throw new Error(`compose.yaml: the ${role} command must start with node, not ${bin}`);
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const prefix = (chunk: Buffer) =>
     `${chunk
@@ -68,7 +74,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 1
   throw new Error(`server at ${baseUrl} not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts the app exactly as the start command does (apps/web/dist/server.mjs), on a free port and a fresh data dir. */
+/** Starts the app with compose.yaml's web command (what the start command runs too), on a free port and a fresh data dir. */
 export async function startApp(opts: {
   env: NodeJS.ProcessEnv;
   label: string;
@@ -93,14 +99,14 @@ export async function startApp(opts: {
     JOB_HEARTBEAT_SECONDS: opts.env.JOB_HEARTBEAT_SECONDS ?? "10",
   };
   if (opts.migrateFirst) {
-    const migrate = node(["packages/ops/dist/cli.mjs", "migrate"], env, `${opts.label}:migrate`);
+    const migrate = start("migrate", env, `${opts.label}:migrate`);
     const code = await waitForExit(migrate);
     if (code !== 0) throw new Error(`ops migrate exited ${code}`);
   }
-  const server = node(["apps/web/dist/server.mjs"], env, opts.label);
+  const server = start("web", env, opts.label);
   const workers: ChildProcess[] = [];
   const addWorker = () => {
-    const worker = node(["packages/ops/dist/cli.mjs", "worker"], env, `${opts.label}:worker${workers.length + 1}`);
+    const worker = start("worker", env, `${opts.label}:worker${workers.length + 1}`);
     workers.push(worker);
     return worker;
   };

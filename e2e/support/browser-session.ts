@@ -41,12 +41,17 @@ export class BrowserSession {
     };
   }
 
-  /** What next-auth's signIn("credentials") does: the answer's `url` is where the browser goes next. */
-  async signIn(email: string, password: string, callbackUrl = "/dashboard"): Promise<{ url: string; error: string | null }> {
+  /** What next-auth's signIn("credentials") does: the answer's `url` is where the browser goes next. `code`: the two-factor step's. */
+  async signIn(
+    email: string,
+    password: string,
+    callbackUrl = "/dashboard",
+    code?: string,
+  ): Promise<{ url: string; error: string | null }> {
     const csrfToken = await this.csrf();
     const res = await this.fetch(
       "/api/auth/callback/credentials",
-      this.form({ email, password, csrfToken, callbackUrl, json: "true" }),
+      this.form({ email, password, csrfToken, callbackUrl, json: "true", ...(code ? { code } : {}) }),
     );
     const body = (await res.json()) as { url: string };
     return { url: body.url, error: new URL(body.url).searchParams.get("error") };

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parseUsd } from "@vgen/contracts";
 import { createDb, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
@@ -6,6 +8,16 @@ import { creditAccount } from "@vgen/engine/billing";
 import { callApiAt, type ApiCallInit } from "./api-call";
 
 export const BASE_URL = process.env.API_BASE_URL ?? process.env.BASE_URL ?? "http://127.0.0.1:3000";
+
+// Setup that enrolls two-factor through the engine seals the secret as the app does: with the app's
+// NEXTAUTH_SECRET, which the start command keeps in DATA_DIR/auth-secret unless it is configured.
+if (!process.env.NEXTAUTH_SECRET && process.env.DATA_DIR) {
+  try {
+    process.env.NEXTAUTH_SECRET = readFileSync(path.join(process.env.DATA_DIR, "auth-secret"), "utf8").trim();
+  } catch {
+    // No generated secret there (the app was given one): the environment must carry it.
+  }
+}
 
 let shared: Db | undefined;
 /** Direct database access for test setup and for checking the ledger; requests go over HTTP. */

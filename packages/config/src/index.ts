@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, readRetrySchedule } from "./retry-schedule";
+import { DEFAULT_MAIL_RETRY_SCHEDULE, DEFAULT_WEBHOOK_RETRY_SCHEDULE, readRetrySchedule } from "./retry-schedule";
 
 export { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
 
@@ -102,6 +102,26 @@ export const envSchema = z
         return z.NEVER;
       })
       .describe("Delays between webhook attempts, e.g. 5s,5m,30m,2h (ms, s, m, h, d; empty: no retries)."),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587" })
+      .optional()
+      .describe("Mail server that sends account emails; unset, they stay in the outbox as not_sent and go to the log."),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(3)
+      .default("vgen <no-reply@localhost>")
+      .describe("From address of account emails, e.g. vgen <no-reply@example.com>."),
+    MAIL_RETRY_SCHEDULE: z
+      .string()
+      .default(DEFAULT_MAIL_RETRY_SCHEDULE)
+      .transform((raw, ctx) => {
+        const read = readRetrySchedule(raw);
+        if ("delays" in read) return read.delays;
+        ctx.addIssue({ code: "custom", message: read.error });
+        return z.NEVER;
+      })
+      .describe("Delays between attempts to send an email while the mail server fails (empty: one attempt)."),
     ALLOW_PRIVATE_NETWORK_FETCH: flag().describe(
       "1 lets webhooks and image fetches reach loopback and private addresses (tests, local dev).",
     ),
@@ -174,6 +194,10 @@ export const upstreamSchema = z.object({
     .default(512)
     .transform((mb) => Math.max(1, mb))
     .describe("Cap on a downloaded video's size."),
+  REQUEST_TIMEOUT_SECONDS: int()
+    .default(30)
+    .transform((s) => Math.max(1, s))
+    .describe("How long one API call to the provider may take before it counts as unanswered."),
 });
 
 type RawEnv = Record<string, string | undefined>;

@@ -1,5 +1,7 @@
 /** Delays between automatic webhook attempts (Standard Webhooks style): the first attempt is immediate. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = "5s,5m,30m,2h,5h,10h";
+/** Delays between attempts to hand an email to the mail server: about a day in all. */
+export const DEFAULT_MAIL_RETRY_SCHEDULE = "10s,1m,5m,30m,2h,6h,12h";
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

@@ -82,6 +82,12 @@ export const ERROR_CATALOG = {
     "`lastFrameUrl` was sent without `firstFrameUrl`.",
     "Add `firstFrameUrl`, or drop `lastFrameUrl`.",
   ),
+  webhook_events_without_webhook: def(
+    400,
+    "invalid_request_error",
+    "`webHookEvents` was sent without `webHook`.",
+    "Add the `webHook` URL the events go to, or drop `webHookEvents` (account endpoints choose their events in the dashboard).",
+  ),
   unsupported_size: def(
     400,
     "invalid_request_error",
@@ -106,6 +112,12 @@ export const ERROR_CATALOG = {
     "The pagination `cursor` is not one this API returned.",
     "Pass the `next_cursor` value of the previous page unchanged, or omit it.",
   ),
+  webhook_endpoint_limit: dashboardDef(
+    409,
+    "conflict_error",
+    "The account already has the most webhook endpoints it may have (10).",
+    "Delete or reuse an endpoint you no longer need; one endpoint can subscribe to several events.",
+  ),
   weak_password: dashboardDef(
     400,
     "invalid_request_error",
@@ -115,14 +127,20 @@ export const ERROR_CATALOG = {
   wrong_password: dashboardDef(
     400,
     "invalid_request_error",
-    "The current password given to change the password is not correct.",
+    "The account password given to confirm a change (password, two-factor settings, account deletion) is not correct.",
     "Type the current password again, or sign out and reset it from the sign-in page.",
+  ),
+  invalid_two_factor_code: dashboardDef(
+    400,
+    "invalid_request_error",
+    "The two-factor code is missing, wrong, expired, or was already used (a TOTP code is accepted once; each recovery code once).",
+    "Enter the current 6-digit code from your authenticator app, or one of your unused recovery codes.",
   ),
   invalid_link: dashboardDef(
     400,
     "invalid_request_error",
-    "The password-reset or email-verification link is unknown, already used or expired.",
-    "Ask for a new link: from the sign-in page for a reset, from the dashboard banner for a verification.",
+    "The password-reset, email-verification or email-change link is unknown, already used or expired.",
+    "Ask for a new link: from the sign-in page for a reset, from the dashboard banner for a verification, from account settings for an email change.",
   ),
   action_not_allowed: dashboardDef(
     400,
@@ -136,6 +154,12 @@ export const ERROR_CATALOG = {
     "authentication_error",
     "The API key is unknown or has been revoked.",
     "Check the key in the dashboard's API keys section, or issue a new one.",
+  ),
+  key_expired: def(
+    401,
+    "authentication_error",
+    "The API key passed the expiry date its owner set for it.",
+    "Issue a new key, or extend this key's expiry in the dashboard's API keys section.",
   ),
   insufficient_balance: def(
     402,
@@ -156,6 +180,30 @@ export const ERROR_CATALOG = {
     "This generation would pass the monthly spend cap set for the model.",
     "Raise or remove the cap under My subscriptions, or wait for next month.",
   ),
+  key_read_only: def(
+    403,
+    "permission_error",
+    "The API key is read-only: it may list models and read generations, but not create or cancel them.",
+    "Use a key without the read-only restriction, or lift it in the dashboard's API keys section.",
+  ),
+  key_model_not_allowed: def(
+    403,
+    "permission_error",
+    "The API key is restricted to other models than the one requested.",
+    "Request one of the key's models (the message lists them), or add this model to the key in the dashboard.",
+  ),
+  key_spend_cap_reached: def(
+    403,
+    "permission_error",
+    "This generation would take the API key past the monthly spend cap set for it (what its generations were charged or held this calendar month, UTC).",
+    "Raise or remove the key's cap in the dashboard's API keys section, use another key, or wait for next month.",
+  ),
+  key_source_not_allowed: def(
+    403,
+    "permission_error",
+    "The request came from an address outside the IP addresses and ranges the API key is restricted to.",
+    "Call from an allowed address, or add this one (the message names it) to the key in the dashboard.",
+  ),
   email_not_verified: dashboardDef(
     403,
     "permission_error",
@@ -174,10 +222,16 @@ export const ERROR_CATALOG = {
     "No API endpoint at this path.",
     "Check the path and method against the API reference at /docs.",
   ),
+  output_expired: def(
+    410,
+    "not_found_error",
+    "The generation's output (the MP4 or its poster) was kept for its retention period, which has ended; the file is deleted.",
+    "Download outputs before the record's `output[].expires_at`, or ask for a longer `retention_days` (up to 365) on create or in the dashboard's account settings. Generate again to get a new clip.",
+  ),
   resource_not_found: dashboardDef(
     404,
     "not_found_error",
-    "The account, model, subscription, API key, invoice, webhook delivery or test balance request named in the request does not exist, or is not this account's.",
+    "The account, model, subscription, API key, invoice, webhook endpoint, webhook delivery or test balance request named in the request does not exist, or is not this account's.",
     "Check the id; reload the dashboard page to see the records you can act on.",
   ),
   method_not_allowed: def(
@@ -204,6 +258,12 @@ export const ERROR_CATALOG = {
     "A request with this Idempotency-Key is still being processed.",
     "Retry after a moment; you will get the original response.",
   ),
+  generations_in_progress: dashboardDef(
+    409,
+    "conflict_error",
+    "The account cannot be deleted while any of its generations is still processing: its hold, charge and output are still moving.",
+    "Wait for the generations to finish, or cancel them, then delete the account again.",
+  ),
   state_conflict: dashboardDef(
     409,
     "conflict_error",
@@ -219,8 +279,8 @@ export const ERROR_CATALOG = {
   email_taken: dashboardDef(
     409,
     "conflict_error",
-    "An account with this email address already exists.",
-    "Sign in instead, or reset the password from the sign-in page.",
+    "An account with this email address already exists (on sign-up, or when changing an account's email to it).",
+    "Sign in instead, or reset the password from the sign-in page; to change your email, choose an address no account uses.",
   ),
   payload_too_large: def(
     413,
@@ -287,6 +347,12 @@ export const ERROR_CATALOG = {
     "generation_error",
     "The generation took longer than allowed. Nothing was charged.",
     "Retry, or choose a shorter duration or smaller size.",
+  ),
+  deadline_exceeded: def(
+    null,
+    "generation_error",
+    "The generation was not finished by the request's `deadline` (or `Cancel-After`), so it was canceled and its hold released. Nothing was charged.",
+    "Allow more time (a later deadline), or choose a shorter duration or smaller size.",
   ),
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -4,8 +4,51 @@ export const SIZES = ["720p", "1080p", "4k"] as const;
 export const ASPECT_RATIOS = ["16:9", "9:16"] as const;
 export const GENERATION_STATUSES = ["processing", "completed", "failed", "canceled"] as const;
 export const MAX_PROMPT_CHARS = 4000;
+/** The longest `Prefer: wait` on create, in seconds (as with Replicate). */
+export const MAX_WAIT_SECONDS = 60;
+/** Bounds of a generation's deadline (`deadline` or `Cancel-After`), in seconds from acceptance. */
+export const MIN_DEADLINE_SECONDS = 5;
+export const MAX_DEADLINE_SECONDS = 24 * 60 * 60;
 export const MAX_URL_CHARS = 2048;
+/** Bounds and default of how long a completed generation's files are kept, in days (docs/api.md#output-retention). */
+export const MIN_RETENTION_DAYS = 1;
+export const MAX_RETENTION_DAYS = 365;
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/** A retention period in whole days: a request's `retention_days` and the account setting share it. */
+export const RetentionDays = z
+  .number()
+  .int("must be a whole number of days")
+  .min(MIN_RETENTION_DAYS, `must be at least ${MIN_RETENTION_DAYS}`)
+  .max(MAX_RETENTION_DAYS, `must be at most ${MAX_RETENTION_DAYS}`);
 export const MAX_REFERENCE_URLS = 3;
+
+/**
+ * Events a webhook can subscribe to (docs/api.md#webhook-events). The terminal three are the default;
+ * `processing` (a worker started the generation) and `progress` (at most one per 2 s) are opt-in.
+ */
+export const TERMINAL_WEBHOOK_EVENTS = ["generation.completed", "generation.failed", "generation.canceled"] as const;
+export const WEBHOOK_EVENTS = ["generation.processing", "generation.progress", ...TERMINAL_WEBHOOK_EVENTS] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** The event an account endpoint's "Send test event" delivers; never sent for a generation. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+/** Account events (docs/api.md#balance-alerts): only account endpoints get them, never a request's `webHook`. */
+export const ACCOUNT_WEBHOOK_EVENTS = ["account.balance_low", "account.spend_threshold_reached"] as const;
+export type AccountWebhookEvent = (typeof ACCOUNT_WEBHOOK_EVENTS)[number];
+/** What an account endpoint can subscribe to: every generation event and the account events. */
+export const ENDPOINT_EVENTS = [...WEBHOOK_EVENTS, ...ACCOUNT_WEBHOOK_EVENTS] as const;
+export type EndpointEvent = (typeof ENDPOINT_EVENTS)[number];
+
+export const WebhookEventList = z
+  .array(z.enum(WEBHOOK_EVENTS))
+  .min(1, "must list at least one event")
+  .max(WEBHOOK_EVENTS.length)
+  .refine((events) => new Set(events).size === events.length, "must not repeat an event")
+  .meta({
+    description:
+      "The events POSTed to `webHook`, exactly these. Default: the terminal three (`generation.completed`, `generation.failed`, `generation.canceled`).",
+    example: ["generation.processing", "generation.progress", "generation.completed", "generation.failed"],
+  });
 
 export type Size = (typeof SIZES)[number];
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -59,14 +102,40 @@ export const CreateGenerationBody = z
     webHook: httpUrl(
       "Callback URL. When present the API answers 202 at once and POSTs the terminal record here (Standard Webhooks signature).",
     ).optional(),
+    webHookEvents: WebhookEventList.optional(),
     stream: z
       .boolean()
       .optional()
       .meta({ description: "`false` answers 202 with the record for polling instead of the default event stream." }),
+    deadline: z.iso
+      .datetime({ offset: true, message: "must be an ISO 8601 date-time such as 2026-11-23T10:00:00Z" })
+      .optional()
+      .meta({
+        description:
+          "Cancel the generation if it is not finished by then (5 s to 24 h after acceptance): status `canceled` with `error.code` `deadline_exceeded`, the hold released, the webhook sent. The `Cancel-After` header says the same as a duration; with both, the earlier wins.",
+        example: "2026-11-23T10:05:00Z",
+      }),
+    retention_days: RetentionDays.optional().meta({
+      description: `Days the output and its poster are kept after the generation completes (${MIN_RETENTION_DAYS}-${MAX_RETENTION_DAYS}); the account's setting (default ${DEFAULT_RETENTION_DAYS}, changed in the dashboard) when absent. Afterwards the files are deleted and their URLs answer \`410 output_expired\`.`,
+      example: 7,
+    }),
   })
   .meta({ id: "CreateGenerationRequest" });
 
 export type CreateGenerationInput = z.infer<typeof CreateGenerationBody>;
+
+export const MAX_ENDPOINT_DESCRIPTION_CHARS = 200;
+
+/** An account webhook endpoint as the dashboard saves it (docs/api.md#webhook-endpoints). */
+export const WebhookEndpointInput = z.strictObject({
+  url: httpUrl("Where the events are POSTed."),
+  description: z.string().trim().max(MAX_ENDPOINT_DESCRIPTION_CHARS).default(""),
+  events: z
+    .array(z.enum(ENDPOINT_EVENTS))
+    .min(1, "must list at least one event")
+    .max(ENDPOINT_EVENTS.length)
+    .refine((events) => new Set(events).size === events.length, "must not repeat an event"),
+});
 
 export const GenerationIdBody = z
   .strictObject({
@@ -82,6 +151,21 @@ export const OutputObject = z
     }),
     resolution: z.enum(SIZES),
     duration: z.number().int(),
+    poster_url: z.string().nullable().meta({
+      description:
+        "Address of a JPEG frame of the video (at its own width × height) under the CDN base URL, for `<video poster>` and thumbnails; null when none could be made.",
+      example: "http://localhost:3000/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg",
+    }),
+    expires_at: z.string().nullable().meta({
+      description:
+        "When the MP4 and its poster are deleted (UTC): `completed_at` plus the retention period (the request's `retention_days`, else the account's setting). From then on `expired` is true and both URLs answer `410 output_expired`; download what you keep before. null only for an output completed by an older server version during an upgrade (kept).",
+      example: "2026-12-21T15:17:41Z",
+    }),
+    expired: z.boolean().meta({
+      description:
+        "True once `expires_at` has passed: the files are deleted (or about to be) and `url` and `poster_url` answer `410 output_expired`. They stay in the record so a stored link and the record agree.",
+      example: false,
+    }),
   })
   .meta({ id: "GenerationOutput" });
 
@@ -104,10 +188,9 @@ export const GenerationRecord = z
       .string()
       .meta({ description: "billed_seconds × price; held at acceptance, charged only on completion.", example: "$3.840" }),
     completed_at: z.string().nullable(),
-    error: z
-      .object({ code: z.string(), message: z.string() })
-      .optional()
-      .meta({ description: "Present only when status is `failed`." }),
+    error: z.object({ code: z.string(), message: z.string() }).optional().meta({
+      description: "Present when status is `failed`, and when `canceled` by the request's deadline (`deadline_exceeded`).",
+    }),
   })
   .meta({ id: "Generation" });
 

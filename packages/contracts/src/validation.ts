@@ -44,6 +44,9 @@ export function checkGenerationRules(input: CreateGenerationInput): void {
   if (input.lastFrameUrl !== undefined && input.firstFrameUrl === undefined) {
     throw new ApiError("last_frame_without_first_frame", "`lastFrameUrl` requires `firstFrameUrl`.", "lastFrameUrl");
   }
+  if (input.webHookEvents !== undefined && input.webHook === undefined) {
+    throw new ApiError("webhook_events_without_webhook", "`webHookEvents` requires `webHook`.", "webHookEvents");
+  }
 }
 
 export function parseCreateGeneration(body: unknown): CreateGenerationInput {

@@ -4,6 +4,9 @@ import {
   CreateGenerationBody,
   ERROR_CATALOG,
   GenerationIdBody,
+  GenerationRecord,
+  ACCOUNT_WEBHOOK_EVENTS,
+  WEBHOOK_EVENTS,
   buildOpenApiDocument,
   parseCreateGeneration,
   type ErrorCode,
@@ -99,6 +102,7 @@ describe("OpenAPI document", () => {
       "urls_with_frames",
       "too_many_urls",
       "last_frame_without_first_frame",
+      "webhook_events_without_webhook",
       "unsupported_size",
       "invalid_url",
     ]) {
@@ -172,6 +176,30 @@ describe("OpenAPI document", () => {
     expect(record.price).toMatch(/^\$\d+\.\d{3} \/ сек$/);
     expect(record.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(doc.components.schemas.Error.example.error.doc_url).toContain("/errors#");
+  });
+
+  it("lists every webhook event with the signature headers and an example the record schema accepts", () => {
+    expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENTS, ...ACCOUNT_WEBHOOK_EVENTS, "webhook.test"]);
+    for (const event of WEBHOOK_EVENTS) {
+      const op = doc.webhooks[event].post;
+      expect(op.parameters.map((p: any) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+      const example = op.requestBody.content["application/json"].example;
+      expect(example.type).toBe(event);
+      expect(GenerationRecord.parse(example.data)).toEqual(example.data);
+    }
+    expect(doc.components.schemas.CreateGenerationRequest.properties.webHookEvents.items.enum).toEqual([...WEBHOOK_EVENTS]);
+  });
+
+  it("documents the account events with their money fields and an example of each", () => {
+    for (const event of ACCOUNT_WEBHOOK_EVENTS) {
+      const op = doc.webhooks[event].post;
+      expect(op.parameters.map((p: any) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+      const body = op.requestBody.content["application/json"];
+      expect(body.example.type).toBe(event);
+      expect(body.example.data.threshold).toMatch(/^\$\d+\.\d{3}$/);
+      expect(body.example.data.balance).toMatch(/^\$\d+\.\d{3}$/);
+      expect(Object.keys(body.schema.properties.data.properties)).toEqual(Object.keys(body.example.data));
+    }
   });
 
   it("points at the error catalog", () => {

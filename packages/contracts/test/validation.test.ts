@@ -22,6 +22,21 @@ describe("parseCreateGeneration", () => {
     expect(codeOf({ ...ok, urls: [url], firstFrameUrl: url })).toEqual({ code: "urls_with_frames", param: "urls" });
     expect(codeOf({ ...ok, urls: [url, url, url, url] })).toEqual({ code: "too_many_urls", param: "urls" });
     expect(codeOf({ ...ok, lastFrameUrl: url })).toEqual({ code: "last_frame_without_first_frame", param: "lastFrameUrl" });
+    expect(codeOf({ ...ok, webHookEvents: ["generation.completed"] })).toEqual({
+      code: "webhook_events_without_webhook",
+      param: "webHookEvents",
+    });
+    expect(codeOf({ ...ok, webHook: url, webHookEvents: ["generation.started"] })).toEqual({
+      code: "invalid_parameter",
+      param: "webHookEvents[0]",
+    });
+    expect(codeOf({ ...ok, webHook: url, webHookEvents: [] }).code).toBe("invalid_parameter");
+    expect(codeOf({ ...ok, webHook: url, webHookEvents: ["generation.failed", "generation.failed"] }).code).toBe(
+      "invalid_parameter",
+    );
+    expect(parseCreateGeneration({ ...ok, webHook: url, webHookEvents: ["generation.progress"] }).webHookEvents).toEqual([
+      "generation.progress",
+    ]);
     expect(codeOf({ ...ok, aspectRatio: "1:1" })).toEqual({ code: "invalid_parameter", param: "aspectRatio" });
     expect(codeOf({ ...ok, size: "8k" })).toEqual({ code: "invalid_parameter", param: "size" });
     expect(codeOf({ ...ok, aspect_ratio: "16:9" })).toEqual({ code: "unknown_parameter", param: "aspect_ratio" });

@@ -26,9 +26,13 @@ function job(queue: Generation["queue"], size: string, duration: number, created
   };
 }
 
-/** A database with these processing jobs and no render history (every job takes its default time). */
+/**
+ * A database with these processing jobs and no render history (every job takes its default time),
+ * and no routes (so only the workers' wait counts; the routes' wait is route-runner.test.ts's).
+ */
 function dbWith(active: Job[]): Db {
   return {
+    modelRoute: { groupBy: async () => [] },
     generation: {
       findMany: async () =>
         active.filter((j) => j.status === "processing").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),

@@ -1,10 +1,11 @@
-import { mkdtemp, rm, readdir, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, readdir, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dimensionsFor } from "@vgen/contracts";
 import { renderVideo } from "../src/render/render-video";
+import { posterFromMp4 } from "../src/storage/poster-from-mp4";
 import { inspectMp4 } from "./helpers/mp4";
 
 let dir: string;
@@ -62,6 +63,45 @@ describe("renderVideo", () => {
     expect(ticks).toBeGreaterThan(elapsed / 10 / 3);
     // no temp files left behind
     expect((await readdir(dir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("writes the frame at 1 s as the poster: a JPEG of the clip's size showing what the MP4 shows there", async () => {
+    const out = path.join(dir, "poster.mp4");
+    const posterPath = path.join(dir, "poster.jpg");
+    const res = await renderVideo({
+      prompt: "A lighthouse on a cliff during a thunderstorm",
+      seed: 11,
+      ...dimensionsFor("720p", "16:9"),
+      durationSeconds: 3,
+      outPath: out,
+      posterPath,
+    });
+    const poster = await readFile(posterPath);
+    expect(res.posterBytes).toBe(poster.length);
+    expect(res.posterError).toBeUndefined();
+    expect(poster.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // SOI
+    expect(poster.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9])); // EOI
+    const meta = await sharp(poster).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1280, 720]);
+
+    // The same picture as the video's frame at 1 s (decoded from the MP4), not another frame.
+    const pixels = (jpeg: Buffer) => sharp(jpeg).resize(160, 90).removeAlpha().raw().toBuffer();
+    const meanDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+    const mp4 = await readFile(out);
+    const atOneSecond = await pixels(await posterFromMp4(mp4));
+    const ours = await pixels(poster);
+    expect(meanDiff(ours, atOneSecond)).toBeLessThan(4);
+    const firstFrame = await renderVideo({
+      prompt: "A lighthouse on a cliff during a thunderstorm",
+      seed: 11,
+      ...dimensionsFor("720p", "16:9"),
+      durationSeconds: 1 / 24,
+      outPath: path.join(dir, "first.mp4"),
+      posterPath: path.join(dir, "first.jpg"),
+    });
+    expect(firstFrame.posterBytes).toBeGreaterThan(0);
+    expect(meanDiff(ours, await pixels(await readFile(path.join(dir, "first.jpg"))))).toBeGreaterThan(4 * 2);
+    expect((await readdir(dir)).filter((f) => f.endsWith(".tmp") || f.endsWith(".tmp.jpg"))).toEqual([]);
   });
 
   it("renders 9:16 720p 1 s", async () => {

@@ -285,6 +285,13 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
       ["processing", null, true],
       ["processing", null, true],
     ]);
+    // Their ETAs include the wait for the route's one slot, in queue order: each waits for the
+    // jobs ahead of it on this model (the workers alone would start all three at once).
+    await new Promise((r) => setTimeout(r, 1_100)); // past the shared one-second queue read
+    const [r2, r3] = await engine.recordsOf(db(), waiting);
+    const expected = 1.5 + 8 * 0.35; // no history for this model yet: eta-math's default for 8 s of 720p
+    expect(r2?.eta_seconds).toBeGreaterThan(Math.ceil(expected) + 1);
+    expect(r3?.eta_seconds).toBeGreaterThanOrEqual((r2?.eta_seconds ?? 0) + Math.floor(expected));
     const jobsOf = async (id: string) =>
       (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE data->>'generationId' = ${id}`)[0]?.n;
     const [before2, before3] = [await jobsOf(g2.id), await jobsOf(g3.id)];

@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { CreateBucketCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from "s3rver";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type S3Config } from "../src/platform/config";
 import { createStorageBackend } from "../src/storage/backend";
@@ -41,6 +42,7 @@ describe("local storage", () => {
     expect(await readFile(path.join(out, "vid_abc.mp4"))).toEqual(bytes);
     const obj = (await store.open("vid_abc.mp4"))!;
     expect(obj.size).toBe(bytes.length);
+    expect(obj.contentType).toBe("video/mp4");
     expect(await readAll(obj.stream({ start: 4, end: 7 }))).toEqual(Buffer.from("ftyp"));
     expect(await store.open("vid_missing.mp4")).toBeNull();
     expect(await store.open("../etc/passwd")).toBeNull();
@@ -131,6 +133,24 @@ describe("s3 storage against s3rver", () => {
     expect(await readAll(obj.stream({ start: 4, end: 7 }))).toEqual(Buffer.from("ftyp"));
     expect(await store.open("vid_nothere.mp4")).toBeNull();
     await rm(src, { force: true });
+  });
+
+  it("uploads a poster beside the MP4 with content-type image/jpeg and the same cache headers", async () => {
+    const store = createS3Storage(cfg);
+    const jpeg = await sharp({ create: { width: 64, height: 36, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .toBuffer();
+    const src = path.join(dir, "poster.jpg.part");
+    await writeFile(src, jpeg);
+    await store.put("vid_s3one.jpg", src);
+
+    const head = await store.client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: "vid_s3one.jpg" }));
+    expect(head.ContentType).toBe("image/jpeg");
+    expect(head.ContentLength).toBe(jpeg.length);
+    expect(head.CacheControl).toContain("immutable");
+    const obj = (await store.open("vid_s3one.jpg"))!;
+    expect(obj.contentType).toBe("image/jpeg");
+    expect(await readAll(obj.stream())).toEqual(jpeg);
   });
 
   it("uses a multipart upload for large files", async () => {

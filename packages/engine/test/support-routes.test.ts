@@ -215,6 +215,42 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
     expect(reset?.details).toMatchObject({ from: { state: "open", consecutiveFailures: 3 }, reason: "outage over" });
   });
 
+  it("acceptance reports the refusal of the route now first, right after a reorder", async () => {
+    process.env.UPSTREAM_CONSOLE_D_URL = "http://127.0.0.1:9/veo";
+    try {
+      const model = await db().catalogModel.create({
+        data: {
+          id: `console-${newId("modelRoute").slice(4, 14).toLowerCase()}`,
+          purpose: "console routes test",
+          priceMicrosPerSecond: PRICE,
+          rateLimitQps: 1000,
+          minChargeSeconds: 2,
+          queue: "standard",
+          sizes: ["720p"],
+          minDuration: 1,
+          maxDuration: 8,
+          defaultDuration: 8,
+        },
+      });
+      const veo3 = await engine.addRoute(db(), { modelId: model.id, actorId: staff.id, route: veo("console-d") });
+      const veo2 = await engine.addRoute(db(), {
+        modelId: model.id,
+        actorId: staff.id,
+        route: { ...veo("console-d"), upstreamModel: "veo-2.0-generate-001" },
+      });
+      const refusal = () => create(model, 7).catch((err: Error) => err.message);
+      expect(await refusal()).toContain("durations 4, 6, 8 s");
+      // Caches are bypassed until the process listens for invalidations; from then on this one is cached.
+      const { invalidationFeed } = await import("../src/platform/hot-cache/invalidation");
+      await expect.poll(() => invalidationFeed().live).toBe(true);
+      expect(await refusal()).toContain("durations 4, 6, 8 s");
+      await engine.reorderRoutes(db(), { modelId: model.id, routeIds: [veo2.id, veo3.id], actorId: staff.id });
+      await expect.poll(refusal, { timeout: 5_000 }).toContain("durations 5, 6, 8 s");
+    } finally {
+      delete process.env.UPSTREAM_CONSOLE_D_URL;
+    }
+  });
+
   function create(model: CatalogModel, duration = 8): Promise<Generation> {
     return engine.createGeneration(db(), {
       account: customer,

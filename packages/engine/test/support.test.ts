@@ -175,6 +175,67 @@ describe.skipIf(!url)("support console", () => {
     expect((await listAuditLog(db(), { actor: staff.email, action: "account." })).total).toBe(2);
   });
 
+  it("an account deleted by its owner is marked in search and review, and staff actions on it are refused", async () => {
+    const { createAccount, issueApiKey, requestTestBalance, grantTestBalance, declineTestBalance, deleteAccount } = await import(
+      "../src/accounts/index"
+    );
+    const { creditAccount } = await import("../src/billing/index");
+    const support = await import("../src/support/index");
+    const t = tag();
+    const password = "correct horse battery staple";
+    const acct = await createAccount(db(), { email: `gone-${t}@example.test`, password });
+    const staff = await createAccount(db(), { email: `staff-gone-${t}@example.test`, role: "support" });
+    await creditAccount(db(), { accountId: acct.id, amountMicros: 5_000_000n, type: "top_up", reason: "setup", actor: "test" });
+    const key = await issueApiKey(db(), acct.id, "k");
+    const gen = await completed(acct.id);
+    const request = await requestTestBalance(db(), acct.id, "integration tests for our pipeline");
+    await deleteAccount(db(), { accountId: acct.id, password, confirmation: `gone-${t}@example.test` });
+    const { deletedAt } = await db().account.findUniqueOrThrow({ where: { id: acct.id } });
+    expect(deletedAt).toBeInstanceOf(Date);
+
+    expect((await support.searchAccounts(db(), acct.id))[0]).toMatchObject({ id: acct.id, deletedAt });
+    expect((await support.getAccountOverview(db(), acct.id)).account.deletedAt).toEqual(deletedAt);
+
+    const ledgerBefore = await db().ledgerEntry.count({ where: { accountId: acct.id } });
+    const auditBefore = await db().auditLog.count({ where: { targetAccountId: acct.id } });
+    const refused = { code: "action_not_allowed", message: expect.stringContaining("deleted by its owner") };
+    const actor = { actorId: staff.id, reason: "customer asked" };
+    await expect(support.adjustBalance(db(), { accountId: acct.id, amountMicros: 1_000_000n, ...actor })).rejects.toMatchObject(
+      refused,
+    );
+    await expect(support.setAccountStatus(db(), { accountId: acct.id, status: "suspended", ...actor })).rejects.toMatchObject(
+      refused,
+    );
+    await expect(support.revokeKeyAsStaff(db(), { keyId: key.record.id, ...actor })).rejects.toMatchObject(refused);
+    await expect(support.refundGeneration(db(), { generationId: gen.id, ...actor })).rejects.toMatchObject(refused);
+    await expect(
+      grantTestBalance(db(), { requestId: request.id, actorId: staff.id, response: "granted", amountMicros: 1_000_000n }),
+    ).rejects.toMatchObject(refused);
+    // Nothing moved: no ledger entry, no audit row, the request still waits and can be declined.
+    expect(await db().ledgerEntry.count({ where: { accountId: acct.id } })).toBe(ledgerBefore);
+    expect(await db().auditLog.count({ where: { targetAccountId: acct.id } })).toBe(auditBefore);
+    expect((await db().testBalanceRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe("pending");
+    await declineTestBalance(db(), { requestId: request.id, actorId: staff.id, response: "account deleted" });
+  });
+
+  it("account activity lists the account's webhook endpoints with their last delivery, never a secret or another account's", async () => {
+    const { createEndpoint } = await import("../src/delivery/index");
+    const { getAccountActivity } = await import("../src/support/index");
+    const { acct } = await setup();
+    const { acct: other } = await setup();
+    const { endpoint, secret } = await createEndpoint(db(), acct.id, {
+      url: "https://hooks.example.com/a",
+      description: "a",
+      events: ["generation.completed"],
+    });
+    await createEndpoint(db(), other.id, { url: "https://hooks.example.com/b", description: "", events: ["generation.failed"] });
+    const activity = await getAccountActivity(db(), acct.id);
+    expect(activity.endpoints).toEqual([
+      expect.objectContaining({ id: endpoint.id, url: "https://hooks.example.com/a", enabled: true, lastDelivery: null }),
+    ]);
+    expect(JSON.stringify(activity, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(secret);
+  });
+
   it("edits the catalog with before/after in the audit row", async () => {
     const { updateCatalogModel } = await import("../src/support/index");
     const { createAccount } = await import("../src/accounts/index");

@@ -94,7 +94,16 @@ describe("body", () => {
       status: "completed",
       price: "$0.150 / сек",
       eta_seconds: 0,
-      output: [{ url: "http://x/cdn/vid_1.mp4", resolution: "720p", duration: 1 }],
+      output: [
+        {
+          url: "http://x/cdn/vid_1.mp4",
+          resolution: "720p",
+          duration: 1,
+          poster_url: "http://x/cdn/vid_1.jpg",
+          expires_at: "2026-01-31T00:00:05Z",
+          expired: false,
+        },
+      ],
       created_at: "2026-01-01T00:00:00Z",
       prompt: "p",
       duration: 1,

@@ -7,21 +7,24 @@ import "@vgen/config/start";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { formatUsd, parseUsd } from "@vgen/contracts";
+import { formatUsd, KeyRestrictionsRequest, parseUsd, toKeyRestrictions } from "@vgen/contracts";
 import { env } from "@vgen/config";
 import { createDb, locateDatabaseUrl, type Db, type Role } from "@vgen/db";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { createAccount, declineTestBalance, grantTestBalance, issueApiKey } from "@vgen/engine/accounts";
+import { checkedKeyRestrictions, createAccount, declineTestBalance, grantTestBalance, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount, markInvoicePaid } from "@vgen/engine/billing";
 import { startWorker } from "@vgen/engine/generations";
-import { stopBoss } from "@vgen/engine/platform";
+import { closeSharedConnections } from "@vgen/engine/platform";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const USAGE = `Usage: npm run ops -- <command> [options]
 
   create-account --email E [--password P] [--role user|support|admin] [--name N]
   issue-key      --email E [--name N]            prints the key once; only its hash is stored
+                 [--models M1,M2] [--read-only] [--expires 2026-12-31T23:59] [--monthly-spend-cap 25.00]
+                 [--sources 203.0.113.7,10.0.0.0/8]
+                                                  restrictions, checked as the dashboard checks them
   credit         --email E --amount 10.00 --reason "..." [--type top_up|test_credit|adjustment]
   balance        --email E
   migrate                                         applies pending migrations and seeds the catalog
@@ -64,6 +67,42 @@ async function staffActor(db: Db, email: string | undefined) {
   return actor;
 }
 
+/** A comma or whitespace separated flag value as a list. */
+const listOf = (value: string | undefined) => (value ?? "").split(/[\s,]+/).filter(Boolean);
+
+/**
+ * issue-key's restriction flags, validated with the dashboard's schema and checked by the engine
+ * (catalog models, addresses, cap and expiry bounds); undefined when none is given.
+ */
+async function keyRestrictionsFromFlags(db: Db, values: Record<string, string | boolean | undefined>) {
+  const request = {
+    allowedModels: listOf(values.models as string | undefined),
+    readOnly: values["read-only"] === true,
+    expiresAt: (values.expires as string | undefined) ?? null,
+    monthlySpendCap: (values["monthly-spend-cap"] as string | undefined) ?? null,
+    allowedSources: listOf(values.sources as string | undefined),
+  };
+  const parsed = KeyRestrictionsRequest.safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    fail(`--${RESTRICTION_FLAGS[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}`);
+  }
+  return Promise.resolve()
+    .then(() => checkedKeyRestrictions(db, toKeyRestrictions(parsed.data)))
+    .catch((err: Error & { param?: string | null }) =>
+      fail(`--${RESTRICTION_FLAGS[err.param ?? ""] ?? "restrictions"}: ${err.message}`),
+    );
+}
+
+/** The flag of each restriction field, for error messages. */
+const RESTRICTION_FLAGS: Record<string, string> = {
+  allowedModels: "models",
+  readOnly: "read-only",
+  expiresAt: "expires",
+  monthlySpendCap: "monthly-spend-cap",
+  allowedSources: "sources",
+};
+
 const ROLES: Role[] = ["user", "support", "admin"];
 const CREDIT_TYPES = ["top_up", "test_credit", "adjustment"] as const;
 
@@ -84,6 +123,11 @@ async function main() {
       actor: { type: "string" },
       request: { type: "string" },
       response: { type: "string" },
+      models: { type: "string" },
+      "read-only": { type: "boolean" },
+      expires: { type: "string" },
+      "monthly-spend-cap": { type: "string" },
+      sources: { type: "string" },
     },
   });
   if (!command || command === "help" || command === "--help") {
@@ -110,7 +154,8 @@ async function main() {
       }
       case "issue-key": {
         const account = await accountByEmail(db, values.email);
-        const { key, record } = await issueApiKey(db, account.id, values.name ?? "CLI key").catch((err: Error) =>
+        const restrictions = await keyRestrictionsFromFlags(db, values);
+        const { key, record } = await issueApiKey(db, account.id, values.name ?? "CLI key", restrictions).catch((err: Error) =>
           fail(err.message),
         );
         console.error(`Key ${record.prefix}… issued for ${account.email}. It is shown once; store it now.`);
@@ -174,7 +219,9 @@ async function main() {
           process.once("SIGINT", stop);
         });
         await worker.stop();
-        await stopBoss();
+        // The queue, and the LISTEN connection the worker's caches opened (webhook endpoints):
+        // left open, it would keep the process alive after SIGTERM.
+        await closeSharedConnections();
         break;
       }
       case "mark-invoice-paid": {

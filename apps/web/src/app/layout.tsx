@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 import { SkipLink } from "@/components/ui/skip-link";
 import { Providers } from "@/trpc/client";
@@ -7,17 +9,20 @@ import { Providers } from "@/trpc/client";
 // Content-Security-Policy (set by the proxy), which a prerendered page could not.
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { default: "vgen — video generation API", template: "%s · vgen" },
-  description: "Turn a prompt into an MP4 clip over HTTP. Billed per second of video.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: { default: t("title"), template: "%s · vgen" }, description: t("description") };
+}
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        <SkipLink />
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <SkipLink />
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,25 +1,25 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { SiteHeader } from "@/components/site-header";
 
 export default function Home() {
+  const t = useTranslations("home");
+  const th = useTranslations("siteHeader");
   return (
     <>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-3xl px-6 py-16">
         <h1 className="text-4xl font-semibold tracking-tight">vgen</h1>
-        <p className="mt-4 text-lg text-slate-600">
-          A paid HTTP API that turns a prompt, and optionally image references, into an H.264 MP4 clip. Billed per second of
-          video.
-        </p>
+        <p className="mt-4 text-lg text-slate-600">{t("lead")}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link href="/signup" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
-            Get an API key
+            {t("getKey")}
           </Link>
           <Link
             href="/signin"
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50"
           >
-            Sign in
+            {t("signIn")}
           </Link>
         </div>
         <pre className="mt-8 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{`curl -N $BASE_URL/api/v1/videos/generations \\
@@ -28,11 +28,11 @@ export default function Home() {
   -d '{"model": "gen-3.1-fast",
        "prompt": "A paper boat on a rainy street",
        "duration": 4}'`}</pre>
-        <nav aria-label="Start here" className="mt-8 grid gap-3 sm:grid-cols-3">
+        <nav aria-label={t("startHere")} className="mt-8 grid gap-3 sm:grid-cols-3">
           {[
-            { href: "/docs", title: "API reference", text: "Endpoints, fields and examples." },
-            { href: "/errors", title: "Error catalog", text: "Every error code and how to fix it." },
-            { href: "/status", title: "Status", text: "Success rate and response time." },
+            { href: "/docs", title: th("docs"), text: t("docsText") },
+            { href: "/errors", title: th("errors"), text: t("errorsText") },
+            { href: "/status", title: th("status"), text: t("statusText") },
           ].map((c) => (
             <Link
               key={c.href}

@@ -11,6 +11,7 @@ import { ErrorEnvelope } from "../responses";
 import { codesByStatus, registerErrorComponents } from "./error-responses";
 import { OPERATIONS } from "./operations";
 import { apiKeyRequired, bearerAuthScheme } from "./security";
+import { WEBHOOKS } from "./webhooks/generation-events";
 
 export const OPENAPI_VERSION = "3.1.0";
 export const API_VERSION = "1.0.0-dev";
@@ -28,6 +29,8 @@ function describeApi(baseUrl: string): string {
     "",
     `Errors answer with \`{"error": {"code", "type", "message", "param", "doc_url", "request_id"}}\`. The full error catalog, with the fix for each code, is at ${baseUrl}/errors (JSON: GET /api/v1/errors).`,
     "",
+    "Output files (`output[].url`, `output[].poster_url`) are kept until the record's `output[].expires_at` (the request's `retention_days`, else the account's setting, default 30 days); then they are deleted and answer `410 output_expired` with this error body.",
+    "",
     "Codes by HTTP status (any endpoint; unknown paths answer `404 route_not_found`, a wrong method `405 method_not_allowed`):",
     "",
     groups,
@@ -43,6 +46,7 @@ export function buildOpenApiDocument(baseUrl: string) {
   registry.registerComponent("securitySchemes", "bearerAuth", bearerAuthScheme);
   registerErrorComponents(registry, base);
   for (const operation of OPERATIONS) registry.registerPath(operation(base));
+  for (const webhook of WEBHOOKS) registry.registerWebhook(webhook);
 
   const generator = new OpenApiGeneratorV31([
     ...registry.definitions,
@@ -64,6 +68,11 @@ export function buildOpenApiDocument(baseUrl: string) {
       { name: "Generations", description: "Create, follow, fetch, list and cancel video generations." },
       { name: "Catalog", description: "The models you can generate with." },
       { name: "Platform", description: "Public endpoints: error catalog, status, this document." },
+      {
+        name: "Webhooks",
+        description:
+          "Events POSTed to a request's `webHook` (the terminal three unless `webHookEvents` says otherwise) or, without one, to each enabled account endpoint subscribed to them. Standard Webhooks signatures; retried with backoff.",
+      },
     ],
     externalDocs: { description: "error catalog", url: `${base}/errors` },
   });

@@ -6,10 +6,12 @@ import type { OpenAPIRegistry, ResponseConfig } from "@asteasolutions/zod-to-ope
 import { ERROR_CATALOG, docUrl, type ApiErrorCode, type ErrorCode, type ErrorDefinition } from "../errors";
 import { rateLimitHeaders, requestIdHeader, retryAfterHeader } from "./headers";
 
-/** Codes any authenticated request can get. */
+/** Codes any authenticated request can get (a restricted key's expiry and addresses apply to every call). */
 export const AUTH_ERRORS: ApiErrorCode[] = [
   "missing_api_key",
   "invalid_api_key",
+  "key_expired",
+  "key_source_not_allowed",
   "rate_limited",
   "internal_error",
   "service_unavailable",

@@ -23,6 +23,15 @@ export const EXAMPLE_COMPLETED = {
   status: "completed",
   eta_seconds: 0,
   progress: 100,
-  output: [{ url: "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4", resolution: "1080p", duration: 8 }],
+  output: [
+    {
+      url: "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4",
+      resolution: "1080p",
+      duration: 8,
+      poster_url: "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg",
+      expires_at: "2026-12-21T15:17:41Z",
+      expired: false,
+    },
+  ],
   completed_at: "2026-11-21T15:17:41Z",
 } as const;

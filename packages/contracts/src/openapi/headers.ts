@@ -33,6 +33,13 @@ export const idempotentReplayedHeader = {
   },
 } as const;
 
+export const preferenceAppliedHeader = {
+  "Preference-Applied": {
+    description: "`wait=N` when the request's `Prefer: wait` held the answer (RFC 7240).",
+    schema: { type: "string", example: "wait=60" },
+  },
+} as const;
+
 /** Headers of a successful answer to an authenticated request. */
 export const okHeaders = { ...requestIdHeader, ...rateLimitHeaders };
 /** Headers of a successful answer from a public endpoint (no API key, no rate-limit headers). */

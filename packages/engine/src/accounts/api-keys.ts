@@ -1,6 +1,7 @@
-import { ApiError } from "@vgen/contracts";
+import { ApiError, formatTimestamp } from "@vgen/contracts";
 import { newId, randomBase58, type Db, type Prisma } from "@vgen/db";
 import { API_KEY_PREFIX, hashApiKey } from "./accounts";
+import type { KeyRestrictionColumns } from "./key-restrictions";
 
 type Tx = Prisma.TransactionClient;
 
@@ -28,7 +29,19 @@ export function listApiKeys(db: Db, accountId: string) {
   return db.apiKey.findMany({
     where: { accountId },
     orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }],
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      createdAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+      allowedModels: true,
+      readOnly: true,
+      expiresAt: true,
+      monthlySpendCapMicros: true,
+      allowedSources: true,
+    },
   });
 }
 
@@ -45,28 +58,35 @@ async function lockAccountForKeys(tx: Tx, accountId: string) {
   return { emailVerified: row.email_verified };
 }
 
-/** Creates the key row; the full key is returned once and only its hash is stored. */
-async function insertKey(tx: Tx, accountId: string, name: string) {
+/** Creates the key row (restrictions already checked); the full key is returned once and only its hash is stored. */
+async function insertKey(tx: Tx, accountId: string, name: string, restrictions?: KeyRestrictionColumns) {
   const key = `${API_KEY_PREFIX}${randomBase58(40)}`;
   const record = await tx.apiKey.create({
-    data: { id: newId("apiKey"), accountId, name, prefix: key.slice(0, DISPLAY_PREFIX_LENGTH), hash: hashApiKey(key) },
+    data: {
+      id: newId("apiKey"),
+      accountId,
+      name,
+      prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+      hash: hashApiKey(key),
+      ...restrictions,
+    },
   });
   return { key, record };
 }
 
 /** Issues a key as an operator (ops CLI, test setup): any active account, verified or not. */
-export async function issueApiKey(db: Db, accountId: string, name = "Default key") {
+export async function issueApiKey(db: Db, accountId: string, name = "Default key", restrictions?: KeyRestrictionColumns) {
   return db.$transaction(async (tx) => {
     await lockAccountForKeys(tx, accountId);
-    return insertKey(tx, accountId, name);
+    return insertKey(tx, accountId, name, restrictions);
   });
 }
 
 /**
  * Issues a named key from the dashboard: the account must be active with a verified email, and
- * hold fewer than the maximum of live keys.
+ * hold fewer than the maximum of live keys. Restrictions come checked (restrict-api-key.ts).
  */
-export async function issueNamedApiKey(db: Db, accountId: string, name: string) {
+export async function issueNamedApiKey(db: Db, accountId: string, name: string, restrictions?: KeyRestrictionColumns) {
   return db.$transaction(async (tx) => {
     // The account row lock also serializes concurrent issues, so the count-then-create cannot overshoot the cap.
     const { emailVerified } = await lockAccountForKeys(tx, accountId);
@@ -78,7 +98,7 @@ export async function issueNamedApiKey(db: Db, accountId: string, name: string) 
     }
     const live = await tx.apiKey.count({ where: { accountId, revokedAt: null } });
     if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();
-    return insertKey(tx, accountId, name);
+    return insertKey(tx, accountId, name, restrictions);
   });
 }
 
@@ -89,16 +109,41 @@ export async function revokeApiKey(db: Db, accountId: string, keyId: string) {
 }
 
 /**
- * Rotation: a new key with the same name, and the old one revoked, in one transaction, so a
+ * Rotation: a new key with the same name and restrictions, and the old one revoked, in one transaction, so a
  * concurrent revoke or rotate of the same key can never leave two successors.
+ *
+ * `expiresAt` replaces the expiry (null: never expires); left out, the old expiry is kept, unless it
+ * has passed: a successor born expired would be refused on its first request, so the owner is asked
+ * for a new one instead.
  */
-export async function rotateApiKey(db: Db, accountId: string, keyId: string) {
+export async function rotateApiKey(
+  db: Db,
+  accountId: string,
+  keyId: string,
+  options: { expiresAt?: Date | null } = {},
+  now = new Date(),
+) {
+  if (options.expiresAt && options.expiresAt <= now)
+    throw new ApiError(
+      "invalid_parameter",
+      "The new expiry must be in the future (UTC); clear it for a key that never expires.",
+      "expiresAt",
+    );
   return db.$transaction(async (tx) => {
     await lockAccountForKeys(tx, accountId);
     const old = await tx.apiKey.findFirst({ where: { id: keyId, accountId, revokedAt: null } });
     if (!old) throw new ApiKeyNotFoundError();
-    const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const expiresAt = options.expiresAt !== undefined ? options.expiresAt : old.expiresAt;
+    if (expiresAt && expiresAt <= now) {
+      throw new ApiError(
+        "invalid_parameter",
+        `This key expired at ${formatTimestamp(expiresAt)}: choose a new expiry for its successor, or none.`,
+        "expiresAt",
+      );
+    }
+    const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: now } });
     if (res.count === 0) throw new ApiKeyNotFoundError();
-    return insertKey(tx, accountId, old.name);
+    const { allowedModels, readOnly, monthlySpendCapMicros, allowedSources } = old;
+    return insertKey(tx, accountId, old.name, { allowedModels, readOnly, expiresAt, monthlySpendCapMicros, allowedSources });
   });
 }

@@ -10,6 +10,12 @@ export {
   revokeApiKey,
   rotateApiKey,
 } from "./api-keys";
+export { deleteAccount, tombstoneEmail } from "./delete-account";
+export { exportAccountData } from "./export-account";
+export { assertKeyMayWrite, keyAllowsModel, keyUseRefusal, type KeyRestrictions } from "./key-restrictions";
+export { keyMonthSpendMicros } from "./key-spend-cap";
+export { checkedKeyRestrictions, restrictApiKey, type KeyRestrictionsInput } from "./restrict-api-key";
+export { setRetentionDays } from "./retention-setting";
 export { listSubscriptions, setSpendCap, setSubscriptionStatus, subscribeToModel, unsubscribedModels } from "./subscriptions";
 export {
   TestBalanceError,

@@ -1,7 +1,7 @@
 // Test balance: the user asks with a use case; support grants an amount they choose (a
 // `test_credit` ledger entry, exactly once) or declines, with an answer the user sees. One pending
 // request per account at a time. Staff decisions are written to the audit log in the same transaction.
-import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
+import { ApiError, formatTimestamp, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db, type Prisma, type TestBalanceRequest } from "@vgen/db";
 import { applyLedgerEntry } from "../billing/ledger";
 
@@ -12,7 +12,11 @@ const TEST_BALANCE_MAX_GRANT_MICROS = 1_000n * MICROS_PER_DOLLAR;
 
 /** A test balance request or decision refused: a value out of range, a request waiting or already answered. */
 export class TestBalanceError extends ApiError {
-  constructor(code: "invalid_parameter" | "resource_not_found" | "state_conflict", message: string, param: string | null = null) {
+  constructor(
+    code: "invalid_parameter" | "resource_not_found" | "state_conflict" | "action_not_allowed",
+    message: string,
+    param: string | null = null,
+  ) {
     super(code, message, param);
     this.name = "TestBalanceError";
   }
@@ -89,6 +93,13 @@ export async function grantTestBalance(db: Db, input: DecideInput & { amountMicr
       decidedBy: input.actorId,
       decidedAt: new Date(),
     });
+    // The request of an account its owner deleted is declined, not granted: nobody can use the credit.
+    const { deletedAt } = await tx.account.findUniqueOrThrow({ where: { id: request.accountId }, select: { deletedAt: true } });
+    if (deletedAt)
+      throw new TestBalanceError(
+        "action_not_allowed",
+        `This account was deleted by its owner on ${formatTimestamp(deletedAt)}; decline the request instead of granting test balance.`,
+      );
     const entry = await applyLedgerEntry(tx, {
       accountId: request.accountId,
       type: "test_credit",

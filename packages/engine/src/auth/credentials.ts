@@ -2,7 +2,10 @@ import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { DUMMY_PASSWORD_HASH, hashNewPassword, verifyPassword } from "./passwords";
 import { consumeRateLimit } from "../platform/rate-limit/limiter";
-import { consumeLink, deliverLink, InvalidLinkError, issueLink, peekLink, retireLinks } from "./link-tokens";
+import { queueMail } from "../mail/outbox";
+import { passwordChangedMail } from "../mail/templates/password-changed";
+import { passwordResetMail } from "../mail/templates/password-reset";
+import { consumeLink, InvalidLinkError, issueLink, peekLink, retireLinks } from "./link-tokens";
 import { revokeAccountSessions } from "./sessions";
 
 /** Reset links mailed to one address per hour: enough for a lost mail, too few to flood an inbox. */
@@ -32,7 +35,10 @@ export async function requestPasswordReset(db: Db, email: string): Promise<void>
   const account = await db.account.findUnique({ where: { email: normalized }, select: { id: true, email: true, status: true } });
   if (account?.status !== "active") return;
   if (!(await consumeRateLimit(`reset-link:${normalized}`, RESET_LINKS_PER_EMAIL_PER_HOUR, 3600)).allowed) return;
-  deliverLink(account.email, "password_reset", await issueLink(db, account.id, "password_reset"));
+  await db.$transaction(async (tx) => {
+    const link = await issueLink(tx, account.id, "password_reset");
+    await queueMail(tx, { accountId: account.id, to: account.email, ...passwordResetMail(link) });
+  });
 }
 
 /** The email a live reset link is for, or null (the reset page shows its form only for a live link). */
@@ -44,6 +50,7 @@ export async function resetLinkEmail(db: Db, token: string): Promise<string | nu
  * Sets a new password from a reset link. The link is used up, every other reset link retired,
  * every session of the account revoked, and the sign-in lockout lifted (it is keyed on the time of
  * the last password change). Receiving the link also proves the address, so it counts as verified.
+ * The owner gets a notice.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<{ email: string }> {
   const account = await peekLink(db, token, "password_reset");
@@ -51,17 +58,18 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   // The KDF runs before the transaction: no row stays locked for its ~0.3 s.
   const passwordHash = await hashNewPassword(password, account);
   await db.$transaction(async (tx) => {
-    const accountId = await consumeLink(tx, token, "password_reset");
+    const { accountId } = await consumeLink(tx, token, "password_reset");
     const now = new Date();
     await tx.account.update({ where: { id: accountId }, data: { passwordHash, passwordChangedAt: now } });
     await tx.account.updateMany({ where: { id: accountId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     await retireLinks(tx, accountId, "password_reset");
     await revokeAccountSessions(tx, accountId);
+    await queueMail(tx, { accountId, to: account.email, ...passwordChangedMail({ email: account.email, at: now }) });
   });
   return { email: account.email };
 }
 
-/** A signed-in owner changes their password; every other session of the account is signed out. */
+/** A signed-in owner changes their password; every other session of the account is signed out and the owner gets a notice. */
 export async function changePassword(
   db: Db,
   input: { accountId: string; sessionId: string; currentPassword: string; newPassword: string },
@@ -77,8 +85,10 @@ export async function changePassword(
   if (!account.passwordHash || !matches) throw new WrongPasswordError();
   const passwordHash = await hashNewPassword(input.newPassword, account);
   await db.$transaction(async (tx) => {
-    await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: new Date() } });
+    const now = new Date();
+    await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: now } });
     await retireLinks(tx, account.id, "password_reset");
     await revokeAccountSessions(tx, account.id, input.sessionId);
+    await queueMail(tx, { accountId: account.id, to: account.email, ...passwordChangedMail({ email: account.email, at: now }) });
   });
 }

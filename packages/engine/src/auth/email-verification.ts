@@ -1,7 +1,9 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { consumeRateLimit } from "../platform/rate-limit/limiter";
-import { consumeLink, deliverLink, issueLink, retireLinks } from "./link-tokens";
+import { queueMail } from "../mail/outbox";
+import { emailVerificationMail } from "../mail/templates/email-verification";
+import { consumeLink, issueLink, retireLinks } from "./link-tokens";
 
 const VERIFICATION_LINKS_PER_HOUR = 5;
 
@@ -24,14 +26,17 @@ export async function sendVerificationLink(db: Db, accountId: string): Promise<{
   if (account.emailVerifiedAt) return { sent: false };
   if (!(await consumeRateLimit(`verify-link:${accountId}`, VERIFICATION_LINKS_PER_HOUR, 3600)).allowed)
     throw new TooManyVerificationLinksError();
-  deliverLink(account.email, "email_verification", await issueLink(db, account.id, "email_verification"));
+  await db.$transaction(async (tx) => {
+    const link = await issueLink(tx, account.id, "email_verification");
+    await queueMail(tx, { accountId: account.id, to: account.email, ...emailVerificationMail(link) });
+  });
   return { sent: true };
 }
 
 /** Opens a verification link: the account's email counts as verified from now on. */
 export async function verifyEmail(db: Db, token: string): Promise<{ email: string }> {
   return db.$transaction(async (tx) => {
-    const accountId = await consumeLink(tx, token, "email_verification");
+    const { accountId } = await consumeLink(tx, token, "email_verification");
     await tx.account.updateMany({ where: { id: accountId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
     await retireLinks(tx, accountId, "email_verification");
     return tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });

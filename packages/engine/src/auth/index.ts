@@ -1,6 +1,25 @@
-/** Public surface of the engine's auth domain. Dashboard sign-in: passwords, sessions, emailed links (verification, reset), lockout. */
+/** Public surface of the engine's auth domain. Dashboard sign-in: passwords, two-factor codes, sessions, emailed links (verification, reset, email change), lockout. */
+export { confirmOwner } from "./confirm-owner";
 export { WrongPasswordError, changePassword, requestPasswordReset, resetLinkEmail, resetPassword } from "./credentials";
+export { confirmEmailChange, requestEmailChange } from "./email-change";
 export { sendVerificationLink, verifyEmail } from "./email-verification";
 export { InvalidLinkError, issueLink } from "./link-tokens";
-export { SESSION_MAX_AGE_SECONDS, createSession, resolveSession, revokeSession } from "./sessions";
+export { RECOVERY_CODE_COUNT } from "./recovery-codes";
+export { SECOND_FACTOR_ATTEMPTS } from "./second-factor";
+export {
+  SESSION_MAX_AGE_SECONDS,
+  createSession,
+  listSessions,
+  resolveSession,
+  revokeAccountSessions,
+  revokeOwnSession,
+  revokeSession,
+} from "./sessions";
 export { SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS, SIGN_IN_MESSAGES, signInWithPassword } from "./sign-in";
+export {
+  confirmTwoFactorEnrollment,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  startTwoFactorEnrollment,
+  twoFactorStatus,
+} from "./two-factor";

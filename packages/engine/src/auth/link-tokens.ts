@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import { newId, randomBase58, type AuthTokenKind, type Db, type Prisma } from "@vgen/db";
 import { config } from "../platform/config";
-import { logger } from "../observability/logger";
 
 type Tx = Prisma.TransactionClient;
 
@@ -10,29 +9,36 @@ type Tx = Prisma.TransactionClient;
 const LINK_LIFETIME_MS: Record<AuthTokenKind, number> = {
   password_reset: 60 * 60 * 1000,
   email_verification: 3 * 24 * 60 * 60 * 1000,
+  email_change: 24 * 60 * 60 * 1000,
 };
 
 const LINK_PATH: Record<AuthTokenKind, string> = {
   password_reset: "/reset-password",
   email_verification: "/verify-email",
+  email_change: "/confirm-email",
+};
+
+const INVALID_LINK_MESSAGE: Record<AuthTokenKind, string> = {
+  password_reset: "This reset link is invalid, already used or expired. Ask for a new one from the sign-in page.",
+  email_verification: "This verification link is invalid, already used or expired. Send a new one from the dashboard.",
+  email_change:
+    "This confirmation link is invalid, already used or expired. Ask for a new one in the dashboard's account settings.",
 };
 
 export class InvalidLinkError extends ApiError {
   constructor(kind: AuthTokenKind) {
-    super(
-      "invalid_link",
-      kind === "password_reset"
-        ? "This reset link is invalid, already used or expired. Ask for a new one from the sign-in page."
-        : "This verification link is invalid, already used or expired. Send a new one from the dashboard.",
-    );
+    super("invalid_link", INVALID_LINK_MESSAGE[kind]);
     this.name = "InvalidLinkError";
   }
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new single-use link for the account; the database keeps only the token's hash. */
-export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenKind): Promise<string> {
+/**
+ * A new single-use link for the account; the database keeps only the token's hash. `newEmail` is
+ * the address an email_change link moves the account to.
+ */
+export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenKind, newEmail?: string): Promise<string> {
   const token = randomBase58(43);
   await db.authToken.create({
     data: {
@@ -41,6 +47,7 @@ export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenK
       kind,
       hash: hashToken(token),
       expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]),
+      newEmail: newEmail ?? null,
     },
   });
   const url = new URL(LINK_PATH[kind], `${config().publicBaseUrl}/`);
@@ -49,13 +56,18 @@ export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenK
 }
 
 /**
- * Uses up a link token inside the caller's transaction and returns its account, or throws
- * InvalidLinkError. The conditional update makes it single-use even under concurrent clicks.
+ * Uses up a link token inside the caller's transaction and returns its account (and, for an
+ * email_change link, the new address), or throws InvalidLinkError. The conditional update makes it
+ * single-use even under concurrent clicks.
  */
-export async function consumeLink(tx: Tx, token: string, kind: AuthTokenKind): Promise<string> {
+export async function consumeLink(
+  tx: Tx,
+  token: string,
+  kind: AuthTokenKind,
+): Promise<{ accountId: string; newEmail: string | null }> {
   const row = await tx.authToken.findUnique({
     where: { hash: hashToken(token) },
-    select: { id: true, accountId: true, kind: true },
+    select: { id: true, accountId: true, kind: true, newEmail: true },
   });
   if (!row || row.kind !== kind) throw new InvalidLinkError(kind);
   const used = await tx.authToken.updateMany({
@@ -63,7 +75,7 @@ export async function consumeLink(tx: Tx, token: string, kind: AuthTokenKind): P
     data: { usedAt: new Date() },
   });
   if (used.count === 0) throw new InvalidLinkError(kind);
-  return row.accountId;
+  return { accountId: row.accountId, newEmail: row.newEmail };
 }
 
 /** The account a live link of this kind belongs to, without using it up (to show the reset form). */
@@ -78,14 +90,4 @@ export async function peekLink(db: Db, token: string, kind: AuthTokenKind) {
 /** Retires every unused link of this kind for the account (after a reset or a verification). */
 export async function retireLinks(tx: Tx, accountId: string, kind: AuthTokenKind): Promise<void> {
   await tx.authToken.updateMany({ where: { accountId, kind, usedAt: null }, data: { usedAt: new Date() } });
-}
-
-/**
- * Hands a link to its owner. No mail transport is configured in this platform, so the link goes to
- * the server log (staff can also make a fresh one from the console): the embedded default stays
- * usable without a mail server.
- */
-export function deliverLink(email: string, kind: AuthTokenKind, link: string): void {
-  const what = kind === "password_reset" ? "password reset" : "email verification";
-  logger.warn({ email, kind, link }, `${what} link for ${email} (no mail server configured): ${link}`);
 }

@@ -1,6 +1,7 @@
 import type { Db, Role } from "@vgen/db";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";
 import { consumeRateLimit } from "../platform/rate-limit/limiter";
+import { checkSecondFactor, InvalidTwoFactorCodeError, TooManyTwoFactorAttemptsError } from "./second-factor";
 
 /** Attempts per email from one address, and per address over all emails, per window. */
 export const SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;
@@ -8,11 +9,14 @@ const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export type SignInOutcome =
   | { ok: true; account: { id: string; email: string; name: string | null; role: Role } }
-  | { ok: false; reason: "invalid" | "locked" | "suspended" };
+  | { ok: false; reason: "invalid" | "locked" | "suspended" | "code_required" | "code_invalid" | "code_locked" };
 
 export const SIGN_IN_MESSAGES = {
   locked: "Too many sign-in attempts. Wait 15 minutes and try again, or reset your password.",
   suspended: "This account is suspended. Contact support.",
+  code_required: "Enter the code from your authenticator app.",
+  code_invalid: "That code is not correct or was already used. Try the current code, or a recovery code.",
+  code_locked: "Too many two-factor codes tried. Wait 15 minutes and try again.",
 } as const;
 
 /**
@@ -24,15 +28,26 @@ export const SIGN_IN_MESSAGES = {
  *   alike, so a locked attempt is refused as quickly either way. Guessing from one address cannot
  *   lock the owner out elsewhere, and a password reset (which moves `passwordChangedAt`, part of
  *   the key) lifts every lockout of the account at once.
+ * With two-factor sign-in on, the right password alone is not a sign-in: the same request must carry
+ * a current code or a recovery code (`code`), checked only after the password matched.
  */
 export async function signInWithPassword(
   db: Db,
-  input: { email: string; password: string; address: string; attemptsPerAddress: number },
+  input: { email: string; password: string; code?: string | undefined; address: string; attemptsPerAddress: number },
 ): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
   const account = await db.account.findUnique({
     where: { email },
-    select: { id: true, email: true, name: true, role: true, status: true, passwordHash: true, passwordChangedAt: true },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      status: true,
+      passwordHash: true,
+      passwordChangedAt: true,
+      totpEnabledAt: true,
+    },
   });
   const epoch = account?.passwordChangedAt?.getTime() ?? 0;
   const [pair, address] = await Promise.all([
@@ -43,5 +58,15 @@ export async function signInWithPassword(
   const matches = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account?.passwordHash || !matches) return { ok: false, reason: "invalid" };
   if (account.status === "suspended") return { ok: false, reason: "suspended" };
+  if (account.totpEnabledAt) {
+    if (!input.code?.trim()) return { ok: false, reason: "code_required" };
+    try {
+      await checkSecondFactor(db, account.id, input.code);
+    } catch (err) {
+      if (err instanceof InvalidTwoFactorCodeError) return { ok: false, reason: "code_invalid" };
+      if (err instanceof TooManyTwoFactorAttemptsError) return { ok: false, reason: "code_locked" };
+      throw err;
+    }
+  }
   return { ok: true, account: { id: account.id, email: account.email, name: account.name, role: account.role } };
 }

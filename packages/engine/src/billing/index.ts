@@ -4,6 +4,7 @@ export type { DocumentKind } from "./documents";
 export {
   InvoiceError,
   attachStripeSession,
+  bankDetailsConfigured,
   bankTransferInstructions,
   createTopUpInvoice,
   listInvoices,

@@ -204,6 +204,11 @@ export async function listInvoices(db: Db, accountId: string, opts: { kind?: "to
 /** Shown instead of bank details the operator has not configured: never invent an account number. */
 const ASK_SUPPORT = "ask support (not configured on this server)";
 
+/** Whether the operator configured the account a bank transfer goes to (else invoices say "ask support"). */
+export function bankDetailsConfigured(): boolean {
+  return env().BANK_IBAN !== undefined;
+}
+
 /** How to pay a bank-transfer invoice. The operator's bank details come from the environment. */
 export function bankTransferInstructions(invoice: Pick<Invoice, "number" | "amountMicros">) {
   return {

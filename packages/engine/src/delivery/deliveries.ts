@@ -1,5 +1,5 @@
-// Callbacks (docs/api.md#callbacks): a WebhookDelivery per terminal generation with a webHook, attempted by
-// pg-boss jobs on WEBHOOK_QUEUE.
+// Callbacks (docs/api.md#callbacks): a WebhookDelivery per generation event and destination (the request's
+// webHook or an account endpoint, fan-out.ts), attempted by pg-boss jobs on WEBHOOK_QUEUE.
 //
 // One job = one automatic attempt, `{ deliveryId, attempt }` (1-based). The first job is sent in
 // the transaction that finishes the generation; each failed attempt's bookkeeping sends the next
@@ -11,23 +11,15 @@
 // `delivered`. If a worker dies mid-request, pg-boss runs the same job again and the receiver may
 // see the same `webhook-id` twice (at-least-once, dedupe by webhook-id) — never after a recorded
 // success.
-import { ApiError, GenerationRecord } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Db, type Generation, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
+import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts";
+import { ID_PREFIXES, newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
 import { newWebhookSecret } from "../accounts/accounts";
 import { logger } from "../observability/logger";
 import { FetchFailedError, safeFetch } from "../net/safe-fetch";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { toRecord } from "../generations/public-record";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
 import { signWebhook } from "./signing";
-
-const WEBHOOK_EVENT_TYPES = {
-  completed: "generation.completed",
-  failed: "generation.failed",
-  canceled: "generation.canceled",
-} as const;
-type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[keyof typeof WEBHOOK_EVENT_TYPES];
 
 const WEBHOOK_TIMEOUT_MS = 15_000;
 /** How much of a receiver's response body is kept per attempt. */
@@ -40,41 +32,11 @@ export interface WebhookJob {
   attempt: number;
 }
 
-interface WebhookPayload {
-  type: WebhookEventType;
-  data: ReturnType<typeof toRecord>;
-}
-
 export class WebhookDeliveryNotFoundError extends ApiError {
   constructor(id: string) {
     super("resource_not_found", `No webhook delivery '${id}' for this account.`);
     this.name = "WebhookDeliveryNotFoundError";
   }
-}
-
-/**
- * Queues the callback of a generation that just reached a terminal state; runs inside the
- * transaction that finished it (generations/terminal-hooks.ts). No-op without a webHook.
- */
-export async function queueWebhookDelivery(tx: Prisma.TransactionClient, gen: Generation): Promise<string | null> {
-  if (!gen.webhookUrl) return null;
-  const eventType = (WEBHOOK_EVENT_TYPES as Record<string, WebhookEventType | undefined>)[gen.status];
-  if (!eventType) return null;
-  const payload: WebhookPayload = { type: eventType, data: toRecord(gen, 0) };
-  const id = newId("delivery");
-  await tx.webhookDelivery.create({
-    data: {
-      id,
-      accountId: gen.accountId,
-      generationId: gen.id,
-      url: gen.webhookUrl,
-      eventType,
-      payload: payload as unknown as Prisma.InputJsonValue,
-      nextAttemptAt: new Date(),
-    },
-  });
-  await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId: id, attempt: 1 } satisfies WebhookJob);
-  return id;
 }
 
 /**
@@ -189,19 +151,34 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
   });
 }
 
+/** What a delivery is signed with: its endpoint's own secret, or the account's for a request's webHook. */
+const SIGNING_KEYS = {
+  account: { select: { webhookSecret: true } },
+  endpoint: { select: { secret: true, enabled: true } },
+} as const;
+
+function signingSecretOf(d: { account: { webhookSecret: string }; endpoint: { secret: string } | null }): string {
+  return d.endpoint?.secret ?? d.account.webhookSecret;
+}
+
 export type WebhookJobResult = "delivered" | "retry_scheduled" | "failed" | "skipped";
 
 /** Runs one automatic attempt (a WEBHOOK_QUEUE job). Throws only on database errors (pg-boss retries). */
 export async function processWebhookJob(db: Db, job: WebhookJob): Promise<WebhookJobResult> {
-  const delivery = await db.webhookDelivery.findUnique({
-    where: { id: job.deliveryId },
-    include: { account: { select: { webhookSecret: true } } },
-  });
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: job.deliveryId }, include: SIGNING_KEYS });
   if (delivery?.status !== "pending") return "skipped";
   // This attempt was already recorded (the job is running again after a crash or lapse).
   const autoDone = await db.webhookAttempt.count({ where: { deliveryId: delivery.id, manual: false } });
   if (autoDone >= job.attempt) return "skipped";
-  const outcome = await postWebhook(delivery, delivery.account.webhookSecret);
+  // An endpoint disabled since the event was queued gets no more events (tests still go).
+  if (delivery.endpoint && !delivery.endpoint.enabled && delivery.eventType !== WEBHOOK_TEST_EVENT) {
+    await db.webhookDelivery.updateMany({
+      where: { id: delivery.id, status: "pending" },
+      data: { status: "failed", nextAttemptAt: null },
+    });
+    return "failed";
+  }
+  const outcome = await postWebhook(delivery, signingSecretOf(delivery));
   const { delivery: after } = await recordAttempt(db, delivery.id, outcome, { manual: false, attempt: job.attempt });
   logger.info(
     {
@@ -226,12 +203,9 @@ export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookA
  * does nothing); a failure leaves the state and schedule as they were.
  */
 export async function resendDelivery(db: Db, accountId: string, deliveryId: string) {
-  const delivery = await db.webhookDelivery.findFirst({
-    where: { id: deliveryId, accountId },
-    include: { account: { select: { webhookSecret: true } } },
-  });
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, accountId }, include: SIGNING_KEYS });
   if (!delivery) throw new WebhookDeliveryNotFoundError(deliveryId);
-  const outcome = await postWebhook(delivery, delivery.account.webhookSecret);
+  const outcome = await postWebhook(delivery, signingSecretOf(delivery));
   const { attempt } = await recordAttempt(db, delivery.id, outcome, { manual: true });
   const updated = await db.webhookDelivery.findUniqueOrThrow({
     where: { id: delivery.id },
@@ -245,11 +219,11 @@ export interface DeliveryPage {
   nextCursor: string | null;
 }
 
-/** An account's deliveries, newest first, with their attempts; keyset-paginated by (created_at, id). */
+/** An account's deliveries (or one endpoint's), newest first, with their attempts; keyset-paginated by (created_at, id). */
 export async function listDeliveries(
   db: Db,
   accountId: string,
-  opts: { limit?: number; cursor?: string | null; generationId?: string } = {},
+  opts: { limit?: number; cursor?: string | null; generationId?: string; endpointId?: string } = {},
 ): Promise<DeliveryPage> {
   const limit = Math.max(1, Math.min(100, opts.limit ?? 20));
   const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.delivery) : null;
@@ -257,6 +231,7 @@ export async function listDeliveries(
     where: {
       accountId,
       ...(opts.generationId ? { generationId: opts.generationId } : {}),
+      ...(opts.endpointId ? { endpointId: opts.endpointId } : {}),
       ...olderThan(after),
     },
     include: { attempts: { orderBy: { attemptNo: "asc" } } },

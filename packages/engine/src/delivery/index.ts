@@ -1,4 +1,4 @@
-/** Public surface of the engine's delivery domain. Webhook delivery: signed payloads, retries on a schedule, delivery history. */
+/** Public surface of the engine's delivery domain. Webhook delivery: account endpoints, event fan-out, signed payloads, retries on a schedule, delivery history. */
 export {
   WebhookDeliveryNotFoundError,
   listDeliveries,
@@ -7,3 +7,15 @@ export {
   rotateWebhookSecret,
 } from "./deliveries";
 export type { WebhookDeliveryWithAttempts } from "./deliveries";
+export {
+  MAX_ENDPOINTS_PER_ACCOUNT,
+  WebhookEndpointNotFoundError,
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  rollEndpointSecret,
+  updateEndpoint,
+} from "./endpoints";
+export type { EndpointView } from "./endpoints";
+export { sendTestEvent } from "./test-event";

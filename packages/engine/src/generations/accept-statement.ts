@@ -78,17 +78,17 @@ function withAcceptance(
   const ctes = `${keyDone}
     hold AS (
       UPDATE accounts SET balance_micros = balance_micros - ${p(g.costMicros)}, updated_at = ${p(g.createdAt)}
-      WHERE id = ${p(g.accountId)} AND balance_micros >= ${p(g.costMicros)}
+      WHERE id = ${p(g.accountId)} AND balance_micros >= ${p(g.costMicros)} AND deleted_at IS NULL
       RETURNING balance_micros
     ),
     generation AS (
       INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
-        width, height, first_frame_url, last_frame_url, urls, webhook_url, price_micros_per_second, billed_seconds,
-        cost_micros, queue, seed, progress, eta_seconds_at_accept, attempts, created_at)
+        width, height, first_frame_url, last_frame_url, urls, webhook_url, webhook_events, price_micros_per_second, billed_seconds,
+        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, created_at)
       SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
         ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
-        ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
-        ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, 0, ${p(g.createdAt)}
+        ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.webhookEvents)}::text[], ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
+        ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.createdAt)}
       FROM (SELECT 1) AS one
         LEFT JOIN hold ON true${completion ? "\n        LEFT JOIN key_done ON true" : ""}
         CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified

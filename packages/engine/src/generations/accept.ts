@@ -1,5 +1,6 @@
 import { parseCreateGeneration, type CreateGenerationInput, type GenerationRecordT } from "@vgen/contracts";
 import type { CatalogModel, Db, Generation } from "@vgen/db";
+import { assertKeyAllowsModel, assertKeyMayWrite, type KeyRestrictions } from "../accounts/key-restrictions";
 import { findEnabledModel } from "../catalog/models";
 import { createGeneration, type AcceptingAccount } from "./store";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
@@ -11,6 +12,8 @@ export interface AcceptGenerationInput {
   account: AcceptingAccount;
   /** The key the request came with; null from the dashboard's playground. */
   apiKeyId: string | null;
+  /** That key's restrictions (docs/api.md#restricted-keys); null or absent: none. */
+  keyRestrictions?: KeyRestrictions | null;
   /** The request body as received (validated here). */
   body: unknown;
   /** Told the model as soon as it is known (request statistics) and each limit consumed (response headers). */
@@ -24,16 +27,21 @@ export interface AcceptGenerationInput {
     claim: HeldIdempotencyClaim;
     response(body: CreateGenerationInput, record: GenerationRecordT): StoredResponse;
   } | null;
+  /** The request's `Cancel-After` header, in seconds (docs/api.md#deadlines). */
+  cancelAfterSeconds?: number | null;
 }
 
 /**
- * The one create path, for the REST API and the playground alike: validation, model, URL policy,
- * the model's per-account limit, then the hold, record, job (and Idempotency-Key) in one statement.
+ * The one create path, for the REST API and the playground alike: the key's restrictions,
+ * validation, model, URL policy, the model's per-account limit, then the hold, record, job (and Idempotency-Key) in one statement.
  */
 export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
+  const restrictions = input.keyRestrictions ?? null;
+  assertKeyMayWrite(restrictions);
   const body = parseCreateGeneration(input.body);
   const model = await findEnabledModel(db, body.model);
   input.onModel?.(model);
+  assertKeyAllowsModel(restrictions, model.id);
   await assertRequestUrlsAllowed(body);
   const limit = await consumeRateLimit(`acct:${input.account.id}:model:${model.id}`, model.rateLimitQps);
   input.onLimit?.(limit);
@@ -42,8 +50,10 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
   const generation = await createGeneration(db, {
     account: input.account,
     apiKeyId: input.apiKeyId,
+    keySpendCapped: restrictions?.spendCapMicros != null,
     body,
     model,
+    cancelAfterSeconds: input.cancelAfterSeconds,
     idempotency: keyed ? { claim: keyed.claim, response: (g) => keyed.response(body, newRecord(g)) } : undefined,
   });
   return { body, generation, record: newRecord(generation) };

@@ -39,48 +39,80 @@ interface QueueIndex {
   cumulativeSeconds: number[];
 }
 
-/** The processing jobs at one moment, indexed so that the work ahead of any job takes two look-ups. */
-interface ActiveJobs {
+/** Processing jobs sharing slots (the workers, or one model's routes), indexed so the work ahead of any job takes two look-ups. */
+interface JobPool {
   /** Remaining seconds of each running job, keyed by id. */
   runningRemaining: Map<string, number>;
   runningSeconds: number;
   queues: Map<string, QueueIndex>;
 }
 
-/** One read of the processing jobs, shared by every ETA computed from it. */
+/** The processing jobs at one moment: all of them against the workers, and each model's against its routes. */
+interface ActiveJobs {
+  all: JobPool;
+  byModel: Map<string, JobPool>;
+  /** Sum of the concurrency limits of each model's enabled routes. */
+  routeSlots: Map<string, number>;
+}
+
+const emptyPool = (): JobPool => ({ runningRemaining: new Map(), runningSeconds: 0, queues: new Map() });
+
+function addRunning(pool: JobPool, id: string, remaining: number) {
+  pool.runningRemaining.set(id, remaining);
+  pool.runningSeconds += remaining;
+}
+
+function addQueued(pool: JobPool, queueName: string, createdAt: Date, expected: number) {
+  let queue = pool.queues.get(queueName);
+  if (!queue) {
+    queue = { createdAt: [], cumulativeSeconds: [] };
+    pool.queues.set(queueName, queue);
+  }
+  queue.createdAt.push(createdAt.getTime());
+  queue.cumulativeSeconds.push((queue.cumulativeSeconds.at(-1) ?? 0) + expected);
+}
+
+/** One read of the processing jobs and the routes' capacity, shared by every ETA computed from it. */
 async function loadActive(db: Db): Promise<ActiveJobs> {
-  const active = await db.generation.findMany({
-    where: { status: "processing" },
-    select: {
-      id: true,
-      modelId: true,
-      size: true,
-      duration: true,
-      progress: true,
-      startedAt: true,
-      createdAt: true,
-      queue: true,
-    },
-    orderBy: { createdAt: "asc" },
-    take: 500,
-  });
+  const [active, slots] = await Promise.all([
+    db.generation.findMany({
+      where: { status: "processing" },
+      select: {
+        id: true,
+        modelId: true,
+        size: true,
+        duration: true,
+        progress: true,
+        startedAt: true,
+        createdAt: true,
+        queue: true,
+      },
+      orderBy: { createdAt: "asc" },
+      take: 500,
+    }),
+    db.modelRoute.groupBy({ by: ["modelId"], where: { enabled: true }, _sum: { maxConcurrency: true } }),
+  ]);
   const now = Date.now();
-  const jobs: ActiveJobs = { runningRemaining: new Map(), runningSeconds: 0, queues: new Map() };
+  const jobs: ActiveJobs = {
+    all: emptyPool(),
+    byModel: new Map(),
+    routeSlots: new Map(slots.map((s) => [s.modelId, s._sum.maxConcurrency ?? 0])),
+  };
   for (const j of active) {
     const expected = await expectedProcessingSeconds(db, j.modelId, j.size, j.duration);
+    let model = jobs.byModel.get(j.modelId);
+    if (!model) {
+      model = emptyPool();
+      jobs.byModel.set(j.modelId, model);
+    }
     if (j.startedAt) {
       const remaining = remainingRunningSeconds(expected, (now - j.startedAt.getTime()) / 1000, j.progress);
-      jobs.runningRemaining.set(j.id, remaining);
-      jobs.runningSeconds += remaining;
-      continue;
+      addRunning(jobs.all, j.id, remaining);
+      addRunning(model, j.id, remaining);
+    } else {
+      addQueued(jobs.all, j.queue, j.createdAt, expected);
+      addQueued(model, j.queue, j.createdAt, expected);
     }
-    let queue = jobs.queues.get(j.queue);
-    if (!queue) {
-      queue = { createdAt: [], cumulativeSeconds: [] };
-      jobs.queues.set(j.queue, queue);
-    }
-    queue.createdAt.push(j.createdAt.getTime());
-    queue.cumulativeSeconds.push((queue.cumulativeSeconds.at(-1) ?? 0) + expected);
   }
   return jobs;
 }
@@ -98,24 +130,40 @@ function olderThan(queue: QueueIndex | undefined, at: number): { jobs: number; s
   return { jobs: lo, seconds: queue.cumulativeSeconds[lo - 1] ?? 0 };
 }
 
-/** What a queued job waits for: every running job, then Pro Priority first and, within a queue, oldest first. */
-function loadAhead(active: ActiveJobs, own: { queue: string; createdAt: Date; id?: string }): QueueLoad {
-  let jobs = active.runningRemaining.size;
-  let seconds = active.runningSeconds;
-  const ownRunning = own.id === undefined ? undefined : active.runningRemaining.get(own.id);
+/** What a queued job waits for in a pool: every running job, then Pro Priority first and, within a queue, oldest first. */
+function loadAhead(pool: JobPool, own: { queue: string; createdAt: Date; id?: string }, concurrency: number): QueueLoad {
+  let jobs = pool.runningRemaining.size;
+  let seconds = pool.runningSeconds;
+  const ownRunning = own.id === undefined ? undefined : pool.runningRemaining.get(own.id);
   if (ownRunning !== undefined) {
     jobs -= 1;
     seconds -= ownRunning;
   }
-  const sameQueue = olderThan(active.queues.get(own.queue), own.createdAt.getTime());
+  const sameQueue = olderThan(pool.queues.get(own.queue), own.createdAt.getTime());
   jobs += sameQueue.jobs;
   seconds += sameQueue.seconds;
   if (own.queue !== PRIORITY_QUEUE) {
-    const priority = olderThan(active.queues.get(PRIORITY_QUEUE), Infinity);
+    const priority = olderThan(pool.queues.get(PRIORITY_QUEUE), Infinity);
     jobs += priority.jobs;
     seconds += priority.seconds;
   }
-  return { jobs, seconds, concurrency: config().workerConcurrency };
+  return { jobs, seconds, concurrency };
+}
+
+/**
+ * A queued job waits for a worker and for a slot on one of its model's routes (docs/api.md#eta):
+ * its ETA is the longer of the two waits.
+ */
+function queuedEta(
+  active: ActiveJobs,
+  expected: number,
+  own: { modelId: string; queue: string; createdAt: Date; id?: string },
+): number {
+  const byWorkers = queuedEtaSeconds(expected, loadAhead(active.all, own, config().workerConcurrency));
+  const slots = active.routeSlots.get(own.modelId);
+  const model = active.byModel.get(own.modelId);
+  if (!slots || !model) return byWorkers;
+  return Math.max(byWorkers, queuedEtaSeconds(expected, loadAhead(model, own, slots)));
 }
 
 /** ETA for a request about to be accepted. */
@@ -124,7 +172,7 @@ export async function etaForNewJob(
   job: { modelId: string; size: string; duration: number; queue: string },
 ): Promise<number> {
   const expected = await expectedProcessingSeconds(db, job.modelId, job.size, job.duration);
-  return queuedEtaSeconds(expected, loadAhead(await recentActive(db), { queue: job.queue, createdAt: new Date() }));
+  return queuedEta(await recentActive(db), expected, { ...job, createdAt: new Date() });
 }
 
 /** Live ETA for a stored generation; 0 once it is terminal. */
@@ -177,7 +225,7 @@ async function etasFrom(db: Db, gens: (Job & { status: string })[], activeJobs: 
     }
     const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
     if (gen.startedAt) out.push(runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress));
-    else out.push(queuedEtaSeconds(expected, loadAhead(active!, gen)));
+    else out.push(queuedEta(active!, expected, gen));
   }
   return out;
 }

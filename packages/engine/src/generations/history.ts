@@ -3,6 +3,7 @@ import { ID_PREFIXES, type Db, type Generation, type Prisma } from "@vgen/db";
 import { dayRange } from "../platform/days";
 import { decodeCursor, isCursorId, olderThan, pageOf } from "../platform/keyset";
 import { publicUrlFor } from "../storage/backend";
+import { outputExpired } from "./retention";
 
 /** The source filter's value for generations made in the dashboard (no API key). */
 export const PLAYGROUND_SOURCE = "playground";
@@ -69,6 +70,8 @@ export async function listGenerationHistory(
 
 /** What the dashboard shows of a generation: its inputs, states and money, never route or upstream internals. */
 export function historyView(g: GenerationListRow) {
+  // An expired output's files are gone (or about to be): no URLs, so no page shows a broken player or thumbnail.
+  const kept = g.status === "completed" && !outputExpired(g, new Date());
   return {
     id: g.id,
     status: g.status,
@@ -77,6 +80,8 @@ export function historyView(g: GenerationListRow) {
     duration: g.duration,
     size: g.size,
     aspectRatio: g.aspectRatio,
+    width: g.width,
+    height: g.height,
     firstFrameUrl: g.firstFrameUrl,
     lastFrameUrl: g.lastFrameUrl,
     urls: g.urls,
@@ -87,7 +92,12 @@ export function historyView(g: GenerationListRow) {
     progress: g.progress,
     errorCode: g.errorCode,
     errorMessage: g.errorMessage,
-    outputUrl: g.status === "completed" && g.outputKey ? publicUrlFor(g.outputKey) : null,
+    outputUrl: kept && g.outputKey ? publicUrlFor(g.outputKey) : null,
+    /** The output's poster frame (JPEG), when one was made. */
+    posterUrl: kept && g.posterKey ? publicUrlFor(g.posterKey) : null,
+    /** When the output and poster are (or were) deleted; null until completed. */
+    expiresAt: g.status === "completed" ? g.expiresAt : null,
+    outputExpired: g.status === "completed" && !kept,
     /** The API key's name, or null when it was made in the playground. */
     apiKeyName: g.apiKey?.name ?? null,
     createdAt: g.createdAt,

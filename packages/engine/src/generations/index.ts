@@ -3,6 +3,7 @@ export { acceptGeneration } from "./accept";
 export { generationEvents, notifyGenerationChanged } from "./events";
 export { GenerationFeed, generationFeed, liveRecordForAccount } from "./feed";
 export type { FeedRecord } from "./feed";
+export { waitForOutcome } from "./wait";
 export {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -21,11 +22,14 @@ export {
   recordOf,
   recordsOf,
   reportProgress,
+  markStarted,
 } from "./store";
 export { getGenerationDetail } from "./detail";
 export type { GenerationDetail, RouteAttemptOutcome } from "./detail";
 export { historyView, listGenerationHistory, PLAYGROUND_SOURCE } from "./history";
 export type { GenerationListRow, GenerationQuery } from "./history";
 export { reapStuckGenerations, startWorker } from "./worker";
+export { outputRetention, sweepExpiredOutputs } from "./retention";
+export type { OutputRetention } from "./retention";
 export type { RunningWorker } from "./worker";
 export { receiveUpstreamCallback } from "./upstream-callbacks";

@@ -1,9 +1,10 @@
 import { formatPricePerSecond, formatTimestamp, formatUsd, type GenerationRecordT, type Size } from "@vgen/contracts";
 import type { Generation } from "@vgen/db";
 import { publicUrlFor } from "../storage/backend";
+import { outputExpired } from "./retention";
 
 /** The generation record exactly as the API shows it (docs/api.md#the-generation-record). */
-export function toRecord(gen: Generation, etaSeconds: number): GenerationRecordT {
+export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Date()): GenerationRecordT {
   const record: GenerationRecordT = {
     id: gen.id,
     model: gen.modelId,
@@ -12,7 +13,16 @@ export function toRecord(gen: Generation, etaSeconds: number): GenerationRecordT
     eta_seconds: gen.status === "processing" ? etaSeconds : 0,
     output:
       gen.status === "completed" && gen.outputKey
-        ? [{ url: publicUrlFor(gen.outputKey), resolution: gen.size as Size, duration: gen.duration }]
+        ? [
+            {
+              url: publicUrlFor(gen.outputKey),
+              resolution: gen.size as Size,
+              duration: gen.duration,
+              poster_url: gen.posterKey ? publicUrlFor(gen.posterKey) : null,
+              expires_at: gen.expiresAt ? formatTimestamp(gen.expiresAt) : null,
+              expired: outputExpired(gen, now),
+            },
+          ]
         : [],
     created_at: formatTimestamp(gen.createdAt),
     prompt: gen.prompt,
@@ -26,6 +36,9 @@ export function toRecord(gen: Generation, etaSeconds: number): GenerationRecordT
   };
   if (gen.status === "failed") {
     record.error = { code: gen.errorCode ?? "render_failed", message: gen.errorMessage ?? "The generation failed." };
+  } else if (gen.status === "canceled" && gen.errorCode) {
+    // Canceled by the platform (its deadline), not by the caller: say why.
+    record.error = { code: gen.errorCode, message: gen.errorMessage ?? "The generation was canceled." };
   }
   return record;
 }

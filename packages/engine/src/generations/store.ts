@@ -9,12 +9,18 @@ import { GENERATION_COLUMNS } from "./columns";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { notifyGenerationChanged } from "./events";
 import { routesByModel, subscriptionKey, subscriptionStates } from "../platform/hot-cache/lookups";
-import { acceptanceRefusal, type RouteRequest } from "../providers/routes";
+import type { RouteRequest } from "../providers/adapter";
+import { acceptanceRefusal } from "../providers/routes";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { checkSpendThreshold } from "../alerts/spend";
 import { applyLedgerEntry } from "../billing/ledger";
 import { toRecord } from "./public-record";
 import { admitUnderSubscription, subscriptionPaused } from "../accounts/subscription-admission";
+import { admitUnderKeyCap } from "../accounts/key-spend-cap";
 import { onGenerationTerminal } from "./terminal-hooks";
+import { deadlineFor } from "./deadlines";
+import { queueWebhookEvent } from "../delivery/fan-out";
+import { queueProgressEvent } from "../delivery/progress-events";
 
 /** What the create path needs of the account; the request's cached identity carries it. */
 export type AcceptingAccount = Pick<Account, "id" | "status">;
@@ -28,10 +34,14 @@ export async function createGeneration(
   input: {
     account: AcceptingAccount;
     apiKeyId: string | null;
+    /** The key has a monthly spend cap: it is checked under the key's row lock before the hold. */
+    keySpendCapped?: boolean;
     body: CreateGenerationInput;
     model: CatalogModel;
     /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
     idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation): StoredResponse };
+    /** The request's `Cancel-After` header, in seconds. */
+    cancelAfterSeconds?: number | null;
   },
 ): Promise<Generation> {
   const { account, body } = input;
@@ -51,6 +61,8 @@ export async function createGeneration(
   const subscription = await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id));
   if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
   const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
+  const createdAt = new Date();
+  const deadlineAt = deadlineFor(createdAt, body.deadline, input.cancelAfterSeconds ?? null);
   const generation: Generation = {
     id: newId("generation"),
     accountId: account.id,
@@ -67,6 +79,7 @@ export async function createGeneration(
     lastFrameUrl: body.lastFrameUrl ?? null,
     urls: body.urls ?? [],
     webhookUrl: body.webHook ?? null,
+    webhookEvents: body.webHookEvents ?? [],
     priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
     billedSeconds,
     costMicros,
@@ -77,6 +90,7 @@ export async function createGeneration(
     errorCode: null,
     errorMessage: null,
     outputKey: null,
+    posterKey: null,
     routeId: null,
     submitIntentAt: null,
     upstreamTaskId: null,
@@ -86,18 +100,26 @@ export async function createGeneration(
     lateSuccessAt: null,
     deliveredMs: null,
     upstreamCostMicros: null,
+    deadlineAt,
+    retentionDays: body.retention_days ?? null,
+    expiresAt: null,
+    outputDeletedAt: null,
     attempts: 0,
-    createdAt: new Date(),
+    createdAt,
     startedAt: null,
     completedAt: null,
   };
   const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation) };
-  if (subscription && subscription.capMicros === null) {
+  const subscriptionChecked = !(subscription && subscription.capMicros === null);
+  const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
+  if (!subscriptionChecked && !keyChecked) {
     await insertAccepted(db, generation, completion);
   } else {
-    // A capped (or first) subscription is checked under its row lock, in the same transaction.
+    // A capped (or first) subscription, and a capped key, are checked under their row locks (always
+    // in that order), in the same transaction as the hold: concurrent creates cannot overshoot.
     await db.$transaction(async (tx) => {
-      await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
+      if (subscriptionChecked) await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
+      if (keyChecked) await admitUnderKeyCap(tx, input.apiKeyId!, costMicros);
       await insertAccepted(tx, generation, completion);
     }, CREATE_TRANSACTION);
   }
@@ -149,10 +171,16 @@ async function finish(
         status,
         completedAt: now,
         ...(status === "completed" ? { progress: 100, outputKey: data.outputKey } : {}),
-        ...(status === "failed" ? { errorCode: data.errorCode, errorMessage: data.errorMessage } : {}),
+        ...(status !== "completed" && data.errorCode ? { errorCode: data.errorCode, errorMessage: data.errorMessage } : {}),
       },
     });
     if (won.count === 0) return null;
+    if (status === "completed") {
+      // The output's retention starts now: the request's period, else the account's setting.
+      await tx.$executeRaw`
+        UPDATE generations g SET expires_at = g.completed_at + make_interval(days => COALESCE(g.retention_days, a.retention_days))
+          FROM accounts a WHERE g.id = ${id} AND a.id = g.account_id`;
+    }
     let gen = await tx.generation.findUniqueOrThrow({ where: { id } });
     // The whole hold is released, and what was delivered is charged (never more than was held).
     await applyLedgerEntry(tx, {
@@ -174,6 +202,7 @@ async function finish(
         generationId: id,
         reference: id,
       });
+      await checkSpendThreshold(tx, gen.accountId, now);
     }
     await onGenerationTerminal(tx, gen);
     await notifyGenerationChanged(tx, id);
@@ -248,20 +277,48 @@ export async function cancelGeneration(db: Db, accountId: string, id: string): P
   return canceled;
 }
 
+/** Cancels a generation whose deadline passed (the sweeper's call); null when it had already ended. */
+export function cancelPastDeadline(db: Db, id: string): Promise<Generation | null> {
+  return finish(db, id, "canceled", {
+    errorCode: "deadline_exceeded",
+    errorMessage: "Not finished by the request's deadline: canceled and the hold released. Nothing was charged.",
+  });
+}
+
 /**
  * Progress while running; returns false when the generation is no longer processing (canceled).
  * Progress only rises: a retried render or a late, lower report from a provider never takes back
- * what a client was already shown.
+ * what a client was already shown. Subscribed webhooks get a rate-limited `generation.progress`
+ * in the same transaction (`now` is the report's time).
  */
-export async function reportProgress(db: Db, id: string, progress: number): Promise<boolean> {
+export async function reportProgress(db: Db, id: string, progress: number, now: Date = new Date()): Promise<boolean> {
   const pct = Math.max(0, Math.min(99, Math.floor(progress)));
   const updated = await db.$transaction(async (tx) => {
-    const count = await tx.$executeRaw`
-      UPDATE generations SET progress = GREATEST(progress, ${pct}) WHERE id = ${id} AND status = 'processing'`;
-    if (count > 0) await notifyGenerationChanged(tx, id);
-    return count > 0;
+    const [gen] = await tx.$queryRaw<Generation[]>`
+      UPDATE generations SET progress = GREATEST(progress, ${pct}) WHERE id = ${id} AND status = 'processing'
+      RETURNING ${GENERATION_COLUMNS}`;
+    if (!gen) return false;
+    await notifyGenerationChanged(tx, id);
+    await queueProgressEvent(tx, gen, now);
+    return true;
   });
   return updated;
+}
+
+/**
+ * Records that a worker took the generation up (an attempt begins). The first time, its
+ * `generation.processing` webhooks are queued in the same transaction.
+ */
+export async function markStarted(db: Db, gen: Generation, data: Prisma.GenerationUpdateInput = {}): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const startedAt = gen.startedAt ?? new Date();
+    // Locked and read here, not trusted from `gen`: a job run again after a crash must not queue twice.
+    const [row] = await tx.$queryRaw<{ firstStart: boolean }[]>`
+      SELECT started_at IS NULL AS "firstStart" FROM generations WHERE id = ${gen.id} AND status = 'processing' FOR UPDATE`;
+    if (!row) return;
+    await tx.generation.update({ where: { id: gen.id }, data: { ...data, startedAt } });
+    if (row.firstStart) await queueWebhookEvent(tx, { ...gen, startedAt }, "generation.processing");
+  });
 }
 
 export interface ListPage {

@@ -1,15 +1,21 @@
 import type { Generation, Prisma } from "@vgen/db";
-import { queueWebhookDelivery } from "../delivery/deliveries";
+import { queueWebhookEvent } from "../delivery/fan-out";
 import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform/queue";
 
+const TERMINAL_EVENT = {
+  completed: "generation.completed",
+  failed: "generation.failed",
+  canceled: "generation.canceled",
+} as const;
+
 /**
- * Work that must commit together with a generation's terminal state: its webhook delivery is
- * queued (a terminal record is never left without its callback), and the route slot it frees goes
+ * Work that must commit together with a generation's terminal state: its webhook deliveries are
+ * queued (a terminal record is never left without its callbacks), and the route slot it frees goes
  * to the generation of the same model that has waited longest, woken now rather than at its next
  * look (docs/providers.md#routes).
  */
 export async function onGenerationTerminal(tx: Prisma.TransactionClient, gen: Generation): Promise<void> {
-  await queueWebhookDelivery(tx, gen);
+  await queueWebhookEvent(tx, gen, TERMINAL_EVENT[gen.status as keyof typeof TERMINAL_EVENT]);
   if (gen.routeId) await wakeLongestWaiting(tx, gen.modelId);
 }
 

@@ -23,7 +23,7 @@ import { fetchOutput } from "../providers/http";
 import { GenerationFailure } from "../providers/types";
 import { mp4DurationMs } from "../storage/mp4-duration";
 import { fetchImage } from "../net/safe-fetch";
-import { failGeneration, reportProgress } from "./store";
+import { failGeneration, markStarted, reportProgress } from "./store";
 
 /** What the worker does after a step: nothing more, or run the generation again after a delay. */
 export type StepResult = { done: true } | { done: false; afterMs: number };
@@ -106,14 +106,9 @@ function callbackUrl(ctx: UpstreamContext): string | undefined {
 
 async function markOutcomeUnknown(db: Db, gen: Generation, submitting = false): Promise<Date> {
   const reconcileBy = gen.reconcileBy ?? new Date(Date.now() + env().UPSTREAM_RECONCILE_SECONDS * 1000);
-  await db.generation.updateMany({
-    where: { id: gen.id, status: "processing" },
-    data: {
-      outcomeUnknownSince: gen.outcomeUnknownSince ?? new Date(),
-      reconcileBy,
-      ...(submitting ? { attempts: { increment: 1 }, startedAt: gen.startedAt ?? new Date() } : {}),
-    },
-  });
+  const data = { outcomeUnknownSince: gen.outcomeUnknownSince ?? new Date(), reconcileBy };
+  if (submitting) await markStarted(db, gen, { ...data, attempts: { increment: 1 } });
+  else await db.generation.updateMany({ where: { id: gen.id, status: "processing" }, data });
   return reconcileBy;
 }
 

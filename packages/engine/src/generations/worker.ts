@@ -6,7 +6,7 @@ import type { Db, Generation } from "@vgen/db";
 import { env } from "@vgen/config";
 import { config } from "../platform/config";
 import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../platform/db-unavailable";
-import { completeGeneration, failGeneration, reportProgress } from "./store";
+import { completeGeneration, failGeneration, markStarted, reportProgress } from "./store";
 import { logger } from "../observability/logger";
 import { metrics } from "../observability/metrics";
 import { deleteExpiredRequestLogs } from "../observability/request-logs";
@@ -16,12 +16,22 @@ import { GenerationFailure } from "../providers/types";
 import { localProvider } from "../providers/local";
 import { adapterFor, LOCAL_PROVIDER, targetFor } from "../providers/routes";
 import { mp4FileDurationMs } from "../storage/mp4-duration";
+import { posterFromMp4 } from "../storage/poster-from-mp4";
+import { storePoster } from "../storage/store-poster";
 import { candidateRoutes, takeRoute } from "./route-slot";
 import { again, DONE, type StepResult, stopUpstream, upstreamStep } from "./upstream-step";
 import { outputKeyFor, storageBackend } from "../storage/backend";
 import { startWebhookWorker } from "../delivery/worker";
+import { cancelOverdueGenerations } from "./overdue-sweep";
+import { sweepExpiredOutputs } from "./retention";
+import { startMailWorker } from "../mail/worker";
+import { drainAlertEvents } from "../alerts/drain";
 
 const PROGRESS_WRITE_INTERVAL_MS = 400;
+/** How often each worker deletes outputs past their retention: soon after `expires_at`, at the cost of one indexed read. */
+const RETENTION_SWEEP_MS = 10_000;
+/** A provider's video whose poster frame takes longer than this is delivered without one. */
+const UPSTREAM_POSTER_TIMEOUT_MS = 30_000;
 const MSG_NO_ROUTE = "No provider can produce this request right now. Nothing was charged.";
 
 async function loadImages(gen: Generation) {
@@ -38,14 +48,22 @@ async function loadImages(gen: Generation) {
 }
 
 /**
- * Stores a finished file and completes the generation, billed by the file's duration. The duration
- * is recorded before the store, so a crash after storing finishes from the stored file.
+ * Stores a finished file (and its poster frame, when there is one) and completes the generation,
+ * billed by the file's duration. The duration and poster are recorded before the video is stored,
+ * so a crash after storing finishes from the stored file with both.
  */
-async function storeAndComplete(db: Db, gen: Generation, workPath: string, deliveredMs: number, upstreamCostMicros: bigint) {
-  await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros } });
+async function storeAndComplete(
+  db: Db,
+  gen: Generation,
+  work: { video: string; poster: string | null },
+  deliveredMs: number,
+  upstreamCostMicros: bigint,
+) {
+  const posterKey = await storePoster(gen.id, work.poster);
+  await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros, posterKey } });
   const key = outputKeyFor(gen.id);
   try {
-    await (await storageBackend()).put(key, workPath);
+    await (await storageBackend()).put(key, work.video);
   } catch (err) {
     throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, {
       cause: err,
@@ -64,11 +82,17 @@ async function storeAndComplete(db: Db, gen: Generation, workPath: string, deliv
   if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
 }
 
-async function workPathFor(gen: Generation): Promise<string> {
-  return path.join(
+/** Work files of one attempt: the video and, beside it, its poster frame. */
+async function workPathsFor(gen: Generation): Promise<{ video: string; poster: string }> {
+  const video = path.join(
     await (await storageBackend()).workDir(),
     `${outputKeyFor(gen.id)}.${process.pid}.${randomBytes(6).toString("hex")}.part`,
   );
+  return { video, poster: `${video}.jpg` };
+}
+
+async function removeWorkFiles(work: { video: string; poster: string }) {
+  await Promise.all([rm(work.video, { force: true }), rm(work.poster, { force: true })]).catch(() => {});
 }
 
 async function failWith(db: Db, gen: Generation, err: unknown): Promise<StepResult> {
@@ -111,20 +135,22 @@ async function renderLocally(db: Db, gen: Generation): Promise<StepResult> {
       .catch((err: unknown) => log.warn({ err }, "progress update failed"));
   };
   const renderStarted = Date.now();
-  const workPath = await workPathFor(gen);
+  const work = await workPathsFor(gen);
   try {
     // Started and counted in one write: a worker killed from here on leaves a visible attempt.
-    await db.generation.update({
-      where: { id: gen.id },
-      data: { attempts: { increment: 1 }, startedAt: gen.startedAt ?? new Date() },
-    });
+    await markStarted(db, gen, { attempts: { increment: 1 } });
     await reportProgress(db, gen.id, 0);
     const images = await loadImages(gen);
     // Work in a temp file; the store takes it only once it is whole.
-    await localProvider.generate(gen, images, { signal: abort.signal, onProgress, outPath: workPath });
+    await localProvider.generate(gen, images, {
+      signal: abort.signal,
+      onProgress,
+      outPath: work.video,
+      posterPath: work.poster,
+    });
     await pending;
     if (abort.signal.aborted) throw new Error("canceled");
-    const deliveredMs = await mp4FileDurationMs(workPath);
+    const deliveredMs = await mp4FileDurationMs(work.video);
     if (deliveredMs === null)
       throw new GenerationFailure(
         "render_failed",
@@ -132,7 +158,7 @@ async function renderLocally(db: Db, gen: Generation): Promise<StepResult> {
         "no readable duration",
       );
     metrics().renderSeconds.observe({ size: gen.size }, (Date.now() - renderStarted) / 1000);
-    await storeAndComplete(db, gen, workPath, deliveredMs, 0n);
+    await storeAndComplete(db, gen, work, deliveredMs, 0n);
     await db.routeAttempt.updateMany({
       where: { generationId: gen.id, endedAt: null },
       data: { endedAt: new Date(), outcome: "completed", deliveredMs },
@@ -153,18 +179,42 @@ async function renderLocally(db: Db, gen: Generation): Promise<StepResult> {
     if (isDatabaseUnavailable(err)) throw err;
     return failWith(db, gen, err);
   } finally {
-    await rm(workPath, { force: true }).catch(() => {});
+    await removeWorkFiles(work);
+  }
+}
+
+/**
+ * The poster frame of a provider's video, written to `posterPath`. A file that cannot be decoded
+ * is still delivered (it was billed by its readable duration): without a poster, and logged.
+ */
+async function writeUpstreamPoster(gen: Generation, bytes: Buffer, posterPath: string): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no frame within ${UPSTREAM_POSTER_TIMEOUT_MS} ms`)), UPSTREAM_POSTER_TIMEOUT_MS);
+  });
+  try {
+    await writeFile(posterPath, await Promise.race([posterFromMp4(bytes), timeout]));
+    return posterPath;
+  } catch (err) {
+    logger.warn(
+      { generationId: gen.id, err: (err as Error).message },
+      "no poster frame from the provider's video: delivering it without one",
+    );
+    return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /** Delivers an upstream's finished MP4: through a work file into storage, like a local render. */
 async function deliverUpstreamOutput(db: Db, gen: Generation, bytes: Buffer, deliveredMs: number, upstreamCostMicros: bigint) {
-  const workPath = await workPathFor(gen);
+  const work = await workPathsFor(gen);
   try {
-    await writeFile(workPath, bytes);
-    await storeAndComplete(db, gen, workPath, deliveredMs, upstreamCostMicros);
+    await writeFile(work.video, bytes);
+    const poster = await writeUpstreamPoster(gen, bytes, work.poster);
+    await storeAndComplete(db, gen, { video: work.video, poster }, deliveredMs, upstreamCostMicros);
   } finally {
-    await rm(workPath, { force: true }).catch(() => {});
+    await removeWorkFiles(work);
   }
 }
 
@@ -308,7 +358,7 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts consuming the generation queue (and the webhook queue) in this process. */
+/** Starts consuming the generation queue (and the webhook and mail queues) in this process. */
 export async function startWorker(db: Db, concurrency = config().workerConcurrency): Promise<RunningWorker> {
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
@@ -330,6 +380,17 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
     },
   );
   const webhooks = await startWebhookWorker(db);
+  // Deadlines are kept to the second: a cheap indexed scan (only processing rows with a deadline).
+  const deadlines = setInterval(() => {
+    cancelOverdueGenerations(db).catch((err) => logger.error({ err }, "deadline sweep failed"));
+  }, 1_000);
+  deadlines.unref();
+  const mail = await startMailWorker(db);
+  // Balance alerts wait in their outbox for at most this long: one indexed lookup when there are none.
+  const alerts = setInterval(() => {
+    drainAlertEvents(db).catch((err) => logger.error({ err }, "alert drain failed"));
+  }, 2_000);
+  alerts.unref();
   const reaper = setInterval(() => {
     reapStuckGenerations(db).catch((err) => logger.error({ err }, "reaper failed"));
     deleteExpiredRequestLogs(db, env().REQUEST_LOG_RETENTION_DAYS).catch((err) =>
@@ -337,12 +398,21 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
     );
   }, 60_000);
   reaper.unref();
+  // Retention: a cheap scan of a partial index (outputs not yet deleted), empty almost every time.
+  const retention = setInterval(() => {
+    sweepExpiredOutputs(db).catch((err) => logger.error({ err }, "output retention sweep failed"));
+  }, RETENTION_SWEEP_MS);
+  retention.unref();
   logger.info({ concurrency }, "worker started");
   return {
     async stop() {
       clearInterval(reaper);
+      clearInterval(retention);
+      clearInterval(deadlines);
+      clearInterval(alerts);
       await boss.offWork(GENERATION_QUEUE, { id: workerId, wait: true });
       await webhooks.stop();
+      await mail.stop();
     },
   };
 }

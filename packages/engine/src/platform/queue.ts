@@ -8,6 +8,8 @@ import { logger } from "../observability/logger";
 export const GENERATION_QUEUE = "generations";
 /** Callback deliveries (docs/api.md#callbacks); one job per attempt, see delivery/deliveries.ts. */
 export const WEBHOOK_QUEUE = "webhook-deliveries";
+/** The mail outbox (docs/operations.md#mail); one job per attempt, see mail/send.ts. */
+export const MAIL_QUEUE = "outbound-emails";
 /** pg-boss serves higher priority first: Pro Priority before Fast/Standard. */
 export const QUEUE_PRIORITY = { pro_priority: 10, standard: 0 } as const;
 
@@ -60,6 +62,17 @@ async function ensureQueues(boss: PgBoss) {
   // One webhook job is one HTTP attempt (15 s timeout) plus its bookkeeping. pg-boss retries
   // only cover a crashed or erroring worker; the delivery's own backoff is a new job each time.
   await upsertQueue(boss, WEBHOOK_QUEUE, {
+    heartbeatSeconds: config().jobHeartbeatSeconds,
+    expireInSeconds: 5 * 60,
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 10 * 60,
+    notify: true,
+  });
+  // One mail job is one SMTP attempt (at most ~1 minute of timeouts); like webhooks, the
+  // backoff between attempts is a new job, and pg-boss retries only cover a crashed worker.
+  await upsertQueue(boss, MAIL_QUEUE, {
     heartbeatSeconds: config().jobHeartbeatSeconds,
     expireInSeconds: 5 * 60,
     retryLimit: 10,

@@ -9,6 +9,22 @@ import type { GenerationFailure } from "./types";
 export const PROVIDER_KINDS = ["veo", "fal", "replicate", "runway", "openai"] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
+/** The parts of a request that decide whether a route's upstream model can produce it. */
+export interface RouteRequest {
+  duration: number;
+  size: string;
+  aspectRatio: string;
+  firstFrame: boolean;
+  lastFrame: boolean;
+  references: number;
+}
+
+/** Why a route cannot produce a request ("takes durations 4, 6, 8 s") and which parameter is at fault. */
+export interface RouteRefusal {
+  reason: string;
+  param: keyof RouteRequest;
+}
+
 /** What an upstream model accepts. Checked when a request is accepted, before any hold. */
 export interface AdapterCapabilities {
   /** Durations in whole seconds the upstream can produce (a request outside is refused). */
@@ -23,6 +39,8 @@ export interface AdapterCapabilities {
   maxReferences: number;
   /** The upstream deduplicates submits by a key we send: a resubmit after a crash returns the same job. */
   idempotentSubmit: boolean;
+  /** Rules between parameters the lists above cannot express ("1080p only at 8 s"), in the route's words. */
+  combinationRefusal?: (request: RouteRequest) => RouteRefusal | null;
 }
 
 /** An image the worker already fetched through the SSRF guard; adapters send the bytes or the URL. */
@@ -64,6 +82,8 @@ export interface UpstreamTarget {
   webhookSecret: string | null;
   /** Cap on the downloaded video's size, in bytes. */
   maxVideoBytes: number;
+  /** How long one API call may take; a submit past it may have been accepted (outcome unknown). */
+  requestTimeoutMs: number;
 }
 
 /** Where a finished upstream job's video is: a URL to download (it may expire) or the bytes themselves. */

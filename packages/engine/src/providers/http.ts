@@ -8,7 +8,6 @@ import { UpstreamCallError, type UpstreamOutput, type UpstreamTarget } from "./a
 import { GenerationFailure, ProviderAbortedError } from "./types";
 
 const JSON_MAX_BYTES = 4 * 1024 * 1024;
-const REQUEST_TIMEOUT_MS = 30_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
 const MSG_UPSTREAM = "The upstream model provider failed. Nothing was charged.";
@@ -77,7 +76,7 @@ export async function upstreamRequest(target: UpstreamTarget, req: UpstreamHttpR
         method: req.method,
         headers,
         body: req.json === undefined ? undefined : JSON.stringify(req.json),
-        timeoutMs: req.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        timeoutMs: req.timeoutMs ?? target.requestTimeoutMs,
         maxBytes: req.maxBytes ?? JSON_MAX_BYTES,
       }),
       req.signal,

@@ -1,11 +1,12 @@
+import { logger } from "../observability/logger";
 import { renderVideo } from "../render/render-video";
 import type { Provider } from "./types";
 
 /** The embedded renderer: draws the clip from the prompt (and frame images) on this machine. */
 export const localProvider: Provider = {
   name: "local",
-  async generate(gen, images, { signal, onProgress, outPath }) {
-    await renderVideo(
+  async generate(gen, images, { signal, onProgress, outPath, posterPath }) {
+    const result = await renderVideo(
       {
         prompt: gen.prompt,
         seed: gen.seed,
@@ -17,8 +18,10 @@ export const localProvider: Provider = {
         lastFrame: images.lastFrame,
         references: images.references,
         outPath,
+        posterPath,
       },
       { signal, onProgress },
     );
+    if (result.posterError) logger.warn({ generationId: gen.id, err: result.posterError }, "render wrote no poster frame");
   },
 };

@@ -5,7 +5,7 @@
  */
 import { upstreamEnv } from "@vgen/config";
 import type { ModelRoute } from "@vgen/db";
-import type { AdapterCapabilities, ProviderKind, UpstreamTarget, VideoAdapter } from "./adapter";
+import type { AdapterCapabilities, ProviderKind, RouteRefusal, RouteRequest, UpstreamTarget, VideoAdapter } from "./adapter";
 import { falAdapter } from "./adapters/fal";
 import { openaiAdapter } from "./adapters/openai";
 import { replicateAdapter } from "./adapters/replicate";
@@ -38,20 +38,11 @@ export function targetFor(route: Pick<ModelRoute, "credentials" | "upstreamModel
     model: route.upstreamModel,
     webhookSecret: e.WEBHOOK_SECRET ?? null,
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }
 
-/** The parts of a request that decide whether a route's upstream model can produce it. */
-export interface RouteRequest {
-  duration: number;
-  size: string;
-  aspectRatio: string;
-  firstFrame: boolean;
-  lastFrame: boolean;
-  references: number;
-}
-
-function refusalBy(c: AdapterCapabilities, r: RouteRequest): { reason: string; param: keyof RouteRequest } | null {
+function refusalBy(c: AdapterCapabilities, r: RouteRequest): RouteRefusal | null {
   if (!c.durations.includes(r.duration)) return { reason: `durations ${c.durations.join(", ")} s`, param: "duration" };
   if (!c.sizes.includes(r.size)) return { reason: `sizes ${c.sizes.join(", ")}`, param: "size" };
   if (!c.aspectRatios.includes(r.aspectRatio))
@@ -64,7 +55,7 @@ function refusalBy(c: AdapterCapabilities, r: RouteRequest): { reason: string; p
       param: "references",
     };
   }
-  return null;
+  return c.combinationRefusal?.(r) ?? null;
 }
 
 /**
@@ -75,10 +66,10 @@ function refusalBy(c: AdapterCapabilities, r: RouteRequest): { reason: string; p
 export function acceptanceRefusal(
   routes: Pick<ModelRoute, "provider" | "upstreamModel" | "credentials">[],
   request: RouteRequest,
-): { reason: string; param: keyof RouteRequest } | "unconfigured" | null {
+): RouteRefusal | "unconfigured" | null {
   const configured = routes.filter((r) => r.provider === LOCAL_PROVIDER || targetFor(r));
   if (!configured.length) return "unconfigured";
-  let first: { reason: string; param: keyof RouteRequest } | null = null;
+  let first: RouteRefusal | null = null;
   for (const route of configured) {
     const refusal = routeRefusal(route, request);
     if (!refusal) return null;
@@ -92,10 +83,7 @@ export function acceptanceRefusal(
  * local renderer produces anything the catalog accepts; an upstream model the adapter does not know
  * is trusted to (its own answer decides).
  */
-export function routeRefusal(
-  route: Pick<ModelRoute, "provider" | "upstreamModel">,
-  request: RouteRequest,
-): { reason: string; param: keyof RouteRequest } | null {
+export function routeRefusal(route: Pick<ModelRoute, "provider" | "upstreamModel">, request: RouteRequest): RouteRefusal | null {
   if (route.provider === LOCAL_PROVIDER) return null;
   const adapter = adapterFor(route.provider);
   if (!adapter) return { reason: `unknown provider ${route.provider}`, param: "duration" };

@@ -15,6 +15,8 @@ interface GenerateOptions {
   onProgress: (pct: number) => void;
   /** Where the finished MP4 must be written. */
   outPath: string;
+  /** Where a poster frame (JPEG) may be written; a provider that cannot make one leaves no file there. */
+  posterPath?: string;
 }
 
 /** Something that turns a generation request into an MP4 at `outPath`. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { env } from "@vgen/config";
+import { posterTimeUs } from "../storage/poster-time";
 
 export type RenderInput = {
   prompt: string;
@@ -18,6 +19,8 @@ export type RenderInput = {
   lastFrame?: Buffer;
   references?: Buffer[];
   outPath: string;
+  /** Where to write the poster frame (JPEG, docs/architecture.md#output-storage); none when absent. */
+  posterPath?: string;
 };
 
 export type RenderOptions = {
@@ -33,6 +36,10 @@ export type RenderResult = {
   peakRssBytes?: number;
   /** Wall time of the render, in milliseconds. */
   elapsedMs?: number;
+  /** Size of the poster written at `posterPath`; absent when none was asked for or it failed. */
+  posterBytes?: number;
+  /** Why no poster was written although one was asked for (the clip itself is fine). */
+  posterError?: string;
 };
 
 const FPS = 24;
@@ -41,7 +48,15 @@ const FPS = 24;
 type WorkerMessage =
   | { type: "ready" }
   | { type: "progress"; pct: number }
-  | { type: "done"; bytes: number; frames: number; peakRssBytes: number; elapsedMs: number }
+  | {
+      type: "done";
+      bytes: number;
+      frames: number;
+      peakRssBytes: number;
+      elapsedMs: number;
+      posterBytes?: number;
+      posterError?: string;
+    }
   | { type: "error"; message: string };
 
 class RenderError extends Error {
@@ -141,6 +156,22 @@ function validate(input: RenderInput): number {
   return frames;
 }
 
+/** Moves the poster into place; a poster that cannot be moved is reported, never a failed render. */
+async function movePoster(
+  tmpPath: string | undefined,
+  posterPath: string | undefined,
+  written: Pick<RenderResult, "posterBytes" | "posterError">,
+): Promise<Pick<RenderResult, "posterBytes" | "posterError">> {
+  if (!tmpPath || !posterPath || !written.posterBytes) return { posterError: written.posterError };
+  try {
+    await rename(tmpPath, path.resolve(posterPath));
+    return { posterBytes: written.posterBytes };
+  } catch (err) {
+    await unlink(tmpPath).catch(() => {});
+    return { posterError: `could not move the poster into place: ${(err as Error).message}` };
+  }
+}
+
 /**
  * Render a clip for a prompt to an H.264 MP4 (yuv420p, moov first) at outPath.
  * Drawing and encoding run in a child process; the caller's event loop is free.
@@ -153,6 +184,8 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
   const outPath = path.resolve(input.outPath);
   await mkdir(path.dirname(outPath), { recursive: true });
   const tmpPath = `${outPath}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const posterTmpPath = input.posterPath ? `${tmpPath}.jpg` : undefined;
+  const posterFrame = Math.min(frames - 1, Math.round((posterTimeUs(input.durationSeconds * 1e6) * FPS) / 1e6));
 
   let lastPct = -1;
   const progress = (pct: number) => {
@@ -178,6 +211,7 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
       if (err) {
         if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
         unlink(tmpPath).catch(() => {});
+        if (posterTmpPath) unlink(posterTmpPath).catch(() => {});
         reject(err);
       } else resolve(res!);
     };
@@ -218,6 +252,8 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
             lastFrame: input.lastFrame,
             references: input.references,
             tmpPath,
+            posterFrame,
+            posterTmpPath,
             profile: env().VGEN_RENDER_PROFILE,
           },
         });
@@ -226,8 +262,8 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
       } else if (msg.type === "done") {
         doneReceived = true;
         const { bytes, peakRssBytes, elapsedMs } = msg;
-        rename(tmpPath, outPath).then(
-          () => finish(null, { bytes, frames: msg.frames, peakRssBytes, elapsedMs }),
+        Promise.all([rename(tmpPath, outPath), movePoster(posterTmpPath, input.posterPath, msg)]).then(
+          ([, poster]) => finish(null, { bytes, frames: msg.frames, peakRssBytes, elapsedMs, ...poster }),
           (err) => finish(new RenderError(`could not move output into place: ${err.message}`, "render_failed", { cause: err })),
         );
       } else if (msg.type === "error") {

@@ -6,9 +6,10 @@
 // Protocol (IPC, serialization 'advanced'):
 //   parent -> child: { type: 'render', job: { prompt, seed, width, height, fps,
 //                      frames, firstFrame?, lastFrame?, references?, tmpPath,
+//                      posterFrame?, posterTmpPath? (the frame written there as a JPEG),
 //                      profile (VGEN_RENDER_PROFILE: write per-stage timings to stderr) } }
 //   child -> parent: { type: 'progress', pct } (0..99)
-//                    { type: 'done', bytes, frames, peakRssBytes, elapsedMs }
+//                    { type: 'done', bytes, frames, peakRssBytes, elapsedMs, posterBytes?, posterError?, posterMs? }
 //                    { type: 'error', message }
 import { writeFile } from "node:fs/promises";
 import { createCanvas, GlobalFonts, loadImage } from "@napi-rs/canvas";
@@ -116,6 +117,26 @@ function memoryBackstop(frameBytes) {
 }
 
 // ---------------------------------------------------------------------------
+// Poster frame
+// ---------------------------------------------------------------------------
+const POSTER_JPEG_QUALITY = 82;
+
+/**
+ * Writes the canvas as it stands (the frame just drawn) as the poster JPEG. A poster that cannot
+ * be written is reported, never a failed render: the clip is delivered without one.
+ */
+async function writePoster(canvas, file) {
+  const started = performance.now();
+  try {
+    const jpeg = await canvas.encode("jpeg", POSTER_JPEG_QUALITY);
+    await writeFile(file, jpeg);
+    return { posterBytes: jpeg.byteLength, posterMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    return { posterError: String(err?.message ?? err) };
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Render
 // ---------------------------------------------------------------------------
 /** The job's images as canvas images, cover-resized to the frame (references to thumbnails). */
@@ -132,7 +153,7 @@ async function loadImages(job) {
 
 async function render(job) {
   const started = Date.now();
-  const { prompt, seed, width: W, height: H, fps, frames, tmpPath } = job;
+  const { prompt, seed, width: W, height: H, fps, frames, tmpPath, posterFrame, posterTmpPath } = job;
   registerFonts(GlobalFonts);
   const images = await loadImages(job);
   delete job.firstFrame;
@@ -191,7 +212,8 @@ async function render(job) {
   // frames in memory.
   const maxQueue = 2;
   const keyEvery = fps * 2; // keyframe every 2 s
-  const prof = { draw: 0, submit: 0, gc: 0, encoder: 0 };
+  const prof = { draw: 0, submit: 0, poster: 0, gc: 0, encoder: 0 };
+  let poster = {};
   let tp = performance.now();
   const lap = (k) => {
     const now = performance.now();
@@ -218,6 +240,10 @@ async function render(job) {
     lap("draw");
     submit(i);
     lap("submit");
+    if (posterTmpPath && i === posterFrame) {
+      poster = await writePoster(canvas, posterTmpPath);
+      lap("poster");
+    }
     // Both copies of a frame's pixels are freed only once the GC has collected
     // their handles and the event loop has run the native finalisers (close()
     // frees nothing): a minor GC and a turn of the loop every frame keep only
@@ -264,6 +290,7 @@ async function render(job) {
     frames,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     elapsedMs: Date.now() - started,
+    ...poster,
   };
 }
 

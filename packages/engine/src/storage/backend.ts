@@ -7,6 +7,11 @@ export function outputKeyFor(generationId: string): string {
   return `${generationId}.mp4`;
 }
 
+/** The poster frame (JPEG) of a generation's output, stored beside it. */
+export function posterKeyFor(generationId: string): string {
+  return `${generationId}.jpg`;
+}
+
 export function publicUrlFor(key: string): string {
   return `${config().cdnBaseUrl}/${key}`;
 }
@@ -33,10 +38,16 @@ export function storageBackend(): Promise<StorageBackend> {
   return backend;
 }
 
-const SAFE_KEY = /^[A-Za-z0-9_-]+\.mp4$/;
+const SAFE_KEY = /^[A-Za-z0-9_-]+\.(mp4|jpg)$/;
 
 /** Opens a stored file for serving, or null; keys are checked so no path escapes the store. */
 export async function openOutput(key: string): Promise<StoredObject | null> {
   if (!SAFE_KEY.test(key)) return null;
   return (await storageBackend()).open(key);
+}
+
+/** Removes stored outputs (account deletion, retention); keys that do not look like outputs are skipped. */
+export async function removeOutputs(keys: string[], backend?: StorageBackend): Promise<void> {
+  const store = backend ?? (await storageBackend());
+  for (const key of keys) if (SAFE_KEY.test(key)) await store.remove(key);
 }

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rename, stat, unlink } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { StorageBackend, StoredObject } from "./types";
+import { contentTypeFor, type StorageBackend, type StoredObject } from "./types";
 
 /**
  * Outputs in a local directory (the embedded default), served at {cdn_url} by the app's /cdn route.
@@ -37,6 +37,13 @@ export function createLocalStorage(dir: string): StorageBackend {
         await unlink(filePath).catch(() => {});
       }
     },
+    async remove(key) {
+      const file = path.join(root, key);
+      if (path.dirname(file) !== root) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+      await unlink(file).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== "ENOENT") throw err;
+      });
+    },
     async open(key): Promise<StoredObject | null> {
       const file = path.join(root, key);
       if (path.dirname(file) !== root) return null;
@@ -44,6 +51,7 @@ export function createLocalStorage(dir: string): StorageBackend {
       if (!info?.isFile()) return null;
       return {
         size: info.size,
+        contentType: contentTypeFor(key),
         mtime: info.mtime,
         stream: (range?: { start: number; end: number }) => createReadStream(file, range),
       };

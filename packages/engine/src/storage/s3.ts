@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   type HeadObjectCommandOutput,
@@ -12,7 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../platform/config";
-import { OUTPUT_CACHE_CONTROL, VIDEO_CONTENT_TYPE, type StorageBackend, type StoredObject } from "./types";
+import { contentTypeFor, OUTPUT_CACHE_CONTROL, type StorageBackend, type StoredObject } from "./types";
 
 function s3ClientFor(cfg: S3Config): S3Client {
   return new S3Client({
@@ -54,7 +55,7 @@ export function createS3Storage(cfg: S3Config, client: S3Client = s3ClientFor(cf
           Bucket: cfg.bucket,
           Key: key,
           Body: createReadStream(filePath),
-          ContentType: VIDEO_CONTENT_TYPE,
+          ContentType: contentTypeFor(key),
           ContentLength: size,
           CacheControl: OUTPUT_CACHE_CONTROL,
         },
@@ -63,6 +64,10 @@ export function createS3Storage(cfg: S3Config, client: S3Client = s3ClientFor(cf
         leavePartsOnError: false,
       });
       await upload.done();
+    },
+    async remove(key) {
+      // S3 answers a delete of a missing key with success.
+      await client.send(new DeleteObjectCommand({ Bucket: cfg.bucket, Key: key }));
     },
     async open(key): Promise<StoredObject | null> {
       let head: HeadObjectCommandOutput;
@@ -74,6 +79,7 @@ export function createS3Storage(cfg: S3Config, client: S3Client = s3ClientFor(cf
       }
       return {
         size: head.ContentLength ?? 0,
+        contentType: contentTypeFor(key),
         mtime: head.LastModified ?? new Date(0),
         stream(range?: { start: number; end: number }) {
           // Callers want a stream synchronously; the GET is started and piped in.

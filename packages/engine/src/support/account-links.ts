@@ -5,7 +5,7 @@ import { SupportError, writeAuditRow } from "./staff-action";
 
 /**
  * A fresh password reset or email verification link for an account, shown to staff once so they can
- * pass it to the owner (the platform sends no mail). Only for customer accounts: a support agent
+ * pass it to the owner directly (when mail does not reach them). Only for customer accounts: a support agent
  * must not be able to take over a staff account this way.
  */
 export async function issueAccountLinkAsStaff(

@@ -1,7 +1,7 @@
 // Account status: staff suspend or reactivate a customer account.
 import type { Db } from "@vgen/db";
 import { revokeAccountSessions } from "../auth/sessions";
-import { checkReason, SupportError, writeAuditRow } from "./staff-action";
+import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
 
 /** Suspends or reactivates an account (the API answers a suspended account 403 account_suspended). */
 export async function setAccountStatus(
@@ -14,9 +14,10 @@ export async function setAccountStatus(
   return db.$transaction(async (tx) => {
     const account = await tx.account.findUnique({
       where: { id: input.accountId },
-      select: { id: true, role: true, status: true },
+      select: { id: true, role: true, status: true, deletedAt: true },
     });
     if (!account) throw new SupportError("resource_not_found", `No account '${input.accountId}'.`);
+    refuseIfDeleted(account, input.status === "suspended" ? "suspending" : "reactivating");
     if (input.status === "suspended" && account.role !== "user")
       throw new SupportError("action_not_allowed", "Staff accounts are not suspended from the console.");
     const moved = await tx.account.updateMany({

@@ -1,6 +1,7 @@
 // Account search and review for the staff console: find accounts, then read one account's
 // overview, activity, ledger and generations; and the queue of test balance requests. Reads only.
 import type { Db } from "@vgen/db";
+import { listApiKeys } from "../accounts/api-keys";
 import { balanceSummary } from "../billing/ledger-entries";
 import { pageWindow } from "./page-window";
 import { SupportError } from "./staff-action";
@@ -13,11 +14,22 @@ export interface AccountHit {
   status: "active" | "suspended";
   balanceMicros: bigint;
   createdAt: Date;
+  /** When its owner deleted it (the console marks it and refuses staff actions on it); null: not deleted. */
+  deletedAt: Date | null;
   /** Why this account matched: "email", "account id", "key prefix", "generation id". */
   matchedBy: string[];
 }
 
-const HIT_SELECT = { id: true, email: true, name: true, role: true, status: true, balanceMicros: true, createdAt: true } as const;
+const HIT_SELECT = {
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  status: true,
+  balanceMicros: true,
+  createdAt: true,
+  deletedAt: true,
+} as const;
 
 /**
  * Finds accounts by email (partial, case-insensitive), account id, API key prefix (the shown
@@ -141,13 +153,33 @@ export async function listAccountGenerations(
   return { items, total, page, pageSize: take };
 }
 
-/** Keys, recent requests and webhook deliveries, test balance requests, invoices, subscriptions, audit trail. */
+/**
+ * Keys, webhook endpoints (never their secrets) with their last delivery, recent requests and
+ * webhook deliveries, test balance requests, invoices, subscriptions, audit trail.
+ */
 export async function getAccountActivity(db: Db, accountId: string) {
-  const [keys, requests, deliveries, testBalanceRequests, invoices, subscriptions, auditTrail] = await Promise.all([
-    db.apiKey.findMany({
+  const [keys, endpoints, requests, deliveries, testBalanceRequests, invoices, subscriptions, auditTrail] = await Promise.all([
+    listApiKeys(db, accountId),
+    db.webhookEndpoint.findMany({
       where: { accountId },
-      orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }],
-      select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: {
+        id: true,
+        url: true,
+        description: true,
+        events: true,
+        enabled: true,
+        createdAt: true,
+        deliveries: {
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: 1,
+          select: {
+            status: true,
+            createdAt: true,
+            attempts: { orderBy: { attemptNo: "desc" }, take: 1, select: { responseStatus: true, error: true } },
+          },
+        },
+      },
     }),
     db.requestLog.findMany({
       where: { accountId },
@@ -195,6 +227,17 @@ export async function getAccountActivity(db: Db, accountId: string) {
   ]);
   return {
     keys,
+    endpoints: endpoints.map(({ deliveries: [last], ...e }) => ({
+      ...e,
+      lastDelivery: last
+        ? {
+            status: last.status,
+            at: last.createdAt,
+            responseStatus: last.attempts[0]?.responseStatus ?? null,
+            error: last.attempts[0]?.error ?? null,
+          }
+        : null,
+    })),
     requests,
     deliveries: deliveries.map(({ attempts, ...d }) => ({
       ...d,

@@ -2,7 +2,7 @@
 import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
 import { applyLedgerEntry } from "../billing/ledger";
-import { checkReason, SupportError, writeAuditRow } from "./staff-action";
+import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
 
 /** The largest single balance adjustment; anything larger is a top-up or an engineering task. */
 const MAX_ADJUSTMENT_MICROS = 10_000n * MICROS_PER_DOLLAR;
@@ -20,8 +20,9 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
     throw new SupportError("invalid_parameter", `Adjust by at most ${formatUsd(MAX_ADJUSTMENT_MICROS)} at a time.`);
   try {
     return await db.$transaction(async (tx) => {
-      const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true } });
+      const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true, deletedAt: true } });
       if (!account) throw new SupportError("resource_not_found", `No account '${input.accountId}'.`);
+      refuseIfDeleted(account, "a balance adjustment");
       const auditId = newId("audit");
       const entry = await applyLedgerEntry(tx, {
         accountId: input.accountId,

@@ -1,4 +1,4 @@
-/** Public surface of the engine's support domain. The staff console's work: account search and review, refunds, adjustments, catalog and provider route edits, route statistics, the audit log. */
+/** Public surface of the engine's support domain. The staff console's work: account search and review, refunds, adjustments, catalog and provider route edits, route statistics, the audit log, the mail outbox. */
 export {
   getAccountActivity,
   getAccountOverview,
@@ -13,6 +13,7 @@ export { adjustBalance } from "./adjustments";
 export { listAuditLog } from "./audit-log";
 export { listCatalogForStaff, updateCatalogModel } from "./catalog";
 export { revokeKeyAsStaff } from "./key-revocation";
+export { listOutboundEmails, readOutboundEmailAsStaff } from "./outbox";
 export { refundGeneration } from "./refunds";
 export { resetRouteBreaker } from "./route-breaker-reset";
 export { addRoute } from "./route-creation";

@@ -1,6 +1,6 @@
 // Key revocation: staff revoke a live API key of any account.
 import type { Db } from "@vgen/db";
-import { checkReason, SupportError, writeAuditRow } from "./staff-action";
+import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
 
 /** Revokes one live key of any account, as staff. */
 export async function revokeKeyAsStaff(db: Db, input: { keyId: string; actorId: string; reason: string }) {
@@ -8,9 +8,10 @@ export async function revokeKeyAsStaff(db: Db, input: { keyId: string; actorId: 
   return db.$transaction(async (tx) => {
     const key = await tx.apiKey.findUnique({
       where: { id: input.keyId },
-      select: { id: true, accountId: true, prefix: true, name: true },
+      select: { id: true, accountId: true, prefix: true, name: true, account: { select: { deletedAt: true } } },
     });
     if (!key) throw new SupportError("resource_not_found", `No API key '${input.keyId}'.`);
+    refuseIfDeleted(key.account, "revoking its keys (deletion revoked them all)");
     const moved = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
     if (moved.count === 0) throw new SupportError("state_conflict", `Key ${key.prefix}… is already revoked.`);
     await writeAuditRow(tx, {

@@ -2,7 +2,7 @@
 import { formatUsd } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
 import { applyLedgerEntry } from "../billing/ledger";
-import { checkReason, SupportError, writeAuditRow } from "./staff-action";
+import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
 
 /**
  * Refunds a completed generation's charge: a `refund` ledger entry (credit, generationId set) and
@@ -19,7 +19,11 @@ export async function refundGeneration(
       // The row lock serializes concurrent refunds so the loser sees the winner's entry.
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM generations WHERE id = ${input.generationId} FOR UPDATE`;
       if (locked.length === 0) throw new SupportError("generation_not_found", `No generation '${input.generationId}'.`);
-      const gen = await tx.generation.findUniqueOrThrow({ where: { id: input.generationId } });
+      const gen = await tx.generation.findUniqueOrThrow({
+        where: { id: input.generationId },
+        include: { account: { select: { deletedAt: true } } },
+      });
+      refuseIfDeleted(gen.account, "a refund (its balance can no longer be used)");
       if (gen.status !== "completed")
         throw new SupportError("action_not_allowed", `Only completed generations can be refunded; ${gen.id} is ${gen.status}.`);
       const charge = await tx.ledgerEntry.findUnique({ where: { generationId_type: { generationId: gen.id, type: "charge" } } });

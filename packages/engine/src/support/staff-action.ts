@@ -1,7 +1,7 @@
 // What every support-console action shares: the error it refuses with, the reason staff must give,
 // and the AuditLog row it writes in the same transaction as its change, so a change without its
 // audit row (or the reverse) cannot exist.
-import { ApiError } from "@vgen/contracts";
+import { ApiError, formatTimestamp } from "@vgen/contracts";
 import { newId, type Prisma } from "@vgen/db";
 
 /** A support-console action refused: a record that does not exist, a value or rule refused, or nothing left to change. */
@@ -46,4 +46,16 @@ export function checkReason(reason: string): string {
   if (text.length < 3) throw new SupportError("invalid_parameter", "Give a reason (at least 3 characters).");
   if (text.length > 500) throw new SupportError("invalid_parameter", "Keep the reason under 500 characters.");
   return text;
+}
+
+/**
+ * Refuses a staff action on an account its owner deleted (accounts/delete-account.ts): its keys
+ * are revoked, sign-in is gone and nobody can use a balance or a status any more.
+ */
+export function refuseIfDeleted(account: { deletedAt: Date | null }, action: string) {
+  if (account.deletedAt)
+    throw new SupportError(
+      "action_not_allowed",
+      `This account was deleted by its owner on ${formatTimestamp(account.deletedAt)}; ${action} is not possible on a deleted account.`,
+    );
 }

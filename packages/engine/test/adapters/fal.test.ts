@@ -54,6 +54,7 @@ describe("fal adapter", () => {
     model,
     webhookSecret: null,
     maxVideoBytes: 20 * 1024 * 1024,
+    requestTimeoutMs: 1_000,
   });
 
   /** Polls until the job leaves "running" (bounded), returning every state seen. */
@@ -69,7 +70,7 @@ describe("fal adapter", () => {
 
   beforeAll(async () => {
     fake = await startFalFake();
-    adapter = createFalAdapter({ jwksUrl: fake.jwksUrl, requestTimeoutMs: 1_000 });
+    adapter = createFalAdapter({ jwksUrl: fake.jwksUrl });
   });
   afterAll(() => fake?.close());
   beforeEach(() => fake.reset());

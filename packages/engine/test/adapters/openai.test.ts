@@ -39,6 +39,7 @@ function target(over: Partial<UpstreamTarget> = {}): UpstreamTarget {
     model: "sora-2",
     webhookSecret: fake.webhookSecret,
     maxVideoBytes: 50_000_000,
+    requestTimeoutMs: 1_000,
     ...over,
   };
 }

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UpstreamCallError, type UpstreamImage, type UpstreamRequest, type UpstreamTarget } from "../../src/providers/adapter";
-import { createReplicateAdapter } from "../../src/providers/adapters/replicate";
+import { replicateAdapter } from "../../src/providers/adapters/replicate";
 import { fetchOutput } from "../../src/providers/http";
 import { GenerationFailure } from "../../src/providers/types";
 import { type ReplicateFake, startReplicateFake } from "../fakes/replicate";
@@ -47,7 +47,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe("replicate adapter", () => {
   let fake: ReplicateFake;
-  let adapter: ReturnType<typeof createReplicateAdapter>;
+  const adapter = replicateAdapter;
   const signal = () => AbortSignal.timeout(20_000);
   const target = (model = "google/veo-3.1"): UpstreamTarget => ({
     name: "replicate-test",
@@ -56,6 +56,7 @@ describe("replicate adapter", () => {
     model,
     webhookSecret: fake.webhookSecret,
     maxVideoBytes: 20 * 1024 * 1024,
+    requestTimeoutMs: 1_000,
   });
 
   async function pollToEnd(t: UpstreamTarget, id: string, maxPolls = 20) {
@@ -70,7 +71,6 @@ describe("replicate adapter", () => {
 
   beforeAll(async () => {
     fake = await startReplicateFake();
-    adapter = createReplicateAdapter({ requestTimeoutMs: 1_000 });
   });
   afterAll(() => fake?.close());
   beforeEach(() => fake.reset());

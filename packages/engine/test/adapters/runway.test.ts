@@ -37,6 +37,7 @@ function target(over: Partial<UpstreamTarget> = {}): UpstreamTarget {
     model: "gen4.5",
     webhookSecret: null,
     maxVideoBytes: 50_000_000,
+    requestTimeoutMs: 1_000,
     ...over,
   };
 }

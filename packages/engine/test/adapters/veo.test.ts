@@ -9,6 +9,7 @@ import {
   type UpstreamTarget,
 } from "../../src/providers/adapter";
 import { fetchOutput } from "../../src/providers/http";
+import { routeRefusal } from "../../src/providers/routes";
 import { GenerationFailure, ProviderAbortedError } from "../../src/providers/types";
 import { mp4DurationMs } from "../../src/storage/mp4-duration";
 import {
@@ -47,6 +48,7 @@ function target(model = "veo-3.1-generate-preview", over: Partial<UpstreamTarget
     model,
     webhookSecret: null,
     maxVideoBytes: 50 * 1024 * 1024,
+    requestTimeoutMs: 1_000,
     ...over,
   };
 }
@@ -374,8 +376,33 @@ describe("veo adapter: capabilities", () => {
       lastFrame: true,
       maxReferences: 3,
       idempotentSubmit: false,
+      combinationRefusal: expect.any(Function),
     });
     expect(veoAdapter.capabilities("veo-3.1-fast-generate-preview")).toEqual(veoAdapter.capabilities("veo-3.1-generate-preview"));
+  });
+
+  it("refuses at acceptance the combinations the Gemini API answers with INVALID_ARGUMENT", () => {
+    const route = (upstreamModel: string) => ({ provider: "veo", upstreamModel });
+    const req = { duration: 8, size: "720p", aspectRatio: "16:9", firstFrame: false, lastFrame: false, references: 0 };
+    const veo31 = route("veo-3.1-generate-preview");
+    expect(routeRefusal(veo31, { ...req, size: "4k" })).toBeNull();
+    expect(routeRefusal(veo31, { ...req, size: "4k", duration: 6 })).toEqual({
+      reason: "takes 4k only at 8 s",
+      param: "duration",
+    });
+    expect(routeRefusal(veo31, { ...req, size: "1080p", duration: 4 })).toMatchObject({ param: "duration" });
+    expect(routeRefusal(veo31, { ...req, references: 2 })).toBeNull();
+    expect(routeRefusal(veo31, { ...req, references: 2, duration: 6 })).toMatchObject({ param: "duration" });
+    expect(routeRefusal(veo31, { ...req, references: 2, aspectRatio: "9:16" })).toEqual({
+      reason: "takes reference images only at 16:9",
+      param: "aspectRatio",
+    });
+    const veo3 = route("veo-3.0-generate-001");
+    expect(routeRefusal(veo3, { ...req, size: "1080p" })).toBeNull();
+    expect(routeRefusal(veo3, { ...req, size: "1080p", aspectRatio: "9:16" })).toMatchObject({ param: "aspectRatio" });
+    expect(routeRefusal(veo3, { ...req, size: "1080p", duration: 6 })).toMatchObject({ param: "duration" });
+    expect(routeRefusal(veo3, { ...req, duration: 4, aspectRatio: "9:16" })).toBeNull();
+    expect(routeRefusal(route("veo-2.0-generate-001"), { ...req, duration: 5, aspectRatio: "9:16" })).toBeNull();
   });
 
   it("Veo 3 has no 4k and no reference images; Veo 2 renders 720p only, 5 to 8 s", () => {

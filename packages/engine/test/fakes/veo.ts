@@ -34,6 +34,8 @@ interface VeoJobBehavior {
   outputSeconds?: number;
   /** Reports metadata.progressPercent while running (the API documents no progress, so off by default). */
   reportProgress: boolean;
+  /** Bytes downloaded instead of a rendered clip (e.g. a damaged MP4). */
+  outputBytes?: Buffer;
 }
 
 /** How one request is answered instead of normally. */
@@ -342,7 +344,7 @@ export async function startVeoFake(opts: { apiKey?: string } = {}): Promise<VeoF
     if (req.method === "GET" && blob) {
       const job = [...fake.jobs.values()].find((j) => j.name.endsWith(`/${blob[1]}`));
       if (!job) return sendError(res, { code: 404, status: "NOT_FOUND", message: "No such object." });
-      const video = await tinyMp4(outputSeconds(job));
+      const video = job.behavior.outputBytes ?? (await tinyMp4(outputSeconds(job)));
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) });
       return void res.end(video);
     }

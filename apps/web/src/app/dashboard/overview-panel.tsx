@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { DailyBars } from "@/components/dashboard/charts/daily-bars";
@@ -11,13 +12,6 @@ import { useTRPC } from "@/trpc/client";
 import { formatRequestTime, statusTone } from "./requests/request-format";
 
 const GENERATION_TONES = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
-
-/** "+12% vs 2026-10", or the previous value when there is nothing to compare a ratio with. */
-function versus(current: number, previous: number, previousLabel: string, format: (v: number) => string) {
-  if (previous === 0) return `${format(previous)} in ${previousLabel}`;
-  const change = Math.round(((current - previous) / previous) * 100);
-  return `${change > 0 ? "+" : ""}${change}% vs ${format(previous)} in ${previousLabel}`;
-}
 
 function Metric({ label, value, sub, testId }: { label: string; value: ReactNode; sub: ReactNode; testId: string }) {
   return (
@@ -34,6 +28,10 @@ function Metric({ label, value, sub, testId }: { label: string; value: ReactNode
 }
 
 export function OverviewPanel() {
+  const t = useTranslations("overview");
+  const ts = useTranslations("status");
+  const tu = useTranslations("units");
+  const tn = useTranslations("nav");
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
   const summary = useQuery(trpc.overview.summary.queryOptions());
@@ -42,55 +40,58 @@ export function OverviewPanel() {
   const a = me.data;
   const s = summary.data;
   const micros = (v: number) => formatAmount(BigInt(v));
-  const seconds = (v: number) => `${v} s`;
+  const seconds = (v: number) => tu("seconds", { count: v });
+  /** "+12% vs $3.00 in 2026-10", or the previous value when there is nothing to compare a ratio with. */
+  const versus = (current: number, previous: number, period: string, format: (v: number) => string) => {
+    if (previous === 0) return t("versusNone", { value: format(previous), period });
+    const change = Math.round(((current - previous) / previous) * 100);
+    return t("versus", { change: `${change > 0 ? "+" : ""}${change}%`, value: format(previous), period });
+  };
 
   return (
     <>
-      <PageHeader
-        title={`Welcome${a.name ? `, ${a.name}` : ""}`}
-        description="Everything about your use of the video generation API. Times and months are UTC."
-      />
+      <PageHeader title={a.name ? t("welcomeName", { name: a.name }) : t("welcome")} description={t("description")} />
       <div className="grid gap-4 md:grid-cols-3">
-        <Card title="Available balance">
+        <Card title={t("availableBalance")}>
           <p className="text-3xl font-semibold tabular-nums" data-testid="overview-balance">
             {formatAmount(a.balanceMicros)}
           </p>
-          <p className="mt-1 text-sm text-slate-500">{formatAmount(a.heldMicros)} on hold for running generations</p>
+          <p className="mt-1 text-sm text-slate-500">{t("onHold", { amount: formatAmount(a.heldMicros) })}</p>
           <Link
             className="mt-3 inline-block rounded-md bg-slate-900 px-3.5 py-2 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
             href="/dashboard/invoices"
           >
-            Add funds
+            {t("addFunds")}
           </Link>
         </Card>
-        <Card title="API key">
+        <Card title={t("apiKey")}>
           <div data-testid="overview-key-status">
             {a.activeKeys === 0 ? (
               <p className="text-sm">
-                <Badge tone="amber">not issued</Badge>{" "}
+                <Badge tone="amber">{t("notIssued")}</Badge>{" "}
                 <Link className="font-medium underline" href="/dashboard/quickstart">
-                  Quick start
+                  {tn("quickstart")}
                 </Link>
               </p>
             ) : (
               <p className="text-sm">
-                <Badge tone="green">active</Badge> {a.activeKeys} active key{a.activeKeys > 1 ? "s" : ""} ·{" "}
+                <Badge tone="green">{t("active")}</Badge> {t("activeKeys", { count: a.activeKeys })} ·{" "}
                 <Link className="underline" href="/dashboard/api-keys">
-                  Manage
+                  {t("manage")}
                 </Link>
               </p>
             )}
           </div>
         </Card>
-        <Card title="Account">
+        <Card title={t("account")}>
           <p className="break-words text-sm">{a.email}</p>
-          <p className="mt-1 text-sm text-slate-500">{a.status === "active" ? "Active" : "Suspended: contact support"}</p>
+          <p className="mt-1 text-sm text-slate-500">{a.status === "active" ? t("accountActive") : t("accountSuspended")}</p>
         </Card>
       </div>
 
       {summary.isPending ? (
         <div className="mt-6">
-          <Spinner label="Loading usage" />
+          <Spinner label={t("loadingUsage")} />
         </div>
       ) : summary.error ? (
         <div className="mt-6">
@@ -99,57 +100,59 @@ export function OverviewPanel() {
       ) : s ? (
         <div className="mt-6 space-y-6">
           <Card
-            title={`This month (${s.thisMonth.period})`}
-            description="Spend is the charges less refunds booked this month, as on the monthly statement."
+            title={t("thisMonth", { period: s.thisMonth.period })}
+            description={t("thisMonthHint")}
             actions={
               <Link className="text-sm font-medium underline" href="/dashboard/usage">
-                Request statistics
+                {tn("usage")}
               </Link>
             }
           >
             <dl className="mb-4 grid gap-4 sm:grid-cols-3">
               <Metric
-                label="Spend"
+                label={t("spend")}
                 value={formatAmount(s.thisMonth.spendMicros)}
                 sub={versus(Number(s.thisMonth.spendMicros), Number(s.lastMonth.spendMicros), s.lastMonth.period, micros)}
                 testId="overview-month-spend"
               />
               <Metric
-                label="Billed seconds"
+                label={t("billedSeconds")}
                 value={seconds(s.thisMonth.billedSeconds)}
                 sub={versus(s.thisMonth.billedSeconds, s.lastMonth.billedSeconds, s.lastMonth.period, seconds)}
                 testId="overview-month-seconds"
               />
               <Metric
-                label="Generations"
+                label={t("generations")}
                 value={s.thisMonth.generations}
                 sub={versus(s.thisMonth.generations, s.lastMonth.generations, s.lastMonth.period, String)}
                 testId="overview-month-generations"
               />
             </dl>
             <DailyBars
-              title={`Spend per day in ${s.thisMonth.period}`}
+              title={t("spendPerDay", { period: s.thisMonth.period })}
               testId="overview-usage-chart"
               bars={s.days.map((d) => ({ day: d.day, value: Number(d.spendMicros), label: formatAmount(d.spendMicros) }))}
             />
           </Card>
 
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card title="Recent generations">
+            <Card title={t("recentGenerations")}>
               {s.recentGenerations.length === 0 ? (
-                <EmptyState title="No generations yet">
-                  Try the{" "}
-                  <Link className="font-medium underline" href="/dashboard/playground">
-                    Playground
-                  </Link>
-                  .
+                <EmptyState title={t("noGenerations")}>
+                  {t.rich("tryPlayground", {
+                    link: (chunks) => (
+                      <Link className="font-medium underline" href="/dashboard/playground">
+                        {chunks}
+                      </Link>
+                    ),
+                  })}
                 </EmptyState>
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="overview-recent-generations">
                   {s.recentGenerations.map((g) => (
                     <li key={g.id} className="py-2 text-sm">
                       <div className="flex flex-wrap items-center gap-2">
-                        <Badge tone={GENERATION_TONES[g.status]}>{g.status}</Badge>
+                        <Badge tone={GENERATION_TONES[g.status]}>{ts(g.status)}</Badge>
                         <Link
                           className="min-w-0 break-all font-mono text-xs underline"
                           href={`/dashboard/playground?id=${encodeURIComponent(g.id)}`}
@@ -161,7 +164,7 @@ export function OverviewPanel() {
                         {g.prompt}
                       </p>
                       <p className="text-xs text-slate-500">
-                        {g.modelId} · {g.apiKeyId ? "API" : "Playground"} ·{" "}
+                        {g.modelId} · {g.apiKeyId ? t("sourceApi") : tn("playground")} ·{" "}
                         <time dateTime={g.createdAt.toISOString()}>{formatRequestTime(g.createdAt)}</time>
                       </p>
                     </li>
@@ -170,15 +173,15 @@ export function OverviewPanel() {
               )}
             </Card>
             <Card
-              title="Recent errors"
+              title={t("recentErrors")}
               actions={
                 <Link className="text-sm font-medium underline" href="/dashboard/requests">
-                  All requests
+                  {t("allRequests")}
                 </Link>
               }
             >
               {s.recentErrors.length === 0 ? (
-                <EmptyState title="No errors in the request log" />
+                <EmptyState title={t("noErrors")} />
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="overview-recent-errors">
                   {s.recentErrors.map((r) => (

@@ -47,6 +47,7 @@ interface Doc {
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
+  webhooks?: Record<string, Record<string, Operation>>;
   components: { schemas: Schemas };
 }
 
@@ -231,9 +232,9 @@ function OperationSection({
             <h3 id={`${op.operationId}-title`} className="text-xl font-semibold text-slate-900">
               {op.summary}
             </h3>
-            <p className="mt-2 flex items-center gap-2">
+            <p className="mt-2 flex flex-wrap items-center gap-2">
               <MethodBadge method={method} />
-              <code className="font-mono text-sm text-slate-800">{path}</code>
+              <code className="break-all font-mono text-sm text-slate-800">{path}</code>
               {op.security?.length === 0 ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600">public</span>
               ) : (
@@ -329,6 +330,36 @@ function OperationSection({
   );
 }
 
+/** An event this API POSTs to the caller (the document's `webhooks`): when, the signature headers, an example body. */
+function WebhookSection({ event, op }: { event: string; op: Operation }) {
+  const body = op.requestBody?.content["application/json"];
+  const example = body ? exampleOf(body) : null;
+  return (
+    <section
+      id={op.operationId}
+      aria-labelledby={`${op.operationId}-title`}
+      className="scroll-mt-20 border-t border-slate-200 py-10"
+    >
+      <h3 id={`${op.operationId}-title`} className="font-mono text-lg font-semibold text-slate-900">
+        {event}
+      </h3>
+      {op.description && <Markdown text={op.description} className="mt-2 text-sm leading-relaxed text-slate-700" />}
+      <ul className="mt-3 space-y-1 text-sm text-slate-700">
+        {(op.parameters ?? []).map((p) => (
+          <li key={p.name}>
+            <code className="font-mono text-[0.85em]">{p.name}</code>: {p.description}
+          </li>
+        ))}
+      </ul>
+      {example !== null && example !== undefined && (
+        <div className="mt-4 max-w-3xl">
+          <Code label="Body">{show(example)}</Code>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export default function DocsPage() {
   const base = config().publicBaseUrl;
   const doc = documentFor(base);
@@ -336,6 +367,7 @@ export default function DocsPage() {
   const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ path, method, op })),
   );
+  const hooks = Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) => Object.values(item).map((op) => ({ event, op })));
   const [lead, ...intro] = doc.info.description.split("\n\n");
 
   return (
@@ -363,6 +395,17 @@ export default function DocsPage() {
                     >
                       <MethodBadge method={o.method} />
                       <span className="truncate">{o.op.summary}</span>
+                    </a>
+                  ))}
+                {hooks
+                  .filter((h) => h.op.tags?.includes(tag.name))
+                  .map((h) => (
+                    <a
+                      key={h.op.operationId}
+                      href={`#${h.op.operationId}`}
+                      className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                    >
+                      {h.event}
                     </a>
                   ))}
               </div>
@@ -430,6 +473,11 @@ export default function DocsPage() {
                       op={o.op}
                       schemas={schemas}
                     />
+                  ))}
+                {hooks
+                  .filter((h) => h.op.tags?.includes(tag.name))
+                  .map((h) => (
+                    <WebhookSection key={h.op.operationId} event={h.event} op={h.op} />
                   ))}
               </div>
             ))}

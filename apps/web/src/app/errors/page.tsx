@@ -1,12 +1,15 @@
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
 import { SiteHeader } from "@/components/site-header";
 
-export const metadata: Metadata = {
-  title: "Error catalog",
-  description: "Every error code the vgen API returns, with its HTTP status, meaning and how to fix it.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("errorsPage");
+  return { title: t("title"), description: t("description") };
+}
 
 type Entry = ErrorDefinition & { code: ErrorCode };
 
@@ -54,6 +57,7 @@ function Text({ children }: { children: string }) {
 }
 
 function ErrorCard({ e }: { e: Entry }) {
+  const t = useTranslations("errorsPage");
   return (
     <article
       id={e.code}
@@ -69,16 +73,16 @@ function ErrorCard({ e }: { e: Entry }) {
           className={`rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(e.status)}`}
           data-testid="http-status"
         >
-          {e.status === null ? "in failed record" : `${e.status} ${STATUS_TEXT[e.status] ?? ""}`.trim()}
+          {e.status === null ? t("inFailedRecord") : `${e.status} ${STATUS_TEXT[e.status] ?? ""}`.trim()}
         </span>
         <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-600">{e.type}</span>
       </div>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[7rem_1fr]">
-        <dt className="font-medium text-slate-500">Meaning</dt>
+        <dt className="font-medium text-slate-500">{t("meaning")}</dt>
         <dd className="text-slate-800">
           <Text>{e.meaning}</Text>
         </dd>
-        <dt className="font-medium text-slate-500">How to fix</dt>
+        <dt className="font-medium text-slate-500">{t("howToFix")}</dt>
         <dd className="text-slate-800">
           <Text>{e.fix}</Text>
         </dd>
@@ -88,6 +92,8 @@ function ErrorCard({ e }: { e: Entry }) {
 }
 
 export default function ErrorsPage() {
+  const t = useTranslations("errorsPage");
+  const code = (chunks: ReactNode) => <code className="font-mono text-sm">{chunks}</code>;
   const httpErrors = ENTRIES.filter((e) => e.status !== null).sort((a, b) => a.status! - b.status!);
   const failures = ENTRIES.filter((e) => e.status === null);
   const statuses = [...new Set(httpErrors.map((e) => e.status!))];
@@ -97,8 +103,8 @@ export default function ErrorsPage() {
       <SiteHeader current="errors" />
       <main id="main" tabIndex={-1} className="outline-none mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-[14rem_1fr]">
         <aside className="hidden lg:block">
-          <nav aria-label="Error codes" className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto pr-2 text-sm">
-            <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">HTTP errors</p>
+          <nav aria-label={t("codes")} className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto pr-2 text-sm">
+            <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{t("httpErrors")}</p>
             <ul className="space-y-0.5">
               {httpErrors.map((e) => (
                 <li key={e.code}>
@@ -112,7 +118,7 @@ export default function ErrorsPage() {
                 </li>
               ))}
             </ul>
-            <p className="mb-2 mt-5 text-xs font-semibold uppercase tracking-wide text-slate-400">Generation failures</p>
+            <p className="mb-2 mt-5 text-xs font-semibold uppercase tracking-wide text-slate-400">{t("failures")}</p>
             <ul className="space-y-0.5">
               {failures.map((e) => (
                 <li key={e.code}>
@@ -129,19 +135,22 @@ export default function ErrorsPage() {
         </aside>
 
         <div className="min-w-0">
-          <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Error catalog</h1>
+          <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
           <p className="mt-3 max-w-3xl text-slate-600">
-            Every error the API returns has a stable <code className="font-mono text-sm">code</code> and exactly one HTTP status.
-            Failed requests answer with the envelope below; its <code className="font-mono text-sm">doc_url</code> points at the
-            code&apos;s entry on this page. The same catalog is available as JSON at{" "}
-            <a href="/api/v1/errors" className="font-medium text-blue-700 hover:underline">
-              GET /api/v1/errors
-            </a>
-            ; endpoints are described in the{" "}
-            <Link href="/docs" className="font-medium text-blue-700 hover:underline">
-              API reference
-            </Link>
-            .
+            {t.rich("intro", {
+              code,
+              json: (chunks) => (
+                <a href="/api/v1/errors" className="font-medium text-blue-700 hover:underline">
+                  {chunks}
+                </a>
+              ),
+              docs: (chunks) => (
+                <Link href="/docs" className="font-medium text-blue-700 hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            })}{" "}
+            {t("contentNote")}
           </p>
           <pre className="mt-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100">{`HTTP/1.1 402 Payment Required
 X-Request-Id: req_5c1b0d4e9a7f3e2d1c0b9a8f
@@ -159,9 +168,9 @@ X-Request-Id: req_5c1b0d4e9a7f3e2d1c0b9a8f
 
           <section aria-labelledby="http-errors" className="mt-12">
             <h2 id="http-errors" className="text-xl font-semibold text-slate-900">
-              HTTP errors
+              {t("httpErrors")}
             </h2>
-            <p className="mt-1 text-sm text-slate-500">Returned as the response of a failed request, grouped by HTTP status.</p>
+            <p className="mt-1 text-sm text-slate-500">{t("httpErrorsHint")}</p>
             {statuses.map((status) => (
               <div key={status} className="mt-8">
                 <h3
@@ -183,13 +192,14 @@ X-Request-Id: req_5c1b0d4e9a7f3e2d1c0b9a8f
 
           <section aria-labelledby="generation-failures" className="mt-14">
             <h2 id="generation-failures" className="text-xl font-semibold text-slate-900">
-              Generation failure codes
+              {t("failureCodes")}
             </h2>
             <p className="mt-1 max-w-3xl text-sm text-slate-500">
-              These never come as an HTTP error: the request was accepted, and the generation later ended with{" "}
-              <code className="font-mono">status: &quot;failed&quot;</code> and{" "}
-              <code className="font-mono">error: {"{code, message}"}</code> in its record (stream event, callback, or{" "}
-              <code className="font-mono">POST /api/v1/videos/result</code>). The hold is released: nothing is charged.
+              {t.rich("failureCodesHint", {
+                status: 'status: "failed"',
+                error: "error: {code, message}",
+                code: (chunks) => <code className="font-mono">{chunks}</code>,
+              })}
             </p>
             <div className="mt-6 grid gap-3">
               {failures.map((e) => (

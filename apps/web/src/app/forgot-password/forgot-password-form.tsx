@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { AuthFormCard } from "@/components/ui/auth-card";
@@ -10,6 +12,8 @@ import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth");
+  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const request = useMutation(trpc.account.requestPasswordReset.mutationOptions());
   const fieldErrors = fieldErrorsOf(request.error);
@@ -20,30 +24,23 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <AuthFormCard
-      titleId="forgot-title"
-      title="Reset your password"
-      intro="We send a link that lets you choose a new password. It works once, for an hour."
-      homeLink
-      onSubmit={onSubmit}
-    >
+    <AuthFormCard titleId="forgot-title" title={t("forgotTitle")} intro={t("forgotIntro")} homeLink onSubmit={onSubmit}>
       {request.isSuccess ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          If an account uses this email, a reset link is on its way. Without a mail server, the link is in the server log, and
-          support can make one for you.
+          {t("forgotSent")}
         </p>
       ) : (
         <>
           <EmailField error={fieldErrors?.email} />
-          {request.error && !fieldErrors && <FormError>{request.error.message}</FormError>}
+          {request.error && !fieldErrors && <FormError>{errorText(request.error)}</FormError>}
           <Button type="submit" className="w-full" disabled={request.isPending}>
-            {request.isPending ? "Sending…" : "Send reset link"}
+            {request.isPending ? t("sending") : t("sendReset")}
           </Button>
         </>
       )}
       <p className="text-center text-sm text-slate-600">
         <Link className="font-medium text-slate-900 underline" href="/signin">
-          Back to sign in
+          {t("backToSignIn")}
         </Link>
       </p>
     </AuthFormCard>

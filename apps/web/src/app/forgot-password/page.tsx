@@ -1,11 +1,13 @@
+import { AuthMain } from "@/components/ui/auth-card";
+import { pageTitle } from "@/i18n/page-title";
 import { ForgotPasswordForm } from "./forgot-password-form";
 
-export const metadata = { title: "Reset your password" };
+export const generateMetadata = pageTitle("forgotPassword");
 
 export default function ForgotPasswordPage() {
   return (
-    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
+    <AuthMain>
       <ForgotPasswordForm />
-    </main>
+    </AuthMain>
   );
 }

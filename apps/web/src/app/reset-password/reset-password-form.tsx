@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -11,6 +13,8 @@ import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const t = useTranslations("auth");
+  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const reset = useMutation(trpc.account.resetPassword.mutationOptions());
   const [password, setPassword] = useState("");
@@ -23,28 +27,28 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
 
   if (reset.isSuccess) {
     return (
-      <AuthMessageCard title="Password changed">
+      <AuthMessageCard title={t("passwordChanged")}>
         <p role="status" className="text-sm text-slate-700">
-          You are signed out everywhere. Sign in with your new password.
+          {t("signedOutEverywhere")}
         </p>
         <Link className="text-sm font-medium text-slate-900 underline" href="/signin">
-          Sign in
+          {t("signInButton")}
         </Link>
       </AuthMessageCard>
     );
   }
   return (
-    <AuthFormCard titleId="reset-title" title="Choose a new password" intro={`For ${email}.`} onSubmit={onSubmit}>
+    <AuthFormCard titleId="reset-title" title={t("resetTitle")} intro={t("forEmail", { email })} onSubmit={onSubmit}>
       <NewPasswordField
-        label="New password"
+        label={t("newPassword")}
         name="password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={passwordError}
       />
-      {reset.error && !passwordError && <FormError>{reset.error.message}</FormError>}
+      {reset.error && !passwordError && <FormError>{errorText(reset.error)}</FormError>}
       <Button type="submit" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? "Saving…" : "Set new password"}
+        {reset.isPending ? t("saving") : t("setPassword")}
       </Button>
     </AuthFormCard>
   );

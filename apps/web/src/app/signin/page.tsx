@@ -1,14 +1,16 @@
+import { AuthMain } from "@/components/ui/auth-card";
 import { Suspense } from "react";
+import { pageTitle } from "@/i18n/page-title";
 import { SignInForm } from "./sign-in-form";
 
-export const metadata = { title: "Sign in" };
+export const generateMetadata = pageTitle("signIn");
 
 export default function SignInPage() {
   return (
-    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
+    <AuthMain>
       <Suspense>
         <SignInForm />
       </Suspense>
-    </main>
+    </AuthMain>
   );
 }

@@ -1,11 +1,13 @@
+import { AuthMain } from "@/components/ui/auth-card";
+import { pageTitle } from "@/i18n/page-title";
 import { SignUpForm } from "./sign-up-form";
 
-export const metadata = { title: "Create an account" };
+export const generateMetadata = pageTitle("signUp");
 
 export default function SignUpPage() {
   return (
-    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
+    <AuthMain>
       <SignUpForm />
-    </main>
+    </AuthMain>
   );
 }

@@ -1,9 +1,11 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useApiErrorText } from "@/i18n/api-error";
 import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
@@ -13,6 +15,8 @@ import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function SignUpForm() {
+  const t = useTranslations("auth");
+  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const router = useRouter();
   const [password, setPassword] = useState("");
@@ -30,25 +34,28 @@ export function SignUpForm() {
   }
 
   return (
-    <AuthFormCard titleId="signup-title" title="Create your account" homeLink onSubmit={(e) => onSubmit(e).catch(() => {})}>
-      <TextField label="Name" name="name" autoComplete="name" />
+    <AuthFormCard titleId="signup-title" title={t("createTitle")} homeLink onSubmit={(e) => onSubmit(e).catch(() => {})}>
+      <TextField label={t("name")} name="name" autoComplete="name" />
       <EmailField error={fieldErrors?.email} />
       <NewPasswordField
-        label="Password"
+        label={t("password")}
         name="password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={fieldErrors?.password}
       />
-      {signUp.error && !fieldErrors && <FormError>{signUp.error.message}</FormError>}
+      {signUp.error && !fieldErrors && <FormError>{errorText(signUp.error)}</FormError>}
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
-        {signUp.isPending ? "Creating…" : "Create account"}
+        {signUp.isPending ? t("creating") : t("create")}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Have an account?{" "}
-        <Link className="font-medium text-slate-900 underline" href="/signin">
-          Sign in
-        </Link>
+        {t.rich("haveAccount", {
+          link: (chunks) => (
+            <Link className="font-medium text-slate-900 underline" href="/signin">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </AuthFormCard>
   );

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ServiceStatusT, StatusDayT } from "@vgen/contracts";
@@ -7,27 +8,29 @@ import { SiteHeader } from "@/components/site-header";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Status",
-  description: "API status, success rate and response time of the vgen API over the last 90 days.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("statusPage");
+  return { title: t("title"), description: t("description") };
+}
+
+type T = Awaited<ReturnType<typeof getTranslations<"statusPage">>>;
 
 const INDICATOR = {
   stable: {
-    label: "Stable",
-    text: "All systems operating normally.",
+    label: "stable",
+    text: "stableText",
     dot: "bg-emerald-500",
     box: "border-emerald-200 bg-emerald-50 text-emerald-900",
   },
   degraded: {
-    label: "Degraded",
-    text: "Some requests or generations are failing on our side.",
+    label: "degraded",
+    text: "degradedText",
     dot: "bg-amber-500",
     box: "border-amber-200 bg-amber-50 text-amber-900",
   },
   outage: {
-    label: "Outage",
-    text: "Most requests or generations are failing on our side.",
+    label: "outage",
+    text: "outageText",
     dot: "bg-red-500",
     box: "border-red-200 bg-red-50 text-red-900",
   },
@@ -41,13 +44,17 @@ function barColor(day: StatusDayT): string {
   return "fill-red-500";
 }
 
-function dayLabel(day: StatusDayT): string {
-  const rate = day.success_rate ?? "no traffic";
-  return `${day.date}: ${day.requests} request${day.requests === 1 ? "" : "s"}, ${day.platform_failures} platform failure${day.platform_failures === 1 ? "" : "s"}, success ${rate}`;
+function dayLabel(day: StatusDayT, t: T): string {
+  return t("dayLabel", {
+    date: day.date,
+    requests: day.requests,
+    failures: day.platform_failures,
+    rate: day.success_rate ?? t("noTraffic"),
+  });
 }
 
 /** 90 daily bars: colour by success rate, height by traffic (a stub height on quiet days). */
-function DailyBars({ days }: { days: StatusDayT[] }) {
+function DailyBars({ days, t }: { days: StatusDayT[]; t: T }) {
   const W = 6;
   const GAP = 2;
   const H = 48;
@@ -60,7 +67,7 @@ function DailyBars({ days }: { days: StatusDayT[] }) {
         preserveAspectRatio="none"
         className="h-16 w-full"
         role="img"
-        aria-label={`Daily success over the last ${days.length} days: ${failing === 0 ? "no day with platform failures" : `${failing} day${failing === 1 ? "" : "s"} with platform failures`}.`}
+        aria-label={t("barsLabel", { days: days.length, failing })}
         data-testid="status-bars"
       >
         {days.map((d, i) => {
@@ -76,20 +83,20 @@ function DailyBars({ days }: { days: StatusDayT[] }) {
               className={`${barColor(d)} hover:opacity-70`}
               data-date={d.date}
             >
-              <title>{dayLabel(d)}</title>
+              <title>{dayLabel(d, t)}</title>
             </rect>
           );
         })}
       </svg>
       <figcaption className="mt-2 flex justify-between text-xs text-slate-500">
-        <span>{days.length} days ago</span>
+        <span>{t("daysAgo", { days: days.length })}</span>
         <span className="flex items-center gap-3">
           <Legend className="bg-emerald-500" label="≥ 99.9%" />
           <Legend className="bg-amber-400" label="≥ 95%" />
           <Legend className="bg-red-500" label="< 95%" />
-          <Legend className="bg-slate-200" label="no traffic" />
+          <Legend className="bg-slate-200" label={t("noTraffic")} />
         </span>
-        <span>Today</span>
+        <span>{t("today")}</span>
       </figcaption>
     </figure>
   );
@@ -117,6 +124,7 @@ function Metric({ label, value, hint, testId }: { label: string; value: string; 
 }
 
 export default async function StatusPage() {
+  const t = await getTranslations("statusPage");
   let status: ServiceStatusT | null = null;
   try {
     status = await computeStatus(getDb());
@@ -128,10 +136,10 @@ export default async function StatusPage() {
     <>
       <SiteHeader current="status" />
       <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-5xl px-6 py-10">
-        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Status</h1>
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
         {status === null ? (
           <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            Status data is temporarily unavailable. Try again in a moment.
+            {t("unavailable")}
           </div>
         ) : (
           <>
@@ -147,25 +155,24 @@ export default async function StatusPage() {
               </span>
               <div>
                 <p className="text-lg font-semibold">
-                  <span className="sr-only">Indicator: </span>
-                  {INDICATOR[status.indicator].label}
+                  <span className="sr-only">{t("indicator")}</span>
+                  {t(INDICATOR[status.indicator].label)}
                 </p>
-                <p className="text-sm opacity-80">{INDICATOR[status.indicator].text}</p>
+                <p className="text-sm opacity-80">{t(INDICATOR[status.indicator].text)}</p>
               </div>
             </div>
 
             <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-              <Metric label="API status" value={status.api_status} hint="Version /api/v1" testId="api-status" />
+              <Metric label={t("apiStatus")} value={status.api_status} hint={t("version")} testId="api-status" />
+              <Metric label={t("successRate")} value={status.success_rate} hint={t("successRateHint")} testId="success-rate" />
               <Metric
-                label="Success rate, 90 days"
-                value={status.success_rate}
-                hint="Platform failures count against it; user errors (4xx) do not."
-                testId="success-rate"
-              />
-              <Metric
-                label="Average response time"
-                value={status.average_response_time === "no data" ? "no data" : `${status.average_response_time} ms`}
-                hint="Mean over all API requests in 90 days."
+                label={t("responseTime")}
+                value={
+                  status.average_response_time === "no data"
+                    ? t("noData")
+                    : t("ms", { value: String(status.average_response_time) })
+                }
+                hint={t("responseTimeHint")}
                 testId="response-time"
               />
             </dl>
@@ -173,21 +180,21 @@ export default async function StatusPage() {
             <section aria-labelledby="history" className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
               <div className="mb-4 flex items-baseline justify-between">
                 <h2 id="history" className="font-semibold text-slate-900">
-                  Last 90 days
+                  {t("last90")}
                 </h2>
-                <span className="text-xs text-slate-500">UTC days · bar height = requests · hover for details</span>
+                <span className="text-xs text-slate-500">{t("barsHint")}</span>
               </div>
-              <DailyBars days={status.days} />
+              <DailyBars days={status.days} t={t} />
               <details className="mt-4 text-sm">
-                <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Daily figures</summary>
+                <summary className="cursor-pointer text-slate-600 hover:text-slate-900">{t("dailyFigures")}</summary>
                 <div className="mt-3 max-h-72 overflow-y-auto">
                   <table className="w-full text-left text-xs">
                     <thead className="sticky top-0 bg-white text-slate-500">
                       <tr>
-                        <th className="py-1 font-medium">Date</th>
-                        <th className="py-1 text-right font-medium">Requests</th>
-                        <th className="py-1 text-right font-medium">Platform failures</th>
-                        <th className="py-1 text-right font-medium">Success rate</th>
+                        <th className="py-1 font-medium">{t("date")}</th>
+                        <th className="py-1 text-right font-medium">{t("requests")}</th>
+                        <th className="py-1 text-right font-medium">{t("platformFailures")}</th>
+                        <th className="py-1 text-right font-medium">{t("rate")}</th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-100 font-mono text-slate-700">
@@ -206,31 +213,41 @@ export default async function StatusPage() {
             </section>
 
             <section className="mt-8 text-sm leading-relaxed text-slate-600">
-              <h2 className="font-semibold text-slate-900">How this is measured</h2>
+              <h2 className="font-semibold text-slate-900">{t("howMeasured")}</h2>
               <p className="mt-2">
-                A <em>platform failure</em> is an API response with a 5xx status, or a generation that failed on our side (
-                <a className="text-blue-700 hover:underline" href="/errors#render_failed">
-                  render_failed
-                </a>
-                ,{" "}
-                <a className="text-blue-700 hover:underline" href="/errors#upstream_error">
-                  upstream_error
-                </a>
-                ,{" "}
-                <a className="text-blue-700 hover:underline" href="/errors#timeout">
-                  timeout
-                </a>
-                ). Errors caused by the request (4xx, unreachable reference images, content policy) are left out. The indicator
-                reads the last {status.window_minutes} minutes: <strong>degraded</strong> at {status.thresholds.degraded};{" "}
-                <strong>outage</strong> at {status.thresholds.outage}. Codes are explained in the{" "}
-                <Link href="/errors" className="text-blue-700 hover:underline">
-                  error catalog
-                </Link>
-                ; the same data is at{" "}
-                <a href="/api/v1/status" className="font-mono text-blue-700 hover:underline">
-                  GET /api/v1/status
-                </a>
-                . Updated {status.updated_at}.
+                {t.rich("measured", {
+                  minutes: status.window_minutes,
+                  degraded: status.thresholds.degraded,
+                  outage: status.thresholds.outage,
+                  updated: status.updated_at,
+                  em: (chunks) => <em>{chunks}</em>,
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                  render: (chunks) => (
+                    <a className="text-blue-700 hover:underline" href="/errors#render_failed">
+                      {chunks}
+                    </a>
+                  ),
+                  upstream: (chunks) => (
+                    <a className="text-blue-700 hover:underline" href="/errors#upstream_error">
+                      {chunks}
+                    </a>
+                  ),
+                  timeout: (chunks) => (
+                    <a className="text-blue-700 hover:underline" href="/errors#timeout">
+                      {chunks}
+                    </a>
+                  ),
+                  catalog: (chunks) => (
+                    <Link href="/errors" className="text-blue-700 hover:underline">
+                      {chunks}
+                    </Link>
+                  ),
+                  api: (chunks) => (
+                    <a href="/api/v1/status" className="font-mono text-blue-700 hover:underline">
+                      {chunks}
+                    </a>
+                  ),
+                })}
               </p>
             </section>
           </>

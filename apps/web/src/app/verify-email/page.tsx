@@ -1,17 +1,19 @@
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import Link from "next/link";
 import { getDb } from "@vgen/db";
 import { InvalidLinkError, verifyEmail } from "@vgen/engine/auth";
-import { AuthMessageCard } from "@/components/ui/auth-card";
+import { AuthMain, AuthMessageCard } from "@/components/ui/auth-card";
 
-export const metadata = { title: "Verify your email" };
+export const generateMetadata = pageTitle("verifyEmail");
 export const dynamic = "force-dynamic";
 
-async function verify(token: string | string[] | undefined): Promise<{ email: string } | { error: string }> {
-  if (typeof token !== "string" || token.length > 100) return { error: new InvalidLinkError("email_verification").message };
+async function verify(token: string | string[] | undefined): Promise<{ email: string } | { error: "verifyLinkBroken" }> {
+  if (typeof token !== "string" || token.length > 100) return { error: "verifyLinkBroken" };
   try {
     return await verifyEmail(getDb(), token);
   } catch (err) {
-    if (err instanceof InvalidLinkError) return { error: err.message };
+    if (err instanceof InvalidLinkError) return { error: "verifyLinkBroken" };
     throw err;
   }
 }
@@ -19,22 +21,23 @@ async function verify(token: string | string[] | undefined): Promise<{ email: st
 /** Opening the link is the proof of ownership, so the page verifies on load. */
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const result = await verify((await searchParams).token);
+  const t = await getTranslations("auth");
   return (
-    <main id="main" tabIndex={-1} className="outline-none grid min-h-screen place-items-center bg-slate-50 px-4">
-      <AuthMessageCard title={"email" in result ? "Email verified" : "This link does not work"}>
+    <AuthMain>
+      <AuthMessageCard title={"email" in result ? t("emailVerified") : t("linkBroken")}>
         {"email" in result ? (
           <p role="status" className="text-sm text-slate-700">
-            {result.email} is verified. You can issue API keys from the dashboard now.
+            {t("verified", { email: result.email })}
           </p>
         ) : (
           <p role="alert" className="text-sm text-slate-700">
-            {result.error}
+            {t(result.error)}
           </p>
         )}
         <Link className="text-sm font-medium text-slate-900 underline" href="/dashboard/api-keys">
-          Go to the dashboard
+          {t("toDashboard")}
         </Link>
       </AuthMessageCard>
-    </main>
+    </AuthMain>
   );
 }

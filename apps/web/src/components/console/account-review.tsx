@@ -14,6 +14,7 @@ import { StaffAction } from "./action-dialog";
 import { when } from "./format";
 import { TestBalanceDecision } from "./pending-test-balance";
 import { DataTable, Pager, Td } from "./table";
+import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
 
 const STATUS_TONE = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
 const SIGNED = /^[-+]?\$?\d{1,7}(\.\d{1,6})?$/;
@@ -59,6 +60,11 @@ export function AccountReview({ accountId }: { accountId: string }) {
             <Badge tone={a.status === "active" ? "green" : "red"}>
               <span data-testid="account-status">{a.status}</span>
             </Badge>
+            {a.deletedAt && (
+              <Badge tone="gray">
+                <span data-testid="account-deleted">Deleted {when(a.deletedAt)}</span>
+              </Badge>
+            )}
             {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
             <span>· joined {when(a.createdAt)}</span>
           </span>
@@ -96,7 +102,13 @@ export function AccountReview({ accountId }: { accountId: string }) {
           </div>
         }
       />
-      {a.status === "suspended" && (
+      {a.deletedAt && (
+        <p role="status" className="mb-4 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          Deleted by its owner on {when(a.deletedAt)}: personal data is gone, the keys are revoked; the ledger and invoices are
+          kept. Balance, status, key and refund actions are refused.
+        </p>
+      )}
+      {a.status === "suspended" && !a.deletedAt && (
         <p role="status" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           This account is suspended: its API calls get 403 account_suspended.
         </p>
@@ -152,12 +164,19 @@ export function AccountReview({ accountId }: { accountId: string }) {
           {d.keys.length === 0 ? (
             <p className="text-sm text-slate-600">No keys.</p>
           ) : (
-            <DataTable caption="API keys" head={["Key", "Created", "Last used", "State", ""]} testId="account-keys">
+            <DataTable
+              caption="API keys"
+              head={["Key", "Restrictions", "Created", "Last used", "State", ""]}
+              testId="account-keys"
+            >
               {d.keys.map((k) => (
                 <tr key={k.id}>
                   <Td>
                     <span className="font-mono">{k.prefix}…</span>
                     <div className="text-xs text-slate-500">{k.name}</div>
+                  </Td>
+                  <Td className="max-w-72 min-w-48">
+                    <KeyRestrictionsSummary restrictions={k} />
                   </Td>
                   <Td className="whitespace-nowrap">{when(k.createdAt)}</Td>
                   <Td className="whitespace-nowrap">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</Td>
@@ -204,6 +223,48 @@ export function AccountReview({ accountId }: { accountId: string }) {
                 </tr>
               ))}
             </DataTable>
+          )}
+        </Card>
+
+        <Card title="Webhook endpoints" description="Where the account's events are sent; secrets are never shown.">
+          {d.endpoints.length === 0 ? (
+            <p className="text-sm text-slate-600">No webhook endpoints.</p>
+          ) : (
+            <div data-testid="account-endpoints">
+              <DataTable caption="Webhook endpoints" head={["URL", "Events", "State", "Last delivery"]}>
+                {d.endpoints.map((e) => (
+                  <tr key={e.id}>
+                    <Td className="max-w-[16rem]">
+                      <div className="truncate">{e.url}</div>
+                      {e.description && <div className="truncate text-xs text-slate-500">{e.description}</div>}
+                    </Td>
+                    <Td className="font-mono text-xs">{e.events.join(", ")}</Td>
+                    <Td>{e.enabled ? <Badge tone="green">enabled</Badge> : <Badge tone="gray">disabled</Badge>}</Td>
+                    <Td className="text-xs">
+                      {e.lastDelivery ? (
+                        <>
+                          <Badge
+                            tone={
+                              e.lastDelivery.status === "delivered"
+                                ? "green"
+                                : e.lastDelivery.status === "failed"
+                                  ? "red"
+                                  : "amber"
+                            }
+                          >
+                            {e.lastDelivery.status}
+                          </Badge>{" "}
+                          {e.lastDelivery.responseStatus ?? e.lastDelivery.error ?? ""}
+                          <div className="text-slate-500">{when(e.lastDelivery.at)}</div>
+                        </>
+                      ) : (
+                        "never"
+                      )}
+                    </Td>
+                  </tr>
+                ))}
+              </DataTable>
+            </div>
           )}
         </Card>
 

@@ -76,7 +76,13 @@ export function AccountSearch() {
                   </Td>
                   <Td>{a.matchedBy.join(", ")}</Td>
                   <Td>
-                    <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>{" "}
+                    {a.deletedAt ? (
+                      <Badge tone="gray">
+                        <span data-testid="account-deleted">Deleted {when(a.deletedAt)}</span>
+                      </Badge>
+                    ) : (
+                      <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>
+                    )}{" "}
                     {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
                   </Td>
                   <Td className="tabular-nums">{formatAmount(a.balanceMicros)}</Td>

@@ -8,6 +8,7 @@ const CONSOLE_SECTIONS = [
   { href: "/console", label: "Find an account" },
   { href: "/console/test-balance", label: "Test balance requests" },
   { href: "/console/audit", label: "Audit log" },
+  { href: "/console/outbox", label: "Mail outbox" },
   { href: "/console/catalog", label: "Catalog" },
   { href: "/console/routes", label: "Routes" },
   { href: "/console/costs", label: "Costs" },

@@ -14,7 +14,9 @@ export function DataTable({
   testId?: string;
 }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
+    // relative: the sr-only texts in cells are absolutely positioned, and only a positioned scroll
+    // container keeps them inside it (otherwise they widen the page on a phone).
+    <div className="relative -mx-5 overflow-x-auto px-5">
       <table className="w-full min-w-[36rem] text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type KeyboardEvent } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -8,33 +9,14 @@ const SAMPLE_PROMPT = "A paper boat drifting down a rainy street at dusk";
 const SAMPLE_DURATION = 4;
 const SAMPLE_WEBHOOK = "https://example.com/webhooks/vgen";
 
-const MODES = [
-  {
-    id: "stream",
-    label: "Stream",
-    blurb:
-      "The default. One request; the response is an event stream (text/event-stream) that sends the record at once, on every change and at least every 5 s, and ends with the finished record.",
-  },
-  {
-    id: "callback",
-    label: "Callback",
-    blurb:
-      "Add webHook: the API answers 202 with the record at once and POSTs the finished record to your URL, signed with your webhook secret (Standard Webhooks).",
-  },
-  {
-    id: "polling",
-    label: "Polling",
-    blurb:
-      'Send "stream": false: the API answers 202 with the record; then ask POST /api/v1/videos/result with its id until status leaves processing.',
-  },
-] as const;
+const MODES = ["stream", "callback", "polling"] as const;
 const LANGUAGES = [
   { id: "curl", label: "curl" },
   { id: "javascript", label: "JavaScript" },
   { id: "python", label: "Python" },
 ] as const;
 
-export type SampleMode = (typeof MODES)[number]["id"];
+export type SampleMode = (typeof MODES)[number];
 export type SampleLanguage = (typeof LANGUAGES)[number]["id"];
 
 export interface SampleOptions {
@@ -293,25 +275,26 @@ export function CodeSamples(props: SampleOptions & { initialMode?: SampleMode; i
   const [mode, setMode] = useState<SampleMode>(props.initialMode ?? "stream");
   const [lang, setLang] = useState<SampleLanguage>(props.initialLanguage ?? "curl");
   const base = useId().replace(/:/g, "");
+  const t = useTranslations("codeSamples");
   const code = buildSample(mode, lang, props);
-  const modeInfo = MODES.find((m) => m.id === mode)!;
+  const modes = MODES.map((id) => ({ id, label: t(id) }));
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs label="Response mode" items={MODES} value={mode} onChange={setMode} idBase={`${base}-mode`} />
-        <Tabs label="Language" items={LANGUAGES} value={lang} onChange={setLang} idBase={`${base}-lang`} />
+        <Tabs label={t("responseMode")} items={modes} value={mode} onChange={setMode} idBase={`${base}-mode`} />
+        <Tabs label={t("language")} items={LANGUAGES} value={lang} onChange={setLang} idBase={`${base}-lang`} />
       </div>
       <div id={`${base}-mode-panel`} role="tabpanel" aria-labelledby={`${base}-mode-tab-${mode}`}>
-        <p className="mb-3 text-sm text-slate-600">{modeInfo.blurb}</p>
+        <p className="mb-3 text-sm text-slate-600">{t(`${mode}Blurb`)}</p>
         <div id={`${base}-lang-panel`} role="tabpanel" aria-labelledby={`${base}-lang-tab-${lang}`} className="relative">
           <div className="absolute top-2 right-2">
-            <CopyButton text={code} label="Copy code" />
+            <CopyButton text={code} label={t("copyCode")} />
           </div>
           {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable */}
           <pre
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be focusable for keyboard users (axe: scrollable-region-focusable)
             tabIndex={0}
-            aria-label={`${modeInfo.label} request in ${LANGUAGES.find((l) => l.id === lang)!.label}`}
+            aria-label={t("sampleLabel", { mode: t(mode), language: LANGUAGES.find((l) => l.id === lang)!.label })}
             data-testid={`sample-${mode}-${lang}`}
             className="overflow-x-auto rounded-lg bg-slate-950 p-4 pt-14 text-[13px] leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 sm:pt-4 sm:pr-32"
           >

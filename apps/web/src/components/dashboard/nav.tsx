@@ -2,27 +2,31 @@
 
 import Link from "next/link";
 import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { LanguageSwitcher } from "@/components/language-switcher";
 import { SideNavLinks } from "@/components/ui/side-nav-links";
 
 const DASHBOARD_SECTIONS = [
-  { href: "/dashboard", label: "Overview" },
-  { href: "/dashboard/api-keys", label: "API keys" },
-  { href: "/dashboard/quickstart", label: "Quick start" },
-  { href: "/dashboard/playground", label: "Playground" },
-  { href: "/dashboard/generations", label: "Generations" },
-  { href: "/dashboard/models", label: "Models" },
-  { href: "/dashboard/billing", label: "Balance & history" },
-  { href: "/dashboard/usage", label: "Request statistics" },
-  { href: "/dashboard/requests", label: "Requests" },
-  { href: "/dashboard/subscriptions", label: "My subscriptions" },
-  { href: "/dashboard/invoices", label: "Invoices & receipts" },
-  { href: "/dashboard/test-balance", label: "Test balance" },
-  { href: "/dashboard/webhooks", label: "Webhooks" },
+  { href: "/dashboard", key: "overview" },
+  { href: "/dashboard/api-keys", key: "apiKeys" },
+  { href: "/dashboard/quickstart", key: "quickstart" },
+  { href: "/dashboard/playground", key: "playground" },
+  { href: "/dashboard/generations", key: "generations" },
+  { href: "/dashboard/models", key: "models" },
+  { href: "/dashboard/billing", key: "billing" },
+  { href: "/dashboard/usage", key: "usage" },
+  { href: "/dashboard/requests", key: "requests" },
+  { href: "/dashboard/subscriptions", key: "subscriptions" },
+  { href: "/dashboard/invoices", key: "invoices" },
+  { href: "/dashboard/test-balance", key: "testBalance" },
+  { href: "/dashboard/webhooks", key: "webhooks" },
+  { href: "/dashboard/security", key: "security" },
 ] as const;
 
 export function DashboardNav({ email, role = "user" }: { email: string; role?: "user" | "support" | "admin" }) {
+  const t = useTranslations("nav");
   return (
-    <nav aria-label="Dashboard" className="flex h-full flex-col">
+    <nav aria-label={t("dashboard")} className="flex h-full flex-col">
       <Link href="/" className="mb-6 flex items-center gap-2 px-3 font-semibold tracking-tight">
         <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">
           ▶
@@ -30,7 +34,7 @@ export function DashboardNav({ email, role = "user" }: { email: string; role?: "
         vgen
       </Link>
       <SideNavLinks
-        sections={DASHBOARD_SECTIONS}
+        sections={DASHBOARD_SECTIONS.map((s) => ({ href: s.href, label: t(s.key) }))}
         isActive={(href, pathname) => (href === "/dashboard" ? pathname === href : pathname.startsWith(href))}
         activeClassName="bg-slate-900 text-white"
       />
@@ -39,7 +43,7 @@ export function DashboardNav({ email, role = "user" }: { email: string; role?: "
           href="/console"
           className="mt-4 block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100"
         >
-          Support console
+          {t("supportConsole")}
         </Link>
       )}
       <div className="mt-auto border-t border-slate-200 px-3 pt-4 text-sm">
@@ -52,12 +56,13 @@ export function DashboardNav({ email, role = "user" }: { email: string; role?: "
             onClick={() => signOut({ callbackUrl: "/signin" })}
             className="font-medium text-slate-900 underline"
           >
-            Sign out
+            {t("signOut")}
           </button>
-          <Link href="/dashboard/password" className="text-slate-600 underline">
-            Change password
+          <Link href="/dashboard/account" className="text-slate-600 underline">
+            {t("accountSettings")}
           </Link>
         </div>
+        <LanguageSwitcher className="mt-3" />
       </div>
     </nav>
   );

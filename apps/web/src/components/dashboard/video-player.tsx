@@ -1,22 +1,28 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-/** A finished clip: native controls, its real shape, and a download link. */
+/** A finished clip: native controls, its poster frame until it plays, its real shape, and a download link. */
 export function VideoPlayer({
   src,
+  poster,
   title,
   aspectRatio = "16:9",
   resolution,
   duration,
 }: {
   src: string;
+  /** The output's poster frame (JPEG); null when none was made. */
+  poster?: string | null;
   title: string;
   aspectRatio?: string;
   resolution?: string;
   duration?: number;
 }) {
   const [failed, setFailed] = useState(false);
+  const t = useTranslations("videoPlayer");
+  const tu = useTranslations("units");
   const portrait = aspectRatio === "9:16";
   return (
     <figure className="space-y-2">
@@ -25,6 +31,7 @@ export function VideoPlayer({
         <video
           key={src}
           src={src}
+          poster={poster ?? undefined}
           controls
           playsInline
           preload="metadata"
@@ -36,19 +43,21 @@ export function VideoPlayer({
       </div>
       {failed && (
         <p role="alert" className="text-sm text-red-700">
-          The browser could not play this file. Download it instead.
+          {t("cannotPlay")}
         </p>
       )}
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
         <span>
-          {[resolution, aspectRatio, duration !== undefined ? `${duration} s` : null, "MP4 (H.264)"].filter(Boolean).join(" · ")}
+          {[resolution, aspectRatio, duration !== undefined ? tu("seconds", { count: duration }) : null, "MP4 (H.264)"]
+            .filter(Boolean)
+            .join(" · ")}
         </span>
         <a
           href={src}
           download
           className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
         >
-          Download MP4
+          {t("download")}
         </a>
       </figcaption>
     </figure>

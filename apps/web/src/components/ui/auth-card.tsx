@@ -1,5 +1,16 @@
 import Link from "next/link";
 import type { FormEventHandler, ReactNode } from "react";
+import { LanguageSwitcher } from "@/components/language-switcher";
+
+/** The page of a signed-out form or message: the card centred, the language switcher in the corner. */
+export function AuthMain({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1} className="outline-none relative grid min-h-screen place-items-center bg-slate-50 px-4 py-14">
+      <LanguageSwitcher className="absolute top-3 right-4" />
+      {children}
+    </main>
+  );
+}
 
 const CARD = "w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm";
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useId, useState } from "react";
 
 /**
@@ -9,6 +10,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
  * folds it again.
  */
 export function CollapsibleSidebar({ children }: { children: ReactNode }) {
+  const t = useTranslations("common");
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const id = useId();
@@ -23,7 +25,7 @@ export function CollapsibleSidebar({ children }: { children: ReactNode }) {
         onClick={() => setOpen((o) => !o)}
         className="flex w-full items-center justify-between rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600 md:hidden"
       >
-        Menu
+        {t("menu")}
         <span aria-hidden>{open ? "▴" : "▾"}</span>
       </button>
       <div id={id} className={`${open ? "mt-4 block" : "hidden"} h-full md:mt-0 md:block`}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("common");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -49,10 +51,10 @@ export function ConfirmDialog({
           <div className="mt-2 text-sm text-slate-700">{children}</div>
           <div className="mt-5 flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={onCancel} autoFocus>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="button" variant={variant} onClick={onConfirm} disabled={busy}>
-              {busy ? "Working…" : confirmLabel}
+              {busy ? t("working") : confirmLabel}
             </Button>
           </div>
         </div>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
 
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const t = useTranslations("common");
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -16,7 +18,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
       }}
       aria-live="polite"
     >
-      {copied ? "Copied" : label}
+      {copied ? t("copied") : (label ?? t("copy"))}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -17,19 +18,20 @@ export function CursorPager({
   loading: boolean;
   setCursors: (update: (cursors: (string | null)[]) => (string | null)[]) => void;
 }) {
+  const t = useTranslations("common");
   return (
     <nav className="mt-4 flex items-center justify-between gap-3" aria-label={label}>
       <Button type="button" variant="secondary" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-        ← Newer
+        {t("newer")}
       </Button>
-      <span className="text-sm text-slate-600">Page {page}</span>
+      <span className="text-sm text-slate-600">{t("page", { page })}</span>
       <Button
         type="button"
         variant="secondary"
         disabled={!nextCursor || loading}
         onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
       >
-        Older →
+        {t("older")}
       </Button>
     </nav>
   );

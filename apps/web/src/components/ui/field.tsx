@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 const CONTROL =
@@ -62,7 +63,8 @@ type PresetProps = Omit<
 
 /** The email address a signed-out form asks for. */
 export function EmailField(props: Omit<PresetProps, "label" | "name">) {
-  return <TextField label="Email" name="email" type="email" autoComplete="email" required {...props} />;
+  const t = useTranslations("common");
+  return <TextField label={t("email")} name="email" type="email" autoComplete="email" required {...props} />;
 }
 
 /** The password someone already has, to sign in or to confirm a change. */
@@ -72,16 +74,8 @@ export function CurrentPasswordField(props: PresetProps) {
 
 /** A password being chosen: the length the server's NewPassword schema requires, and advice on choosing one (the engine judges strength). */
 export function NewPasswordField(props: PresetProps) {
-  return (
-    <TextField
-      type="password"
-      autoComplete="new-password"
-      required
-      minLength={10}
-      hint="At least 10 characters, hard to guess: a passphrase of several unrelated words works well."
-      {...props}
-    />
-  );
+  const t = useTranslations("common");
+  return <TextField type="password" autoComplete="new-password" required minLength={10} hint={t("newPasswordHint")} {...props} />;
 }
 
 export function TextAreaField({ label, hint, error, id, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {

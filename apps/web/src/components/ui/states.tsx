@@ -1,10 +1,13 @@
+import { useTranslations } from "next-intl";
+import { type ApiErrorLike, useApiErrorText } from "@/i18n/api-error";
 import type { ReactNode } from "react";
 
-export function Spinner({ label = "Loading" }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useTranslations("common");
   return (
     <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-500">
       <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-slate-700" />
-      {label}…
+      {label ?? t("loading")}…
     </span>
   );
 }
@@ -18,11 +21,12 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorNote({ error }: { error: { message: string } | null | undefined }) {
+export function ErrorNote({ error }: { error: ApiErrorLike | null | undefined }) {
+  const text = useApiErrorText();
   if (!error) return null;
   return (
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {error.message}
+      {text(error)}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
+import { headers } from "next/headers";
 import { env } from "@vgen/config";
 import { sameOriginPath } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
@@ -41,6 +42,19 @@ async function githubEmailVerified(accessToken: string | undefined, email: strin
 const { GITHUB_ID, GITHUB_SECRET } = env();
 const oauthProviders = GITHUB_ID && GITHUB_SECRET ? [GitHubProvider({ clientId: GITHUB_ID, clientSecret: GITHUB_SECRET })] : [];
 
+/** What the sign-in form reads from `error` to show the code step (the password was right). */
+const TWO_FACTOR_REQUIRED = "two_factor_required";
+
+/** Where a sign-in came from, for the owner's session list; empty outside a request. */
+async function sessionOrigin(): Promise<{ userAgent: string | null; ip: string }> {
+  try {
+    const h = await headers();
+    return { userAgent: h.get("user-agent"), ip: clientIp(h) };
+  } catch {
+    return { userAgent: null, ip: "unknown" };
+  }
+}
+
 /** A token that names no session: every reader treats it as signed out. */
 const SIGNED_OUT = {} as JWT;
 
@@ -50,18 +64,25 @@ export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
       name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+        code: { label: "Two-factor code", type: "text" },
+      },
+      /** Password and, when two-factor sign-in is on, a code in the same request: the password alone opens no session. */
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
         const outcome = await signInWithPassword(getDb(), {
           email: credentials.email,
           password: credentials.password,
+          code: credentials.code,
           address: clientIp(req.headers ?? {}),
           attemptsPerAddress: LOGIN_ATTEMPTS_PER_ADDRESS,
         });
         if (outcome.ok) return outcome.account;
         // next-auth hands the message of a thrown error to the form; a wrong password stays generic.
         if (outcome.reason === "invalid") return null;
+        if (outcome.reason === "code_required") throw new Error(TWO_FACTOR_REQUIRED);
         throw new Error(SIGN_IN_MESSAGES[outcome.reason]);
       },
     }),
@@ -78,6 +99,8 @@ export const authOptions: NextAuthOptions = {
       const existing = await db.account.findUnique({ where: { email: user.email.toLowerCase() } });
       if (!existing) await createAccount(db, { email: user.email, name: user.name ?? undefined, emailVerified: true });
       else if (existing.status === "suspended") return false;
+      // GitHub cannot give our second factor: an account with two-factor sign-in signs in with its password and code.
+      else if (existing.totpEnabledAt) return "/signin?error=TwoFactorRequired";
       return true;
     },
     /** Only ever a path on this site: a `callbackUrl` naming another host falls back to the dashboard. */
@@ -94,7 +117,7 @@ export const authOptions: NextAuthOptions = {
       if (user?.email) {
         const account = await db.account.findUnique({ where: { email: user.email.toLowerCase() }, select: { id: true } });
         if (!account) return SIGNED_OUT;
-        return { sid: await createSession(db, account.id) };
+        return { sid: await createSession(db, account.id, await sessionOrigin()) };
       }
       if (typeof token.sid !== "string") return SIGNED_OUT;
       const live = await resolveSession(db, token.sid);

@@ -1,7 +1,7 @@
 import { env } from "@vgen/config";
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb, type Db } from "@vgen/db";
-import { authenticateApiKey } from "@vgen/engine/accounts";
+import { authenticateApiKey, keyUseRefusal } from "@vgen/engine/accounts";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -30,7 +30,7 @@ import { errorReply, eventStreamReply, jsonReply, type ApiReply } from "./respon
 
 /** What a handler returns; the wrapper turns it into a Response and can replay it. */
 export type ApiResult =
-  | { kind: "json"; status: number; body: unknown; generationId?: string }
+  | { kind: "json"; status: number; body: unknown; generationId?: string; headers?: Record<string, string> }
   | { kind: "stream"; generationId: string };
 
 interface ApiContext {
@@ -81,9 +81,10 @@ function storedResponseOf(result: ApiResult): StoredResponse {
 }
 
 function toReply(db: Db, accountId: string, result: ApiResult): ApiReply {
-  return result.kind === "stream"
-    ? eventStreamReply({ db, generationId: result.generationId, accountId })
-    : jsonReply(result.status, result.body);
+  if (result.kind === "stream") return eventStreamReply({ db, generationId: result.generationId, accountId });
+  const reply = jsonReply(result.status, result.body);
+  Object.assign(reply.headers, result.headers);
+  return reply;
 }
 
 /** An API handler as server.ts calls it (`reply`) and as a Next.js route export (the function itself). */
@@ -120,6 +121,13 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       const key = found.apiKey;
       apiKey = key;
       account = found.account;
+      const refusal = keyUseRefusal(key.restrictions, clientIp(req));
+      if (refusal) {
+        // Limited like a failed authentication, so a leaked key used from elsewhere cannot spend the account's limit.
+        limit = await consumeRateLimit(`ip:${clientIp(req)}`, UNAUTHENTICATED_QPS);
+        if (!limit.allowed) throw rateLimitedError(limit, "unauthenticated requests from this address");
+        throw refusal;
+      }
       limit = await consumeRateLimit(`acct:${account.id}`, ACCOUNT_QPS);
       if (!limit.allowed) throw rateLimitedError(limit, "this account");
 

@@ -1,5 +1,6 @@
 import { createTRPCRouter } from "../trpc";
 import { accountRouter } from "./account/router";
+import { alertsRouter } from "./alerts/router";
 import { invoicesRouter } from "./invoices/router";
 import { testBalanceRouter } from "./testBalance/router";
 import { webhooksRouter } from "./webhooks/router";
@@ -12,17 +13,20 @@ import { statsRouter } from "./stats/router";
 import { requestsRouter } from "./requests/router";
 import { overviewRouter } from "./overview/router";
 import { subscriptionsRouter } from "./subscriptions/router";
+import { securityRouter } from "./security/router";
 import { supportRouter } from "./support/router";
 
 /** One router per feature folder; each action is `<action>.handler.ts` + `<action>.schema.ts`. */
 export const appRouter = createTRPCRouter({
   generations: generationsRouter,
   ledger: ledgerRouter,
+  alerts: alertsRouter,
   stats: statsRouter,
   requests: requestsRouter,
   overview: overviewRouter,
   subscriptions: subscriptionsRouter,
   account: accountRouter,
+  security: securityRouter,
   invoices: invoicesRouter,
   testBalance: testBalanceRouter,
   webhooks: webhooksRouter,

@@ -11,7 +11,8 @@ export const listModels = (baseUrl: string): RouteConfig => ({
   operationId: "listModels",
   tags: ["Catalog"],
   summary: "List models",
-  description: "The enabled catalog models with price, limits, queue, sizes and durations.",
+  description:
+    "The enabled catalog models with price, limits, queue, sizes and durations. A key restricted to some models lists only those.",
   security: apiKeyRequired,
   responses: {
     "200": { description: "The catalog.", headers: okHeaders, content: { "application/json": { schema: ModelList } } },

@@ -26,7 +26,14 @@ export const cancelGeneration = (baseUrl: string): RouteConfig => ({
     "200": jsonRecord("The canceled record.", EXAMPLE_CANCELED, okHeaders),
     ...errorResponses(
       baseUrl,
-      [...BODY_ERRORS, "generation_not_found", "generation_not_cancelable", ...IDEMPOTENCY_ERRORS, ...AUTH_ERRORS],
+      [
+        ...BODY_ERRORS,
+        "generation_not_found",
+        "generation_not_cancelable",
+        "key_read_only",
+        ...IDEMPOTENCY_ERRORS,
+        ...AUTH_ERRORS,
+      ],
       true,
     ),
   },

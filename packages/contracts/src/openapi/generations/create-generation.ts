@@ -1,9 +1,9 @@
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { CreateGenerationBody, MAX_PROMPT_CHARS } from "../../generation";
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS, errorResponses } from "../error-responses";
-import { EXAMPLE_RECORD } from "../examples";
-import { idempotentReplayedHeader, okHeaders } from "../headers";
-import { IdempotencyHeaders } from "../idempotency-header";
+import { EXAMPLE_COMPLETED, EXAMPLE_RECORD } from "../examples";
+import { idempotentReplayedHeader, okHeaders, preferenceAppliedHeader } from "../headers";
+import { CreateHeaders } from "../idempotency-header";
 import { jsonRecord, sseResponse } from "../record-responses";
 import { apiKeyRequired } from "../security";
 
@@ -26,13 +26,17 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
     "Accepts a prompt and starts a generation. The cost (`billed_seconds` × price) is held at acceptance and charged only on completion.\n\n" +
     "Response modes:\n" +
     "- **stream** (default): `200 text/event-stream` with the record as `generation` events until it is terminal.\n" +
-    "- **callback**: when `webHook` is present, `202` with the record at once; the terminal record is POSTed to the URL later (Standard Webhooks signature).\n" +
-    '- **poll**: `"stream": false`, or `Accept: application/json` without `webHook`: `202` with the record; poll POST /api/v1/videos/result.\n\n' +
+    "- **callback**: when `webHook` is present, `202` with the record at once; the terminal record is POSTed to the URL later (Standard Webhooks signature). " +
+    "`webHookEvents` chooses the events instead (see the webhooks section); without `webHook`, the account's dashboard endpoints get the events they subscribe to.\n" +
+    '- **poll**: `"stream": false`, or `Accept: application/json` without `webHook`: `202` with the record; poll POST /api/v1/videos/result.\n' +
+    "- **wait**: `Prefer: wait=N` (poll or callback mode) holds the answer up to N seconds: `200` with the terminal record if it ends in time, else `202` as in poll mode.\n\n" +
     "Cross-field rules: `urls` not with `firstFrameUrl`/`lastFrameUrl` (`urls_with_frames`); `lastFrameUrl` requires `firstFrameUrl` (`last_frame_without_first_frame`); " +
-    `at most 3 \`urls\` (\`too_many_urls\`); \`prompt\` 1-${MAX_PROMPT_CHARS} characters after trimming; \`duration\` within the model's bounds; \`size\` one the model supports (\`unsupported_size\`).`,
+    `at most 3 \`urls\` (\`too_many_urls\`); \`webHookEvents\` requires \`webHook\` (\`webhook_events_without_webhook\`); \`prompt\` 1-${MAX_PROMPT_CHARS} characters after trimming; \`duration\` within the model's bounds; \`size\` one the model supports (\`unsupported_size\`).\n\n` +
+    "A restricted key may refuse the create: a read-only key (`key_read_only`), a model outside the key's list (`key_model_not_allowed`), or a cost that would take the key past its monthly spend cap (`key_spend_cap_reached`, checked before the hold, under the same lock, so concurrent creates never overshoot it).\n\n" +
+    "Outputs are kept for a retention period from completion: `retention_days` (1-365), else the account's setting (default 30). The record's `output[].expires_at` says until when; afterwards `output[].expired` is true and the files' URLs answer `410 output_expired`.",
   security: apiKeyRequired,
   request: {
-    headers: IdempotencyHeaders,
+    headers: CreateHeaders,
     body: {
       required: true,
       description: "The generation request. Field names are case-sensitive; unknown fields are refused.",
@@ -50,6 +54,7 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
                 firstFrameUrl: "https://example.com/first.png",
                 lastFrameUrl: "https://example.com/last.png",
                 stream: false,
+                retention_days: 7,
               },
             },
             callback: {
@@ -62,17 +67,33 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
                 webHook: "https://example.com/hooks/vgen",
               },
             },
+            events: {
+              summary: "A callback for every event, progress included",
+              value: {
+                model: "gen-3.1-fast",
+                prompt: "Waves rolling onto a beach at sunrise",
+                webHook: "https://example.com/hooks/vgen",
+                webHookEvents: [
+                  "generation.processing",
+                  "generation.progress",
+                  "generation.completed",
+                  "generation.failed",
+                  "generation.canceled",
+                ],
+              },
+            },
           },
         },
       },
     },
   },
   responses: {
-    "200": sseResponse("Stream mode (default): the record as server-sent events until the generation ends."),
-    "202": jsonRecord("Callback or poll mode: the accepted record (status `processing`).", EXAMPLE_RECORD, {
-      ...okHeaders,
-      ...idempotentReplayedHeader,
-    }),
+    "200": waitedOrStreamed(),
+    "202": jsonRecord(
+      "Callback or poll mode: the accepted record (status `processing`); with `Prefer: wait`, the record when the wait ended first.",
+      EXAMPLE_RECORD,
+      { ...okHeaders, ...idempotentReplayedHeader, ...preferenceAppliedHeader },
+    ),
     ...errorResponses(
       baseUrl,
       [
@@ -81,12 +102,16 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
         "urls_with_frames",
         "too_many_urls",
         "last_frame_without_first_frame",
+        "webhook_events_without_webhook",
         "unsupported_size",
         "invalid_url",
         "insufficient_balance",
         "account_suspended",
         "subscription_paused",
         "spend_limit_reached",
+        "key_read_only",
+        "key_model_not_allowed",
+        "key_spend_cap_reached",
         ...IDEMPOTENCY_ERRORS,
         ...AUTH_ERRORS,
       ],
@@ -94,3 +119,16 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
     ),
   },
 });
+
+/** 200: the event stream (stream mode), or the terminal record a `Prefer: wait` waited for. */
+function waitedOrStreamed() {
+  const streamed = sseResponse("Stream mode (default): the record as server-sent events until the generation ends.");
+  const waited = jsonRecord("", EXAMPLE_COMPLETED, {});
+  return {
+    ...streamed,
+    description:
+      "Stream mode (default): the record as server-sent events until the generation ends. With `Prefer: wait`: the terminal record as JSON.",
+    headers: { ...okHeaders, ...preferenceAppliedHeader },
+    content: { ...streamed.content, ...waited.content },
+  };
+}

@@ -1,9 +1,11 @@
 import type { AccountStatus, CatalogModel, Db, ModelRoute, Role, SubscriptionStatus } from "@vgen/db";
+import { compileKeyRestrictions, type KeyRestrictions } from "../../accounts/key-restrictions";
 import { CachedLookup } from "./cached-lookup";
 
 /** What a request needs to know about the key it came with and its account. */
 export interface KeyIdentity {
-  apiKey: { id: string; accountId: string; prefix: string; name: string };
+  /** `restrictions` travel with the cached key (null: unrestricted); an edit drops the entry like a revocation. */
+  apiKey: { id: string; accountId: string; prefix: string; name: string; restrictions: KeyRestrictions | null };
   account: { id: string; email: string; status: AccountStatus; role: Role };
 }
 
@@ -25,11 +27,17 @@ export const keysByHash = new CachedLookup<KeyIdentity>(
         prefix: true,
         name: true,
         revokedAt: true,
+        allowedModels: true,
+        readOnly: true,
+        expiresAt: true,
+        monthlySpendCapMicros: true,
+        allowedSources: true,
         account: { select: { id: true, email: true, status: true, role: true } },
       },
     });
     if (!row || row.revokedAt) return null;
-    return { apiKey: { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name }, account: row.account };
+    const apiKey = { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name };
+    return { apiKey: { ...apiKey, restrictions: compileKeyRestrictions(row) }, account: row.account };
   },
   {
     tables: ["api_keys", "accounts"],
@@ -95,3 +103,27 @@ export function subscriptionKey(accountId: string, modelId: string): string {
 export async function enabledModels(db: Db): Promise<Map<string, CatalogModel>> {
   return (await enabledCatalog.get(db, "all")) ?? new Map();
 }
+
+/** What the webhook fan-out needs of an enabled account endpoint (the secret is read at sending time). */
+export interface EndpointTarget {
+  id: string;
+  url: string;
+  events: string[];
+}
+
+/** An account's enabled webhook endpoints, by account id: read at every generation event of the account. */
+export const endpointsByAccount = new CachedLookup<EndpointTarget[]>(
+  (db, accountId) =>
+    db.webhookEndpoint.findMany({
+      where: { accountId, enabled: true },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, url: true, events: true },
+    }),
+  {
+    tables: ["webhook_endpoints", "accounts"],
+    affected: (_table, accountId, key) => key === accountId,
+    maxEntries: 100_000,
+    ttlMs: 10 * MINUTE,
+    cacheMisses: false,
+  },
+);

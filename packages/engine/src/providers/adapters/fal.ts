@@ -28,8 +28,6 @@ const ENDPOINT_ID = /^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)+$/;
 export interface FalAdapterOptions {
   /** Where fal publishes its webhook signing keys. */
   jwksUrl?: string;
-  /** Timeout of each queue call; http.ts's default when absent. */
-  requestTimeoutMs?: number;
 }
 
 /** What a failed fal request said: validation errors carry a `detail` array, request errors an `error_type`. */
@@ -109,7 +107,6 @@ function isFinalAnswer(res: SafeFetchResponse, error: FalError): boolean {
 
 export function createFalAdapter(options: FalAdapterOptions = {}): VideoAdapter {
   const webhooks = createFalWebhookVerifier(options.jwksUrl ?? FAL_JWKS_URL);
-  const timeoutMs = options.requestTimeoutMs;
 
   async function result(target: UpstreamTarget, upstreamId: string, signal: AbortSignal): Promise<UpstreamStatus> {
     const res = await upstreamRequest(target, {
@@ -117,7 +114,6 @@ export function createFalAdapter(options: FalAdapterOptions = {}): VideoAdapter 
       url: requestUrl(target, upstreamId),
       headers: authHeaders(target),
       signal,
-      timeoutMs,
     });
     const error = res.status >= 400 ? errorOfAnswer(res) : undefined;
     if (error && isFinalAnswer(res, error)) return failedState(target, error, `result HTTP ${res.status}`);
@@ -141,7 +137,6 @@ export function createFalAdapter(options: FalAdapterOptions = {}): VideoAdapter 
         headers: authHeaders(target),
         json: input,
         signal,
-        timeoutMs,
       });
       if (res.status >= 400 && res.status < 500) {
         const error = errorOfAnswer(res);
@@ -164,7 +159,6 @@ export function createFalAdapter(options: FalAdapterOptions = {}): VideoAdapter 
         url: requestUrl(target, upstreamId, "/status?logs=1"),
         headers: authHeaders(target),
         signal,
-        timeoutMs,
       });
       const body = expectJson(target, res, "status") as { status?: unknown; logs?: unknown } | null;
       switch (body?.status) {

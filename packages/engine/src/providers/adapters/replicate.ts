@@ -27,11 +27,6 @@ const VERSION_ID = /^[0-9a-f]{64}$/;
 /** Replicate's error code for inputs or outputs its safety checks flagged. */
 const SENSITIVE_CODE = /\(E005\)/;
 
-export interface ReplicateAdapterOptions {
-  /** Timeout of each API call; http.ts's default when absent. */
-  requestTimeoutMs?: number;
-}
-
 interface Prediction {
   id?: unknown;
   status?: unknown;
@@ -94,9 +89,7 @@ function predictionId(target: UpstreamTarget, p: Prediction | null, status: numb
   return p.id;
 }
 
-export function createReplicateAdapter(options: ReplicateAdapterOptions = {}): VideoAdapter {
-  const timeoutMs = options.requestTimeoutMs;
-
+function createReplicateAdapter(): VideoAdapter {
   return {
     kind: "replicate",
 
@@ -122,7 +115,6 @@ export function createReplicateAdapter(options: ReplicateAdapterOptions = {}): V
         headers: authHeaders(target),
         json: version ? { version, ...body } : body,
         signal,
-        timeoutMs,
       });
       return predictionId(target, expectJson(target, res, "create prediction") as Prediction | null, res.status);
     },
@@ -133,7 +125,6 @@ export function createReplicateAdapter(options: ReplicateAdapterOptions = {}): V
         url: `${base(target)}/predictions/${encodeURIComponent(upstreamId)}`,
         headers: authHeaders(target),
         signal,
-        timeoutMs,
       });
       const state = stateOf(target, (expectJson(target, res, "get prediction") ?? {}) as Prediction);
       if (!state) {

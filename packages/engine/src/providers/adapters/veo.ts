@@ -20,6 +20,8 @@ import {
   type UpstreamOutput,
   type UpstreamRequest,
   type UpstreamStatus,
+  type RouteRefusal,
+  type RouteRequest,
   type UpstreamTarget,
   type VideoAdapter,
 } from "../adapter";
@@ -36,6 +38,21 @@ interface VeoModel {
   resolutionParameter: boolean;
 }
 
+/** Veo 3.1: 1080p and 4k only at 8 s; reference images only at 8 s and 16:9 (the API's 400 INVALID_ARGUMENT otherwise). */
+function veo31Rules(r: RouteRequest): RouteRefusal | null {
+  if (r.size !== "720p" && r.duration !== 8) return { reason: `${r.size} only at 8 s`, param: "duration" };
+  if (r.references > 0 && r.duration !== 8) return { reason: "reference images only at 8 s", param: "duration" };
+  if (r.references > 0 && r.aspectRatio !== "16:9") return { reason: "reference images only at 16:9", param: "aspectRatio" };
+  return null;
+}
+
+/** Veo 3: 1080p only at 8 s and 16:9. */
+function veo3Rules(r: RouteRequest): RouteRefusal | null {
+  if (r.size === "1080p" && r.duration !== 8) return { reason: "1080p only at 8 s", param: "duration" };
+  if (r.size === "1080p" && r.aspectRatio !== "16:9") return { reason: "1080p only at 16:9", param: "aspectRatio" };
+  return null;
+}
+
 const VEO_3_1: VeoModel = {
   capabilities: {
     durations: [4, 6, 8],
@@ -45,21 +62,24 @@ const VEO_3_1: VeoModel = {
     lastFrame: true,
     maxReferences: 3,
     idempotentSubmit: false,
+    combinationRefusal: veo31Rules,
   },
   resolutionParameter: true,
 };
 const VEO_3: VeoModel = {
-  capabilities: { ...VEO_3_1.capabilities, sizes: ["720p", "1080p"], maxReferences: 0 },
+  capabilities: { ...VEO_3_1.capabilities, sizes: ["720p", "1080p"], maxReferences: 0, combinationRefusal: veo3Rules },
   resolutionParameter: true,
 };
 const VEO_2: VeoModel = {
-  capabilities: { ...VEO_3.capabilities, durations: [5, 6, 8], sizes: ["720p"] },
+  capabilities: {
+    ...VEO_3.capabilities,
+    durations: [5, 6, 8],
+    sizes: ["720p"],
+    combinationRefusal: undefined,
+  },
   resolutionParameter: false,
 };
 
-// Per-parameter limits the flat capabilities cannot express are left to the API, which refuses
-// them with 400 INVALID_ARGUMENT (a final upstream_error): 1080p and 4k only at 8 s, reference
-// images only at 8 s and 16:9, Veo 3's 1080p only at 16:9.
 const MODELS: Record<string, VeoModel> = {
   "veo-3.1-generate-preview": VEO_3_1,
   "veo-3.1-fast-generate-preview": VEO_3_1,

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { ApiError } from "@vgen/contracts";
-import { newId } from "@vgen/db";
+import { getDb, newId } from "@vgen/db";
+import { outputRetention } from "@vgen/engine/generations";
 import { openOutput } from "@vgen/engine/storage";
 import { errorResponse } from "@/server/http/respond";
 
@@ -22,15 +23,28 @@ function parseRange(header: string | null, size: number): { start: number; end: 
   return start > end || start >= size ? "invalid" : { start, end };
 }
 
-/** Serves stored outputs with Range support, as a CDN would (players seek with ranges). */
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * Serves stored outputs (MP4s and their JPEG posters) with Range support, as a CDN would (players
+ * seek with ranges). Past its retention an output answers `410 output_expired` at once, before
+ * the sweep deletes the file; caches may keep a file only until it expires.
+ */
 export async function GET(req: Request, { params }: { params: Promise<{ key: string }> }) {
   const { key } = await params;
+  const retention = await outputRetention(getDb(), key);
+  if (retention?.expired) {
+    return errorResponse(
+      new ApiError("output_expired", "This output's retention period has ended and its file was deleted."),
+      newId("request"),
+    );
+  }
   const file = await openOutput(key);
   if (!file) return errorResponse(new ApiError("route_not_found", "No output at this address."), newId("request"));
   const common = {
-    "content-type": "video/mp4",
+    "content-type": file.contentType,
     "accept-ranges": "bytes",
-    "cache-control": "public, max-age=31536000, immutable",
+    "cache-control": `public, max-age=${Math.min(retention?.maxAgeSeconds ?? YEAR_SECONDS, YEAR_SECONDS)}, immutable`,
     "last-modified": file.mtime.toUTCString(),
   };
   const range = parseRange(req.headers.get("range"), file.size);

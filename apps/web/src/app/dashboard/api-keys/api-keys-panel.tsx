@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -9,17 +10,35 @@ import { TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
 import { formatDateTime } from "./format";
 import { NewKeyReveal } from "./new-key-reveal";
+import { draftOf, NO_RESTRICTIONS, RestrictionsFields, restrictionsInput, type RestrictionsDraft } from "./restrictions-fields";
 import { forgetIssuedKey, rememberIssuedKey } from "./session-key";
 
-type Pending = { action: "revoke" | "rotate"; id: string; name: string; prefix: string } | null;
+/** `newExpiry`: the successor's expiry, asked for when the key rotated has expired (empty: never). */
+type Pending = {
+  action: "revoke" | "rotate";
+  id: string;
+  name: string;
+  prefix: string;
+  expired?: boolean;
+  newExpiry?: string;
+} | null;
+type Editing = { id: string; name: string; prefix: string; draft: RestrictionsDraft } | null;
 
 export function ApiKeysPanel() {
+  const t = useTranslations("apiKeys");
+  const tn = useTranslations("nav");
+  const tc = useTranslations("common");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const catalog = useQuery(trpc.catalog.list.queryOptions());
+  const models = catalog.data ?? [];
   const [name, setName] = useState("");
+  const [draft, setDraft] = useState<RestrictionsDraft>(NO_RESTRICTIONS);
+  const [editing, setEditing] = useState<Editing>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<{ name: string; key: string; title: string } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
@@ -35,9 +54,10 @@ export function ApiKeysPanel() {
     trpc.apiKeys.create.mutationOptions({
       onSuccess: async (k) => {
         rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name });
-        setRevealed({ name: k.name, key: k.key, title: "Your new API key" });
+        setRevealed({ name: k.name, key: k.key, title: t("newKeyTitle") });
         setNotice(null);
         setName("");
+        setDraft(NO_RESTRICTIONS);
         await refresh();
       },
     }),
@@ -46,7 +66,7 @@ export function ApiKeysPanel() {
     trpc.apiKeys.revoke.mutationOptions({
       onSuccess: async (_r, input) => {
         forgetIssuedKey(input.id);
-        setNotice(`Key "${pending?.name ?? ""}" revoked. Requests with it are refused from now on.`);
+        setNotice(t("revoked", { name: pending?.name ?? "" }));
         setPending(null);
         await refresh();
       },
@@ -57,9 +77,19 @@ export function ApiKeysPanel() {
       onSuccess: async (k) => {
         forgetIssuedKey(k.replaced);
         rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name });
-        setRevealed({ name: k.name, key: k.key, title: "Rotated: your new API key" });
-        setNotice(`The old key ${pending?.prefix ?? ""}… is revoked; update your code with the new one.`);
+        setRevealed({ name: k.name, key: k.key, title: t("rotatedTitle") });
+        setNotice(t("rotated", { prefix: pending?.prefix ?? "" }));
         setPending(null);
+        await refresh();
+      },
+    }),
+  );
+
+  const restrict = useMutation(
+    trpc.apiKeys.restrict.mutationOptions({
+      onSuccess: async () => {
+        setNotice(t("restrictionsSaved", { name: editing?.name ?? "" }));
+        setEditing(null);
         await refresh();
       },
     }),
@@ -68,10 +98,10 @@ export function ApiKeysPanel() {
   function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setNameError("Give the key a name, such as “Production server”.");
-    if (trimmed.length > 60) return setNameError("Use at most 60 characters.");
+    if (!trimmed) return setNameError(t("nameRequired"));
+    if (trimmed.length > 60) return setNameError(t("nameTooLong"));
     setNameError(null);
-    create.mutate({ name: trimmed });
+    create.mutate({ name: trimmed, restrictions: restrictionsInput(draft) });
   }
 
   const live = keys.data?.filter((k) => k.status === "active") ?? [];
@@ -79,19 +109,19 @@ export function ApiKeysPanel() {
   return (
     <>
       <PageHeader
-        title="API keys"
-        description="Keys authenticate your requests: send one as Authorization: Bearer <API_KEY>. A key is shown only once, when it is issued."
+        title={tn("apiKeys")}
+        description={t("description", { header: "Authorization: Bearer <API_KEY>" })}
         actions={
           keys.data && live.length === 0 ? (
             <p className="flex items-center gap-2 text-sm" data-testid="key-status">
-              <Badge tone="amber">not issued</Badge>
+              <Badge tone="amber">{t("notIssued")}</Badge>
               <Link className="font-medium text-slate-900 underline" href="/dashboard/quickstart">
-                Quick start
+                {tn("quickstart")}
               </Link>
             </p>
           ) : keys.data ? (
             <p className="text-sm text-slate-600" data-testid="key-status">
-              <Badge tone="green">{live.length} active</Badge>
+              <Badge tone="green">{t("activeCount", { count: live.length })}</Badge>
             </p>
           ) : null
         }
@@ -107,25 +137,29 @@ export function ApiKeysPanel() {
           </p>
         )}
 
-        <Card
-          title="Issue a key"
-          description="Name it after where it will be used, so you can tell keys apart and revoke one without touching the others."
-        >
-          <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+        <Card title={t("issueTitle")} description={t("issueHint")}>
+          <form onSubmit={submit} className="space-y-4" noValidate>
             <div className="sm:w-80">
               <TextField
-                label="Key name"
+                label={t("keyName")}
                 name="name"
                 value={name}
                 maxLength={60}
-                placeholder="Production server"
+                placeholder={t("keyNamePlaceholder")}
                 autoComplete="off"
                 error={nameError}
                 onChange={(e) => setName(e.target.value)}
               />
             </div>
-            <Button type="submit" disabled={create.isPending} className="sm:mt-7">
-              {create.isPending ? "Issuing…" : "Issue key"}
+            <details className="rounded-md border border-slate-200 px-3 py-2">
+              <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("restrictionsOptional")}</summary>
+              <p className="mt-1 text-xs text-slate-500">{t("restrictionsHint")}</p>
+              <div className="mt-3">
+                <RestrictionsFields draft={draft} onChange={setDraft} models={models} />
+              </div>
+            </details>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? t("issuing") : t("issue")}
             </Button>
           </form>
           <div className="mt-3">
@@ -133,42 +167,47 @@ export function ApiKeysPanel() {
           </div>
         </Card>
 
-        <Card title="Your keys">
+        <Card title={t("yourKeys")}>
           {keys.isPending ? (
-            <Spinner label="Loading keys" />
+            <Spinner label={t("loading")} />
           ) : keys.error ? (
             <ErrorNote error={keys.error} />
           ) : keys.data.length === 0 ? (
-            <EmptyState title="No keys yet">
-              Issue your first key above, then follow the{" "}
-              <Link className="underline" href="/dashboard/quickstart">
-                quick start
-              </Link>
-              .
+            <EmptyState title={t("empty")}>
+              {t.rich("emptyHint", {
+                link: (chunks) => (
+                  <Link className="underline" href="/dashboard/quickstart">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </EmptyState>
           ) : (
             <div className="relative -mx-5 overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">API keys of this account</caption>
+                <caption className="sr-only">{t("caption")}</caption>
                 <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
                   <tr>
                     <th scope="col" className="px-5 py-2 font-medium">
-                      Name
+                      {t("colName")}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Key
+                      {t("colKey")}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Created
+                      {t("colRestrictions")}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Last used
+                      {t("colCreated")}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Status
+                      {t("colLastUsed")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t("colStatus")}
                     </th>
                     <th scope="col" className="px-5 py-2 text-right font-medium">
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">{t("colActions")}</span>
                     </th>
                   </tr>
                 </thead>
@@ -184,33 +223,58 @@ export function ApiKeysPanel() {
                         {k.name}
                       </th>
                       <td className="px-3 py-2.5 font-mono text-xs">{k.prefix}…</td>
-                      <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.createdAt)}</td>
-                      <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.lastUsedAt)}</td>
+                      <td className="max-w-72 min-w-48 px-3 py-2.5">
+                        <KeyRestrictionsSummary restrictions={k} />
+                      </td>
+                      <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.createdAt) ?? tc("never")}</td>
+                      <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.lastUsedAt) ?? tc("never")}</td>
                       <td className="px-3 py-2.5">
                         {k.status === "active" ? (
-                          <Badge tone="green">active</Badge>
+                          <Badge tone="green">{t("active")}</Badge>
+                        ) : k.status === "expired" ? (
+                          <Badge tone="amber">{t("expired")}</Badge>
                         ) : (
-                          <Badge tone="gray">revoked {formatDateTime(k.revokedAt)}</Badge>
+                          <Badge tone="gray">{t("revokedAt", { at: formatDateTime(k.revokedAt) ?? "" })}</Badge>
                         )}
                       </td>
                       <td className="px-5 py-2.5 text-right whitespace-nowrap">
-                        {k.status === "active" && (
+                        {k.status !== "revoked" && (
                           <span className="inline-flex gap-2">
                             <Button
                               type="button"
                               variant="secondary"
-                              aria-label={`Rotate ${k.name} (${k.prefix}…)`}
-                              onClick={() => setPending({ action: "rotate", id: k.id, name: k.name, prefix: k.prefix })}
+                              aria-label={t("editLabel", { name: k.name, prefix: k.prefix })}
+                              onClick={() => {
+                                restrict.reset();
+                                setEditing({ id: k.id, name: k.name, prefix: k.prefix, draft: draftOf(k) });
+                              }}
                             >
-                              Rotate
+                              {t("edit")}
+                            </Button>
+                            <Button
+                              type="button"
+                              variant="secondary"
+                              aria-label={t("rotateLabel", { name: k.name, prefix: k.prefix })}
+                              onClick={() =>
+                                setPending({
+                                  action: "rotate",
+                                  id: k.id,
+                                  name: k.name,
+                                  prefix: k.prefix,
+                                  expired: k.status === "expired",
+                                  newExpiry: "",
+                                })
+                              }
+                            >
+                              {t("rotate")}
                             </Button>
                             <Button
                               type="button"
                               variant="danger"
-                              aria-label={`Revoke ${k.name} (${k.prefix}…)`}
+                              aria-label={t("revokeLabel", { name: k.name, prefix: k.prefix })}
                               onClick={() => setPending({ action: "revoke", id: k.id, name: k.name, prefix: k.prefix })}
                             >
-                              Revoke
+                              {t("revoke")}
                             </Button>
                           </span>
                         )}
@@ -225,9 +289,32 @@ export function ApiKeysPanel() {
       </div>
 
       <ConfirmDialog
+        open={editing !== null}
+        title={t("restrictionsOf", { name: editing?.name ?? "" })}
+        confirmLabel={t("saveRestrictions")}
+        variant="primary"
+        busy={restrict.isPending}
+        onCancel={() => setEditing(null)}
+        onConfirm={() => {
+          if (editing) restrict.mutate({ id: editing.id, restrictions: restrictionsInput(editing.draft) });
+        }}
+      >
+        {editing && (
+          <RestrictionsFields draft={editing.draft} onChange={(d) => setEditing({ ...editing, draft: d })} models={models} />
+        )}
+        <div className="mt-3">
+          <ErrorNote error={restrict.error} />
+        </div>
+      </ConfirmDialog>
+
+      <ConfirmDialog
         open={pending !== null}
-        title={pending?.action === "rotate" ? `Rotate “${pending.name}”?` : `Revoke “${pending?.name ?? ""}”?`}
-        confirmLabel={pending?.action === "rotate" ? "Rotate key" : "Revoke key"}
+        title={
+          pending?.action === "rotate"
+            ? t("rotateQuestion", { name: pending.name })
+            : t("revokeQuestion", { name: pending?.name ?? "" })
+        }
+        confirmLabel={pending?.action === "rotate" ? t("rotateKey") : t("revokeKey")}
         variant={pending?.action === "rotate" ? "primary" : "danger"}
         busy={revoke.isPending || rotate.isPending}
         onCancel={() => {
@@ -238,18 +325,38 @@ export function ApiKeysPanel() {
         onConfirm={() => {
           if (!pending) return;
           if (pending.action === "revoke") revoke.mutate({ id: pending.id });
+          else if (pending.expired) rotate.mutate({ id: pending.id, expiresAt: pending.newExpiry?.trim() || null });
           else rotate.mutate({ id: pending.id });
         }}
       >
         {pending?.action === "rotate" ? (
-          <p>
-            A new key named “{pending.name}” is issued and shown once; the current key{" "}
-            <code className="font-mono">{pending.prefix}…</code> stops working immediately.
-          </p>
+          <>
+            <p>
+              {t.rich("rotateBody", {
+                name: pending.name,
+                prefix: pending.prefix,
+                code: (chunks) => <code className="font-mono">{chunks}</code>,
+              })}
+            </p>
+            {pending.expired && (
+              <div className="mt-3">
+                <TextField
+                  label="New expiry (UTC)"
+                  type="datetime-local"
+                  name="newExpiry"
+                  value={pending.newExpiry ?? ""}
+                  hint="This key has expired, so its expiry is not copied. Empty: the new key never expires."
+                  onChange={(e) => setPending({ ...pending, newExpiry: e.target.value })}
+                />
+              </div>
+            )}
+          </>
         ) : (
           <p>
-            Requests with <code className="font-mono">{pending?.prefix}…</code> are refused immediately (401 invalid_api_key).
-            This cannot be undone.
+            {t.rich("revokeBody", {
+              prefix: pending?.prefix ?? "",
+              code: (chunks) => <code className="font-mono">{chunks}</code>,
+            })}
           </p>
         )}
         <div className="mt-3">

@@ -1,6 +1,6 @@
-/** "2026-11-21 15:16 UTC", like every other date in the dashboard; "Never" for a key not used yet. */
-export function formatDateTime(d: Date | string | null | undefined): string {
-  if (!d) return "Never";
+/** "2026-11-21 15:16 UTC", like every other date in the dashboard; null when there is none (a key not used yet). */
+export function formatDateTime(d: Date | string | null | undefined): string | null {
+  if (!d) return null;
   return new Date(d)
     .toISOString()
     .replace("T", " ")

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -9,24 +10,23 @@ export function NewKeyReveal({
   name,
   apiKey,
   onDone,
-  title = "Your new API key",
+  title,
 }: {
   name: string;
   apiKey: string;
   onDone?: () => void;
   title?: string;
 }) {
+  const t = useTranslations("apiKeys");
   const heading = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the heading each time a new key is shown
   useEffect(() => heading.current?.focus(), [apiKey]);
   return (
     <section aria-labelledby="new-key-title" className="rounded-xl border border-amber-300 bg-amber-50 p-5" data-testid="new-key">
       <h2 id="new-key-title" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
-        {title}: {name}
+        {title ?? t("newKeyTitle")}: {name}
       </h2>
-      <p className="mt-1 text-sm font-medium text-amber-900">
-        Copy it now and store it somewhere safe. You won&apos;t see it again: we keep only a hash of it.
-      </p>
+      <p className="mt-1 text-sm font-medium text-amber-900">{t("revealWarning")}</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
         <code
           data-testid="new-key-value"
@@ -35,17 +35,15 @@ export function NewKeyReveal({
           {apiKey}
         </code>
         <div className="flex gap-2">
-          <CopyButton text={apiKey} label="Copy key" />
+          <CopyButton text={apiKey} label={t("copyKey")} />
           {onDone && (
             <Button type="button" variant="ghost" onClick={onDone}>
-              Done
+              {t("done")}
             </Button>
           )}
         </div>
       </div>
-      <p className="mt-2 text-xs text-slate-600">
-        Until you close this tab, the quick start shows its samples with this key filled in.
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{t("revealNote")}</p>
     </section>
   );
 }

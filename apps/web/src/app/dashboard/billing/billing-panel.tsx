@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -9,19 +10,11 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { CursorPager } from "@/components/ui/cursor-pager";
+import { AlertsCard } from "./alerts-card";
+import { formatUtc } from "../generations/format";
 
 const TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const;
 type LedgerType = (typeof TYPES)[number];
-
-const TYPE_LABELS: Record<LedgerType, string> = {
-  top_up: "Top-up",
-  test_credit: "Test credit",
-  hold: "Hold",
-  hold_release: "Hold released",
-  charge: "Charge",
-  refund: "Refund",
-  adjustment: "Adjustment",
-};
 
 const TYPE_TONES: Record<LedgerType, "gray" | "green" | "amber" | "red" | "blue"> = {
   top_up: "green",
@@ -35,14 +28,10 @@ const TYPE_TONES: Record<LedgerType, "gray" | "green" | "amber" | "red" | "blue"
 
 const PAGE_SIZE = 25;
 
-function formatTime(d: Date) {
-  return d
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d{3}Z$/, " UTC");
-}
-
 export function BillingPanel() {
+  const t = useTranslations("billing");
+  const tl = useTranslations("ledgerType");
+  const tn = useTranslations("nav");
   const trpc = useTRPC();
   const [type, setType] = useState<LedgerType | "">("");
   const [from, setFrom] = useState("");
@@ -65,17 +54,14 @@ export function BillingPanel() {
   if (to) csvParams.set("to", to);
   const csvQuery = csvParams.toString();
   const csvHref = `/api/dashboard/ledger.csv${csvQuery ? `?${csvQuery}` : ""}`;
-  const rangeError = from && to && from > to ? "The start date is after the end date." : null;
+  const rangeError = from && to && from > to ? t("rangeError") : null;
   const page = cursors.length;
 
   return (
     <>
-      <PageHeader
-        title="Balance & history"
-        description="Your balance and every money movement on the account: top-ups, holds while a video renders, charges and releases."
-      />
+      <PageHeader title={tn("billing")} description={t("description")} />
       <div className="mb-6 grid gap-4 sm:grid-cols-2">
-        <Card title="Available balance">
+        <Card title={t("available")}>
           {summary.isPending ? (
             <Spinner />
           ) : summary.error ? (
@@ -85,13 +71,11 @@ export function BillingPanel() {
               <p className="text-3xl font-semibold tabular-nums" data-testid="available-balance">
                 {formatAmount(summary.data.availableMicros)}
               </p>
-              <p className="mt-1 text-sm text-slate-600">
-                What new generations can use; running generations are already deducted.
-              </p>
+              <p className="mt-1 text-sm text-slate-600">{t("availableHint")}</p>
             </>
           )}
         </Card>
-        <Card title="On hold">
+        <Card title={t("onHold")}>
           {summary.isPending ? (
             <Spinner />
           ) : summary.data ? (
@@ -99,45 +83,45 @@ export function BillingPanel() {
               <p className="text-3xl font-semibold tabular-nums" data-testid="held-balance">
                 {formatAmount(summary.data.heldMicros)}
               </p>
-              <p className="mt-1 text-sm text-slate-600">
-                Reserved for generations still rendering; charged on completion, released on failure.
-              </p>
+              <p className="mt-1 text-sm text-slate-600">{t("onHoldHint")}</p>
             </>
           ) : null}
         </Card>
       </div>
 
+      <AlertsCard />
+
       <Card
-        title="Operation history"
-        description="Newest first. Times are UTC."
+        title={t("history")}
+        description={t("historyHint")}
         actions={
           <a
             href={csvHref}
             download
             className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
           >
-            Export CSV
+            {t("exportCsv")}
           </a>
         }
       >
-        <form className="mb-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()} aria-label="Filter operations">
+        <form className="mb-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()} aria-label={t("filter")}>
           <SelectField
-            label="Type"
+            label={t("type")}
             value={type}
             onChange={(e) => {
               setType(e.target.value as LedgerType | "");
               resetPages();
             }}
           >
-            <option value="">All types</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
+            <option value="">{t("allTypes")}</option>
+            {TYPES.map((ty) => (
+              <option key={ty} value={ty}>
+                {tl(ty)}
               </option>
             ))}
           </SelectField>
           <TextField
-            label="From"
+            label={t("from")}
             type="date"
             value={from}
             max={to || undefined}
@@ -147,7 +131,7 @@ export function BillingPanel() {
             }}
           />
           <TextField
-            label="To"
+            label={t("to")}
             type="date"
             value={to}
             min={from || undefined}
@@ -160,36 +144,34 @@ export function BillingPanel() {
         </form>
 
         {list.isPending ? (
-          <Spinner label="Loading operations" />
+          <Spinner label={t("loading")} />
         ) : list.error ? (
           <ErrorNote error={list.error} />
         ) : list.data.entries.length === 0 ? (
-          <EmptyState title={type || from || to ? "No operations match these filters" : "No operations yet"}>
-            {type || from || to
-              ? "Change the type or dates to see more."
-              : "Top-ups, holds and charges will appear here once you use the API."}
+          <EmptyState title={type || from || to ? t("noMatch") : t("empty")}>
+            {type || from || to ? t("noMatchHint") : t("emptyHint")}
           </EmptyState>
         ) : (
           <>
             <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
               <table className="w-full min-w-[640px] text-left text-sm" data-testid="ledger-table">
-                <caption className="sr-only">Ledger entries, newest first</caption>
+                <caption className="sr-only">{t("caption")}</caption>
                 <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                   <tr>
                     <th scope="col" className="px-5 py-2 font-medium">
-                      Time
+                      {t("time")}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Type
+                      {t("type")}
                     </th>
                     <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Amount
+                      {t("amount")}
                     </th>
                     <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Balance after
+                      {t("balanceAfter")}
                     </th>
                     <th scope="col" className="px-5 py-2 font-medium">
-                      Reference
+                      {t("reference")}
                     </th>
                   </tr>
                 </thead>
@@ -197,10 +179,10 @@ export function BillingPanel() {
                   {list.data.entries.map((e) => (
                     <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
                       <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
-                        <time dateTime={e.createdAt.toISOString()}>{formatTime(e.createdAt)}</time>
+                        <time dateTime={e.createdAt.toISOString()}>{formatUtc(e.createdAt)}</time>
                       </td>
                       <td className="px-3 py-2">
-                        <Badge tone={TYPE_TONES[e.type]}>{TYPE_LABELS[e.type]}</Badge>
+                        <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge>
                       </td>
                       <td
                         className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
@@ -230,7 +212,7 @@ export function BillingPanel() {
               </table>
             </div>
             <CursorPager
-              label="Ledger pages"
+              label={t("pages")}
               page={page}
               nextCursor={list.data.nextCursor}
               loading={list.isPlaceholderData}

@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { BillingPanel } from "./billing-panel";
 
-export const metadata = { title: "Balance & history" };
+export const generateMetadata = pageTitle("billing");
 
 export default function BillingPage() {
   return <BillingPanel />;

@@ -8,8 +8,3 @@ export function formatUtc(d: Date): string {
     .replace("T", " ")
     .replace(/\.\d{3}Z$/, " UTC");
 }
-
-/** Where a generation came from: its API key's name, or the playground. */
-export function sourceLabel(apiKeyName: string | null): string {
-  return apiKeyName ?? "Playground";
-}

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { formatAmount, GENERATION_STATUSES, type GenerationStatus } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatUtc, sourceLabel, STATUS_TONE } from "./format";
+import { formatUtc, STATUS_TONE } from "./format";
 import { CursorPager } from "@/components/ui/cursor-pager";
 
 const PAGE_SIZE = 20;
@@ -28,6 +29,9 @@ interface Filters {
 const NO_FILTERS: Filters = { status: "", modelId: "", source: "", from: "", to: "", search: "" };
 
 export function GenerationsPanel() {
+  const t = useTranslations("generations");
+  const ts = useTranslations("status");
+  const tn = useTranslations("nav");
   const trpc = useTRPC();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [searchText, setSearchText] = useState("");
@@ -60,84 +64,84 @@ export function GenerationsPanel() {
     setFilter("search", searchText.trim());
   };
   const filtered = Object.values(filters).some(Boolean);
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? "The start date is after the end date." : null;
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? t("rangeError") : null;
   const page = cursors.length;
 
   return (
     <>
       <PageHeader
-        title="Generations"
-        description="Every clip this account asked for, from the API and the playground. Newest first; times are UTC."
+        title={tn("generations")}
+        description={t("description")}
         actions={
           <Link
             href="/dashboard/playground"
             className="inline-flex items-center justify-center rounded-md bg-slate-900 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
           >
-            New generation
+            {t("new")}
           </Link>
         }
       />
       <Card>
-        <search aria-label="Search generations">
+        <search aria-label={t("searchLabel")}>
           <form className="mb-3 flex flex-wrap items-end gap-2" onSubmit={submitSearch}>
             <div className="min-w-0 flex-1 basis-56">
               <TextField
-                label="Search"
+                label={t("search")}
                 type="search"
                 value={searchText}
                 maxLength={200}
-                placeholder="Prompt text or vid_…"
+                placeholder={t("searchPlaceholder")}
                 onChange={(e) => setSearchText(e.target.value)}
               />
             </div>
             <Button type="submit" variant="secondary">
-              Search
+              {t("search")}
             </Button>
           </form>
         </search>
         <form
           className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5"
           onSubmit={(e) => e.preventDefault()}
-          aria-label="Filter generations"
+          aria-label={t("filterLabel")}
         >
           <SelectField
-            label="Status"
+            label={t("status")}
             value={filters.status}
             onChange={(e) => setFilter("status", e.target.value as Filters["status"])}
           >
-            <option value="">All statuses</option>
+            <option value="">{t("allStatuses")}</option>
             {GENERATION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {ts(s)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Model" value={filters.modelId} onChange={(e) => setFilter("modelId", e.target.value)}>
-            <option value="">All models</option>
+          <SelectField label={t("model")} value={filters.modelId} onChange={(e) => setFilter("modelId", e.target.value)}>
+            <option value="">{t("allModels")}</option>
             {catalog.data?.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.id}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Source" value={filters.source} onChange={(e) => setFilter("source", e.target.value)}>
-            <option value="">All sources</option>
-            <option value={PLAYGROUND}>Playground</option>
+          <SelectField label={t("source")} value={filters.source} onChange={(e) => setFilter("source", e.target.value)}>
+            <option value="">{t("allSources")}</option>
+            <option value={PLAYGROUND}>{tn("playground")}</option>
             {keys.data?.map((k) => (
               <option key={k.id} value={k.id}>
-                Key: {k.name}
+                {t("keySource", { name: k.name })}
               </option>
             ))}
           </SelectField>
           <TextField
-            label="From"
+            label={t("from")}
             type="date"
             value={filters.from}
             max={filters.to || undefined}
             onChange={(e) => setFilter("from", e.target.value)}
           />
           <TextField
-            label="To"
+            label={t("to")}
             type="date"
             value={filters.to}
             min={filters.from || undefined}
@@ -156,58 +160,56 @@ export function GenerationsPanel() {
                 setCursors([null]);
               }}
             >
-              Clear filters and search
+              {t("clear")}
             </button>
           </p>
         )}
 
         {list.isPending ? (
-          <Spinner label="Loading generations" />
+          <Spinner label={t("loading")} />
         ) : list.error ? (
           <ErrorNote error={list.error} />
         ) : list.data.data.length === 0 ? (
-          <EmptyState title={filtered ? "No generations match" : "No generations yet"}>
-            {filtered ? (
-              "Change the filters or the search to see more."
-            ) : (
-              <>
-                Send a request with an API key or try the{" "}
-                <Link className="underline" href="/dashboard/playground">
-                  playground
-                </Link>
-                .
-              </>
-            )}
+          <EmptyState title={filtered ? t("noMatch") : t("empty")}>
+            {filtered
+              ? t("noMatchHint")
+              : t.rich("emptyHint", {
+                  link: (chunks) => (
+                    <Link className="underline" href="/dashboard/playground">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
           </EmptyState>
         ) : (
           <>
             <table className="w-full table-fixed text-left text-sm" data-testid="generations-table" aria-busy={list.isFetching}>
-              <caption className="sr-only">Generations, newest first</caption>
+              <caption className="sr-only">{t("caption")}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
                   <th scope="col" className="w-24 py-2 pr-3 font-medium sm:w-32">
-                    Clip
+                    {t("colClip")}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Prompt
+                    {t("colPrompt")}
                   </th>
                   <th scope="col" className="hidden w-32 py-2 pr-3 font-medium lg:table-cell">
-                    Model
+                    {t("model")}
                   </th>
                   <th scope="col" className="w-24 py-2 pr-3 font-medium">
-                    Status
+                    {t("status")}
                   </th>
                   <th scope="col" className="hidden w-28 py-2 pr-3 text-right font-medium md:table-cell">
-                    Seconds
+                    {t("colSeconds")}
                   </th>
                   <th scope="col" className="hidden w-20 py-2 pr-3 text-right font-medium md:table-cell">
-                    Cost
+                    {t("colCost")}
                   </th>
                   <th scope="col" className="hidden w-32 py-2 pr-3 font-medium xl:table-cell">
-                    Source
+                    {t("source")}
                   </th>
                   <th scope="col" className="hidden w-44 py-2 font-medium md:table-cell">
-                    Created
+                    {t("colCreated")}
                   </th>
                 </tr>
               </thead>
@@ -215,7 +217,19 @@ export function GenerationsPanel() {
                 {list.data.data.map((g) => (
                   <tr key={g.id} data-testid="generation-row" data-status={g.status} className="align-top">
                     <td className="py-2 pr-3">
-                      {g.outputUrl ? (
+                      {g.posterUrl ? (
+                        // biome-ignore lint/performance/noImgElement: a stored poster served by /cdn, not an optimizable asset
+                        <img
+                          src={g.posterUrl}
+                          alt={t("frameAlt", { prompt: g.prompt })}
+                          width={g.width}
+                          height={g.height}
+                          loading="lazy"
+                          decoding="async"
+                          data-testid="generation-thumbnail"
+                          className="aspect-video h-auto w-full rounded bg-black object-cover"
+                        />
+                      ) : g.outputUrl ? (
                         <video
                           src={g.outputUrl}
                           muted
@@ -245,22 +259,22 @@ export function GenerationsPanel() {
                       <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{g.id}</p>
                       {/* What the hidden columns say, on narrow screens. */}
                       <p className="mt-0.5 text-xs text-slate-600 md:hidden">
-                        {g.modelId} · {formatAmount(g.costMicros)} · {sourceLabel(g.apiKeyName)}
+                        {g.modelId} · {formatAmount(g.costMicros)} · {g.apiKeyName ?? tn("playground")}
                         <br />
                         <time dateTime={g.createdAt.toISOString()}>{formatUtc(g.createdAt)}</time>
                       </p>
                     </td>
                     <td className="hidden truncate py-2 pr-3 text-slate-700 lg:table-cell">{g.modelId}</td>
                     <td className="py-2 pr-3">
-                      <Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>
+                      <Badge tone={STATUS_TONE[g.status]}>{ts(g.status)}</Badge>
                     </td>
                     <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-700 md:table-cell">
-                      {g.duration} s / {g.billedSeconds} s billed
+                      {t("secondsBilled", { duration: g.duration, billed: g.billedSeconds })}
                     </td>
                     <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-900 md:table-cell">
                       {formatAmount(g.costMicros)}
                     </td>
-                    <td className="hidden truncate py-2 pr-3 text-slate-700 xl:table-cell">{sourceLabel(g.apiKeyName)}</td>
+                    <td className="hidden truncate py-2 pr-3 text-slate-700 xl:table-cell">{g.apiKeyName ?? tn("playground")}</td>
                     <td className="hidden py-2 tabular-nums text-slate-700 md:table-cell">
                       <time dateTime={g.createdAt.toISOString()}>{formatUtc(g.createdAt)}</time>
                     </td>
@@ -269,7 +283,7 @@ export function GenerationsPanel() {
               </tbody>
             </table>
             <CursorPager
-              label="Generation pages"
+              label={t("pages")}
               page={page}
               nextCursor={list.data.nextCursor}
               loading={list.isPlaceholderData}

@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { GenerationsPanel } from "./generations-panel";
 
-export const metadata = { title: "Generations" };
+export const generateMetadata = pageTitle("generations");
 
 export default function GenerationsPage() {
   return <GenerationsPanel />;

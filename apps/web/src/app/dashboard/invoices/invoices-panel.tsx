@@ -1,7 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApiErrorText } from "@/i18n/api-error";
+import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
@@ -12,9 +15,9 @@ import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const METHOD: Record<string, string> = { stripe: "Card (Stripe)", bank_transfer: "Bank transfer" };
+const METHOD = { stripe: "methodStripe", bank_transfer: "methodBank" } as const;
 const STATUS_TONE = { open: "amber", paid: "green", void: "gray" } as const;
-const STATUS_LABEL = { open: "awaiting payment", paid: "paid", void: "void" } as const;
+const STATUS_LABEL = { open: "statusOpen", paid: "statusPaid", void: "statusVoid" } as const;
 
 function pdfHref(id: string, doc: "invoice" | "receipt" | "statement") {
   return `/api/dashboard/invoices/${id}/${doc}`;
@@ -31,21 +34,67 @@ function PdfLink({
   label: string;
   number: string;
 }) {
+  const t = useTranslations("invoices");
   return (
     <a
       href={pdfHref(id, doc)}
       download
       className="font-medium text-slate-900 underline underline-offset-2 hover:text-slate-600"
-      aria-label={`${label} PDF for ${number}`}
+      aria-label={t("pdfLabel", { label, number })}
     >
-      {label} PDF
+      {t("pdf", { label })}
     </a>
   );
 }
 
-function monthLabel(period: string) {
+function monthLabel(period: string, locale: string) {
   const [y, m] = period.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, 1)).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return new Date(Date.UTC(y!, m! - 1, 1)).toLocaleString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** The two ways money reaches a balance, and what this server offers of each. */
+function FundingWays({
+  stripeEnabled,
+  bankDetailsConfigured,
+  supportEmail,
+}: {
+  stripeEnabled: boolean;
+  bankDetailsConfigured: boolean;
+  supportEmail: string | null;
+}) {
+  const t = useTranslations("invoices");
+  const support = supportEmail ? (
+    <a className="underline underline-offset-2" href={`mailto:${supportEmail}`}>
+      {supportEmail}
+    </a>
+  ) : (
+    t("support")
+  );
+  return (
+    <section aria-labelledby="funding-ways" className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
+      <h3 id="funding-ways" className="font-medium text-slate-900">
+        {t("howFundsArrive")}
+      </h3>
+      <ul className="mt-2 space-y-2">
+        <li>
+          <span className="font-medium">{t("cardTitle")}</span>: {stripeEnabled ? t("cardOn") : t("cardOff")}
+        </li>
+        <li>
+          <span className="font-medium">{t("bankTitle")}</span>: {t("bankText")}{" "}
+          {bankDetailsConfigured ? null : t.rich("noBankDetails", { support: () => support })}
+        </li>
+        <li>
+          {t.rich("onlyTrying", {
+            link: (chunks) => (
+              <Link className="underline underline-offset-2" href="/dashboard/test-balance">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </li>
+      </ul>
+    </section>
+  );
 }
 
 export function InvoicesPanel() {
@@ -57,6 +106,11 @@ export function InvoicesPanel() {
 }
 
 function Invoices() {
+  const t = useTranslations("invoices");
+  const tn = useTranslations("nav");
+  const tu = useTranslations("units");
+  const errorText = useApiErrorText();
+  const locale = useLocale();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const params = useSearchParams();
@@ -86,7 +140,7 @@ function Invoices() {
   const [period, setPeriod] = useState("");
   const statement = useMutation(trpc.invoices.generateStatement.mutationOptions({ onSuccess: () => refresh() }));
 
-  if (list.isPending) return <Spinner label="Loading invoices" />;
+  if (list.isPending) return <Spinner label={t("loading")} />;
   if (list.error) return <ErrorNote error={list.error} />;
   const data = list.data;
   const selectedPeriod = period || data.periods[0] || "";
@@ -95,9 +149,9 @@ function Invoices() {
     e.preventDefault();
     setCreated(null);
     const m = /^\$?(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-    if (!m) return setFieldError("Enter a dollar amount like 25 or 25.50.");
+    if (!m) return setFieldError(t("amountInvalid"));
     const cents = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-    if (cents < 500 || cents > 1_000_000) return setFieldError("Top-ups are between $5 and $10,000.");
+    if (cents < 500 || cents > 1_000_000) return setFieldError(t("amountRange"));
     setFieldError(null);
     createTopUp.mutate({ amount: amount.trim() });
   }
@@ -105,11 +159,11 @@ function Invoices() {
   return (
     <>
       <PageHeader
-        title="Invoices & receipts"
-        description="Top up your prepaid balance, download invoices and receipts, and get a monthly usage statement. Every document is a PDF."
+        title={tn("invoices")}
+        description={t("description")}
         actions={
           <div className="text-right">
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("balance")}</p>
             <p className="text-2xl font-semibold tabular-nums" data-testid="invoices-balance">
               {formatAmount(data.balanceMicros)}
             </p>
@@ -118,92 +172,89 @@ function Invoices() {
       />
       {params.get("paid") && (
         <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          Thank you: payment for {params.get("paid")} received. The balance is credited as soon as Stripe confirms it.
+          {t("paidNotice", { number: params.get("paid") ?? "" })}
         </p>
       )}
       {params.get("canceled") && (
         <p role="status" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Checkout for {params.get("canceled")} was canceled. Nothing was charged.
+          {t("canceledNotice", { number: params.get("canceled") ?? "" })}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card
-          title="Add funds"
-          description={
-            data.stripeEnabled
-              ? "Pay by card on Stripe Checkout; the balance is credited right after payment."
-              : "Get an invoice to pay by bank transfer; the balance is credited when the transfer arrives."
-          }
-        >
+        <Card title={t("addFunds")} description={data.stripeEnabled ? t("addFundsStripe") : t("addFundsBank")}>
           <form onSubmit={submit} className="space-y-3" noValidate>
             <TextField
-              label="Amount (USD)"
+              label={t("amount")}
               name="amount"
               inputMode="decimal"
               placeholder="50.00"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
-              hint="Between $5 and $10,000."
-              error={fieldError ?? (createTopUp.error?.message || null)}
+              hint={t("amountHint")}
+              error={fieldError ?? (createTopUp.error ? errorText(createTopUp.error) : null)}
             />
             <Button type="submit" disabled={createTopUp.isPending} className="w-full">
-              {createTopUp.isPending ? "Creating…" : data.stripeEnabled ? "Pay with card" : "Create invoice"}
+              {createTopUp.isPending ? t("creating") : data.stripeEnabled ? t("payWithCard") : t("createInvoice")}
             </Button>
           </form>
           {created && (
             <p role="status" className="mt-3 text-sm text-emerald-800">
-              Invoice {created} created. Pay it by bank transfer with the details below.
+              {t("created", { number: created })}
             </p>
           )}
+          <FundingWays
+            stripeEnabled={data.stripeEnabled}
+            bankDetailsConfigured={data.bankDetailsConfigured}
+            supportEmail={data.supportEmail}
+          />
         </Card>
 
-        <Card title="Top-up invoices" className="lg:col-span-2">
+        <Card title={t("topUpInvoices")} className="lg:col-span-2">
           {data.invoices.length === 0 ? (
-            <EmptyState title="No invoices yet">Create one with “Add funds”.</EmptyState>
+            <EmptyState title={t("noInvoices")}>{t("noInvoicesHint")}</EmptyState>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Top-up invoices">
+            <ul className="divide-y divide-slate-100" aria-label={t("topUpInvoices")}>
               {data.invoices.map((inv) => (
                 <li key={inv.id} className="py-3 first:pt-0 last:pb-0" data-testid={`invoice-${inv.number}`}>
                   <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
                     <div className="min-w-0">
                       <p className="font-mono text-sm font-medium text-slate-900">{inv.number}</p>
                       <p className="text-xs text-slate-500">
-                        {day(inv.createdAt)} · {METHOD[inv.method ?? ""] ?? inv.method}
-                        {inv.paidAt ? ` · paid ${day(inv.paidAt)}` : ""}
+                        {day(inv.createdAt)} ·{" "}
+                        {inv.method === "stripe" || inv.method === "bank_transfer" ? t(METHOD[inv.method]) : inv.method}
+                        {inv.paidAt ? t("paidOn", { date: day(inv.paidAt) }) : ""}
                       </p>
                     </div>
                     <div className="flex flex-wrap items-center gap-3 text-sm">
                       <span className="font-semibold tabular-nums">{formatAmount(inv.amountMicros)}</span>
-                      <Badge tone={STATUS_TONE[inv.status]}>{STATUS_LABEL[inv.status]}</Badge>
-                      <PdfLink id={inv.id} doc="invoice" label="Invoice" number={inv.number} />
-                      {inv.status === "paid" && <PdfLink id={inv.id} doc="receipt" label="Receipt" number={inv.number} />}
+                      <Badge tone={STATUS_TONE[inv.status]}>{t(STATUS_LABEL[inv.status])}</Badge>
+                      <PdfLink id={inv.id} doc="invoice" label={t("invoice")} number={inv.number} />
+                      {inv.status === "paid" && <PdfLink id={inv.id} doc="receipt" label={t("receipt")} number={inv.number} />}
                     </div>
                   </div>
                   {inv.instructions && (
                     <details className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm" open={created === inv.number}>
-                      <summary className="cursor-pointer font-medium text-slate-800">Payment instructions</summary>
+                      <summary className="cursor-pointer font-medium text-slate-800">{t("paymentInstructions")}</summary>
                       <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-                        <dt className="text-slate-500">Beneficiary</dt>
+                        <dt className="text-slate-500">{t("beneficiary")}</dt>
                         <dd>{inv.instructions.beneficiary}</dd>
-                        <dt className="text-slate-500">Bank</dt>
+                        <dt className="text-slate-500">{t("bank")}</dt>
                         <dd>{inv.instructions.bank}</dd>
-                        <dt className="text-slate-500">IBAN / account</dt>
+                        <dt className="text-slate-500">{t("iban")}</dt>
                         <dd className="font-mono">{inv.instructions.iban}</dd>
-                        <dt className="text-slate-500">SWIFT / BIC</dt>
+                        <dt className="text-slate-500">{t("swift")}</dt>
                         <dd className="font-mono">{inv.instructions.swift}</dd>
-                        <dt className="text-slate-500">Amount</dt>
+                        <dt className="text-slate-500">{t("instructionAmount")}</dt>
                         <dd>
                           {inv.instructions.amount} {inv.instructions.currency}
                         </dd>
-                        <dt className="text-slate-500">Reference</dt>
+                        <dt className="text-slate-500">{t("reference")}</dt>
                         <dd className="flex flex-wrap items-center gap-2">
                           <span className="font-mono font-semibold">{inv.instructions.reference}</span>
-                          <CopyButton text={inv.instructions.reference} label="Copy reference" />
+                          <CopyButton text={inv.instructions.reference} label={t("copyReference")} />
                         </dd>
                       </dl>
-                      <p className="mt-2 text-xs text-slate-500">
-                        Put the reference on the transfer so we can match it to your account.
-                      </p>
+                      <p className="mt-2 text-xs text-slate-500">{t("referenceHint")}</p>
                     </details>
                   )}
                 </li>
@@ -213,11 +264,7 @@ function Invoices() {
         </Card>
       </div>
 
-      <Card
-        title="Monthly usage statements"
-        description="Per model: generations charged, billed seconds and spend. Make one for the current month or any past month."
-        className="mt-6"
-      >
+      <Card title={t("statements")} description={t("statementsHint")} className="mt-6">
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
@@ -226,16 +273,16 @@ function Invoices() {
           }}
         >
           <div className="w-56">
-            <SelectField label="Month" value={selectedPeriod} onChange={(e) => setPeriod(e.target.value)}>
+            <SelectField label={t("month")} value={selectedPeriod} onChange={(e) => setPeriod(e.target.value)}>
               {data.periods.map((p) => (
                 <option key={p} value={p}>
-                  {monthLabel(p)}
+                  {monthLabel(p, locale)}
                 </option>
               ))}
             </SelectField>
           </div>
           <Button type="submit" variant="secondary" disabled={statement.isPending || !selectedPeriod}>
-            {statement.isPending ? "Generating…" : "Generate statement"}
+            {statement.isPending ? t("generating") : t("generateStatement")}
           </Button>
         </form>
         <ErrorNote error={statement.error} />
@@ -243,21 +290,21 @@ function Invoices() {
           <div className="mt-4 overflow-x-auto" aria-live="polite">
             <table className="w-full min-w-[28rem] text-sm">
               <caption className="mb-2 text-left font-medium text-slate-800">
-                {statement.data.number} · {monthLabel(statement.data.period)}
+                {statement.data.number} · {monthLabel(statement.data.period, locale)}
               </caption>
               <thead>
                 <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
                   <th scope="col" className="py-2 pr-4">
-                    Model
+                    {t("model")}
                   </th>
                   <th scope="col" className="py-2 pr-4 text-right">
-                    Generations
+                    {t("generations")}
                   </th>
                   <th scope="col" className="py-2 pr-4 text-right">
-                    Billed seconds
+                    {t("billedSeconds")}
                   </th>
                   <th scope="col" className="py-2 text-right">
-                    Spend
+                    {t("spend")}
                   </th>
                 </tr>
               </thead>
@@ -265,7 +312,7 @@ function Invoices() {
                 {statement.data.lines.length === 0 && (
                   <tr>
                     <td colSpan={4} className="py-3 text-slate-500">
-                      No usage in this month.
+                      {t("noUsage")}
                     </td>
                   </tr>
                 )}
@@ -273,34 +320,34 @@ function Invoices() {
                   <tr key={l.model} className="border-b border-slate-100">
                     <td className="py-2 pr-4 font-mono">{l.model}</td>
                     <td className="py-2 pr-4 text-right">{l.generations}</td>
-                    <td className="py-2 pr-4 text-right">{l.billedSeconds} s</td>
+                    <td className="py-2 pr-4 text-right">{tu("seconds", { count: l.billedSeconds })}</td>
                     <td className="py-2 text-right">{formatAmount(l.spendMicros)}</td>
                   </tr>
                 ))}
                 <tr className="font-semibold">
-                  <td className="py-2 pr-4">Total</td>
+                  <td className="py-2 pr-4">{t("total")}</td>
                   <td className="py-2 pr-4 text-right">{statement.data.totalGenerations}</td>
-                  <td className="py-2 pr-4 text-right">{statement.data.totalBilledSeconds} s</td>
+                  <td className="py-2 pr-4 text-right">{tu("seconds", { count: statement.data.totalBilledSeconds })}</td>
                   <td className="py-2 text-right">{formatAmount(statement.data.totalSpendMicros)}</td>
                 </tr>
               </tbody>
             </table>
           </div>
         )}
-        <h3 className="mt-6 text-sm font-semibold text-slate-900">Your statements</h3>
+        <h3 className="mt-6 text-sm font-semibold text-slate-900">{t("yourStatements")}</h3>
         {data.statements.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-500">No statements yet.</p>
+          <p className="mt-2 text-sm text-slate-500">{t("noStatements")}</p>
         ) : (
-          <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label="Usage statements">
+          <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label={t("statementsLabel")}>
             {data.statements.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  <span className="font-medium">{s.period ? monthLabel(s.period) : s.number}</span>{" "}
+                  <span className="font-medium">{s.period ? monthLabel(s.period, locale) : s.number}</span>{" "}
                   <span className="font-mono text-xs text-slate-500">{s.number}</span>
                 </span>
                 <span className="flex items-center gap-3">
                   <span className="tabular-nums">{formatAmount(s.amountMicros)}</span>
-                  <PdfLink id={s.id} doc="statement" label="Statement" number={s.number} />
+                  <PdfLink id={s.id} doc="statement" label={t("statement")} number={s.number} />
                 </span>
               </li>
             ))}

@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { InvoicesPanel } from "./invoices-panel";
 
-export const metadata = { title: "Invoices & receipts" };
+export const generateMetadata = pageTitle("invoices");
 
 export default function InvoicesPage() {
   return <InvoicesPanel />;

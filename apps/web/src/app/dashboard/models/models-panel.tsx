@@ -2,31 +2,36 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatAmount, formatUnitPrice } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
+import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { usePricePerSecond } from "@/i18n/format";
 import { useTRPC } from "@/trpc/client";
 
 export function ModelsPanel() {
+  const t = useTranslations("models");
+  const tn = useTranslations("nav");
+  const tu = useTranslations("units");
+  const perSecond = usePricePerSecond();
   const trpc = useTRPC();
   const catalog = useQuery(trpc.catalog.list.queryOptions());
   return (
     <>
-      <PageHeader
-        title="Models"
-        description="The catalog. Billing is per second of video: billed seconds = max(duration, minimum charge), times the model's price. Rate limits apply per account and model."
-      />
+      <PageHeader title={tn("models")} description={t("description")} />
       {catalog.isPending ? (
-        <Spinner label="Loading the catalog" />
+        <Spinner label={t("loading")} />
       ) : catalog.error ? (
         <ErrorNote error={catalog.error} />
       ) : catalog.data.length === 0 ? (
-        <EmptyState title="No models are available right now">
-          Check the{" "}
-          <Link className="underline" href="/status">
-            status page
-          </Link>
-          .
+        <EmptyState title={t("empty")}>
+          {t.rich("emptyHint", {
+            link: (chunks) => (
+              <Link className="underline" href="/status">
+                {chunks}
+              </Link>
+            ),
+          })}
         </EmptyState>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
@@ -47,50 +52,51 @@ export function ModelsPanel() {
                   <Badge tone={m.queue === "Pro Priority" ? "blue" : "gray"}>{m.queue}</Badge>
                 </header>
                 <p className="mt-4 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="model-price">
-                  {formatUnitPrice(m.priceMicrosPerSecond)}
+                  {perSecond(m.priceMicrosPerSecond)}
                 </p>
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                  <dt className="text-slate-600">Per second of video</dt>
+                  <dt className="text-slate-600">{t("perSecond")}</dt>
                   <dd className="font-medium text-slate-900 tabular-nums" data-testid="model-per-second">
                     {m.price_per_second}
                   </dd>
-                  <dt className="text-slate-600">Rate limit</dt>
+                  <dt className="text-slate-600">{t("rateLimit")}</dt>
                   <dd className="font-medium text-slate-900" data-testid="model-rate-limit">
-                    {m.rate_limit_qps} QPS
+                    {t("rateLimitValue", { qps: m.rate_limit_qps })}
                   </dd>
-                  <dt className="text-slate-600">Minimum charge</dt>
+                  <dt className="text-slate-600">{t("minCharge")}</dt>
                   <dd className="font-medium text-slate-900" data-testid="model-min-charge">
-                    {m.min_charge_seconds} s
+                    {tu("seconds", { count: m.min_charge_seconds })}
                   </dd>
-                  <dt className="text-slate-600">Queue</dt>
+                  <dt className="text-slate-600">{t("queue")}</dt>
                   <dd className="font-medium text-slate-900" data-testid="model-queue">
                     {m.queue}
                   </dd>
-                  <dt className="text-slate-600">Sizes</dt>
+                  <dt className="text-slate-600">{t("sizes")}</dt>
                   <dd className="font-medium text-slate-900" data-testid="model-sizes">
-                    {m.sizes.map((s, i) => (i === 0 ? `${s} (default)` : s)).join(", ")}
+                    {m.sizes.map((s, i) => (i === 0 ? t("defaultSize", { size: s }) : s)).join(", ")}
                   </dd>
-                  <dt className="text-slate-600">Durations</dt>
+                  <dt className="text-slate-600">{t("durations")}</dt>
                   <dd className="font-medium text-slate-900" data-testid="model-durations">
-                    {m.duration.min}–{m.duration.max} s, default {m.duration.default} s
+                    {t("durationRange", { min: m.duration.min, max: m.duration.max, default: m.duration.default })}
                   </dd>
-                  <dt className="text-slate-600">Aspect ratios</dt>
+                  <dt className="text-slate-600">{t("aspectRatios")}</dt>
                   <dd className="font-medium text-slate-900">{m.aspect_ratios.join(", ")}</dd>
                 </dl>
                 <p className="mt-4 text-sm text-slate-600">
-                  A {m.duration.default} s clip costs{" "}
-                  <span className="font-medium text-slate-900 tabular-nums">
-                    {formatAmount(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond)}
-                  </span>
-                  ; a 1 s clip is billed as {Math.max(1, m.minChargeSeconds)} s (
-                  {formatAmount(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond)}).
+                  {t.rich("example", {
+                    seconds: m.duration.default,
+                    cost: formatAmount(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond),
+                    minSeconds: Math.max(1, m.minChargeSeconds),
+                    minCost: formatAmount(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond),
+                    b: (chunks) => <span className="font-medium text-slate-900 tabular-nums">{chunks}</span>,
+                  })}
                 </p>
                 <div className="mt-auto pt-4">
                   <Link
                     href={`/dashboard/playground?model=${encodeURIComponent(m.id)}`}
                     className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
                   >
-                    Try {m.id} in the playground
+                    {t("tryIt", { model: m.id })}
                   </Link>
                 </div>
               </article>

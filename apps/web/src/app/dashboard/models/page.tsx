@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { ModelsPanel } from "./models-panel";
 
-export const metadata = { title: "Models" };
+export const generateMetadata = pageTitle("models");
 
 export default function ModelsPage() {
   return <ModelsPanel />;

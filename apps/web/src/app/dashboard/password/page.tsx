@@ -1,7 +1,6 @@
-import { ChangePasswordPanel } from "./change-password-panel";
+import { redirect } from "next/navigation";
 
-export const metadata = { title: "Change password" };
-
+/** The password form moved into account settings; old links and bookmarks land there. */
 export default function ChangePasswordPage() {
-  return <ChangePasswordPanel />;
+  redirect("/dashboard/account");
 }

@@ -1,4 +1,8 @@
 import { MAX_PROMPT_CHARS, MAX_REFERENCE_URLS, MAX_URL_CHARS } from "@vgen/contracts";
+import type { useTranslations } from "next-intl";
+
+/** The form's error messages in the page's language. */
+type ErrorText = ReturnType<typeof useTranslations<"playgroundErrors">>;
 
 export type ReferenceMode = "none" | "frames" | "references";
 
@@ -18,15 +22,15 @@ export type FormErrors = Partial<
   Record<"prompt" | "duration" | "size" | "firstFrameUrl" | "lastFrameUrl" | "urls0" | "urls1" | "urls2", string>
 >;
 
-function urlProblem(value: string): string | null {
-  if (value.length > MAX_URL_CHARS) return `Use at most ${MAX_URL_CHARS} characters.`;
+function urlProblem(value: string, t: ErrorText): string | null {
+  if (value.length > MAX_URL_CHARS) return t("urlTooLong", { max: MAX_URL_CHARS });
   try {
     const u = new URL(value);
     if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname) return null;
   } catch {
     // fall through
   }
-  return "Enter an absolute http:// or https:// URL.";
+  return t("urlInvalid");
 }
 
 /**
@@ -37,37 +41,37 @@ function urlProblem(value: string): string | null {
 export function validateForm(
   f: PlaygroundForm,
   model: { duration: { min: number; max: number }; sizes: string[] } | undefined,
+  t: ErrorText,
 ): FormErrors {
   const e: FormErrors = {};
   const prompt = f.prompt.trim();
-  if (!prompt) e.prompt = "Describe the clip you want.";
-  else if (prompt.length > MAX_PROMPT_CHARS) e.prompt = `Use at most ${MAX_PROMPT_CHARS} characters (now ${prompt.length}).`;
+  if (!prompt) e.prompt = t("promptRequired");
+  else if (prompt.length > MAX_PROMPT_CHARS) e.prompt = t("promptTooLong", { max: MAX_PROMPT_CHARS, length: prompt.length });
   if (model) {
     if (!Number.isInteger(f.duration) || f.duration < model.duration.min || f.duration > model.duration.max) {
-      e.duration = `Choose ${model.duration.min} to ${model.duration.max} seconds.`;
+      e.duration = t("duration", { min: model.duration.min, max: model.duration.max });
     }
-    if (!model.sizes.includes(f.size)) e.size = `This model makes ${model.sizes.join(", ")}.`;
+    if (!model.sizes.includes(f.size)) e.size = t("size", { sizes: model.sizes.join(", ") });
   }
   if (f.referenceMode === "frames") {
     const first = f.firstFrameUrl.trim();
     const last = f.lastFrameUrl.trim();
-    if (!first)
-      e.firstFrameUrl = last ? "A last frame needs a first frame." : "Enter the first frame's URL, or choose “No images”.";
+    if (!first) e.firstFrameUrl = last ? t("lastNeedsFirst") : t("firstRequired");
     else {
-      const p = urlProblem(first);
+      const p = urlProblem(first, t);
       if (p) e.firstFrameUrl = p;
     }
     if (last) {
-      const p = urlProblem(last);
+      const p = urlProblem(last, t);
       if (p) e.lastFrameUrl = p;
     }
   }
   if (f.referenceMode === "references") {
     const filled = f.urls.map((u) => u.trim());
-    if (filled.every((u) => !u)) e.urls0 = "Enter at least one reference image URL, or choose “No images”.";
+    if (filled.every((u) => !u)) e.urls0 = t("referenceRequired");
     filled.slice(0, MAX_REFERENCE_URLS).forEach((u, i) => {
       if (!u) return;
-      const p = urlProblem(u);
+      const p = urlProblem(u, t);
       if (p) e[`urls${i}` as "urls0"] = p;
     });
   }

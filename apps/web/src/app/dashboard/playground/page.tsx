@@ -1,7 +1,8 @@
+import { pageTitle } from "@/i18n/page-title";
 import { PlaygroundPanel } from "./playground-panel";
 import { prefillFrom } from "./prefill";
 
-export const metadata = { title: "Playground" };
+export const generateMetadata = pageTitle("playground");
 
 export default async function PlaygroundPage({
   searchParams,

@@ -2,11 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import {
   ASPECT_RATIOS,
   formatAmount,
-  formatUnitPrice,
   MAX_PROMPT_CHARS,
   MAX_REFERENCE_URLS,
   parsePricePerSecond,
@@ -18,6 +18,8 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useApiErrorText } from "@/i18n/api-error";
+import { usePricePerSecond } from "@/i18n/format";
 import { useTRPC } from "@/trpc/client";
 import { toInput, validateForm, type FormErrors, type PlaygroundForm, type ReferenceMode } from "./form-rules";
 import { useCountdown, useGenerationStream } from "./use-generation-stream";
@@ -26,10 +28,10 @@ const DEFAULT_MODEL = "gen-3.1-fast";
 
 const STATUS_TONE = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
 
-function formatEta(seconds: number): string {
-  if (seconds <= 0) return "any moment now";
-  if (seconds < 60) return `about ${seconds} s left`;
-  return `about ${Math.floor(seconds / 60)} min ${seconds % 60} s left`;
+function formatEta(seconds: number, t: ReturnType<typeof useTranslations<"playground">>): string {
+  if (seconds <= 0) return t("etaNow");
+  if (seconds < 60) return t("etaSeconds", { seconds });
+  return t("etaMinutes", { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
 }
 
 export function PlaygroundPanel({
@@ -42,6 +44,11 @@ export function PlaygroundPanel({
   /** Inputs of an earlier generation ("Run again"), laid over the model's defaults. */
   prefill?: Partial<PlaygroundForm> | null;
 }) {
+  const t = useTranslations("playground");
+  const tErrors = useTranslations("playgroundErrors");
+  const tn = useTranslations("nav");
+  const tu = useTranslations("units");
+  const perSecond = usePricePerSecond();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const catalog = useQuery(trpc.catalog.list.queryOptions());
@@ -89,7 +96,7 @@ export function PlaygroundPanel({
     }));
   }
 
-  const errors: FormErrors = useMemo(() => validateForm(form, model), [form, model]);
+  const errors: FormErrors = useMemo(() => validateForm(form, model, tErrors), [form, model, tErrors]);
   const billedSeconds = model ? Math.max(form.duration, model.minChargeSeconds) : 0;
   const costMicros = model ? BigInt(billedSeconds) * model.priceMicrosPerSecond : 0n;
   const balance = me.data?.balanceMicros;
@@ -137,41 +144,45 @@ export function PlaygroundPanel({
   const set = <K extends keyof PlaygroundForm>(k: K, v: PlaygroundForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const paymentProblem = create.error?.data?.code === "PAYMENT_REQUIRED";
 
-  if (catalog.isPending) return <Spinner label="Loading models" />;
+  if (catalog.isPending) return <Spinner label={t("loadingModels")} />;
   if (catalog.error) return <ErrorNote error={catalog.error} />;
-  if (models.length === 0) return <EmptyState title="No models are available right now" />;
+  if (models.length === 0) return <EmptyState title={t("noModels")} />;
 
   return (
     <>
-      <PageHeader
-        title="Playground"
-        description="Try a generation without writing code. It runs on your account exactly like an API request: same rules, same price, billed to your balance."
-      />
+      <PageHeader title={tn("playground")} description={t("description")} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
-        <Card title="Request">
+        <Card title={t("request")}>
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-describedby="pg-price">
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField label="Model" value={form.model} onChange={(e) => chooseModel(e.target.value)} hint={model?.purpose}>
+              <SelectField
+                label={t("model")}
+                value={form.model}
+                onChange={(e) => chooseModel(e.target.value)}
+                hint={model?.purpose}
+              >
                 {models.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {m.id} · {formatUnitPrice(m.priceMicrosPerSecond)}
+                    {m.id} · {perSecond(m.priceMicrosPerSecond)}
                   </option>
                 ))}
               </SelectField>
               <SelectField
-                label="Duration"
+                label={t("duration")}
                 value={String(form.duration)}
                 error={err("duration")}
                 onChange={(e) => set("duration", Number(e.target.value))}
                 hint={
-                  model ? `${model.duration.min}–${model.duration.max} s; minimum charge ${model.minChargeSeconds} s` : undefined
+                  model
+                    ? t("durationHint", { min: model.duration.min, max: model.duration.max, minCharge: model.minChargeSeconds })
+                    : undefined
                 }
               >
                 {model &&
                   Array.from({ length: model.duration.max - model.duration.min + 1 }, (_, i) => model.duration.min + i).map(
                     (d) => (
                       <option key={d} value={d}>
-                        {d} s
+                        {tu("seconds", { count: d })}
                       </option>
                     ),
                   )}
@@ -179,49 +190,47 @@ export function PlaygroundPanel({
             </div>
 
             <TextAreaField
-              label="Prompt"
+              label={t("prompt")}
               rows={4}
               value={form.prompt}
               maxLength={MAX_PROMPT_CHARS}
-              placeholder="A paper boat drifting down a rainy street at dusk"
+              placeholder={t("promptPlaceholder")}
               error={err("prompt")}
-              hint={`${form.prompt.trim().length} / ${MAX_PROMPT_CHARS} characters`}
+              hint={t("promptCount", { count: form.prompt.trim().length, max: MAX_PROMPT_CHARS })}
               onChange={(e) => set("prompt", e.target.value)}
             />
 
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField label="Size" value={form.size} error={err("size")} onChange={(e) => set("size", e.target.value)}>
+              <SelectField label={t("size")} value={form.size} error={err("size")} onChange={(e) => set("size", e.target.value)}>
                 {model?.sizes.map((s) => (
                   <option key={s} value={s}>
                     {s}
-                    {s === model.default_size ? " (default)" : ""}
+                    {s === model.default_size ? t("defaultSuffix") : ""}
                   </option>
                 ))}
               </SelectField>
               <SelectField
-                label="Aspect ratio"
+                label={t("aspectRatio")}
                 value={form.aspectRatio}
                 onChange={(e) => set("aspectRatio", e.target.value as PlaygroundForm["aspectRatio"])}
               >
                 {ASPECT_RATIOS.map((a) => (
                   <option key={a} value={a}>
-                    {a} {a === "16:9" ? "(landscape, default)" : "(portrait)"}
+                    {a} {a === "16:9" ? t("landscape") : t("portrait")}
                   </option>
                 ))}
               </SelectField>
             </div>
 
             <fieldset className="space-y-3">
-              <legend className="text-sm font-medium text-slate-800">Images</legend>
-              <p className="text-xs text-slate-600">
-                Either a first frame (and optionally a last frame) or up to {MAX_REFERENCE_URLS} reference images, not both.
-              </p>
+              <legend className="text-sm font-medium text-slate-800">{t("images")}</legend>
+              <p className="text-xs text-slate-600">{t("imagesHint", { max: MAX_REFERENCE_URLS })}</p>
               <div className="flex flex-wrap gap-x-5 gap-y-2">
                 {(
                   [
-                    ["none", "No images"],
-                    ["frames", "First / last frame"],
-                    ["references", "Reference images"],
+                    ["none", t("noImages")],
+                    ["frames", t("frames")],
+                    ["references", t("references")],
                   ] as [ReferenceMode, string][]
                 ).map(([value, label]) => (
                   <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-800">
@@ -240,7 +249,7 @@ export function PlaygroundPanel({
               {form.referenceMode === "frames" && (
                 <div className="grid gap-4 sm:grid-cols-2">
                   <TextField
-                    label="First frame URL"
+                    label={t("firstFrameUrl")}
                     type="url"
                     inputMode="url"
                     value={form.firstFrameUrl}
@@ -249,13 +258,13 @@ export function PlaygroundPanel({
                     onChange={(e) => set("firstFrameUrl", e.target.value)}
                   />
                   <TextField
-                    label="Last frame URL (optional)"
+                    label={t("lastFrameUrl")}
                     type="url"
                     inputMode="url"
                     value={form.lastFrameUrl}
                     error={err("lastFrameUrl")}
                     placeholder="https://example.com/last.png"
-                    hint="Needs a first frame."
+                    hint={t("lastFrameHint")}
                     disabled={!form.firstFrameUrl.trim() && !form.lastFrameUrl}
                     onChange={(e) => set("lastFrameUrl", e.target.value)}
                   />
@@ -267,7 +276,7 @@ export function PlaygroundPanel({
                     <TextField
                       // biome-ignore lint/suspicious/noArrayIndexKey: reference fields are fixed positions (first, second, ...), never reordered
                       key={i}
-                      label={`Reference image ${i + 1}${i > 0 ? " (optional)" : ""}`}
+                      label={i > 0 ? t("referenceImageOptional", { n: i + 1 }) : t("referenceImage", { n: i + 1 })}
                       type="url"
                       inputMode="url"
                       value={u}
@@ -287,22 +296,22 @@ export function PlaygroundPanel({
 
             <div id="pg-price" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" aria-live="polite">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="text-sm font-medium text-slate-700">Price of this clip</span>
+                <span className="text-sm font-medium text-slate-700">{t("priceOfClip")}</span>
                 <span className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="price-estimate">
                   {formatAmount(costMicros)}
                 </span>
               </div>
               {model && (
                 <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
-                  {billedSeconds} s billed
-                  {form.duration < model.minChargeSeconds ? ` (minimum charge ${model.minChargeSeconds} s)` : ""} ×{" "}
-                  {formatUnitPrice(model.priceMicrosPerSecond)} · held now, charged only if the clip is completed
+                  {t("billed", { seconds: billedSeconds })}
+                  {form.duration < model.minChargeSeconds ? t("minCharge", { seconds: model.minChargeSeconds }) : ""} ×{" "}
+                  {perSecond(model.priceMicrosPerSecond)} · {t("heldNow")}
                 </p>
               )}
               {balance !== undefined && (
                 <p className={`mt-1 text-xs ${balance < costMicros ? "font-medium text-red-700" : "text-slate-600"}`}>
-                  Available balance: {formatAmount(balance)}
-                  {balance < costMicros ? " (not enough for this clip)" : ""}
+                  {t("availableBalance", { amount: formatAmount(balance) })}
+                  {balance < costMicros ? t("notEnough") : ""}
                 </p>
               )}
             </div>
@@ -312,14 +321,18 @@ export function PlaygroundPanel({
                 <ErrorNote error={create.error} />
                 {paymentProblem && (
                   <p className="text-sm text-slate-700">
-                    <Link className="font-medium underline" href="/dashboard/billing">
-                      Top up your balance
-                    </Link>{" "}
-                    or{" "}
-                    <Link className="font-medium underline" href="/dashboard/test-balance">
-                      ask for a test balance
-                    </Link>
-                    , then send again.
+                    {t.rich("paymentHint", {
+                      topUp: (chunks) => (
+                        <Link className="font-medium underline" href="/dashboard/billing">
+                          {chunks}
+                        </Link>
+                      ),
+                      test: (chunks) => (
+                        <Link className="font-medium underline" href="/dashboard/test-balance">
+                          {chunks}
+                        </Link>
+                      ),
+                    })}
                   </p>
                 )}
               </div>
@@ -327,11 +340,9 @@ export function PlaygroundPanel({
 
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" disabled={create.isPending || !model}>
-                {create.isPending ? "Sending…" : `Generate · ${formatAmount(costMicros)}`}
+                {create.isPending ? t("sending") : t("generate", { cost: formatAmount(costMicros) })}
               </Button>
-              {showErrors && Object.keys(errors).length > 0 && (
-                <span className="text-sm text-red-700">Fix the highlighted fields first.</span>
-              )}
+              {showErrors && Object.keys(errors).length > 0 && <span className="text-sm text-red-700">{t("fixFields")}</span>}
             </div>
           </form>
         </Card>
@@ -347,14 +358,12 @@ export function PlaygroundPanel({
               tabIndex={-1}
               className="text-base font-semibold text-slate-900 focus:outline-none"
             >
-              Result
+              {t("result")}
             </h2>
           </header>
           <div className="space-y-4 px-5 py-4">
             {!record ? (
-              <EmptyState title="Nothing generated yet">
-                Fill in the request and press Generate; progress and the video appear here.
-              </EmptyState>
+              <EmptyState title={t("nothingYet")}>{t("nothingYetHint")}</EmptyState>
             ) : (
               <GenerationView record={record} eta={eta} streamFailed={streamFailed} />
             )}
@@ -366,20 +375,25 @@ export function PlaygroundPanel({
 }
 
 function GenerationView({ record, eta, streamFailed }: { record: GenerationRecordT; eta: number | null; streamFailed: boolean }) {
+  const t = useTranslations("playground");
+  const ts = useTranslations("status");
+  const tu = useTranslations("units");
+  const perSecond = usePricePerSecond();
+  const errorText = useApiErrorText();
   const out = record.output[0];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <code className="font-mono text-xs text-slate-600">{record.id}</code>
         <span aria-live="polite" data-testid="generation-status">
-          <Badge tone={STATUS_TONE[record.status]}>{record.status}</Badge>
+          <Badge tone={STATUS_TONE[record.status]}>{ts(record.status)}</Badge>
         </span>
       </div>
       {record.status === "processing" && (
         <div className="space-y-1.5">
           <div
             role="progressbar"
-            aria-label="Generation progress"
+            aria-label={t("progress")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={record.progress}
@@ -392,15 +406,16 @@ function GenerationView({ record, eta, streamFailed }: { record: GenerationRecor
           </div>
           <p className="flex justify-between text-sm text-slate-600">
             <span data-testid="generation-progress">{record.progress}%</span>
-            <span data-testid="generation-eta">{eta !== null ? formatEta(eta) : ""}</span>
+            <span data-testid="generation-eta">{eta !== null ? formatEta(eta, t) : ""}</span>
           </p>
-          {streamFailed && <p className="text-xs text-slate-500">Live updates were interrupted; checking every 2 s instead.</p>}
+          {streamFailed && <p className="text-xs text-slate-500">{t("streamFailed")}</p>}
         </div>
       )}
       {record.status === "completed" && out && (
         <VideoPlayer
           src={out.url}
-          title={`Generated clip: ${record.prompt}`}
+          poster={out.poster_url}
+          title={t("clipTitle", { prompt: record.prompt })}
           aspectRatio={record.aspect_ratio}
           resolution={out.resolution}
           duration={out.duration}
@@ -408,32 +423,36 @@ function GenerationView({ record, eta, streamFailed }: { record: GenerationRecor
       )}
       {record.status === "failed" && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {record.error?.message ?? "The generation failed."}{" "}
+          {record.error ? errorText({ message: record.error.message, data: { apiCode: record.error.code } }) : t("failed")}{" "}
           {record.error?.code && (
             <Link className="underline" href={`/errors#${record.error.code}`}>
               {record.error.code}
             </Link>
           )}{" "}
-          Nothing was charged.
+          {t("nothingCharged")}
         </p>
       )}
-      {record.status === "canceled" && <p className="text-sm text-slate-600">Canceled; nothing was charged.</p>}
+      {record.status === "canceled" && <p className="text-sm text-slate-600">{t("canceled")}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-600">Model</dt>
+        <dt className="text-slate-600">{t("model")}</dt>
         <dd className="text-slate-900">{record.model}</dd>
-        <dt className="text-slate-600">Clip</dt>
+        <dt className="text-slate-600">{t("clip")}</dt>
         <dd className="text-slate-900">
-          {record.duration} s · {record.size} · {record.aspect_ratio}
+          {tu("seconds", { count: record.duration })} · {record.size} · {record.aspect_ratio}
         </dd>
         <dt className="text-slate-600">
-          {record.status === "completed" ? "Charged" : record.status === "processing" ? "Held" : "Cost"}
+          {record.status === "completed" ? t("charged") : record.status === "processing" ? t("held") : t("cost")}
         </dt>
         <dd className="text-slate-900 tabular-nums" data-testid="generation-cost">
           {record.status === "failed" || record.status === "canceled"
-            ? "$0.00 (released)"
-            : `${formatAmount(parseUsd(record.cost))} (${record.billed_seconds} s × ${formatUnitPrice(parsePricePerSecond(record.price))})`}
+            ? t("released", { amount: formatAmount(0n) })
+            : t("costBreakdown", {
+                amount: formatAmount(parseUsd(record.cost)),
+                seconds: record.billed_seconds,
+                price: perSecond(parsePricePerSecond(record.price)),
+              })}
         </dd>
-        <dt className="text-slate-600">Prompt</dt>
+        <dt className="text-slate-600">{t("prompt")}</dt>
         <dd className="break-words text-slate-900">{record.prompt}</dd>
       </dl>
     </div>

@@ -1,7 +1,8 @@
 import { config } from "@vgen/engine/platform";
+import { pageTitle } from "@/i18n/page-title";
 import { QuickstartPanel } from "./quickstart-panel";
 
-export const metadata = { title: "Quick start" };
+export const generateMetadata = pageTitle("quickstart");
 export const dynamic = "force-dynamic";
 
 export default function QuickstartPage() {

@@ -2,13 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatUnitPrice } from "@vgen/contracts";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { CodeSamples, KEY_PLACEHOLDER } from "@/components/dashboard/code-samples";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { ErrorNote, Spinner } from "@/components/ui/states";
+import { usePricePerSecond } from "@/i18n/format";
 import { useTRPC } from "@/trpc/client";
 import { NewKeyReveal } from "../api-keys/new-key-reveal";
 import { readIssuedKey, rememberIssuedKey, forgetIssuedKey, type IssuedKey } from "../api-keys/session-key";
@@ -16,6 +17,9 @@ import { readIssuedKey, rememberIssuedKey, forgetIssuedKey, type IssuedKey } fro
 const PREFERRED_MODEL = "gen-3.1-fast";
 
 export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
+  const t = useTranslations("quickstart");
+  const tn = useTranslations("nav");
+  const perSecond = usePricePerSecond();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
@@ -64,39 +68,39 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
 
   return (
     <>
-      <PageHeader
-        title="Quick start"
-        description="Your first video in one request. Copy a sample, run it, and the finished record gives you the MP4's URL."
-      />
+      <PageHeader title={tn("quickstart")} description={t("description")} />
       <div className="space-y-6">
-        <Card title="1. Your API key">
+        <Card title={t("step1")}>
           {!ready ? (
-            <Spinner label="Checking your keys" />
+            <Spinner label={t("checkingKeys")} />
           ) : keys.error ? (
             <ErrorNote error={keys.error} />
           ) : usable ? (
             <div className="space-y-3">
               {justIssued && <NewKeyReveal name={usable.name} apiKey={usable.key} />}
               <p className="text-sm text-slate-700" data-testid="quickstart-key-status">
-                The samples below use your key <code className="font-mono">{usable.prefix}…</code> (“{usable.name}”), issued in
-                this browser tab. It stays filled in only until you close the tab.
+                {t.rich("usingKey", {
+                  prefix: usable.prefix,
+                  name: usable.name,
+                  code: (chunks) => <code className="font-mono">{chunks}</code>,
+                })}
               </p>
             </div>
           ) : (
             <div className="space-y-3" data-testid="quickstart-key-status">
               <p className="text-sm text-slate-700">
-                The samples show <code className="rounded bg-slate-100 px-1 font-mono">{KEY_PLACEHOLDER}</code> where your key
-                goes.
-                {liveCount > 0
-                  ? " A key is shown only once, when it is issued: paste the one you saved in its place, or issue a new key for this quick start."
-                  : " You have no key yet: issue one and the samples fill it in."}
+                {t.rich("placeholder", {
+                  placeholder: KEY_PLACEHOLDER,
+                  code: (chunks) => <code className="rounded bg-slate-100 px-1 font-mono">{chunks}</code>,
+                })}
+                {liveCount > 0 ? t("haveKeys") : t("noKeys")}
               </p>
               <div className="flex flex-wrap items-center gap-3">
-                <Button type="button" onClick={() => issue.mutate({ name: "Quick start" })} disabled={issue.isPending}>
-                  {issue.isPending ? "Issuing…" : "Issue a key"}
+                <Button type="button" onClick={() => issue.mutate({ name: t("keyName") })} disabled={issue.isPending}>
+                  {issue.isPending ? t("issuing") : t("issue")}
                 </Button>
                 <Link href="/dashboard/api-keys" className="text-sm font-medium text-slate-900 underline">
-                  Manage keys
+                  {t("manageKeys")}
                 </Link>
               </div>
               <ErrorNote error={issue.error} />
@@ -105,20 +109,18 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
         </Card>
 
         <Card
-          title="2. Send a request"
-          description={
-            <>
-              Base URL <code className="font-mono text-slate-700">{baseUrl}</code>. Each request is billed per second of video
-              (minimum charge per model); the cost is held at acceptance and charged only when the clip is completed.
-            </>
-          }
+          title={t("step2")}
+          description={t.rich("step2Hint", {
+            baseUrl,
+            code: (chunks) => <code className="font-mono text-slate-700">{chunks}</code>,
+          })}
           actions={
             models.length > 0 ? (
               <div className="w-56">
-                <SelectField label="Model" value={chosen} onChange={(e) => setModel(e.target.value)}>
+                <SelectField label={t("model")} value={chosen} onChange={(e) => setModel(e.target.value)}>
                   {models.map((m) => (
                     <option key={m.id} value={m.id}>
-                      {m.id} · {formatUnitPrice(m.priceMicrosPerSecond)}
+                      {m.id} · {perSecond(m.priceMicrosPerSecond)}
                     </option>
                   ))}
                 </SelectField>
@@ -129,36 +131,43 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
           {ready ? (
             <CodeSamples baseUrl={baseUrl} apiKey={usable?.key ?? KEY_PLACEHOLDER} model={chosen} />
           ) : (
-            <Spinner label="Preparing the samples" />
+            <Spinner label={t("preparing")} />
           )}
         </Card>
 
-        <Card title="3. Next">
+        <Card title={t("step3")}>
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
             <li>
-              Try prompts and options without code in the{" "}
-              <Link className="font-medium underline" href="/dashboard/playground">
-                playground
-              </Link>
-              .
+              {t.rich("nextPlayground", {
+                link: (chunks) => (
+                  <Link className="font-medium underline" href="/dashboard/playground">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </li>
             <li>
-              Compare prices, limits and sizes on the{" "}
-              <Link className="font-medium underline" href="/dashboard/models">
-                models
-              </Link>{" "}
-              page.
+              {t.rich("nextModels", {
+                link: (chunks) => (
+                  <Link className="font-medium underline" href="/dashboard/models">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </li>
             <li>
-              Every parameter and error code:{" "}
-              <Link className="font-medium underline" href="/docs">
-                API reference
-              </Link>{" "}
-              and the{" "}
-              <Link className="font-medium underline" href="/errors">
-                error catalog
-              </Link>
-              .
+              {t.rich("nextDocs", {
+                docs: (chunks) => (
+                  <Link className="font-medium underline" href="/docs">
+                    {chunks}
+                  </Link>
+                ),
+                errors: (chunks) => (
+                  <Link className="font-medium underline" href="/errors">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </li>
           </ul>
         </Card>

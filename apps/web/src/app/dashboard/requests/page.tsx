@@ -1,9 +1,10 @@
 import { Suspense } from "react";
 import { env } from "@vgen/config";
 import { Spinner } from "@/components/ui/states";
+import { pageTitle } from "@/i18n/page-title";
 import { RequestsPanel } from "./requests-panel";
 
-export const metadata = { title: "Requests" };
+export const generateMetadata = pageTitle("requests");
 
 export default function RequestsPage() {
   return (

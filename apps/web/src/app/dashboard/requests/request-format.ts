@@ -12,7 +12,7 @@ export function statusTone(status: number): "green" | "amber" | "red" | "gray" {
   return "gray";
 }
 
-/** A key's label: its name and prefix, and whether it was revoked. */
-export function keyLabel(key: { name: string; prefix: string; revokedAt: Date | null }): string {
-  return `${key.name} (${key.prefix}…)${key.revokedAt ? " · revoked" : ""}`;
+/** A key's label: its name and prefix, and whether it was revoked (`revokedSuffix`, in the page's language). */
+export function keyLabel(key: { name: string; prefix: string; revokedAt: Date | null }, revokedSuffix: string): string {
+  return `${key.name} (${key.prefix}…)${key.revokedAt ? revokedSuffix : ""}`;
 }

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -35,6 +36,8 @@ function readFilters(params: URLSearchParams): Record<FilterName, string> {
 }
 
 export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
+  const t = useTranslations("requests");
+  const tn = useTranslations("nav");
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
@@ -45,7 +48,7 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   const operation = oneOf(OPERATIONS, filters.operation);
   const apiKeyId = filters.key || null;
   const { from, to } = filters;
-  const rangeError = from && to && from > to ? "The start date is after the end date." : null;
+  const rangeError = from && to && from > to ? t("rangeError") : null;
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
   const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v)).toString();
@@ -75,38 +78,37 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   const keyName = (id: string | null) => {
     if (!id) return "—";
     const k = keys.data?.find((x) => x.id === id);
-    return k ? keyLabel(k) : id;
+    return k ? keyLabel(k, t("revokedSuffix")) : id;
   };
   const page = cursors.length;
 
   return (
     <>
-      <PageHeader
-        title="Requests"
-        description={`Every request your API keys made, newest first. Times are UTC. Requests are kept for ${retentionDays} days, then deleted.`}
-      />
-      <Card title="Request log">
+      <PageHeader title={tn("requests")} description={t("description", { days: retentionDays })} />
+      <Card title={t("log")}>
         <form
           className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
           onSubmit={(e) => e.preventDefault()}
-          aria-label="Filter requests"
+          aria-label={t("filter")}
         >
-          <SelectField label="Status" value={status ?? ""} onChange={(e) => setFilter("status", e.target.value)}>
-            <option value="">All statuses</option>
-            <option value="2xx">2xx success</option>
-            <option value="4xx">4xx client error</option>
-            <option value="5xx">5xx server error</option>
-          </SelectField>
-          <SelectField label="API key" value={apiKeyId ?? ""} onChange={(e) => setFilter("key", e.target.value)}>
-            <option value="">All keys</option>
-            {keys.data?.map((k) => (
-              <option key={k.id} value={k.id}>
-                {keyLabel(k)}
+          <SelectField label={t("status")} value={status ?? ""} onChange={(e) => setFilter("status", e.target.value)}>
+            <option value="">{t("allStatuses")}</option>
+            {STATUS_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {t(c)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Operation" value={operation ?? ""} onChange={(e) => setFilter("operation", e.target.value)}>
-            <option value="">All operations</option>
+          <SelectField label={t("apiKey")} value={apiKeyId ?? ""} onChange={(e) => setFilter("key", e.target.value)}>
+            <option value="">{t("allKeys")}</option>
+            {keys.data?.map((k) => (
+              <option key={k.id} value={k.id}>
+                {keyLabel(k, t("revokedSuffix"))}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={t("operation")} value={operation ?? ""} onChange={(e) => setFilter("operation", e.target.value)}>
+            <option value="">{t("allOperations")}</option>
             {OPERATIONS.map((o) => (
               <option key={o} value={o}>
                 {o.replace("/api/v1", "")}
@@ -114,14 +116,14 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
             ))}
           </SelectField>
           <TextField
-            label="From"
+            label={t("from")}
             type="date"
             value={from}
             max={to || undefined}
             onChange={(e) => setFilter("from", e.target.value)}
           />
           <TextField
-            label="To"
+            label={t("to")}
             type="date"
             value={to}
             min={from || undefined}
@@ -131,18 +133,18 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
         </form>
 
         {list.isPending ? (
-          <Spinner label="Loading requests" />
+          <Spinner label={t("loading")} />
         ) : list.error ? (
           <ErrorNote error={list.error} />
         ) : list.data.data.length === 0 ? (
-          <EmptyState title={filtered ? "No requests match these filters" : "No requests yet"}>
+          <EmptyState title={filtered ? t("noMatch") : t("empty")}>
             {filtered ? (
-              "Change the filters to see more."
+              t("noMatchHint")
             ) : (
               <>
-                Requests made with your API keys appear here within seconds.{" "}
+                {t("emptyHint")}{" "}
                 <Link className="font-medium underline" href="/dashboard/quickstart">
-                  Quick start
+                  {tn("quickstart")}
                 </Link>
               </>
             )}
@@ -151,23 +153,23 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
           <>
             <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
               <table className="w-full min-w-[720px] text-left text-sm" data-testid="requests-table">
-                <caption className="sr-only">API requests, newest first</caption>
+                <caption className="sr-only">{t("caption")}</caption>
                 <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                   <tr>
                     <th scope="col" className="px-5 py-2 font-medium">
-                      Time (UTC)
+                      {t("timeUtc")}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Request
+                      {t("request")}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Status
+                      {t("status")}
                     </th>
                     <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Latency
+                      {t("latency")}
                     </th>
                     <th scope="col" className="px-5 py-2 font-medium">
-                      Key
+                      {t("key")}
                     </th>
                   </tr>
                 </thead>
@@ -178,7 +180,7 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
                         <Link
                           className="underline decoration-slate-300 hover:decoration-slate-900 focus-visible:outline-2 focus-visible:outline-slate-600"
                           href={`/dashboard/requests/${encodeURIComponent(r.id)}${query ? `?${query}` : ""}`}
-                          aria-label={`Request ${r.method} ${r.path} at ${formatRequestTime(r.createdAt)}`}
+                          aria-label={t("rowLabel", { method: r.method, path: r.path, time: formatRequestTime(r.createdAt) })}
                         >
                           <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
                         </Link>
@@ -192,7 +194,9 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
                         <Badge tone={statusTone(r.status)}>{r.status}</Badge>
                         {r.errorCode && <span className="ml-2 font-mono text-xs text-slate-700">{r.errorCode}</span>}
                       </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{r.latencyMs} ms</td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                        {t("ms", { value: String(r.latencyMs) })}
+                      </td>
                       <td className="px-5 py-2 text-slate-700">{keyName(r.apiKeyId)}</td>
                     </tr>
                   ))}
@@ -200,7 +204,7 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
               </table>
             </div>
             <CursorPager
-              label="Request log pages"
+              label={t("pages")}
               page={page}
               nextCursor={list.data.nextCursor}
               loading={list.isPlaceholderData}

@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { SubscriptionsPanel } from "./subscriptions-panel";
 
-export const metadata = { title: "My subscriptions" };
+export const generateMetadata = pageTitle("subscriptions");
 
 export default function SubscriptionsPage() {
   return <SubscriptionsPanel />;

@@ -1,8 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { formatUnitPrice, formatAmount, parseUsd } from "@vgen/contracts";
+import { formatAmount, parseUsd } from "@vgen/contracts";
+import { usePricePerSecond } from "@/i18n/format";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
@@ -13,18 +15,20 @@ import type { inferRouterOutputs } from "@trpc/server";
 
 type Subscription = inferRouterOutputs<AppRouter>["subscriptions"]["list"]["subscriptions"][number];
 
-const MONTH = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** Dollars as typed → micro-dollars, or an error message. No floats. */
-function parseCap(text: string): { micros: bigint } | { error: string } {
-  const t = text.trim();
-  if (!/^\$?\d{1,7}(\.\d{1,6})?$/.test(t)) return { error: "Enter a dollar amount such as 25 or 25.50." };
-  const micros = parseUsd(t);
-  if (micros <= 0n) return { error: "The cap must be more than $0." };
+/** Dollars as typed → micro-dollars, or what is wrong with them. No floats. */
+function parseCap(text: string): { micros: bigint } | { error: "capInvalid" | "capZero" } {
+  const typed = text.trim();
+  if (!/^\$?\d{1,7}(\.\d{1,6})?$/.test(typed)) return { error: "capInvalid" };
+  const micros = parseUsd(typed);
+  if (micros <= 0n) return { error: "capZero" };
   return { micros };
 }
 
 function SubscriptionCard({ sub }: { sub: Subscription }) {
+  const t = useTranslations("subscriptions");
+  const tu = useTranslations("units");
+  const locale = useLocale();
+  const perSecond = usePricePerSecond();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.subscriptions.list.queryKey() });
@@ -34,9 +38,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
   const setStatus = useMutation(
     trpc.subscriptions.setStatus.mutationOptions({
       onSuccess: (r) => {
-        setNotice(
-          r.status === "paused" ? "Paused: new requests to this model are refused." : "Resumed: requests are accepted again.",
-        );
+        setNotice(r.status === "paused" ? t("paused") : t("resumed"));
         return invalidate();
       },
     }),
@@ -46,7 +48,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
       onSuccess: (r) => {
         setCap("");
         setNotice(
-          r.monthlySpendCapMicros === null ? "Cap removed." : `Cap set to ${formatAmount(r.monthlySpendCapMicros)} a month.`,
+          r.monthlySpendCapMicros === null ? t("capRemoved") : t("capSet", { amount: formatAmount(r.monthlySpendCapMicros) }),
         );
         return invalidate();
       },
@@ -70,9 +72,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
             {sub.modelId}
           </h2>
           <span data-testid="subscription-status">
-            {paused ? <Badge tone="amber">Paused</Badge> : <Badge tone="green">Active</Badge>}
+            {paused ? <Badge tone="amber">{t("pausedBadge")}</Badge> : <Badge tone="green">{t("activeBadge")}</Badge>}
           </span>
-          {!sub.modelEnabled && <Badge tone="gray">Model withdrawn</Badge>}
+          {!sub.modelEnabled && <Badge tone="gray">{t("withdrawn")}</Badge>}
         </div>
         <Button
           type="button"
@@ -81,72 +83,74 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
           onClick={() => setStatus.mutate({ modelId: sub.modelId, status: paused ? "active" : "paused" })}
           aria-describedby={`${headingId}-pause-hint`}
         >
-          {paused ? "Resume" : "Pause"}
+          {paused ? t("resume") : t("pause")}
         </Button>
         <p id={`${headingId}-pause-hint`} className="sr-only">
-          {paused
-            ? `Resume accepting requests for ${sub.modelId}`
-            : `Pause ${sub.modelId}: new requests will be refused with subscription_paused`}
+          {paused ? t("resumeHint", { model: sub.modelId }) : t("pauseHint", { model: sub.modelId })}
         </p>
       </header>
       <div className="grid gap-6 px-5 py-4 md:grid-cols-3">
         <div>
-          <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">Plan & limits</h3>
+          <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">{t("planLimits")}</h3>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Queue</dt>
+            <dt className="text-slate-600">{t("queue")}</dt>
             <dd>{sub.queue}</dd>
-            <dt className="text-slate-600">Price</dt>
-            <dd className="tabular-nums">{formatUnitPrice(sub.priceMicrosPerSecond)}</dd>
-            <dt className="text-slate-600">Rate limit</dt>
-            <dd className="tabular-nums">{sub.rateLimitQps} requests / s</dd>
-            <dt className="text-slate-600">Min charge</dt>
-            <dd className="tabular-nums">{sub.minChargeSeconds} s</dd>
+            <dt className="text-slate-600">{t("price")}</dt>
+            <dd className="tabular-nums">{perSecond(sub.priceMicrosPerSecond)}</dd>
+            <dt className="text-slate-600">{t("rateLimit")}</dt>
+            <dd className="tabular-nums">{t("rateLimitValue", { qps: sub.rateLimitQps })}</dd>
+            <dt className="text-slate-600">{t("minCharge")}</dt>
+            <dd className="tabular-nums">{tu("seconds", { count: sub.minChargeSeconds })}</dd>
           </dl>
         </div>
         <div>
-          <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">{MONTH.format(sub.month.start)}</h3>
+          <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">
+            {new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(sub.month.start)}
+          </h3>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Generations</dt>
+            <dt className="text-slate-600">{t("generations")}</dt>
             <dd className="tabular-nums" data-testid="month-generations">
-              {sub.month.generations} <span className="text-slate-600">({sub.month.completed} completed)</span>
+              {sub.month.generations}{" "}
+              <span className="text-slate-600">{t("completedCount", { count: sub.month.completed })}</span>
             </dd>
-            <dt className="text-slate-600">Billed seconds</dt>
+            <dt className="text-slate-600">{t("billedSeconds")}</dt>
             <dd className="tabular-nums" data-testid="month-seconds">
               {sub.month.billedSeconds}
             </dd>
-            <dt className="text-slate-600">Spend</dt>
+            <dt className="text-slate-600">{t("spend")}</dt>
             <dd className="tabular-nums" data-testid="month-spend">
               {formatAmount(sub.month.spendMicros)}
               {sub.month.heldMicros > 0n && (
-                <span className="text-slate-600"> (incl. {formatAmount(sub.month.heldMicros)} on hold)</span>
+                <span className="text-slate-600">{t("inclHeld", { amount: formatAmount(sub.month.heldMicros) })}</span>
               )}
             </dd>
           </dl>
         </div>
         <div>
-          <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">Monthly spend cap</h3>
+          <h3 className="text-xs font-medium uppercase tracking-wide text-slate-600">{t("monthlyCap")}</h3>
           <p className="mt-2 text-sm" data-testid="subscription-cap">
-            {capMicros === null ? "No cap" : `${formatAmount(capMicros)} a month`}
+            {capMicros === null ? t("noCap") : t("capPerMonth", { amount: formatAmount(capMicros) })}
           </p>
           {capMicros !== null && (
             <div className="mt-2">
               <div
                 className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
                 role="progressbar"
-                aria-label={`Spend against the cap for ${sub.modelId}`}
+                aria-label={t("capProgress", { model: sub.modelId })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.min(100, Math.round(usedPct))}
-                aria-valuetext={`${formatAmount(sub.month.spendMicros)} of ${formatAmount(capMicros)}`}
+                aria-valuetext={t("capProgressValue", {
+                  spent: formatAmount(sub.month.spendMicros),
+                  cap: formatAmount(capMicros),
+                })}
               >
                 <div
                   className={`h-full ${usedPct >= 100 ? "bg-red-600" : usedPct >= 80 ? "bg-amber-500" : "bg-emerald-600"}`}
                   style={{ width: `${Math.min(100, usedPct)}%` }}
                 />
               </div>
-              <p className="mt-1 text-xs text-slate-600">
-                {usedPct.toFixed(1)}% used; requests that would pass it get 403 spend_limit_reached.
-              </p>
+              <p className="mt-1 text-xs text-slate-600">{t("capUsed", { percent: usedPct.toFixed(1) })}</p>
             </div>
           )}
           <form
@@ -156,23 +160,23 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
               e.preventDefault();
               setNotice(null);
               const parsed = parseCap(cap);
-              if ("error" in parsed) return setCapError(parsed.error);
+              if ("error" in parsed) return setCapError(t(parsed.error));
               setCapError(null);
               setCapMutation.mutate({ modelId: sub.modelId, cap: cap.trim() });
             }}
           >
             <TextField
-              label={capMicros === null ? "Set a cap (USD)" : "New cap (USD)"}
+              label={capMicros === null ? t("setCap") : t("newCap")}
               inputMode="decimal"
-              placeholder="e.g. 50.00"
+              placeholder={t("capPlaceholder")}
               value={cap}
               onChange={(e) => setCap(e.target.value)}
               error={capError}
-              hint="Charges plus holds this calendar month (UTC)."
+              hint={t("capHint")}
             />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="secondary" disabled={setCapMutation.isPending}>
-                Save cap
+                {t("saveCap")}
               </Button>
               {capMicros !== null && (
                 <Button
@@ -181,7 +185,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
                   disabled={setCapMutation.isPending}
                   onClick={() => setCapMutation.mutate({ modelId: sub.modelId, cap: null })}
                 >
-                  Remove cap
+                  {t("removeCap")}
                 </Button>
               )}
             </div>
@@ -199,6 +203,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
 }
 
 export function SubscriptionsPanel() {
+  const t = useTranslations("subscriptions");
+  const tn = useTranslations("nav");
+  const perSecond = usePricePerSecond();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.subscriptions.list.queryOptions());
@@ -210,44 +217,44 @@ export function SubscriptionsPanel() {
 
   return (
     <>
-      <PageHeader
-        title="My subscriptions"
-        description="One subscription per model you use, created at your first request or here. Pause a model or cap its monthly spend; paused requests get 403 subscription_paused."
-      />
+      <PageHeader title={tn("subscriptions")} description={t("description")} />
       {list.isPending ? (
-        <Spinner label="Loading subscriptions" />
+        <Spinner label={t("loading")} />
       ) : list.error ? (
         <ErrorNote error={list.error} />
       ) : (
         <div className="space-y-6">
           {list.data.subscriptions.length === 0 ? (
-            <EmptyState title="No subscriptions yet">
-              Your first request to a model subscribes you to it, or subscribe to a model below.
-            </EmptyState>
+            <EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>
           ) : (
             list.data.subscriptions.map((s) => <SubscriptionCard key={s.id} sub={s} />)
           )}
-          <Card title="Subscribe" description="Catalog models you are not subscribed to yet.">
+          <Card title={t("subscribe")} description={t("subscribeHint")}>
             {list.data.available.length === 0 ? (
-              <p className="text-sm text-slate-600">You are subscribed to every model in the catalog.</p>
+              <p className="text-sm text-slate-600">{t("allSubscribed")}</p>
             ) : (
-              <ul className="divide-y divide-slate-100" aria-label="Models available to subscribe">
+              <ul className="divide-y divide-slate-100" aria-label={t("availableLabel")}>
                 {list.data.available.map((m) => (
                   <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                     <div>
                       <p className="font-mono text-sm font-semibold text-slate-900">{m.id}</p>
                       <p className="text-sm text-slate-600">
-                        {m.purpose} · {formatUnitPrice(m.priceMicrosPerSecond)} · {m.queue} · {m.rateLimitQps} QPS · min{" "}
-                        {m.minChargeSeconds} s
+                        {t("modelLine", {
+                          purpose: m.purpose,
+                          price: perSecond(m.priceMicrosPerSecond),
+                          queue: m.queue,
+                          qps: m.rateLimitQps,
+                          minCharge: m.minChargeSeconds,
+                        })}
                       </p>
                     </div>
                     <Button
                       type="button"
                       disabled={subscribe.isPending}
                       onClick={() => subscribe.mutate({ modelId: m.id })}
-                      aria-label={`Subscribe to ${m.id}`}
+                      aria-label={t("subscribeTo", { model: m.id })}
                     >
-                      Subscribe
+                      {t("subscribe")}
                     </Button>
                   </li>
                 ))}

@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { TestBalancePanel } from "./test-balance-panel";
 
-export const metadata = { title: "Test balance" };
+export const generateMetadata = pageTitle("testBalance");
 
 export default function TestBalancePage() {
   return <TestBalancePanel />;

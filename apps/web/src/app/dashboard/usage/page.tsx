@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { UsagePanel } from "./usage-panel";
 
-export const metadata = { title: "Request statistics" };
+export const generateMetadata = pageTitle("usage");
 
 export default function UsagePage() {
   return <UsagePanel />;

@@ -3,6 +3,7 @@ import type { UsageRow } from "@vgen/engine/billing";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -30,7 +31,11 @@ type Range = (typeof RANGES)[number];
 
 type Row = UsageRow;
 
-const ms = (v: number | null) => (v === null ? "—" : `${v} ms`);
+/** A latency in milliseconds, or a dash when there was none. */
+function useMs() {
+  const t = useTranslations("usage");
+  return (v: number | null) => (v === null ? "—" : t("ms", { value: String(v) }));
+}
 
 function Codes({ codes }: { codes: Record<string, number> }) {
   const entries = Object.entries(codes).sort((a, b) => b[1] - a[1]);
@@ -60,6 +65,8 @@ function StatsTable({
   rows: { key: string; label: ReactNode; row: Row }[];
   testId: string;
 }) {
+  const t = useTranslations("usage");
+  const ms = useMs();
   const th = "px-3 py-2 text-right font-medium";
   return (
     <div className="-mx-5 overflow-x-auto">
@@ -71,28 +78,28 @@ function StatsTable({
               {firstHeader}
             </th>
             <th scope="col" className={th}>
-              Requests
+              {t("requests")}
             </th>
             <th scope="col" className={th}>
-              Accepted
+              {t("accepted")}
             </th>
             <th scope="col" className={th}>
-              Refused
+              {t("refused")}
             </th>
             <th scope="col" className="px-3 py-2 text-left font-medium">
-              Refused by code
+              {t("refusedByCode")}
             </th>
             <th scope="col" className={th}>
-              Completed
+              {t("completed")}
             </th>
             <th scope="col" className={th}>
-              Failed
+              {t("failed")}
             </th>
             <th scope="col" className={th}>
-              Billed s
+              {t("billedS")}
             </th>
             <th scope="col" className={th}>
-              Spend
+              {t("spend")}
             </th>
             <th scope="col" className={th}>
               p50
@@ -159,6 +166,9 @@ function Tile({ label, value, sub, testId }: { label: string; value: ReactNode; 
 }
 
 export function UsagePanel() {
+  const t = useTranslations("usage");
+  const tn = useTranslations("nav");
+  const ms = useMs();
   const trpc = useTRPC();
   const [days, setDays] = useState<Range>(7);
   const [modelId, setModelId] = useState("");
@@ -170,9 +180,9 @@ export function UsagePanel() {
 
   const data = stats.data;
   const keyLabel = (id: string | null) => {
-    if (id === null) return "Playground";
+    if (id === null) return tn("playground");
     const k = data?.keys.find((x) => x.id === id);
-    return k ? `${k.name} (${k.prefix}…)${k.revokedAt ? " · revoked" : ""}` : id;
+    return k ? `${k.name} (${k.prefix}…)${k.revokedAt ? t("revokedSuffix") : ""}` : id;
   };
   const hasAny =
     data &&
@@ -180,13 +190,10 @@ export function UsagePanel() {
 
   return (
     <>
-      <PageHeader
-        title="Request statistics"
-        description="Generations by day, model and key: every accepted generation counts once, from the API or the Playground; refusals and latency are those of POST /api/v1/videos/generations. Days are UTC. Spend and billed seconds are the charges less refunds booked each day, as on the monthly statement."
-      />
+      <PageHeader title={tn("usage")} description={t("description")} />
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <fieldset>
-          <legend className="mb-1.5 block text-sm font-medium text-slate-800">Period</legend>
+          <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t("period")}</legend>
           <div className="inline-flex rounded-md shadow-sm">
             {RANGES.map((r, i) => (
               <button
@@ -196,14 +203,14 @@ export function UsagePanel() {
                 onClick={() => setDays(r)}
                 className={`border border-slate-300 px-3.5 py-2 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600 ${i === 0 ? "rounded-l-md" : "-ml-px"} ${i === RANGES.length - 1 ? "rounded-r-md" : ""} ${days === r ? "bg-slate-900 text-white" : "bg-white text-slate-800 hover:bg-slate-50"}`}
               >
-                {r} days
+                {t("days", { count: r })}
               </button>
             ))}
           </div>
         </fieldset>
         <div className="w-48">
-          <SelectField label="Model" value={modelId} onChange={(e) => setModelId(e.target.value)}>
-            <option value="">All models</option>
+          <SelectField label={t("model")} value={modelId} onChange={(e) => setModelId(e.target.value)}>
+            <option value="">{t("allModels")}</option>
             {data?.models.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -212,8 +219,8 @@ export function UsagePanel() {
           </SelectField>
         </div>
         <div className="w-64">
-          <SelectField label="API key" value={apiKeyId} onChange={(e) => setApiKeyId(e.target.value)}>
-            <option value="">All keys</option>
+          <SelectField label={t("apiKey")} value={apiKeyId} onChange={(e) => setApiKeyId(e.target.value)}>
+            <option value="">{t("allKeys")}</option>
             {data?.keys.map((k) => (
               <option key={k.id} value={k.id}>
                 {keyLabel(k.id)}
@@ -221,65 +228,65 @@ export function UsagePanel() {
             ))}
           </SelectField>
         </div>
-        {stats.isFetching && !stats.isPending && <Spinner label="Updating" />}
+        {stats.isFetching && !stats.isPending && <Spinner label={t("updating")} />}
       </div>
 
       {stats.isPending ? (
-        <Spinner label="Loading statistics" />
+        <Spinner label={t("loading")} />
       ) : stats.error ? (
         <ErrorNote error={stats.error} />
       ) : !hasAny ? (
-        <EmptyState title="No requests in this period">
-          Make a call to the API and it will show up here within seconds.{" "}
+        <EmptyState title={t("empty")}>
+          {t("emptyHint")}{" "}
           <Link className="font-medium underline" href="/dashboard/quickstart">
-            Quick start
+            {tn("quickstart")}
           </Link>
         </EmptyState>
       ) : (
         <div className="space-y-6" aria-busy={stats.isFetching}>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
             <Tile
-              label="Requests"
+              label={t("requests")}
               value={data!.totals.requests}
-              sub={`${data!.totals.accepted} accepted · ${data!.totals.refused} refused`}
+              sub={t("acceptedRefused", { accepted: data!.totals.accepted, refused: data!.totals.refused })}
               testId="total-requests"
             />
             <Tile
-              label="Completed"
+              label={t("completed")}
               value={data!.totals.completed}
-              sub={`${data!.totals.failed} failed · ${data!.totals.canceled} canceled`}
+              sub={t("failedCanceled", { failed: data!.totals.failed, canceled: data!.totals.canceled })}
               testId="total-completed"
             />
-            <Tile label="Billed seconds" value={data!.totals.billedSeconds} testId="total-seconds" />
-            <Tile label="Spend" value={formatAmount(data!.totals.spendMicros)} testId="total-spend" />
-            <Tile label="Latency p50" value={ms(data!.totals.latencyP50Ms)} testId="total-p50" />
-            <Tile label="Latency p95" value={ms(data!.totals.latencyP95Ms)} testId="total-p95" />
+            <Tile label={t("billedSeconds")} value={data!.totals.billedSeconds} testId="total-seconds" />
+            <Tile label={t("spend")} value={formatAmount(data!.totals.spendMicros)} testId="total-spend" />
+            <Tile label={t("latencyP50")} value={ms(data!.totals.latencyP50Ms)} testId="total-p50" />
+            <Tile label={t("latencyP95")} value={ms(data!.totals.latencyP95Ms)} testId="total-p95" />
           </dl>
           <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
             <RequestsChart days={data!.days} />
             <SpendChart days={data!.days} />
             <LatencyChart days={data!.days} />
           </div>
-          <Card title="By day" description="Newest first.">
+          <Card title={t("byDay")} description={t("newestFirst")}>
             <StatsTable
-              caption="Statistics by day"
-              firstHeader="Day (UTC)"
+              caption={t("byDayCaption")}
+              firstHeader={t("dayUtc")}
               testId="usage-by-day"
               rows={[...data!.days].reverse().map((d) => ({ key: d.day, label: d.day, row: d }))}
             />
           </Card>
-          <Card title="By model">
+          <Card title={t("byModel")}>
             <StatsTable
-              caption="Statistics by model"
-              firstHeader="Model"
+              caption={t("byModelCaption")}
+              firstHeader={t("model")}
               testId="usage-by-model"
-              rows={data!.byModel.map((m) => ({ key: m.id ?? "none", label: m.id ?? "No model (invalid request)", row: m }))}
+              rows={data!.byModel.map((m) => ({ key: m.id ?? "none", label: m.id ?? t("noModel"), row: m }))}
             />
           </Card>
-          <Card title="By API key">
+          <Card title={t("byKey")}>
             <StatsTable
-              caption="Statistics by API key"
-              firstHeader="Key"
+              caption={t("byKeyCaption")}
+              firstHeader={t("key")}
               testId="usage-by-key"
               rows={data!.byKey.map((k) => ({ key: k.id ?? "none", label: keyLabel(k.id), row: k }))}
             />

@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { WebhooksPanel } from "./webhooks-panel";
 
-export const metadata = { title: "Webhooks" };
+export const generateMetadata = pageTitle("webhooks");
 
 export default function WebhooksPage() {
   return <WebhooksPanel />;

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 
 export interface DailyBar {
@@ -17,6 +18,7 @@ const GAP = 2;
  * instead of the shapes, and the same numbers as a table; each bar's tooltip carries its day and value.
  */
 export function DailyBars({ title, bars, testId }: { title: string; bars: DailyBar[]; testId: string }) {
+  const t = useTranslations("dailyBars");
   const id = useId();
   const max = Math.max(0, ...bars.map((b) => b.value));
   const slot = WIDTH / Math.max(1, bars.length);
@@ -32,7 +34,11 @@ export function DailyBars({ title, bars, testId }: { title: string; bars: DailyB
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>
-          {`${bars.length} days, ${total} with a value; the highest is ${bars.find((b) => b.value === max && max > 0)?.label ?? "none"}.`}
+          {t("summary", {
+            days: bars.length,
+            withValue: total,
+            highest: bars.find((b) => b.value === max && max > 0)?.label ?? t("none"),
+          })}
         </desc>
         <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-slate-300" />
         {bars.map((b, i) => {
@@ -60,8 +66,8 @@ export function DailyBars({ title, bars, testId }: { title: string; bars: DailyB
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Day (UTC)</th>
-            <th scope="col">Value</th>
+            <th scope="col">{t("day")}</th>
+            <th scope="col">{t("value")}</th>
           </tr>
         </thead>
         <tbody>

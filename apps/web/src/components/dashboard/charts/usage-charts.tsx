@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatAmount } from "@vgen/contracts";
@@ -44,13 +45,14 @@ function ChartFrame({
 const axis = { fontSize: 12, fill: "#475569" };
 
 export function RequestsChart({ days }: { days: ChartDay[] }) {
-  const data = days.map((d) => ({ day: shortDay(d.day), Accepted: d.accepted, Refused: d.refused }));
+  const t = useTranslations("charts");
+  const data = days.map((d) => ({ day: shortDay(d.day), accepted: d.accepted, refused: d.refused }));
   const accepted = days.reduce((n, d) => n + d.accepted, 0);
   const refused = days.reduce((n, d) => n + d.refused, 0);
   return (
     <ChartFrame
-      title="Requests per day"
-      summary={`${accepted} accepted and ${refused} refused over ${days.length} days; exact numbers in the table below.`}
+      title={t("requestsTitle")}
+      summary={t("requestsSummary", { accepted, refused, days: days.length })}
       testId="chart-requests"
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -60,8 +62,8 @@ export function RequestsChart({ days }: { days: ChartDay[] }) {
           <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="Accepted" stackId="r" fill={COLORS.accepted} isAnimationActive={false} />
-          <Bar dataKey="Refused" stackId="r" fill={COLORS.refused} isAnimationActive={false} />
+          <Bar dataKey="accepted" name={t("accepted")} stackId="r" fill={COLORS.accepted} isAnimationActive={false} />
+          <Bar dataKey="refused" name={t("refused")} stackId="r" fill={COLORS.refused} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -69,17 +71,22 @@ export function RequestsChart({ days }: { days: ChartDay[] }) {
 }
 
 export function SpendChart({ days }: { days: ChartDay[] }) {
-  const data = days.map((d) => ({ day: shortDay(d.day), Spend: Number(d.spendMicros) }));
+  const t = useTranslations("charts");
+  const data = days.map((d) => ({ day: shortDay(d.day), spend: Number(d.spendMicros) }));
   const total = days.reduce((n, d) => n + d.spendMicros, 0n);
   return (
-    <ChartFrame title="Spend per day" summary={`${formatAmount(total)} charged over ${days.length} days.`} testId="chart-spend">
+    <ChartFrame
+      title={t("spendTitle")}
+      summary={t("spendSummary", { amount: formatAmount(total), days: days.length })}
+      testId="chart-spend"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="day" tick={axis} tickLine={false} minTickGap={12} />
           <YAxis tick={axis} tickLine={false} axisLine={false} tickFormatter={usdTick} width={64} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} formatter={(v) => usdTick(Number(v))} />
-          <Bar dataKey="Spend" fill={COLORS.spend} isAnimationActive={false} />
+          <Bar dataKey="spend" name={t("spend")} fill={COLORS.spend} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -87,20 +94,17 @@ export function SpendChart({ days }: { days: ChartDay[] }) {
 }
 
 export function LatencyChart({ days }: { days: ChartDay[] }) {
+  const t = useTranslations("charts");
   const data = days.map((d) => ({ day: shortDay(d.day), p50: d.latencyP50Ms, p95: d.latencyP95Ms }));
   const withData = days.filter((d) => d.latencyP50Ms !== null).length;
   return (
-    <ChartFrame
-      title="Latency p50 / p95 (ms)"
-      summary={`Median and 95th percentile response time on ${withData} days with requests.`}
-      testId="chart-latency"
-    >
+    <ChartFrame title={t("latencyTitle")} summary={t("latencySummary", { days: withData })} testId="chart-latency">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="day" tick={axis} tickLine={false} minTickGap={12} />
-          <YAxis tick={axis} tickLine={false} axisLine={false} unit=" ms" width={64} />
-          <Tooltip formatter={(v) => `${v} ms`} />
+          <YAxis tick={axis} tickLine={false} axisLine={false} unit={t("ms")} width={64} />
+          <Tooltip formatter={(v) => `${v}${t("ms")}`} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line
             type="monotone"

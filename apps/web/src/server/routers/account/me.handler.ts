@@ -18,5 +18,6 @@ export async function meHandler({ ctx }: { ctx: AuthedContext }) {
     balanceMicros: account.balanceMicros,
     heldMicros: held._sum.costMicros ?? 0n,
     activeKeys: keys,
+    retentionDays: account.retentionDays,
   };
 }

@@ -1,10 +1,12 @@
 import type { z } from "zod";
-import { issueNamedApiKey } from "@vgen/engine/accounts";
+import { checkedKeyRestrictions, issueNamedApiKey } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 import type { CreateKeyInput } from "./create.schema";
+import { toKeyRestrictions } from "@vgen/contracts";
 
 /** Issues a key; the full key is in this response only (the database keeps its hash). */
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof CreateKeyInput> }) {
-  const { key, record } = await issueNamedApiKey(ctx.db, ctx.user.id, input.name);
+  const restrictions = input.restrictions && (await checkedKeyRestrictions(ctx.db, toKeyRestrictions(input.restrictions)));
+  const { key, record } = await issueNamedApiKey(ctx.db, ctx.user.id, input.name, restrictions);
   return { key, id: record.id, name: record.name, prefix: record.prefix, createdAt: record.createdAt };
 }

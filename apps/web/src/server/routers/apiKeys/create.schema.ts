@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { KeyRestrictionsRequest } from "@vgen/contracts";
 
 const KeyName = z.string().trim().min(1, "Give the key a name.").max(60, "Use at most 60 characters.");
 
-export const CreateKeyInput = z.object({ name: KeyName });
+/** A name, and restrictions when the key is to be limited from the start. */
+export const CreateKeyInput = z.object({ name: KeyName, restrictions: KeyRestrictionsRequest.optional() });

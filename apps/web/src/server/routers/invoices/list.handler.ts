@@ -1,4 +1,5 @@
-import { bankTransferInstructions, listInvoices, statementPeriods } from "@vgen/engine/billing";
+import { env } from "@vgen/config";
+import { bankDetailsConfigured, bankTransferInstructions, listInvoices, statementPeriods } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 import { stripeEnabled } from "./stripe";
 
@@ -14,6 +15,8 @@ export async function listHandler({ ctx }: { ctx: AuthedContext }) {
   ]);
   return {
     stripeEnabled: stripeEnabled(),
+    bankDetailsConfigured: bankDetailsConfigured(),
+    supportEmail: env().BILLING_ISSUER_EMAIL || null,
     balanceMicros: account.balanceMicros,
     invoices: topUps.map((i) => ({
       id: i.id,

@@ -11,6 +11,8 @@ import { catalogHandler, updateCatalogHandler } from "./catalog.handler";
 import { UpdateCatalogInput } from "./catalog.schema";
 import { markInvoicePaidHandler } from "./markInvoicePaid.handler";
 import { MarkInvoicePaidInput } from "./markInvoicePaid.schema";
+import { outboxHandler, outboxMessageHandler } from "./outbox.handler";
+import { OutboxInput, OutboxMessageInput } from "./outbox.schema";
 import { refundHandler } from "./refund.handler";
 import { RefundInput } from "./refund.schema";
 import { revokeKeyHandler } from "./revokeKey.handler";
@@ -48,6 +50,8 @@ export const supportRouter = createTRPCRouter({
   revokeKey: staffProcedure.input(RevokeKeyInput).mutation(revokeKeyHandler),
   accountLink: staffProcedure.input(AccountLinkInput).mutation(accountLinkHandler),
   auditLog: staffProcedure.input(AuditLogInput).query(auditLogHandler),
+  outbox: staffProcedure.input(OutboxInput).query(outboxHandler),
+  outboxMessage: staffProcedure.input(OutboxMessageInput).query(outboxMessageHandler),
   catalog: staffProcedure.query(catalogHandler),
   updateCatalog: adminProcedure.input(UpdateCatalogInput).mutation(updateCatalogHandler),
   routes: staffProcedure.query(routesHandler),

@@ -8,6 +8,7 @@ export function deliveryView(d: WebhookDeliveryWithAttempts) {
   return {
     id: d.id,
     generationId: d.generationId,
+    endpointId: d.endpointId,
     eventType: d.eventType,
     url: d.url,
     status: d.status,
@@ -35,6 +36,7 @@ export async function deliveriesHandler({ ctx, input }: { ctx: AuthedContext; in
     limit: input.limit,
     cursor: input.cursor,
     generationId: input.generationId || undefined,
+    endpointId: input.endpointId || undefined,
   });
   return { data: page.data.map(deliveryView), nextCursor: page.nextCursor };
 }

@@ -2,32 +2,42 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { formatUnitPrice, formatAmount } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
+import { useApiErrorText } from "@/i18n/api-error";
+import { usePricePerSecond } from "@/i18n/format";
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { rerunHref } from "../../playground/prefill";
-import { formatUtc, sourceLabel, STATUS_TONE } from "../format";
+import { formatUtc, STATUS_TONE } from "../format";
 
 const LINK_BUTTON =
   "inline-flex items-center justify-center rounded-md px-3.5 py-2 text-sm font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export function GenerationDetailPanel({ id }: { id: string }) {
+  const t = useTranslations("generation");
+  const ts = useTranslations("status");
+  const tl = useTranslations("ledgerType");
+  const tn = useTranslations("nav");
+  const tu = useTranslations("units");
+  const perSecond = usePricePerSecond();
+  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const detail = useQuery(trpc.generations.get.queryOptions({ id }));
   const deliveries = useQuery(trpc.webhooks.deliveries.queryOptions({ generationId: id, limit: 20 }));
 
-  if (detail.isPending) return <Spinner label="Loading the generation" />;
+  if (detail.isPending) return <Spinner label={t("loading")} />;
   if (detail.error)
     return (
       <>
-        <PageHeader title="Generation" />
+        <PageHeader title={t("title")} />
         <ErrorNote error={detail.error} />
         <p className="mt-4 text-sm">
           <Link className="underline" href="/dashboard/generations">
-            ← All generations
+            {t("all")}
           </Link>
         </p>
       </>
@@ -38,16 +48,16 @@ export function GenerationDetailPanel({ id }: { id: string }) {
     <>
       <p className="mb-2 text-sm">
         <Link className="text-slate-600 underline hover:text-slate-900" href="/dashboard/generations">
-          ← All generations
+          {t("all")}
         </Link>
       </p>
       <PageHeader
-        title="Generation"
+        title={t("title")}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <code className="break-all font-mono text-xs">{g.id}</code>
             <span data-testid="detail-status">
-              <Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>
+              <Badge tone={STATUS_TONE[g.status]}>{ts(g.status)}</Badge>
             </span>
           </span>
         }
@@ -56,16 +66,26 @@ export function GenerationDetailPanel({ id }: { id: string }) {
             href={rerunHref(g)}
             className={`${LINK_BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:outline-slate-900`}
           >
-            Run again
+            {t("runAgain")}
           </Link>
         }
       />
       <div className="grid gap-6 xl:grid-cols-2">
-        <Card title="Output">
-          {g.outputUrl ? (
+        <Card
+          title={t("output")}
+          description={
+            g.outputExpired || g.expiresAt ? <OutputRetentionNote expiresAt={g.expiresAt} expired={g.outputExpired} /> : undefined
+          }
+        >
+          {g.outputExpired ? (
+            <EmptyState title="Expired: the video and its poster were deleted">
+              Its retention period ended; generate it again with "Run again".
+            </EmptyState>
+          ) : g.outputUrl ? (
             <VideoPlayer
               src={g.outputUrl}
-              title={`Generated clip: ${g.prompt}`}
+              poster={g.posterUrl}
+              title={t("clipTitle", { prompt: g.prompt })}
               aspectRatio={g.aspectRatio}
               resolution={g.size}
               duration={g.duration}
@@ -73,58 +93,60 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           ) : (
             <EmptyState
               title={
-                g.status === "processing"
-                  ? "Still rendering"
-                  : `No clip: the generation ${g.status === "failed" ? "failed" : "was canceled"}`
+                g.status === "processing" ? t("stillRendering") : g.status === "failed" ? t("noClipFailed") : t("noClipCanceled")
               }
             >
               {g.status === "processing" ? (
                 <Link className="underline" href={`/dashboard/playground?id=${encodeURIComponent(g.id)}`}>
-                  Watch its progress in the playground
+                  {t("watchProgress")}
                 </Link>
               ) : (
-                "Nothing was charged."
+                t("nothingCharged")
               )}
             </EmptyState>
           )}
         </Card>
 
-        <Card title="Inputs">
+        <Card title={t("inputs")}>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm" data-testid="generation-inputs">
-            <Row label="Prompt">
+            <Row label={t("prompt")}>
               <span className="whitespace-pre-wrap break-words">{g.prompt}</span>
             </Row>
-            <Row label="Model">{g.modelId}</Row>
-            <Row label="Duration">{g.duration} s</Row>
-            <Row label="Size">{g.size}</Row>
-            <Row label="Aspect ratio">{g.aspectRatio}</Row>
-            {g.firstFrameUrl && <Row label="First frame">{g.firstFrameUrl}</Row>}
-            {g.lastFrameUrl && <Row label="Last frame">{g.lastFrameUrl}</Row>}
+            <Row label={t("model")}>{g.modelId}</Row>
+            <Row label={t("duration")}>{tu("seconds", { count: g.duration })}</Row>
+            <Row label={t("size")}>{g.size}</Row>
+            <Row label={t("aspectRatio")}>{g.aspectRatio}</Row>
+            {g.firstFrameUrl && <Row label={t("firstFrame")}>{g.firstFrameUrl}</Row>}
+            {g.lastFrameUrl && <Row label={t("lastFrame")}>{g.lastFrameUrl}</Row>}
             {g.urls.map((u, i) => (
-              <Row key={u} label={`Reference ${i + 1}`}>
+              <Row key={u} label={t("reference", { n: i + 1 })}>
                 {u}
               </Row>
             ))}
-            <Row label="Webhook URL">{g.webhookUrl ?? "None"}</Row>
-            <Row label="Source">{sourceLabel(g.apiKeyName)}</Row>
-            <Row label={g.status === "completed" ? "Charged" : g.status === "processing" ? "Held" : "Cost"}>
+            <Row label={t("webhookUrl")}>{g.webhookUrl ?? t("none")}</Row>
+            <Row label={t("source")}>{g.apiKeyName ?? tn("playground")}</Row>
+            <Row label={g.status === "completed" ? t("charged") : g.status === "processing" ? t("held") : t("cost")}>
               <span className="tabular-nums">
                 {g.status === "failed" || g.status === "canceled"
-                  ? `${formatAmount(0n)} (released)`
-                  : `${formatAmount(g.costMicros)} (${g.billedSeconds} s billed × ${formatUnitPrice(g.priceMicrosPerSecond)})`}
+                  ? t("released", { amount: formatAmount(0n) })
+                  : t("costBreakdown", {
+                      amount: formatAmount(g.costMicros),
+                      seconds: g.billedSeconds,
+                      price: perSecond(g.priceMicrosPerSecond),
+                    })}
               </span>
             </Row>
           </dl>
         </Card>
 
-        <Card title="Timeline" description="Times are UTC.">
+        <Card title={t("timeline")} description={t("timesUtc")}>
           <ol className="space-y-3 text-sm" data-testid="generation-timeline">
-            <TimelineStep label="Created" at={g.createdAt} />
-            {g.startedAt && <TimelineStep label="Started" at={g.startedAt} />}
-            {g.status === "processing" && <li className="text-slate-600">Rendering: {g.progress}% done</li>}
+            <TimelineStep label={t("created")} at={g.createdAt} />
+            {g.startedAt && <TimelineStep label={t("started")} at={g.startedAt} />}
+            {g.status === "processing" && <li className="text-slate-600">{t("rendering", { progress: g.progress })}</li>}
             {g.completedAt && g.status !== "processing" && (
               <TimelineStep
-                label={g.status === "completed" ? "Completed" : g.status === "failed" ? "Failed" : "Canceled"}
+                label={g.status === "completed" ? t("completed") : g.status === "failed" ? t("failed") : t("canceled")}
                 at={g.completedAt}
               >
                 {g.status === "failed" && (
@@ -135,7 +157,7 @@ export function GenerationDetailPanel({ id }: { id: string }) {
                       </Link>
                     )}
                     {g.errorCode && ": "}
-                    {g.errorMessage ?? "The generation failed."}
+                    {g.errorMessage ? errorText({ message: g.errorMessage, data: { apiCode: g.errorCode } }) : t("failedMessage")}
                   </p>
                 )}
               </TimelineStep>
@@ -143,17 +165,17 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           </ol>
           {routeAttempts.length > 0 && (
             <table className="mt-5 w-full text-left text-sm" data-testid="route-attempts">
-              <caption className="mb-1 text-left text-sm font-medium text-slate-800">Route attempts</caption>
+              <caption className="mb-1 text-left text-sm font-medium text-slate-800">{t("routeAttempts")}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
                   <th scope="col" className="py-1.5 pr-3 font-medium">
                     #
                   </th>
                   <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Started
+                    {t("started")}
                   </th>
                   <th scope="col" className="py-1.5 font-medium">
-                    Outcome
+                    {t("outcome")}
                   </th>
                 </tr>
               </thead>
@@ -164,7 +186,7 @@ export function GenerationDetailPanel({ id }: { id: string }) {
                     <td className="py-1.5 pr-3 tabular-nums">
                       <time dateTime={a.startedAt.toISOString()}>{formatUtc(a.startedAt)}</time>
                     </td>
-                    <td className="py-1.5">{a.outcome ? a.outcome.replace("_", " ") : "running"}</td>
+                    <td className="py-1.5">{a.outcome ? a.outcome.replace("_", " ") : t("running")}</td>
                   </tr>
                 ))}
               </tbody>
@@ -172,32 +194,32 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           )}
         </Card>
 
-        <Card title="Ledger entries" description="The money this generation moved.">
+        <Card title={t("ledger")} description={t("ledgerHint")}>
           {ledger.length === 0 ? (
-            <EmptyState title="No ledger entries" />
+            <EmptyState title={t("noLedger")} />
           ) : (
             <table className="w-full text-left text-sm" data-testid="generation-ledger">
-              <caption className="sr-only">Ledger entries of this generation, oldest first</caption>
+              <caption className="sr-only">{t("ledgerCaption")}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
                   <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Type
+                    {t("type")}
                   </th>
                   <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                    Amount
+                    {t("amount")}
                   </th>
                   <th scope="col" className="hidden py-1.5 pr-3 text-right font-medium sm:table-cell">
-                    Balance after
+                    {t("balanceAfter")}
                   </th>
                   <th scope="col" className="py-1.5 font-medium">
-                    Time
+                    {t("time")}
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {ledger.map((e) => (
                   <tr key={e.id} data-testid="generation-ledger-row" data-type={e.type}>
-                    <td className="py-1.5 pr-3">{e.type.replace("_", " ")}</td>
+                    <td className="py-1.5 pr-3">{tl(e.type)}</td>
                     <td
                       className={`whitespace-nowrap py-1.5 pr-3 text-right tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
                     >
@@ -217,15 +239,13 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           )}
         </Card>
 
-        <Card title="Webhook deliveries" className="xl:col-span-2">
+        <Card title={t("deliveries")} className="xl:col-span-2">
           {deliveries.isPending ? (
-            <Spinner label="Loading deliveries" />
+            <Spinner label={t("loadingDeliveries")} />
           ) : deliveries.error ? (
             <ErrorNote error={deliveries.error} />
           ) : deliveries.data.data.length === 0 ? (
-            <EmptyState title="No webhook deliveries">
-              {g.webhookUrl ? "The webhook is sent when the generation finishes." : "This request set no webhook URL."}
-            </EmptyState>
+            <EmptyState title={t("noDeliveries")}>{g.webhookUrl ? t("webhookOnFinish") : t("noWebhook")}</EmptyState>
           ) : (
             <ul className="divide-y divide-slate-100 text-sm" data-testid="generation-deliveries">
               {deliveries.data.data.map((d) => (
@@ -235,8 +255,8 @@ export function GenerationDetailPanel({ id }: { id: string }) {
                   </span>
                   <span className="flex items-center gap-2 text-slate-700">
                     <Badge tone={d.status === "delivered" ? "green" : d.status === "failed" ? "red" : "amber"}>{d.status}</Badge>
-                    {d.attemptCount} attempt{d.attemptCount === 1 ? "" : "s"}
-                    {d.lastResponse?.status ? ` · last HTTP ${d.lastResponse.status}` : ""}
+                    {t("attempts", { count: d.attemptCount })}
+                    {d.lastResponse?.status ? t("lastHttp", { status: d.lastResponse.status }) : ""}
                   </span>
                 </li>
               ))}
@@ -244,12 +264,22 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           )}
           <p className="mt-3 text-sm">
             <Link className="underline" href="/dashboard/webhooks">
-              All deliveries and resend
+              {t("allDeliveries")}
             </Link>
           </p>
         </Card>
       </div>
     </>
+  );
+}
+
+/** "Expires <date> UTC" while the output is kept, "Expired" after. */
+function OutputRetentionNote({ expiresAt, expired }: { expiresAt: Date | null; expired: boolean }) {
+  if (expired || !expiresAt) return <span data-testid="output-retention">Expired</span>;
+  return (
+    <span data-testid="output-retention">
+      Expires <time dateTime={expiresAt.toISOString()}>{formatUtc(expiresAt)}</time>
+    </span>
   );
 }
 

@@ -1,6 +1,7 @@
+import { pageTitle } from "@/i18n/page-title";
 import { GenerationDetailPanel } from "./generation-detail-panel";
 
-export const metadata = { title: "Generation" };
+export const generateMetadata = pageTitle("generation");
 
 export default async function GenerationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,8 +1,9 @@
 import { Suspense } from "react";
 import { Spinner } from "@/components/ui/states";
+import { pageTitle } from "@/i18n/page-title";
 import { RequestDetail } from "./request-detail";
 
-export const metadata = { title: "Request" };
+export const generateMetadata = pageTitle("request");
 
 export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -21,6 +22,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** One request of the account: everything the request log recorded about it. */
 export function RequestDetail({ id }: { id: string }) {
+  const t = useTranslations("requests");
   const trpc = useTRPC();
   const params = useSearchParams();
   const request = useQuery({ ...trpc.requests.get.queryOptions({ id }), retry: false });
@@ -31,24 +33,24 @@ export function RequestDetail({ id }: { id: string }) {
     <>
       <p className="mb-3 text-sm">
         <Link className="font-medium underline" href={back}>
-          ← All requests
+          {t("all")}
         </Link>
       </p>
-      <PageHeader title="Request" description={<span className="break-all font-mono">{id}</span>} />
+      <PageHeader title={t("request")} description={<span className="break-all font-mono">{id}</span>} />
       {request.isPending ? (
-        <Spinner label="Loading the request" />
+        <Spinner label={t("loadingOne")} />
       ) : request.error ? (
         <ErrorNote error={request.error} />
       ) : r ? (
         <Card title={`${r.method} ${r.path}`}>
           <dl className="divide-y divide-slate-100" data-testid="request-detail">
-            <Row label="Time (UTC)">
+            <Row label={t("timeUtc")}>
               <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
             </Row>
-            <Row label="Status">
+            <Row label={t("status")}>
               <Badge tone={statusTone(r.status)}>{r.status}</Badge>
             </Row>
-            <Row label="Error code">
+            <Row label={t("errorCode")}>
               {r.errorCode ? (
                 <Link className="font-mono underline" href={`/errors#${r.errorCode}`}>
                   {r.errorCode}
@@ -57,13 +59,13 @@ export function RequestDetail({ id }: { id: string }) {
                 "—"
               )}
             </Row>
-            <Row label="Latency">{r.latencyMs} ms</Row>
-            <Row label="API key">{r.key ? keyLabel(r.key) : (r.apiKeyId ?? "—")}</Row>
-            <Row label="Model">{r.modelId ?? "—"}</Row>
-            <Row label="Request id">
-              <span className="font-mono">{r.requestId}</span> <CopyButton text={r.requestId} label="Copy id" />
+            <Row label={t("latency")}>{t("ms", { value: String(r.latencyMs) })}</Row>
+            <Row label={t("apiKey")}>{r.key ? keyLabel(r.key, t("revokedSuffix")) : (r.apiKeyId ?? "—")}</Row>
+            <Row label={t("model")}>{r.modelId ?? "—"}</Row>
+            <Row label={t("requestId")}>
+              <span className="font-mono">{r.requestId}</span> <CopyButton text={r.requestId} label={t("copyId")} />
             </Row>
-            <Row label="Generation">
+            <Row label={t("generation")}>
               {r.generationId ? (
                 <Link className="font-mono underline" href={`/dashboard/playground?id=${encodeURIComponent(r.generationId)}`}>
                   {r.generationId}
@@ -74,8 +76,7 @@ export function RequestDetail({ id }: { id: string }) {
             </Row>
           </dl>
           <p className="mt-4 text-sm text-slate-600">
-            Quote the request id to support: it is also in the response's <code className="font-mono">x-request-id</code> header
-            and in every error body.
+            {t.rich("supportHint", { code: (chunks) => <code className="font-mono">{chunks}</code> })}
           </p>
         </Card>
       ) : null}

@@ -1,0 +1,142 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useApiErrorText } from "@/i18n/api-error";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { CurrentPasswordField, TextField } from "@/components/ui/field";
+import { ErrorNote, FormError, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { formatDateTime } from "../api-keys/format";
+import { RecoveryCodes } from "./recovery-codes";
+
+/** Two-factor sign-in: off → scan + confirm a code → recovery codes once; on → replace codes or turn off (password + code). */
+export function TwoFactorCard() {
+  const t = useTranslations("security");
+  const tc = useTranslations("common");
+  const errorText = useApiErrorText();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const status = useQuery(trpc.security.twoFactorStatus.queryOptions());
+  const start = useMutation(trpc.security.startTwoFactor.mutationOptions());
+  const confirm = useMutation(trpc.security.confirmTwoFactor.mutationOptions());
+  const disable = useMutation(trpc.security.disableTwoFactor.mutationOptions());
+  const regenerate = useMutation(trpc.security.regenerateRecoveryCodes.mutationOptions());
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [action, setAction] = useState<"disable" | "regenerate" | null>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.security.twoFactorStatus.queryFilter());
+
+  function onConfirm(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const code = String(new FormData(e.currentTarget).get("code") ?? "");
+    confirm.mutate(
+      { code },
+      {
+        onSuccess: (res) => {
+          setCodes(res.recoveryCodes);
+          start.reset();
+          void refresh();
+        },
+      },
+    );
+  }
+
+  function onOwnerAction(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const input = { password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "") };
+    const done = () => {
+      setAction(null);
+      void refresh();
+    };
+    if (action === "disable") disable.mutate(input, { onSuccess: done });
+    else
+      regenerate.mutate(input, {
+        onSuccess: (res) => {
+          setCodes(res.recoveryCodes);
+          done();
+        },
+      });
+  }
+
+  const ownerError = action === "disable" ? disable.error : regenerate.error;
+  return (
+    <Card title={t("twoFactor")} description={t("twoFactorHint")}>
+      {status.isPending && <Spinner />}
+      <ErrorNote error={status.error} />
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+      ) : status.data && !status.data.enabled ? (
+        start.data ? (
+          <form onSubmit={onConfirm} className="space-y-4">
+            <p className="text-sm text-slate-700">{t("scan")}</p>
+            <div className="flex flex-wrap items-start gap-4">
+              {/* biome-ignore lint/performance/noImgElement: a data URL drawn on the server; next/image adds nothing */}
+              <img src={start.data.qrDataUrl} alt={t("qrAlt")} width={176} height={176} className="rounded border" />
+              <div className="min-w-0 space-y-1">
+                <p className="text-xs font-medium text-slate-600">{t("key")}</p>
+                <code data-testid="totp-secret" className="block break-all rounded bg-slate-50 px-2 py-1 font-mono text-sm">
+                  {start.data.secret}
+                </code>
+              </div>
+            </div>
+            <div className="max-w-xs">
+              <TextField
+                label={t("codeFromApp")}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                maxLength={6}
+              />
+            </div>
+            {confirm.error && <FormError>{errorText(confirm.error)}</FormError>}
+            <Button type="submit" disabled={confirm.isPending}>
+              {confirm.isPending ? t("checking") : t("turnOn")}
+            </Button>
+          </form>
+        ) : (
+          <div className="space-y-3">
+            <p className="text-sm text-slate-700">{t("off")}</p>
+            {start.error && <FormError>{errorText(start.error)}</FormError>}
+            <Button type="button" onClick={() => start.mutate()} disabled={start.isPending}>
+              {t("setUp")}
+            </Button>
+          </div>
+        )
+      ) : status.data?.enabled ? (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            {t("onSince", { date: formatDateTime(status.data.enabledAt) ?? "", count: status.data.recoveryCodesLeft })}
+          </p>
+          {action ? (
+            <form onSubmit={onOwnerAction} className="max-w-sm space-y-4">
+              <CurrentPasswordField label={t("password")} name="password" />
+              <TextField label={t("currentOrRecovery")} name="code" autoComplete="one-time-code" required maxLength={20} />
+              {ownerError && <FormError>{errorText(ownerError)}</FormError>}
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" variant={action === "disable" ? "danger" : "primary"}>
+                  {action === "disable" ? t("turnOff2fa") : t("replaceCodes")}
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => setAction(null)}>
+                  {tc("cancel")}
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="secondary" onClick={() => setAction("regenerate")}>
+                {t("newCodes")}
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => setAction("disable")}>
+                {t("turnOff")}
+              </Button>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </Card>
+  );
+}

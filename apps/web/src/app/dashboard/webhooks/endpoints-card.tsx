@@ -1,0 +1,89 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { EndpointForm } from "./endpoint-form";
+import { SecretOnce } from "./secret-once";
+
+/** The account's endpoints: generations created without a webHook send their events here. */
+export function EndpointsCard() {
+  const t = useTranslations("webhooks");
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
+  const list = useQuery(trpc.webhooks.endpoints.queryOptions());
+  const create = useMutation(
+    trpc.webhooks.createEndpoint.mutationOptions({
+      onSuccess: async (res) => {
+        setCreated({ id: res.endpoint.id, secret: res.secret });
+        setAdding(false);
+        await qc.invalidateQueries({ queryKey: trpc.webhooks.endpoints.queryKey() });
+      },
+    }),
+  );
+
+  return (
+    <Card
+      title={t("endpoints")}
+      description={t("endpointsHint")}
+      actions={
+        !adding && (
+          <Button type="button" onClick={() => setAdding(true)}>
+            {t("addEndpoint")}
+          </Button>
+        )
+      }
+    >
+      {created && <SecretOnce secret={created.secret} />}
+      {adding && (
+        <div className="mb-4 rounded-md border border-slate-200 p-3">
+          <EndpointForm
+            submitLabel={t("addEndpoint")}
+            busy={create.isPending}
+            onSubmit={(values) => create.mutate(values)}
+            onCancel={() => setAdding(false)}
+          />
+          <ErrorNote error={create.error} />
+        </div>
+      )}
+      {list.isPending ? (
+        <Spinner label={t("loadingEndpoints")} />
+      ) : list.error ? (
+        <ErrorNote error={list.error} />
+      ) : list.data.length === 0 ? (
+        <EmptyState title={t("noEndpoints")}>{t("noEndpointsHint")}</EmptyState>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100" aria-label={t("endpointsLabel")}>
+          {list.data.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="webhook-endpoint">
+              <div className="min-w-0 space-y-0.5">
+                <p className="break-all font-mono text-sm text-slate-900">{e.url}</p>
+                {e.description && <p className="text-sm text-slate-600">{e.description}</p>}
+                <p className="text-xs text-slate-500">
+                  <span className="font-mono">{e.id}</span> · {e.events.join(", ")}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={e.enabled ? "green" : "gray"}>{e.enabled ? t("enabled") : t("disabled")}</Badge>
+                <Link
+                  href={`/dashboard/webhooks/endpoints/${e.id}`}
+                  className="text-sm font-medium text-slate-900 underline"
+                  aria-label={t("manageLabel", { url: e.url })}
+                >
+                  {t("manage")}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

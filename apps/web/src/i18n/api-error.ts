@@ -1,0 +1,21 @@
+import { type Messages, useLocale, useTranslations } from "next-intl";
+
+/** An error as the dashboard receives it: tRPC errors carry the catalog code (server/trpc.ts) in data.apiCode. */
+export interface ApiErrorLike {
+  message: string;
+  data?: { apiCode?: string | null } | null;
+}
+
+/**
+ * The text of a server error for people. The server writes its messages in English, often more
+ * specific than the catalog; in another language the catalog's text for the error code stands in,
+ * and an error without a known code keeps the server's message.
+ */
+export function useApiErrorText(): (error: ApiErrorLike) => string {
+  const t = useTranslations("apiErrors");
+  const locale = useLocale();
+  return (error) => {
+    const code = error.data?.apiCode as keyof Messages["apiErrors"] | null | undefined;
+    return locale !== "en" && code && t.has(code) ? t(code) : error.message;
+  };
+}

@@ -1,0 +1,28 @@
+/** The UI's languages; English is the default for anyone who asks for neither. */
+export const LOCALES = ["en", "ru"] as const;
+export type Locale = (typeof LOCALES)[number];
+const DEFAULT_LOCALE: Locale = "en";
+/** The cookie the language switcher sets; it wins over the browser's Accept-Language. */
+export const LOCALE_COOKIE = "locale";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The language of a request: the switcher's cookie when set, else the browser's most preferred
+ * language we have (by q-value, "ru-RU" counts as ru), else English.
+ */
+export function resolveLocale(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(cookie)) return cookie;
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { lang: tag.trim().toLowerCase().split("-")[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((r) => r.lang).find(isLocale) ?? DEFAULT_LOCALE;
+}

@@ -1,0 +1,3 @@
+import { WebhookEndpointInput } from "@vgen/contracts";
+
+export const CreateEndpointInput = WebhookEndpointInput;

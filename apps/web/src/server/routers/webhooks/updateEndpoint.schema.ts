@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { MAX_ENDPOINT_DESCRIPTION_CHARS, WebhookEndpointInput } from "@vgen/contracts";
+import { EndpointIdInput } from "./endpoint.schema";
+
+/** Only the fields sent change (no defaults: an absent description is left as it is). */
+export const UpdateEndpointInput = EndpointIdInput.extend({
+  url: WebhookEndpointInput.shape.url.optional(),
+  description: z.string().trim().max(MAX_ENDPOINT_DESCRIPTION_CHARS).optional(),
+  events: WebhookEndpointInput.shape.events.optional(),
+  enabled: z.boolean().optional(),
+});

@@ -1,0 +1,169 @@
+"""`python -m vgen`: generate a clip, show a generation, list the models. The commands, options and exit
+codes are the TypeScript SDK's `vgen` command's (packages/sdk), so scripts can use either.
+
+Exit codes: 0 completed (and downloaded) / answered, 2 bad usage or an invalid request (400),
+3 authentication error, 4 any other API or network error, 5 the generation failed,
+6 it was canceled, 130 interrupted; 1 stays Python's own, an unexpected crash. argparse already
+exits 2 on bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, List, Optional, TextIO
+
+from ._client import Vgen
+from ._errors import AuthenticationError, InvalidRequestError, VgenError
+from ._types import Generation
+
+EXIT_COMPLETED = 0
+EXIT_USAGE = 2
+EXIT_AUTH = 3
+EXIT_API = 4
+EXIT_FAILED = 5
+EXIT_CANCELED = 6
+EXIT_INTERRUPTED = 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m vgen", description="vgen video generation API client")
+    parser.add_argument("--base-url", help="API address (default: $VGEN_BASE_URL or http://localhost:3000)")
+    parser.add_argument("--api-key", help="API key (default: $VGEN_API_KEY)")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    gen = commands.add_parser("generate", help="create a generation, follow it and download the video")
+    gen.add_argument("prompt")
+    gen.add_argument("--model", required=True)
+    gen.add_argument("--duration", type=int, help="seconds (the model's bounds; see `models`)")
+    gen.add_argument("--size", choices=["720p", "1080p", "4k"])
+    gen.add_argument("--aspect-ratio", choices=["16:9", "9:16"])
+    gen.add_argument("--first-frame-url")
+    gen.add_argument("--last-frame-url")
+    gen.add_argument("--url", action="append", dest="urls", help="a reference image URL (up to 3)")
+    gen.add_argument("--out", help="file to write the MP4 to (default: <id>.mp4)")
+    gen.add_argument("--poll", action="store_true", help="poll the result instead of streaming events")
+    gen.add_argument("--quiet", action="store_true", help="no progress lines")
+    gen.add_argument("--json", action="store_true", help="print the final record as JSON")
+
+    status = commands.add_parser("status", help="show one generation")
+    status.add_argument("id")
+    status.add_argument("--json", action="store_true")
+
+    models = commands.add_parser("models", help="list the catalog")
+    models.add_argument("--json", action="store_true")
+    return parser
+
+
+def _progress_printer(stream: TextIO) -> Callable[[Generation], None]:
+    last: List[Optional[str]] = [None]
+
+    def show(record: Generation) -> None:
+        line = f"{record.id} {record.status} {record.progress}% eta {record.eta_seconds}s"
+        if line != last[0]:
+            print(line, file=stream, flush=True)
+            last[0] = line
+
+    return show
+
+
+def _describe(record: Generation) -> str:
+    lines = [
+        f"id         {record.id}",
+        f"status     {record.status}",
+        f"model      {record.model}",
+        f"progress   {record.progress}%",
+        f"eta        {record.eta_seconds}s",
+        f"duration   {record.duration}s  {record.size}  {record.aspect_ratio}",
+        f"cost       {record.cost} ({record.price})",
+        f"created    {record.created_at}",
+    ]
+    if record.completed_at:
+        lines.append(f"finished   {record.completed_at}")
+    lines += [f"output     {o.url}" for o in record.output]
+    if record.error:
+        lines.append(f"error      {record.error.code}: {record.error.message}")
+    return "\n".join(lines)
+
+
+def _generate(client: Vgen, args: argparse.Namespace) -> int:
+    seen: List[Generation] = []
+    show = None if args.quiet else _progress_printer(sys.stderr)
+
+    def on_progress(record: Generation) -> None:
+        seen[:] = [record]
+        if show:
+            show(record)
+
+    try:
+        record = client.generations.create_and_wait(
+            model=args.model,
+            prompt=args.prompt,
+            duration=args.duration,
+            size=args.size,
+            aspect_ratio=args.aspect_ratio,
+            first_frame_url=args.first_frame_url,
+            last_frame_url=args.last_frame_url,
+            urls=args.urls,
+            on_progress=on_progress,
+            mode="poll" if args.poll else "stream",
+        )
+    except KeyboardInterrupt:
+        if not seen:
+            raise
+        print(f"interrupted; {seen[0].id} goes on: python -m vgen status {seen[0].id}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if record.status != "completed":
+        reason = f": {record.error.code}: {record.error.message}" if record.error else ""
+        print(f"{record.id} {record.status}{reason}", file=sys.stderr)
+        if args.json:
+            print(json.dumps(record.raw, ensure_ascii=False))
+        return EXIT_FAILED if record.status == "failed" else EXIT_CANCELED
+    saved = client.download(record, args.out or f"{record.id}.mp4")
+    print(f"saved {saved.path} ({saved.bytes} bytes)", file=sys.stderr)
+    print(json.dumps(record.raw, ensure_ascii=False) if args.json else saved.path)
+    return EXIT_COMPLETED
+
+
+def _status(client: Vgen, args: argparse.Namespace) -> int:
+    record = client.generations.get(args.id)
+    print(json.dumps(record.raw, ensure_ascii=False) if args.json else _describe(record))
+    return EXIT_COMPLETED
+
+
+def _models(client: Vgen, args: argparse.Namespace) -> int:
+    models = client.models.list()
+    if args.json:
+        print(json.dumps([m.raw for m in models], ensure_ascii=False))
+        return EXIT_COMPLETED
+    rows = [
+        [m.id, m.price_per_second, f"min {m.min_charge_seconds}s", f"{m.duration.min}-{m.duration.max}s"]
+        + [",".join(m.sizes), m.queue]
+        for m in models
+    ]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))] if rows else []
+    for row in rows:
+        print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+    return EXIT_COMPLETED
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        client = Vgen(args.api_key, base_url=args.base_url)
+        if args.command == "generate":
+            return _generate(client, args)
+        if args.command == "status":
+            return _status(client, args)
+        return _models(client, args)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except VgenError as exc:
+        hint = f" (see {exc.doc_url})" if exc.doc_url else ""
+        print(f"error: {exc}{hint}", file=sys.stderr)
+        if isinstance(exc, InvalidRequestError):
+            return EXIT_USAGE
+        if isinstance(exc, AuthenticationError):
+            return EXIT_AUTH
+        return EXIT_API

@@ -1,0 +1,106 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signedInAccount } from "./support/session";
+
+// The UI in English (the default) and Russian: the switcher stores the choice in a cookie that wins
+// over the browser's Accept-Language; prices per second read "/ s" or "/ сек". Desktop and a 390 px phone.
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+];
+
+/** The dashboard's navigation; on a phone it is folded behind the Menu button first. */
+async function dashboardNav(page: Page, menu: string) {
+  const nav = page.getByRole("navigation", { name: menu === "Menu" ? "Dashboard" : "Панель управления" });
+  const toggle = page.getByRole("button", { name: menu });
+  if (await toggle.isVisible()) {
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  }
+  return nav;
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`${viewport.name}: switch the dashboard to Russian and back; the choice survives a reload`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signedInAccount(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    let nav = await dashboardNav(page, "Menu");
+    await expect(nav.getByRole("link", { name: "Overview" })).toBeVisible();
+    await nav.getByRole("combobox", { name: "Language" }).selectOption("ru");
+
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    nav = await dashboardNav(page, "Меню");
+    await expect(nav.getByRole("link", { name: "Обзор" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Модели" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Выйти" })).toBeVisible();
+
+    await page.goto("/dashboard/models");
+    await expect(page.getByRole("heading", { level: 1, name: "Модели" })).toBeVisible();
+    await expect(page).toHaveTitle("Модели · vgen");
+    const fast = page.getByRole("article", { name: "gen-3.1-fast" });
+    await expect(fast.getByTestId("model-price")).toHaveText("$0.150 / сек");
+    await expect(fast.getByTestId("model-min-charge")).toHaveText("4 сек");
+
+    // The cookie keeps the language across reloads and pages.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Модели" })).toBeVisible();
+    await page.goto("/dashboard/playground");
+    await expect(page.getByRole("heading", { level: 1, name: "Песочница" })).toBeVisible();
+    await expect(page.getByLabel("Модель")).toContainText("gen-3.1-fast · $0.150 / сек");
+    await page.goto("/dashboard/billing");
+    await expect(page.getByRole("heading", { level: 1, name: "Баланс и история" })).toBeVisible();
+    await expect(page.getByText("Операций пока нет")).toBeVisible();
+
+    nav = await dashboardNav(page, "Меню");
+    await nav.getByRole("combobox", { name: "Язык" }).selectOption("en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Balance & history" })).toBeVisible();
+    await page.goto("/dashboard/models");
+    await expect(page.getByRole("article", { name: "gen-3.1-fast" }).getByTestId("model-price")).toHaveText("$0.150 / s");
+  });
+}
+
+test.describe("a browser that asks for Russian", () => {
+  test.use({ locale: "ru-RU" });
+
+  for (const viewport of VIEWPORTS) {
+    test(`${viewport.name}: Russian on the first visit, English once chosen in the header`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+      const header = page.getByRole("navigation", { name: "Основная навигация" });
+      await expect(header.getByRole("link", { name: "Справочник API" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Получить API-ключ" })).toBeVisible();
+
+      await page.goto("/signin");
+      await expect(page.getByRole("heading", { level: 1, name: "Вход" })).toBeVisible();
+      await expect(page.getByLabel("Пароль")).toBeVisible();
+
+      await page.goto("/");
+      await header.getByRole("combobox", { name: "Язык" }).selectOption("en");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API reference" })).toBeVisible();
+      // The cookie now wins over Accept-Language.
+      await page.goto("/signin");
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    });
+  }
+});
+
+test("server errors read in Russian: the catalog's text for the error code stands in for the English message", async ({
+  page,
+  context,
+}) => {
+  await signedInAccount(page, { verified: false });
+  await context.addCookies([{ name: "locale", value: "ru", url: process.env.BASE_URL! }]);
+  await page.goto("/dashboard/api-keys");
+  await expect(page.getByTestId("verify-email-banner")).toContainText("Подтвердите адрес эл. почты");
+  await page.getByLabel("Имя ключа").fill("первый");
+  await page.getByRole("button", { name: "Выпустить ключ" }).click();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "Адрес почты аккаунта ещё не подтверждён, а API-ключи выдаются только подтверждённым аккаунтам." }),
+  ).toBeVisible();
+});

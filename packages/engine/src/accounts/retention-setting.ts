@@ -1,0 +1,24 @@
+import { ApiError, RetentionDays } from "@vgen/contracts";
+import type { Db } from "@vgen/db";
+
+/**
+ * Sets how many days the account's outputs are kept (docs/api.md#output-retention). It applies to
+ * generations that complete from now on: an output already completed keeps the `expires_at` its
+ * record showed.
+ */
+export async function setRetentionDays(db: Db, accountId: string, days: number): Promise<{ retentionDays: number }> {
+  const parsed = RetentionDays.safeParse(days);
+  if (!parsed.success) {
+    throw new ApiError(
+      "invalid_parameter",
+      `retention_days ${parsed.error.issues[0]?.message ?? "is invalid"}.`,
+      "retention_days",
+    );
+  }
+  const updated = await db.account.update({
+    where: { id: accountId },
+    data: { retentionDays: parsed.data },
+    select: { retentionDays: true },
+  });
+  return updated;
+}

@@ -1,0 +1,89 @@
+// Which destinations get a generation event, and their delivery rows (docs/api.md#webhook-events).
+// Runs inside the transaction that makes the change the event reports, so a committed change always
+// has its deliveries and a rolled-back one has none.
+import { TERMINAL_WEBHOOK_EVENTS, type WebhookEvent } from "@vgen/contracts";
+import { newId, type Generation, type Prisma } from "@vgen/db";
+import { endpointsByAccount } from "../platform/hot-cache/lookups";
+import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
+import { toRecord } from "../generations/public-record";
+import type { WebhookJob } from "./deliveries";
+
+/** `request` is the generation's own `webHook`; an endpoint is named by its id. */
+interface Destination {
+  key: string;
+  endpointId: string | null;
+  url: string;
+}
+
+/** The fields of a generation that decide where its events go. */
+type Routed = Pick<Generation, "accountId" | "webhookUrl" | "webhookEvents">;
+
+/**
+ * A request's `webHook` takes every event it subscribed to (by default the terminal ones) and
+ * overrides the account's endpoints; without one, every enabled endpoint subscribed to the event
+ * gets it. The endpoints come from the hot cache: no query while the account's list is cached.
+ */
+export async function destinationsFor(tx: Prisma.TransactionClient, gen: Routed, event: WebhookEvent): Promise<Destination[]> {
+  if (gen.webhookUrl) {
+    const events: readonly string[] = gen.webhookEvents.length > 0 ? gen.webhookEvents : TERMINAL_WEBHOOK_EVENTS;
+    return events.includes(event) ? [{ key: "request", endpointId: null, url: gen.webhookUrl }] : [];
+  }
+  const endpoints = (await endpointsByAccount.get(tx, gen.accountId)) ?? [];
+  return endpoints.filter((e) => e.events.includes(event)).map((e) => ({ key: e.id, endpointId: e.id, url: e.url }));
+}
+
+interface QueueOptions {
+  /** When the event happened: the delivery's created_at (the progress rate limit reads it). */
+  now?: Date;
+  /** 0, or the percent of a progress event. */
+  sequence?: number;
+}
+
+/**
+ * Inserts one pending delivery per destination and its first job. A delivery that already exists
+ * for (generation, destination, event, sequence) is left alone, so a step run twice queues once.
+ * Returns the ids of the deliveries created.
+ */
+export async function queueToDestinations(
+  tx: Prisma.TransactionClient,
+  gen: Generation,
+  event: WebhookEvent,
+  destinations: Destination[],
+  opts: QueueOptions = {},
+): Promise<string[]> {
+  if (destinations.length === 0) return [];
+  const now = opts.now ?? new Date();
+  const eta = gen.status === "processing" ? remainingEta(gen, now) : 0;
+  const payload = JSON.stringify({ type: event, data: toRecord(gen, eta) });
+  const created: string[] = [];
+  for (const d of destinations) {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO webhook_deliveries (id, account_id, generation_id, endpoint_id, destination, url, event_type, sequence,
+        payload, next_attempt_at, created_at)
+      VALUES (${newId("delivery")}, ${gen.accountId}, ${gen.id}, ${d.endpointId}, ${d.key}, ${d.url}, ${event},
+        ${opts.sequence ?? 0}, ${payload}::jsonb, ${now}, ${now})
+      ON CONFLICT (generation_id, destination, event_type, sequence) DO NOTHING
+      RETURNING id`;
+    for (const { id } of rows) {
+      await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId: id, attempt: 1 } satisfies WebhookJob);
+      created.push(id);
+    }
+  }
+  return created;
+}
+
+/** Queues `event` of `gen` to every destination subscribed to it. */
+export async function queueWebhookEvent(
+  tx: Prisma.TransactionClient,
+  gen: Generation,
+  event: WebhookEvent,
+  opts: QueueOptions = {},
+): Promise<string[]> {
+  return queueToDestinations(tx, gen, event, await destinationsFor(tx, gen, event), opts);
+}
+
+/** A running generation's ETA as promised at acceptance, less the time since (no queue read here). */
+function remainingEta(gen: Generation, now: Date): number {
+  const elapsed = Math.floor((now.getTime() - gen.createdAt.getTime()) / 1000);
+  return Math.max(0, gen.etaSecondsAtAccept - elapsed);
+}

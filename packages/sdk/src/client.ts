@@ -1,0 +1,53 @@
+import { download, type DownloadResult } from "./download.js";
+import { VgenError } from "./errors.js";
+import { Generations } from "./resources/generations.js";
+import { Models } from "./resources/models.js";
+import { Transport } from "./transport.js";
+import type { Generation, RequestOptions } from "./types.js";
+import { webhooks } from "./webhooks.js";
+
+export interface VgenOptions {
+  /** Default: the `VGEN_API_KEY` environment variable. */
+  apiKey?: string;
+  /** Default: `VGEN_BASE_URL`, else http://localhost:3000. */
+  baseUrl?: string;
+  /** Retries after the first attempt on 429, 503 and network errors. Default 2. */
+  maxRetries?: number;
+  /** Per attempt, until the response headers arrive. Default 60 000. */
+  timeoutMs?: number;
+  /** First backoff step in ms (doubled each retry, with jitter) when the server sends no Retry-After. Default 500. */
+  initialRetryDelayMs?: number;
+  /** Backoff ceiling in ms. Default 8000. */
+  maxRetryDelayMs?: number;
+}
+
+const DEFAULT_BASE_URL = "http://localhost:3000";
+const VERSION = "0.1.0";
+
+export class Vgen {
+  readonly generations: Generations;
+  readonly models: Models;
+  readonly webhooks = webhooks;
+  private readonly transport: Transport;
+
+  constructor(options: VgenOptions = {}) {
+    const apiKey = options.apiKey ?? process.env.VGEN_API_KEY;
+    if (!apiKey) throw new VgenError("no API key: pass { apiKey } or set VGEN_API_KEY");
+    this.transport = new Transport({
+      apiKey,
+      baseUrl: options.baseUrl ?? process.env.VGEN_BASE_URL ?? DEFAULT_BASE_URL,
+      maxRetries: options.maxRetries ?? 2,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      initialRetryDelayMs: options.initialRetryDelayMs ?? 500,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? 8000,
+      userAgent: `vgen-sdk-typescript/${VERSION} node/${process.versions.node}`,
+    });
+    this.generations = new Generations(this.transport);
+    this.models = new Models(this.transport);
+  }
+
+  /** Streams a completed generation's clip (or any output URL) to a file. */
+  download(source: Generation | string, path: string, options?: RequestOptions): Promise<DownloadResult> {
+    return download(this.transport, source, path, options);
+  }
+}

@@ -1,0 +1,43 @@
+export { Vgen, type VgenOptions } from "./client.js";
+export type { DownloadResult } from "./download.js";
+export {
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  InsufficientBalanceError,
+  InternalServerError,
+  InvalidRequestError,
+  NotFoundError,
+  OutputExpiredError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  TimeoutError,
+  VgenError,
+} from "./errors.js";
+export type { WaitOptions } from "./resources/generations.js";
+export { type SseEvent, SseParser } from "./sse.js";
+export { type GenerationEvent, GenerationStream } from "./stream.js";
+export type {
+  CreateGenerationParams,
+  ErrorCode,
+  ErrorType,
+  Generation,
+  GenerationList,
+  GenerationOutput,
+  GenerationStatus,
+  ListGenerationsParams,
+  Model,
+  ModelList,
+  RequestOptions,
+} from "./types.js";
+export { isTerminal } from "./types.js";
+export {
+  type VerifyOptions,
+  type WebhookEvent,
+  type WebhookHeaders,
+  WebhookVerificationError,
+  verify,
+  webhooks,
+} from "./webhooks.js";
+export type { components, operations, paths } from "./openapi.generated.js";

@@ -1,0 +1,40 @@
+// Friendly names for the wire types generated from the server's OpenAPI document
+// (openapi.generated.ts; see the README's "Where the types come from").
+import type { components } from "./openapi.generated.js";
+
+type Schemas = components["schemas"];
+
+export type Generation = Schemas["Generation"];
+export type GenerationOutput = Schemas["GenerationOutput"];
+export type GenerationStatus = Generation["status"];
+export type GenerationList = Schemas["GenerationList"];
+export type Model = Schemas["Model"];
+export type ModelList = Schemas["ModelList"];
+/** The create body; `stream` is chosen by the SDK method (create vs. create with `{ stream: true }`). */
+export type CreateGenerationParams = Omit<Schemas["CreateGenerationRequest"], "stream">;
+type ErrorEnvelope = Schemas["Error"];
+export type ErrorCode = ErrorEnvelope["error"]["code"];
+export type ErrorType = ErrorEnvelope["error"]["type"];
+
+export interface ListGenerationsParams {
+  /** Page size, 1-100 (server default 20). */
+  limit?: number;
+  /** `next_cursor` of the previous page. */
+  cursor?: string;
+}
+
+/** Options every call accepts. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Per attempt, until the response headers arrive (a stream's body is not timed). */
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** POSTs get a random key by default; pass one to make a retry across processes safe. */
+  idempotencyKey?: string;
+}
+
+const TERMINAL_STATUSES: readonly GenerationStatus[] = ["completed", "failed", "canceled"];
+
+export function isTerminal(record: Pick<Generation, "status">): boolean {
+  return TERMINAL_STATUSES.includes(record.status);
+}

@@ -1,0 +1,109 @@
+// The generations resource against a real local HTTP server speaking the API's wire format.
+import type { ServerResponse } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { Vgen } from "../src/index";
+import { json, localServer, record } from "./local-server";
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function setup(handlers: Parameters<typeof localServer>[0]) {
+  const server = await localServer(handlers);
+  close = server.close;
+  return { server, client: new Vgen({ apiKey: "vgk_test", baseUrl: server.baseUrl }) };
+}
+
+/** Answers with an event stream of these records, each written in pieces, with a keep-alive comment; `end: false` drops it. */
+function eventStream(records: object[], { end = true } = {}) {
+  return (_req: unknown, res: ServerResponse) => {
+    res.writeHead(200, { "content-type": "text/event-stream", "x-request-id": "req_stream" });
+    res.write(": keep-alive\n\n");
+    records.forEach((r, i) => {
+      const text = `event: generation\nid: ${i + 1}\ndata: ${JSON.stringify(r)}\n\n`;
+      res.write(text.slice(0, 10));
+      res.write(text.slice(10));
+    });
+    if (end) res.end();
+    else setTimeout(() => res.socket?.destroy(), 100);
+  };
+}
+
+const params = { model: "gen-3.1-fast", prompt: "a boat" };
+const progressing = [record({ progress: 0 }), record({ progress: 40, eta_seconds: 3 }), record({ progress: 80, eta_seconds: 1 })];
+const done = record({
+  status: "completed",
+  progress: 100,
+  eta_seconds: 0,
+  output: [{ url: "http://cdn/x.mp4", resolution: "720p", duration: 2 }],
+});
+
+describe("generations", () => {
+  it("create with { stream: true } yields each record as a typed event, asking for text/event-stream", async () => {
+    const { server, client } = await setup([eventStream([...progressing, done])]);
+    const stream = await client.generations.create(params, { stream: true });
+    expect(stream.request_id).toBe("req_stream");
+    const events = [];
+    for await (const event of stream) events.push(event);
+    expect(events.map((e) => [e.sequence, e.data.progress])).toEqual([
+      [1, 0],
+      [2, 40],
+      [3, 80],
+      [4, 100],
+    ]);
+    expect(events.at(-1)!.data.status).toBe("completed");
+    expect(server.requests[0]!.headers.accept).toBe("text/event-stream");
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ ...params, stream: true });
+  });
+
+  it("createAndWait reports progress and returns the terminal record", async () => {
+    const { client } = await setup([eventStream([...progressing, done])]);
+    const seen: number[] = [];
+    const final = await client.generations.createAndWait(params, { onProgress: (r) => seen.push(r.progress) });
+    expect(final.status).toBe("completed");
+    expect(seen).toEqual([0, 40, 80]);
+  });
+
+  it("createAndWait polls the result when the stream drops before the end", async () => {
+    const { server, client } = await setup([
+      eventStream(progressing, { end: false }),
+      json(200, record({ progress: 90 })),
+      json(200, done),
+    ]);
+    const final = await client.generations.createAndWait(params, { pollIntervalMs: 10 });
+    expect(final.status).toBe("completed");
+    expect(server.requests.slice(1).map((r) => [r.url, JSON.parse(r.body)])).toEqual([
+      ["/api/v1/videos/result", { id: "vid_test" }],
+      ["/api/v1/videos/result", { id: "vid_test" }],
+    ]);
+  });
+
+  it("createAndWait in poll mode creates with stream: false and polls", async () => {
+    const { server, client } = await setup([json(202, record()), json(200, record({ progress: 50 })), json(200, done)]);
+    const seen: number[] = [];
+    const final = await client.generations.createAndWait(params, {
+      mode: "poll",
+      pollIntervalMs: 10,
+      onProgress: (r) => seen.push(r.progress),
+    });
+    expect(final.status).toBe("completed");
+    expect(seen).toEqual([0, 50]);
+    expect(JSON.parse(server.requests[0]!.body).stream).toBe(false);
+  });
+
+  it("list walks every page with the previous page's cursor; listPage returns one page", async () => {
+    const { server, client } = await setup([
+      json(200, { object: "list", data: [record({ id: "vid_3" }), record({ id: "vid_2" })], has_more: true, next_cursor: "c1" }),
+      json(200, { object: "list", data: [record({ id: "vid_1" })], has_more: false, next_cursor: null }),
+    ]);
+    const ids: string[] = [];
+    for await (const generation of client.generations.list({ limit: 2 })) ids.push(generation.id);
+    expect(ids).toEqual(["vid_3", "vid_2", "vid_1"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/api/v1/videos/generations?limit=2",
+      "/api/v1/videos/generations?limit=2&cursor=c1",
+    ]);
+  });
+});
