@@ -88,7 +88,7 @@ for (const viewport of [
     await expect(here).toHaveCount(1);
     await expect(here).toContainText("Chrome");
     const other = rows.filter({ hasText: "Firefox on Windows" });
-    await expect(other).toContainText(/last active \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    await expect(other).toContainText(/last active \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
     await expectNoHorizontalScroll(page);
     await other.getByRole("button", { name: /^Sign out Firefox on Windows/ }).click();
     await expect(rows).toHaveCount(1);

@@ -41,7 +41,7 @@ test("issue a key (shown once, copyable), list it, and revoke it: the API refuse
   await expect(row).toContainText("Never");
   // Dates in UTC like the rest of the dashboard, whatever the browser's time zone.
   const created = await db().apiKey.findFirstOrThrow({ where: { accountId: account.id } });
-  await expect(row).toContainText(`${created.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
+  await expect(row).toContainText(`${created.createdAt.toISOString().slice(0, 19).replace("T", " ")} UTC`);
   await expect(row.getByText("active")).toBeVisible();
   await expect(status.getByText("1 active")).toBeVisible();
   await expect(row).not.toContainText(key.slice(12));

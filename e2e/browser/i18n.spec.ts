@@ -104,3 +104,22 @@ test("server errors read in Russian: the catalog's text for the error code stand
       .filter({ hasText: "Адрес почты аккаунта ещё не подтверждён, а API-ключи выдаются только подтверждённым аккаунтам." }),
   ).toBeVisible();
 });
+
+test("the account's retention and balance-alert cards read in Russian, their checks too", async ({ page, context }) => {
+  await signedInAccount(page);
+  await context.addCookies([{ name: "locale", value: "ru", url: process.env.BASE_URL! }]);
+  await page.goto("/dashboard/account");
+  const retention = page.getByRole("form", { name: "Хранение результатов" });
+  await retention.getByLabel("Хранить результаты (дней)").fill("21");
+  await retention.getByRole("button", { name: "Сохранить срок" }).click();
+  await expect(retention.getByRole("status")).toHaveText("Сохранено: результаты, завершённые с этого момента, хранятся 21 день.");
+
+  await page.goto("/dashboard/billing");
+  const alerts = page.getByRole("form", { name: "Уведомления о балансе" });
+  await alerts.getByLabel("Низкий баланс (USD)").fill("ten");
+  await alerts.getByRole("button", { name: "Сохранить уведомления" }).click();
+  await expect(alerts).toContainText("Введите сумму в долларах, например 10 или 10.50");
+  await alerts.getByLabel("Низкий баланс (USD)").fill("10");
+  await alerts.getByRole("button", { name: "Сохранить уведомления" }).click();
+  await expect(alerts.getByRole("status")).toHaveText("Пороги уведомлений сохранены.");
+});

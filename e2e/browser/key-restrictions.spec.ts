@@ -118,7 +118,7 @@ test("the support console shows a customer's key restrictions", async ({ page })
     "read-only",
     "models: gen-3.1-fast",
     "cap $25.00/month",
-    "expires 2099-01-01 00:00 UTC",
+    "expires 2099-01-01 00:00:00 UTC",
     "from 198.51.100.0/24",
   ]) {
     await expect(keys).toContainText(phrase);

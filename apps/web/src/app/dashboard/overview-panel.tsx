@@ -9,7 +9,8 @@ import { DailyBars } from "@/components/dashboard/charts/daily-bars";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatRequestTime, statusTone } from "./requests/request-format";
+import { statusTone } from "./requests/request-format";
+import { UtcTime } from "@/components/ui/utc-time";
 
 const GENERATION_TONES = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
 
@@ -164,8 +165,7 @@ export function OverviewPanel() {
                         {g.prompt}
                       </p>
                       <p className="text-xs text-slate-500">
-                        {g.modelId} · {g.apiKeyId ? t("sourceApi") : tn("playground")} ·{" "}
-                        <time dateTime={g.createdAt.toISOString()}>{formatRequestTime(g.createdAt)}</time>
+                        {g.modelId} · {g.apiKeyId ? t("sourceApi") : tn("playground")} · <UtcTime value={g.createdAt} />
                       </p>
                     </li>
                   ))}
@@ -197,7 +197,7 @@ export function OverviewPanel() {
                         {r.method} {r.path}
                       </Link>
                       <p className="text-xs text-slate-500">
-                        <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
+                        <UtcTime value={r.createdAt} />
                       </p>
                     </li>
                   ))}

@@ -1,5 +1,6 @@
 import { formatAmount } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
+import { formatUtc } from "@/components/ui/utc-time";
 
 /** The restriction columns of a key as the dashboard and the console list them. */
 export interface KeyRestrictionFields {
@@ -10,14 +11,6 @@ export interface KeyRestrictionFields {
   allowedSources: string[];
   /** Shown next to the cap when known. */
   spentThisMonthMicros?: bigint | null;
-}
-
-/** "2026-12-31 23:59 UTC", like the other dates in the dashboard. */
-function utcMinute(d: Date | string): string {
-  return new Date(d)
-    .toISOString()
-    .replace("T", " ")
-    .replace(/:\d{2}\.\d{3}Z$/, " UTC");
 }
 
 /** One short phrase per restriction (docs/api.md#restricted-keys); empty for an unrestricted key. */
@@ -33,7 +26,7 @@ function restrictionPhrases(k: KeyRestrictionFields, t: ReturnType<typeof useTra
         : t("capUsed", { amount, used: formatAmount(k.spentThisMonthMicros) }),
     );
   }
-  if (k.expiresAt) out.push(t("expires", { at: utcMinute(k.expiresAt) }));
+  if (k.expiresAt) out.push(t("expires", { at: formatUtc(k.expiresAt) }));
   if (k.allowedSources.length > 0) out.push(t("from", { sources: k.allowedSources.join(", ") }));
   return out;
 }

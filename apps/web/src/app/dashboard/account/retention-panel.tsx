@@ -2,15 +2,19 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "@vgen/contracts";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { useApiErrorText } from "@/i18n/api-error";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/field-errors";
 
 /** The account's output retention (docs/api.md#output-retention). */
 export function RetentionPanel() {
+  const t = useTranslations("retention");
+  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useQuery(trpc.account.me.queryOptions());
@@ -29,13 +33,13 @@ export function RetentionPanel() {
 
   return (
     <Card
-      title="Output retention"
-      description={`Days the video and its poster are kept after a generation completes (${MIN_RETENTION_DAYS}–${MAX_RETENTION_DAYS}, default ${DEFAULT_RETENTION_DAYS}); then they are deleted and their URLs answer 410 output_expired. A request's retention_days overrides this. A change applies to generations that complete afterwards.`}
+      title={t("title")}
+      description={t("description", { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS, default: DEFAULT_RETENTION_DAYS })}
     >
       {me.data && (
-        <form onSubmit={onSubmit} aria-label="Output retention" className="max-w-sm space-y-5">
+        <form onSubmit={onSubmit} aria-label={t("title")} className="max-w-sm space-y-5">
           <TextField
-            label="Keep outputs for (days)"
+            label={t("field")}
             name="retentionDays"
             type="number"
             inputMode="numeric"
@@ -47,14 +51,14 @@ export function RetentionPanel() {
             key={me.data.retentionDays}
             error={fieldErrors?.retentionDays}
           />
-          {save.error && !fieldErrors?.retentionDays && <FormError>{save.error.message}</FormError>}
+          {save.error && !fieldErrors?.retentionDays && <FormError>{errorText(save.error)}</FormError>}
           {save.isSuccess && (
             <p role="status" className="text-sm font-medium text-green-800">
-              Saved: outputs completed from now on are kept {save.data.retentionDays} days.
+              {t("saved", { days: save.data.retentionDays })}
             </p>
           )}
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save retention"}
+            {save.isPending ? t("saving") : t("save")}
           </Button>
         </form>
       )}

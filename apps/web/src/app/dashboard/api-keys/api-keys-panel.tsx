@@ -11,7 +11,7 @@ import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
-import { formatDateTime } from "./format";
+import { formatUtc } from "@/components/ui/utc-time";
 import { NewKeyReveal } from "./new-key-reveal";
 import { draftOf, NO_RESTRICTIONS, RestrictionsFields, restrictionsInput, type RestrictionsDraft } from "./restrictions-fields";
 import { forgetIssuedKey, rememberIssuedKey } from "./session-key";
@@ -226,15 +226,15 @@ export function ApiKeysPanel() {
                       <td className="max-w-72 min-w-48 px-3 py-2.5">
                         <KeyRestrictionsSummary restrictions={k} />
                       </td>
-                      <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.createdAt) ?? tc("never")}</td>
-                      <td className="px-3 py-2.5 whitespace-nowrap">{formatDateTime(k.lastUsedAt) ?? tc("never")}</td>
+                      <td className="px-3 py-2.5 whitespace-nowrap">{formatUtc(k.createdAt)}</td>
+                      <td className="px-3 py-2.5 whitespace-nowrap">{k.lastUsedAt ? formatUtc(k.lastUsedAt) : tc("never")}</td>
                       <td className="px-3 py-2.5">
                         {k.status === "active" ? (
                           <Badge tone="green">{t("active")}</Badge>
                         ) : k.status === "expired" ? (
                           <Badge tone="amber">{t("expired")}</Badge>
                         ) : (
-                          <Badge tone="gray">{t("revokedAt", { at: formatDateTime(k.revokedAt) ?? "" })}</Badge>
+                          <Badge tone="gray">{t("revokedAt", { at: k.revokedAt ? formatUtc(k.revokedAt) : "" })}</Badge>
                         )}
                       </td>
                       <td className="px-5 py-2.5 text-right whitespace-nowrap">
@@ -341,11 +341,11 @@ export function ApiKeysPanel() {
             {pending.expired && (
               <div className="mt-3">
                 <TextField
-                  label="New expiry (UTC)"
+                  label={t("newExpiry")}
                   type="datetime-local"
                   name="newExpiry"
                   value={pending.newExpiry ?? ""}
-                  hint="This key has expired, so its expiry is not copied. Empty: the new key never expires."
+                  hint={t("newExpiryHint")}
                   onChange={(e) => setPending({ ...pending, newExpiry: e.target.value })}
                 />
               </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
@@ -15,22 +16,26 @@ const DOLLARS = /^\$?\d{1,7}(\.\d{1,2})?$/;
 const asField = (micros: bigint | null) => (micros === null ? "" : formatAmount(micros).slice(1));
 
 /** An empty field turns the alert off; anything else must be a positive dollar amount. */
-function check(value: string): string | null {
+function check(value: string): "invalidAmount" | "zeroAmount" | null {
   const v = value.trim();
   if (v === "") return null;
-  if (!DOLLARS.test(v)) return "Enter a dollar amount such as 10 or 10.50, or leave it empty for no alert.";
-  if (/^\$?0*(\.0*)?$/.test(v)) return "Enter more than $0, or leave it empty for no alert.";
+  if (!DOLLARS.test(v)) return "invalidAmount";
+  if (/^\$?0*(\.0*)?$/.test(v)) return "zeroAmount";
   return null;
 }
 
 /** The low-balance and monthly spend alert thresholds (docs/api.md#balance-alerts). */
 export function AlertsCard() {
+  const t = useTranslations("alerts");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.alerts.get.queryOptions());
   const [low, setLow] = useState("");
   const [spend, setSpend] = useState("");
-  const [errors, setErrors] = useState<{ low: string | null; spend: string | null }>({ low: null, spend: null });
+  const [errors, setErrors] = useState<{ low: ReturnType<typeof check>; spend: ReturnType<typeof check> }>({
+    low: null,
+    spend: null,
+  });
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
@@ -43,25 +48,21 @@ export function AlertsCard() {
     trpc.alerts.set.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.alerts.get.queryKey(), saved);
-        setNotice("Alert thresholds saved.");
+        setNotice(t("saved"));
       },
     }),
   );
 
   const data = settings.data;
   return (
-    <Card
-      title="Balance alerts"
-      description="An email to your account address and an account.* webhook event to endpoints subscribed to it, once each time a threshold is crossed."
-      className="mb-6"
-    >
+    <Card title={t("title")} description={t("description")} className="mb-6">
       {settings.isPending ? (
         <Spinner />
       ) : settings.error ? (
         <ErrorNote error={settings.error} />
       ) : (
         <form
-          aria-label="Balance alerts"
+          aria-label={t("title")}
           noValidate
           className="space-y-4"
           onSubmit={(e) => {
@@ -75,34 +76,34 @@ export function AlertsCard() {
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Low balance (USD)"
+              label={t("lowBalance")}
               inputMode="decimal"
-              placeholder="Off"
+              placeholder={t("off")}
               value={low}
               onChange={(e) => setLow(e.target.value)}
-              error={errors.low}
+              error={errors.low && t(errors.low)}
               hint={
                 data?.lowBalanceAlertedAt && data.lowBalanceThresholdMicros !== null
-                  ? `Sent: the balance is below ${formatAmount(data.lowBalanceThresholdMicros)}. Sent again after it is back at that amount or more.`
-                  : "When the available balance falls below this. Empty: no alert."
+                  ? t("lowSent", { amount: formatAmount(data.lowBalanceThresholdMicros) })
+                  : t("lowHint")
               }
             />
             <TextField
-              label="Monthly spend (USD)"
+              label={t("monthlySpend")}
               inputMode="decimal"
-              placeholder="Off"
+              placeholder={t("off")}
               value={spend}
               onChange={(e) => setSpend(e.target.value)}
-              error={errors.spend}
+              error={errors.spend && t(errors.spend)}
               hint={
                 data?.spendAlertedMonth && data.monthlySpendThresholdMicros !== null
-                  ? `Sent for ${data.spendAlertedMonth} (UTC); the next one can come next month.`
-                  : "When this month's charges less refunds (UTC) reach this. Empty: no alert."
+                  ? t("spendSent", { month: data.spendAlertedMonth })
+                  : t("spendHint")
               }
             />
           </div>
           <Button type="submit" variant="secondary" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save alerts"}
+            {save.isPending ? t("saving") : t("save")}
           </Button>
           <ErrorNote error={save.error} />
           <p role="status" className="text-sm text-slate-700">

@@ -11,7 +11,7 @@ import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { AlertsCard } from "./alerts-card";
-import { formatUtc } from "../generations/format";
+import { UtcTime } from "@/components/ui/utc-time";
 
 const TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const;
 type LedgerType = (typeof TYPES)[number];
@@ -179,7 +179,7 @@ export function BillingPanel() {
                   {list.data.entries.map((e) => (
                     <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
                       <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
-                        <time dateTime={e.createdAt.toISOString()}>{formatUtc(e.createdAt)}</time>
+                        <UtcTime value={e.createdAt} />
                       </td>
                       <td className="px-3 py-2">
                         <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge>

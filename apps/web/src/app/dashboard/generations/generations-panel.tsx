@@ -10,7 +10,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatUtc, STATUS_TONE } from "./format";
+import { STATUS_TONE } from "./format";
+import { UtcTime } from "@/components/ui/utc-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
 
 const PAGE_SIZE = 20;
@@ -261,7 +262,7 @@ export function GenerationsPanel() {
                       <p className="mt-0.5 text-xs text-slate-600 md:hidden">
                         {g.modelId} · {formatAmount(g.costMicros)} · {g.apiKeyName ?? tn("playground")}
                         <br />
-                        <time dateTime={g.createdAt.toISOString()}>{formatUtc(g.createdAt)}</time>
+                        <UtcTime value={g.createdAt} />
                       </p>
                     </td>
                     <td className="hidden truncate py-2 pr-3 text-slate-700 lg:table-cell">{g.modelId}</td>
@@ -276,7 +277,7 @@ export function GenerationsPanel() {
                     </td>
                     <td className="hidden truncate py-2 pr-3 text-slate-700 xl:table-cell">{g.apiKeyName ?? tn("playground")}</td>
                     <td className="hidden py-2 tabular-nums text-slate-700 md:table-cell">
-                      <time dateTime={g.createdAt.toISOString()}>{formatUtc(g.createdAt)}</time>
+                      <UtcTime value={g.createdAt} />
                     </td>
                   </tr>
                 ))}

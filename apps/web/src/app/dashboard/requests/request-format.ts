@@ -1,10 +1,5 @@
 /** How the request log writes its values, shared by the list and the detail page. */
 
-/** UTC, to the millisecond, like the rest of the dashboard. */
-export function formatRequestTime(d: Date): string {
-  return d.toISOString().replace("T", " ").replace("Z", " UTC");
-}
-
 export function statusTone(status: number): "green" | "amber" | "red" | "gray" {
   if (status >= 500) return "red";
   if (status >= 400) return "amber";

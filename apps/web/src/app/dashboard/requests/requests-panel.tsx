@@ -9,7 +9,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatRequestTime, keyLabel, statusTone } from "./request-format";
+import { keyLabel, statusTone } from "./request-format";
+import { formatUtc, UtcTime } from "@/components/ui/utc-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
 
 const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
@@ -180,9 +181,9 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
                         <Link
                           className="underline decoration-slate-300 hover:decoration-slate-900 focus-visible:outline-2 focus-visible:outline-slate-600"
                           href={`/dashboard/requests/${encodeURIComponent(r.id)}${query ? `?${query}` : ""}`}
-                          aria-label={t("rowLabel", { method: r.method, path: r.path, time: formatRequestTime(r.createdAt) })}
+                          aria-label={t("rowLabel", { method: r.method, path: r.path, time: formatUtc(r.createdAt) })}
                         >
-                          <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
+                          <UtcTime value={r.createdAt} />
                         </Link>
                       </td>
                       <td className="px-3 py-2">

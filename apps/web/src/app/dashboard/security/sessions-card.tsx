@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime } from "../api-keys/format";
+import { formatUtc } from "@/components/ui/utc-time";
 
 /** A short name for a browser from its user agent ("Chrome on Linux"); the full string is in the title. */
 function deviceName(userAgent: string | null, t: ReturnType<typeof useTranslations<"security">>): string {
@@ -75,8 +75,8 @@ export function SessionsCard() {
               <p className="text-xs text-slate-500">
                 {t("sessionLine", {
                   ip: s.ip ?? t("unknownAddress"),
-                  signedIn: formatDateTime(s.createdAt) ?? "",
-                  lastActive: formatDateTime(s.lastActiveAt) ?? "",
+                  signedIn: formatUtc(s.createdAt),
+                  lastActive: formatUtc(s.lastActiveAt),
                 })}
               </p>
             </div>

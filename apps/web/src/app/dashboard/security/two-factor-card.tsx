@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, TextField } from "@/components/ui/field";
 import { ErrorNote, FormError, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime } from "../api-keys/format";
+import { formatUtc } from "@/components/ui/utc-time";
 import { RecoveryCodes } from "./recovery-codes";
 
 /** Two-factor sign-in: off → scan + confirm a code → recovery codes once; on → replace codes or turn off (password + code). */
@@ -109,7 +109,10 @@ export function TwoFactorCard() {
       ) : status.data?.enabled ? (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            {t("onSince", { date: formatDateTime(status.data.enabledAt) ?? "", count: status.data.recoveryCodesLeft })}
+            {t("onSince", {
+              date: status.data.enabledAt ? formatUtc(status.data.enabledAt) : "",
+              count: status.data.recoveryCodesLeft,
+            })}
           </p>
           {action ? (
             <form onSubmit={onOwnerAction} className="max-w-sm space-y-4">

@@ -10,7 +10,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { TextAreaField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime as when } from "../api-keys/format";
+import { formatUtc } from "@/components/ui/utc-time";
 
 const MIN = 20;
 
@@ -56,7 +56,7 @@ export function TestBalancePanel() {
           {pending ? (
             <div role="status" className="space-y-2 text-sm">
               <p>
-                <Badge tone="amber">{t("pending")}</Badge> {t("waiting", { date: when(pending.createdAt) ?? "" })}
+                <Badge tone="amber">{t("pending")}</Badge> {t("waiting", { date: formatUtc(pending.createdAt) })}
               </p>
               <p className="text-slate-500">{t("oneAtATime")}</p>
             </div>
@@ -96,7 +96,7 @@ export function TestBalancePanel() {
               {requests.map((r) => (
                 <li key={r.id} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="test-balance-request">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="text-xs text-slate-500">{when(r.createdAt)}</span>
+                    <span className="text-xs text-slate-500">{formatUtc(r.createdAt)}</span>
                     {r.status === "pending" && <Badge tone="amber">{t("pending")}</Badge>}
                     {r.status === "granted" && (
                       <Badge tone="green">{t("granted", { amount: formatAmount(r.grantedMicros ?? 0n) })}</Badge>
@@ -108,7 +108,7 @@ export function TestBalancePanel() {
                     <div className="mt-2 rounded-md bg-slate-50 px-3 py-2">
                       <p className="text-xs font-medium text-slate-500">
                         {t("response")}
-                        {r.decidedAt ? ` · ${when(r.decidedAt)}` : ""}
+                        {r.decidedAt ? ` · ${formatUtc(r.decidedAt)}` : ""}
                       </p>
                       <p className="mt-1 whitespace-pre-wrap text-slate-800">{r.response}</p>
                     </div>

@@ -6,15 +6,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
+import { formatUtc } from "@/components/ui/utc-time";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
-/** "2026-11-21 15:16:57 UTC": attempts seconds apart must stay apart. */
-export const when = (d: Date) =>
-  d
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d{3}Z$/, " UTC");
 const STATUS_TONE = { pending: "amber", delivered: "green", failed: "red" } as const;
 const STATUS_LABEL = { pending: "statusPending", delivered: "statusDelivered", failed: "statusFailed" } as const;
 
@@ -85,7 +80,7 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
                         {d.url}
                       </p>
                       <p className="text-xs text-slate-500">
-                        {when(d.createdAt)} ·{" "}
+                        {formatUtc(d.createdAt)} ·{" "}
                         <span data-testid="delivery-attempts">{t("attempts", { count: d.attemptCount })}</span>
                         {d.lastResponse && (
                           <>
@@ -94,7 +89,9 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
                             <span className="font-mono">{d.lastResponse.status ?? d.lastResponse.error ?? t("noResponse")}</span>
                           </>
                         )}
-                        {d.status === "pending" && d.nextAttemptAt && <> · {t("nextRetry", { at: when(d.nextAttemptAt) })}</>}
+                        {d.status === "pending" && d.nextAttemptAt && (
+                          <> · {t("nextRetry", { at: formatUtc(d.nextAttemptAt) })}</>
+                        )}
                       </p>
                     </div>
                     <div className="flex items-center gap-2">
@@ -140,7 +137,7 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
                               {a.attemptNo}
                               {a.manual ? t("resendMark") : ""}
                             </td>
-                            <td className="py-2 pr-3 whitespace-nowrap">{when(a.at)}</td>
+                            <td className="py-2 pr-3 whitespace-nowrap">{formatUtc(a.at)}</td>
                             <td className="py-2 pr-3">
                               <Badge
                                 tone={

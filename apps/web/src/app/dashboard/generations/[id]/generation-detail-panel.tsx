@@ -12,7 +12,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { rerunHref } from "../../playground/prefill";
-import { formatUtc, STATUS_TONE } from "../format";
+import { STATUS_TONE } from "../format";
+import { formatUtc, UtcTime } from "@/components/ui/utc-time";
 
 const LINK_BUTTON =
   "inline-flex items-center justify-center rounded-md px-3.5 py-2 text-sm font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -78,9 +79,7 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           }
         >
           {g.outputExpired ? (
-            <EmptyState title="Expired: the video and its poster were deleted">
-              Its retention period ended; generate it again with "Run again".
-            </EmptyState>
+            <EmptyState title={t("expiredTitle")}>{t("expiredHint")}</EmptyState>
           ) : g.outputUrl ? (
             <VideoPlayer
               src={g.outputUrl}
@@ -184,7 +183,7 @@ export function GenerationDetailPanel({ id }: { id: string }) {
                   <tr key={a.id}>
                     <td className="py-1.5 pr-3 tabular-nums">{i + 1}</td>
                     <td className="py-1.5 pr-3 tabular-nums">
-                      <time dateTime={a.startedAt.toISOString()}>{formatUtc(a.startedAt)}</time>
+                      <UtcTime value={a.startedAt} />
                     </td>
                     <td className="py-1.5">{a.outcome ? a.outcome.replace("_", " ") : t("running")}</td>
                   </tr>
@@ -230,7 +229,7 @@ export function GenerationDetailPanel({ id }: { id: string }) {
                       {formatAmount(e.balanceAfterMicros)}
                     </td>
                     <td className="py-1.5 text-xs tabular-nums text-slate-700">
-                      <time dateTime={e.createdAt.toISOString()}>{formatUtc(e.createdAt)}</time>
+                      <UtcTime value={e.createdAt} />
                     </td>
                   </tr>
                 ))}
@@ -275,12 +274,9 @@ export function GenerationDetailPanel({ id }: { id: string }) {
 
 /** "Expires <date> UTC" while the output is kept, "Expired" after. */
 function OutputRetentionNote({ expiresAt, expired }: { expiresAt: Date | null; expired: boolean }) {
-  if (expired || !expiresAt) return <span data-testid="output-retention">Expired</span>;
-  return (
-    <span data-testid="output-retention">
-      Expires <time dateTime={expiresAt.toISOString()}>{formatUtc(expiresAt)}</time>
-    </span>
-  );
+  const t = useTranslations("generation");
+  if (expired || !expiresAt) return <span data-testid="output-retention">{t("expired")}</span>;
+  return <span data-testid="output-retention">{t.rich("expires", { at: () => <UtcTime value={expiresAt} /> })}</span>;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

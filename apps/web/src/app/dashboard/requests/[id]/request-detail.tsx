@@ -9,7 +9,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatRequestTime, keyLabel, statusTone } from "../request-format";
+import { keyLabel, statusTone } from "../request-format";
+import { UtcTime } from "@/components/ui/utc-time";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,7 +46,7 @@ export function RequestDetail({ id }: { id: string }) {
         <Card title={`${r.method} ${r.path}`}>
           <dl className="divide-y divide-slate-100" data-testid="request-detail">
             <Row label={t("timeUtc")}>
-              <time dateTime={r.createdAt.toISOString()}>{formatRequestTime(r.createdAt)}</time>
+              <UtcTime value={r.createdAt} />
             </Row>
             <Row label={t("status")}>
               <Badge tone={statusTone(r.status)}>{r.status}</Badge>

@@ -11,7 +11,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { DeliveryLog, when } from "../../delivery-log";
+import { DeliveryLog } from "../../delivery-log";
+import { formatUtc } from "@/components/ui/utc-time";
 import { EndpointForm } from "../../endpoint-form";
 import { SecretOnce } from "../../secret-once";
 
@@ -110,7 +111,7 @@ export function EndpointDetail({ id }: { id: string }) {
                 {e.events.join(", ")}
               </dd>
               <dt className="text-slate-500">{t("created")}</dt>
-              <dd>{when(new Date(e.createdAt))}</dd>
+              <dd>{formatUtc(e.createdAt)}</dd>
             </dl>
           )}
           {!editing && (
