@@ -1,3 +1,4 @@
+import { Agent, request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, callApi, db, newAccount, type TestAccount } from "../support/fixtures";
 
@@ -120,6 +121,35 @@ describe("body validation", () => {
   it("bodies over 64 KiB are refused (413)", async () => {
     const res = await create({ ...base, prompt: "x".repeat(70 * 1024) });
     await expectError(res, 413, "payload_too_large");
+  });
+  it("a refused large body does not stall the kept-alive connection: the next request on it is answered", async () => {
+    // One socket, kept alive: the second request can only be answered once the first body was read to its end.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(
+          `${BASE_URL}/api/v1/videos/result`,
+          {
+            method: "POST",
+            agent,
+            timeout: 15_000,
+            headers: { authorization: `Bearer ${acct.key}`, "content-type": "application/json" },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+          },
+        );
+        req.on("timeout", () => req.destroy(new Error("no answer on the kept-alive connection")));
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      expect((await post(JSON.stringify({ id: "x".repeat(1024 * 1024) }))).status).toBe(413);
+      expect(await post(JSON.stringify({ id: "vid_doesnotexist" }))).toEqual({ status: 404, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
   it("unknown API paths answer JSON 404, not HTML", async () => {
     await expectError(await acct.call("/api/v1/nope"), 404, "route_not_found");

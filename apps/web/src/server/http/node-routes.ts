@@ -105,7 +105,8 @@ function answerFailure(err: unknown, pathname: string, req: IncomingMessage, res
 
 /**
  * The body, in memory (API bodies are small JSON): up to one byte past the limit, so the handler's
- * own check refuses a larger one as too large; the rest is left unread (Node discards it).
+ * own check refuses a larger one as too large. The rest is read and dropped: left unread, it would
+ * hold the kept-alive connection, and the client's next request on it would never be answered.
  */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -119,8 +120,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       chunks.push(chunk);
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        req.pause();
         done();
+        req.resume();
       }
     };
     req.on("data", onData).on("end", done).on("error", reject);
