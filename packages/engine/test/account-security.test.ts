@@ -236,6 +236,7 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
         seed: 1,
         etaSecondsAtAccept: 5,
         outputKey: `${generationId}.mp4`,
+        posterKey: `${generationId}.jpg`,
         completedAt: new Date(),
       },
     });
@@ -274,7 +275,9 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
     await mkdir(outputDir, { recursive: true });
     const file = path.join(outputDir, `${generationId}.mp4`);
     await writeFile(file, "not really an mp4");
-    return { account: a, key, generationId, file };
+    const poster = path.join(outputDir, `${generationId}.jpg`);
+    await writeFile(poster, "not really a jpeg");
+    return { account: a, key, generationId, file, poster };
   }
 
   it("the export holds the profile, key metadata (never the key), generations with prompts, ledger, invoices and deliveries", async () => {
@@ -297,7 +300,7 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
   it("deletion: refused while a generation is processing; then personal data gone, ledger and invoices kept, keys and sign-in refused, audited", async () => {
     const { authenticateApiKey, deleteAccount, tombstoneEmail } = await import("../src/accounts/index");
     const auth = await import("../src/auth/index");
-    const { account: a, key, generationId, file } = await accountWithHistory();
+    const { account: a, key, generationId, file, poster } = await accountWithHistory();
     const sid = await auth.createSession(db(), a.id);
     const ledgerBefore = await db().ledgerEntry.aggregate({
       where: { accountId: a.id },
@@ -324,15 +327,23 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
     expect(await authenticateApiKey(db(), key)).not.toBeNull();
 
     expect(await deleteAccount(db(), { accountId: a.id, password: STRONG, confirmation: ` ${a.email.toUpperCase()} ` })).toEqual({
-      filesRemoved: 1,
+      filesRemoved: 2,
     });
 
     const row = await db().account.findUniqueOrThrow({ where: { id: a.id } });
     expect(row).toMatchObject({ email: tombstoneEmail(a.id), name: null, passwordHash: null, totpSecret: null });
     expect(row.deletedAt).not.toBeNull();
     const gen = await db().generation.findUniqueOrThrow({ where: { id: generationId } });
-    expect(gen).toMatchObject({ prompt: "", firstFrameUrl: null, webhookUrl: null, outputKey: null, costMicros: 100_000n });
+    expect(gen).toMatchObject({
+      prompt: "",
+      firstFrameUrl: null,
+      webhookUrl: null,
+      outputKey: null,
+      posterKey: null,
+      costMicros: 100_000n,
+    });
     await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(stat(poster)).rejects.toMatchObject({ code: "ENOENT" });
     expect(await db().webhookDelivery.count({ where: { accountId: a.id } })).toBe(0);
 
     const ledgerAfter = await db().ledgerEntry.aggregate({

@@ -3,7 +3,11 @@ import { type Messages, useLocale, useTranslations } from "next-intl";
 /** An error as the dashboard receives it: tRPC errors carry the catalog code (server/trpc.ts) in data.apiCode. */
 export interface ApiErrorLike {
   message: string;
-  data?: { apiCode?: string | null } | null;
+  data?: {
+    apiCode?: string | null;
+    /** A refused input's messages (server/field-errors.ts), already in the request's language. */
+    zodError?: { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> } | null;
+  } | null;
 }
 
 /**
@@ -15,6 +19,10 @@ export function useApiErrorText(): (error: ApiErrorLike) => string {
   const t = useTranslations("apiErrors");
   const locale = useLocale();
   return (error) => {
+    // A refused input's message is its issues as JSON; its first issue reads better, and in the page's language.
+    const invalid = error.data?.zodError;
+    const first = invalid && [...invalid.formErrors, ...Object.values(invalid.fieldErrors).flat()][0];
+    if (first) return first;
     const code = error.data?.apiCode as keyof Messages["apiErrors"] | null | undefined;
     return locale !== "en" && code && t.has(code) ? t(code) : error.message;
   };

@@ -4,11 +4,12 @@
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
-import { ZodError, z } from "zod";
+import { ZodError } from "zod";
 import { ApiError, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@vgen/engine/platform";
 import { getSessionUser, type SessionUser } from "./auth/session";
+import { fieldErrorsFor, localeOfRequest } from "./field-errors";
 
 // 1. Context: the database and who is signed in.
 export async function createTRPCContext(opts: { headers: Headers }) {
@@ -29,7 +30,7 @@ const SERVICE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Try aga
 // client with its message: those name tables, constraints and file paths.
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const unexpected = error.code === "INTERNAL_SERVER_ERROR" && error.cause !== undefined && !(error.cause instanceof ApiError);
     // The database being unavailable is temporary: the retryable 503 (with retryAfterFor's header), not a 500.
     const unavailable = unexpected && isDatabaseUnavailable(error.cause);
@@ -40,7 +41,7 @@ const t = initTRPC.context<TRPCContext>().create({
       data: {
         ...shape.data,
         ...(unavailable ? { code: "SERVICE_UNAVAILABLE" as const, httpStatus: 503 } : {}),
-        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        zodError: error.cause instanceof ZodError ? fieldErrorsFor(error.cause, localeOfRequest(ctx?.headers)) : null,
         // The error catalog's code of an API or engine error (forms key their messages on it).
         apiCode: error.cause instanceof ApiError ? error.cause.code : null,
       },

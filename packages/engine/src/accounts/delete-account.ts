@@ -43,16 +43,17 @@ export async function deleteAccount(
         `${processing} generation${processing === 1 ? " is" : "s are"} still in progress. Wait for ${processing === 1 ? "it" : "them"} to finish or cancel ${processing === 1 ? "it" : "them"}, then delete the account.`,
       );
     }
+    // The clip and its poster frame: both show the user's content.
     const files = await tx.generation.findMany({
-      where: { accountId: input.accountId, outputKey: { not: null } },
-      select: { outputKey: true },
+      where: { accountId: input.accountId, OR: [{ outputKey: { not: null } }, { posterKey: { not: null } }] },
+      select: { outputKey: true, posterKey: true },
     });
     const now = new Date();
     const keys = await tx.apiKey.updateMany({ where: { accountId: input.accountId, revokedAt: null }, data: { revokedAt: now } });
     const sessions = await revokeAccountSessions(tx, input.accountId);
     const generations = await tx.generation.updateMany({
       where: { accountId: input.accountId },
-      data: { prompt: "", firstFrameUrl: null, lastFrameUrl: null, urls: [], webhookUrl: null, outputKey: null },
+      data: { prompt: "", firstFrameUrl: null, lastFrameUrl: null, urls: [], webhookUrl: null, outputKey: null, posterKey: null },
     });
     await tx.webhookDelivery.deleteMany({ where: { accountId: input.accountId } });
     await tx.idempotencyKey.deleteMany({ where: { accountId: input.accountId } });
@@ -84,7 +85,7 @@ export async function deleteAccount(
         files: files.length,
       },
     });
-    return files.map((f) => f.outputKey!);
+    return files.flatMap((f) => [f.outputKey, f.posterKey].filter((key): key is string => key !== null));
   });
   try {
     await removeOutputs(outputKeys);
