@@ -71,7 +71,7 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
     ] as const) {
       const src = path.join(await store.workDir(), `${key}.part`);
       await writeFile(src, bytes);
-      await store.put(key, src);
+      await store.put(key, src, 86_400);
     }
     await db().generation.update({ where: { id: gen.id }, data: { posterKey: `${gen.id}.jpg` } });
     const done = await engine.completeGeneration(db(), gen.id, `${gen.id}.mp4`);
@@ -189,7 +189,7 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
       for (const key of [`${gen.id}.mp4`, `${gen.id}.jpg`]) {
         const src = path.join(dataDir, `${key}.part`);
         await writeFile(src, key);
-        await s3.put(key, src);
+        await s3.put(key, src, 86_400);
       }
       await db().generation.update({ where: { id: gen.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
 

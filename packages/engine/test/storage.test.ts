@@ -37,7 +37,7 @@ describe("local storage", () => {
     const src = path.join(work, "vid_abc.mp4.part");
     const bytes = await tinyMp4(1);
     await writeFile(src, bytes);
-    await store.put("vid_abc.mp4", src);
+    await store.put("vid_abc.mp4", src, 86_400);
     await expect(stat(src)).rejects.toThrow();
     expect(await readFile(path.join(out, "vid_abc.mp4"))).toEqual(bytes);
     const obj = (await store.open("vid_abc.mp4"))!;
@@ -46,7 +46,7 @@ describe("local storage", () => {
     expect(await readAll(obj.stream({ start: 4, end: 7 }))).toEqual(Buffer.from("ftyp"));
     expect(await store.open("vid_missing.mp4")).toBeNull();
     expect(await store.open("../etc/passwd")).toBeNull();
-    await expect(store.put("../escape.mp4", src)).rejects.toThrow();
+    await expect(store.put("../escape.mp4", src, 86_400)).rejects.toThrow();
   });
 
   it("is the default driver", async () => {
@@ -120,12 +120,13 @@ describe("s3 storage against s3rver", () => {
     const bytes = await tinyMp4(1);
     const src = path.join(await store.workDir(), `vid_s3-${Date.now()}.part`);
     await writeFile(src, bytes);
-    await store.put("vid_s3one.mp4", src);
+    await store.put("vid_s3one.mp4", src, 14 * 86_400);
 
     const head = await createS3Storage(cfg).client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: "vid_s3one.mp4" }));
     expect(head.ContentType).toBe("video/mp4");
     expect(head.ContentLength).toBe(bytes.length);
-    expect(head.CacheControl).toContain("immutable");
+    // Cached no longer than it is kept: a CDN in front of the bucket never serves a deleted output for a year.
+    expect(head.CacheControl).toBe("public, max-age=1209600, immutable");
 
     const obj = (await store.open("vid_s3one.mp4"))!;
     expect(obj.size).toBe(bytes.length);
@@ -142,12 +143,12 @@ describe("s3 storage against s3rver", () => {
       .toBuffer();
     const src = path.join(dir, "poster.jpg.part");
     await writeFile(src, jpeg);
-    await store.put("vid_s3one.jpg", src);
+    await store.put("vid_s3one.jpg", src, 14 * 86_400);
 
     const head = await store.client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: "vid_s3one.jpg" }));
     expect(head.ContentType).toBe("image/jpeg");
     expect(head.ContentLength).toBe(jpeg.length);
-    expect(head.CacheControl).toContain("immutable");
+    expect(head.CacheControl).toBe("public, max-age=1209600, immutable");
     const obj = (await store.open("vid_s3one.jpg"))!;
     expect(obj.contentType).toBe("image/jpeg");
     expect(await readAll(obj.stream())).toEqual(jpeg);
@@ -158,7 +159,7 @@ describe("s3 storage against s3rver", () => {
     const big = randomBytes(9 * 1024 * 1024 + 123);
     const src = path.join(dir, "big.part");
     await writeFile(src, big);
-    await store.put("vid_big.mp4", src);
+    await store.put("vid_big.mp4", src, 86_400);
     const head = await store.client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: "vid_big.mp4" }));
     expect(head.ContentType).toBe("video/mp4");
     expect(head.ContentLength).toBe(big.length);

@@ -42,7 +42,7 @@ describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", 
     const storage = await engine.storageBackend();
     const earlier = path.join(await storage.workDir(), "earlier.part");
     await writeFile(earlier, "the earlier attempt's output");
-    await storage.put(engine.outputKeyFor(gen.id), earlier);
+    await storage.put(engine.outputKeyFor(gen.id), earlier, 86_400);
 
     await engine.processGeneration(db(), gen.id);
 

@@ -59,11 +59,16 @@ async function storeAndComplete(
   deliveredMs: number,
   upstreamCostMicros: bigint,
 ) {
-  const posterKey = await storePoster(gen.id, work.poster);
+  // Its retention as completion will set it (the request's, else the account's): caches keep the files no longer.
+  const retentionDays =
+    gen.retentionDays ??
+    (await db.account.findUniqueOrThrow({ where: { id: gen.accountId }, select: { retentionDays: true } })).retentionDays;
+  const keepSeconds = retentionDays * 86_400;
+  const posterKey = await storePoster(gen.id, work.poster, keepSeconds);
   await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros, posterKey } });
   const key = outputKeyFor(gen.id);
   try {
-    await (await storageBackend()).put(key, work.video);
+    await (await storageBackend()).put(key, work.video, keepSeconds);
   } catch (err) {
     throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, {
       cause: err,

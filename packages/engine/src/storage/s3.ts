@@ -13,7 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Config } from "../platform/config";
-import { contentTypeFor, OUTPUT_CACHE_CONTROL, type StorageBackend, type StoredObject } from "./types";
+import { contentTypeFor, outputCacheControl, type StorageBackend, type StoredObject } from "./types";
 
 function s3ClientFor(cfg: S3Config): S3Client {
   return new S3Client({
@@ -47,7 +47,7 @@ export function createS3Storage(cfg: S3Config, client: S3Client = s3ClientFor(cf
       await mkdir(work, { recursive: true });
       return work;
     },
-    async put(key, filePath) {
+    async put(key, filePath, keepSeconds) {
       const { size } = await stat(filePath);
       const upload = new Upload({
         client,
@@ -57,7 +57,7 @@ export function createS3Storage(cfg: S3Config, client: S3Client = s3ClientFor(cf
           Body: createReadStream(filePath),
           ContentType: contentTypeFor(key),
           ContentLength: size,
-          CacheControl: OUTPUT_CACHE_CONTROL,
+          CacheControl: outputCacheControl(keepSeconds),
         },
         queueSize: 4,
         partSize: 8 * 1024 * 1024,

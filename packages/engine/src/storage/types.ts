@@ -13,8 +13,12 @@ export interface StorageBackend {
   readonly driver: "local" | "s3";
   /** A directory for work files (renders, downloads) that `put` can take from cheaply. */
   workDir(): Promise<string>;
-  /** Stores the finished file at `filePath` under `key` (the file is moved or uploaded; callers may remove it after). */
-  put(key: string, filePath: string): Promise<void>;
+  /**
+   * Stores the finished file at `filePath` under `key` (the file is moved or uploaded; callers may
+   * remove it after). `keepSeconds`: how long it is kept (its retention), which bounds how long
+   * caches in front of the bucket may serve it.
+   */
+  put(key: string, filePath: string, keepSeconds: number): Promise<void>;
   /** Opens a stored object, or null when there is none. */
   open(key: string): Promise<StoredObject | null>;
   /** Removes a stored object; removing one that is not there is not an error. */
@@ -28,5 +32,12 @@ const POSTER_CONTENT_TYPE = "image/jpeg";
 export function contentTypeFor(key: string): string {
   return key.endsWith(".jpg") ? POSTER_CONTENT_TYPE : VIDEO_CONTENT_TYPE;
 }
-/** Keys embed the generation id, so an object never changes once written. */
-export const OUTPUT_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * Keys embed the generation id, so an object never changes once written; it may be cached until it
+ * is deleted at the end of its retention (at most a year), never longer.
+ */
+export function outputCacheControl(keepSeconds: number): string {
+  return `public, max-age=${Math.max(0, Math.min(Math.floor(keepSeconds), YEAR_SECONDS))}, immutable`;
+}

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { outputRetention } from "@vgen/engine/generations";
-import { openOutput } from "@vgen/engine/storage";
+import { openOutput, outputCacheControl } from "@vgen/engine/storage";
 import { errorResponse } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
@@ -23,8 +23,6 @@ function parseRange(header: string | null, size: number): { start: number; end: 
   return start > end || start >= size ? "invalid" : { start, end };
 }
 
-const YEAR_SECONDS = 31_536_000;
-
 /**
  * Serves stored outputs (MP4s and their JPEG posters) with Range support, as a CDN would (players
  * seek with ranges). Past its retention an output answers `410 output_expired` at once, before
@@ -44,7 +42,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ key: str
   const common = {
     "content-type": file.contentType,
     "accept-ranges": "bytes",
-    "cache-control": `public, max-age=${Math.min(retention?.maxAgeSeconds ?? YEAR_SECONDS, YEAR_SECONDS)}, immutable`,
+    "cache-control": outputCacheControl(retention?.maxAgeSeconds ?? Number.POSITIVE_INFINITY),
     "last-modified": file.mtime.toUTCString(),
   };
   const range = parseRange(req.headers.get("range"), file.size);
