@@ -7,7 +7,7 @@ import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { SelectField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { AccountLinks } from "./account-links";
 import { StaffAction } from "./action-dialog";
@@ -423,72 +423,62 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
         </div>
       }
     >
-      {list.isPending ? (
-        <Spinner />
-      ) : list.error ? (
-        <ErrorNote error={list.error} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title="No generations" />
-      ) : (
-        <>
-          <DataTable
-            caption="Generations"
-            head={["Generation", "Model", "Status", "Cost", "Created", ""]}
-            testId="account-generations"
-          >
-            {list.data.items.map((g) => (
-              <tr key={g.id} data-testid={`generation-${g.id}`}>
-                <Td>
-                  <span className="font-mono text-xs">{g.id}</span>
-                  <div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>
-                    {g.prompt}
-                  </div>
-                </Td>
-                <Td className="text-xs">
-                  {g.modelId}
-                  <div className="text-slate-500">
-                    {g.size} · {g.duration}s
-                  </div>
-                </Td>
-                <Td>
-                  <Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>
-                  {g.errorCode && <div className="font-mono text-xs text-red-700">{g.errorCode}</div>}
-                </Td>
-                <Td className="tabular-nums">
-                  {formatAmount(g.costMicros)}
-                  {g.refundedMicros !== null && (
-                    <div className="text-xs text-emerald-700">refunded {formatAmount(g.refundedMicros)}</div>
-                  )}
-                </Td>
-                <Td className="whitespace-nowrap">{when(g.createdAt)}</Td>
-                <Td className="text-right">
-                  {g.status === "completed" && g.chargedMicros !== null && g.refundedMicros === null && (
-                    <StaffAction
-                      label="Refund"
-                      title={`Refund ${g.id}`}
-                      description={
-                        <>
-                          Credits the charge of {formatAmount(g.chargedMicros)} back with a <code>refund</code> ledger entry. A
-                          generation is refunded at most once.
-                        </>
-                      }
-                      confirmLabel="Refund"
-                      onSubmit={(v) => refund.mutateAsync({ generationId: g.id, reason: v.text })}
-                    />
-                  )}
-                </Td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pager
-            label="Generations"
-            page={list.data.page}
-            pageSize={list.data.pageSize}
-            total={list.data.total}
-            onPage={setPage}
-          />
-        </>
-      )}
+      <QueryState query={list} isEmpty={(d) => d.items.length === 0} empty={<EmptyState title="No generations" />}>
+        {(data) => (
+          <>
+            <DataTable
+              caption="Generations"
+              head={["Generation", "Model", "Status", "Cost", "Created", ""]}
+              testId="account-generations"
+            >
+              {data.items.map((g) => (
+                <tr key={g.id} data-testid={`generation-${g.id}`}>
+                  <Td>
+                    <span className="font-mono text-xs">{g.id}</span>
+                    <div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>
+                      {g.prompt}
+                    </div>
+                  </Td>
+                  <Td className="text-xs">
+                    {g.modelId}
+                    <div className="text-slate-500">
+                      {g.size} · {g.duration}s
+                    </div>
+                  </Td>
+                  <Td>
+                    <Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>
+                    {g.errorCode && <div className="font-mono text-xs text-red-700">{g.errorCode}</div>}
+                  </Td>
+                  <Td className="tabular-nums">
+                    {formatAmount(g.costMicros)}
+                    {g.refundedMicros !== null && (
+                      <div className="text-xs text-emerald-700">refunded {formatAmount(g.refundedMicros)}</div>
+                    )}
+                  </Td>
+                  <Td className="whitespace-nowrap">{when(g.createdAt)}</Td>
+                  <Td className="text-right">
+                    {g.status === "completed" && g.chargedMicros !== null && g.refundedMicros === null && (
+                      <StaffAction
+                        label="Refund"
+                        title={`Refund ${g.id}`}
+                        description={
+                          <>
+                            Credits the charge of {formatAmount(g.chargedMicros)} back with a <code>refund</code> ledger entry. A
+                            generation is refunded at most once.
+                          </>
+                        }
+                        confirmLabel="Refund"
+                        onSubmit={(v) => refund.mutateAsync({ generationId: g.id, reason: v.text })}
+                      />
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </DataTable>
+            <Pager label="Generations" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </Card>
   );
 }
@@ -499,35 +489,31 @@ function LedgerCard({ accountId }: { accountId: string }) {
   const list = useQuery(trpc.support.ledger.queryOptions({ accountId, page, pageSize: 15 }));
   return (
     <Card title="Ledger" description="Every balance movement, newest first.">
-      {list.isPending ? (
-        <Spinner />
-      ) : list.error ? (
-        <ErrorNote error={list.error} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title="No ledger entries" />
-      ) : (
-        <>
-          <DataTable
-            caption="Ledger"
-            head={["Time", "Type", "Amount", "Balance after", "Reference", "Reason"]}
-            testId="account-ledger"
-          >
-            {list.data.items.map((e) => (
-              <tr key={e.id}>
-                <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
-                <Td className="font-mono text-xs">{e.type}</Td>
-                <Td className={`tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}>
-                  {formatAmount(e.amountMicros)}
-                </Td>
-                <Td className="tabular-nums">{formatAmount(e.balanceAfterMicros)}</Td>
-                <Td className="font-mono text-xs">{e.reference}</Td>
-                <Td className="text-xs text-slate-600">{e.reason ?? "—"}</Td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pager label="Ledger" page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <QueryState query={list} isEmpty={(d) => d.items.length === 0} empty={<EmptyState title="No ledger entries" />}>
+        {(data) => (
+          <>
+            <DataTable
+              caption="Ledger"
+              head={["Time", "Type", "Amount", "Balance after", "Reference", "Reason"]}
+              testId="account-ledger"
+            >
+              {data.items.map((e) => (
+                <tr key={e.id}>
+                  <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
+                  <Td className="font-mono text-xs">{e.type}</Td>
+                  <Td className={`tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}>
+                    {formatAmount(e.amountMicros)}
+                  </Td>
+                  <Td className="tabular-nums">{formatAmount(e.balanceAfterMicros)}</Td>
+                  <Td className="font-mono text-xs">{e.reference}</Td>
+                  <Td className="text-xs text-slate-600">{e.reason ?? "—"}</Td>
+                </tr>
+              ))}
+            </DataTable>
+            <Pager label="Ledger" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </Card>
   );
 }

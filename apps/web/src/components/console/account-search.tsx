@@ -6,7 +6,7 @@ import { useState } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { when } from "./format";
 import { DataTable, Td } from "./table";
@@ -52,64 +52,66 @@ export function AccountSearch() {
 
       {query.length >= 2 && (
         <Card title="Results" className="mb-6">
-          {results.isPending ? (
-            <Spinner label="Searching" />
-          ) : results.error ? (
-            <ErrorNote error={results.error} />
-          ) : results.data.length === 0 ? (
-            <EmptyState title="No account matches">
-              Check the spelling, or try the account id, a key prefix or a generation id.
-            </EmptyState>
-          ) : (
-            <DataTable
-              caption="Matching accounts"
-              head={["Account", "Matched by", "Status", "Balance", "Created"]}
-              testId="search-results"
-            >
-              {results.data.map((a) => (
-                <tr key={a.id}>
-                  <Td>
-                    <Link href={`/console/accounts/${a.id}`} className="font-medium text-indigo-700 underline">
-                      {a.email}
-                    </Link>
-                    <div className="font-mono text-xs text-slate-500">{a.id}</div>
-                  </Td>
-                  <Td>{a.matchedBy.join(", ")}</Td>
-                  <Td>
-                    {a.deletedAt ? (
-                      <Badge tone="gray">
-                        <span data-testid="account-deleted">Deleted {when(a.deletedAt)}</span>
-                      </Badge>
-                    ) : (
-                      <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>
-                    )}{" "}
-                    {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
-                  </Td>
-                  <Td className="tabular-nums">{formatAmount(a.balanceMicros)}</Td>
-                  <Td className="whitespace-nowrap text-slate-600">{when(a.createdAt)}</Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+          <QueryState
+            query={results}
+            loading="Searching"
+            isEmpty={(d) => d.length === 0}
+            empty={
+              <EmptyState title="No account matches">
+                Check the spelling, or try the account id, a key prefix or a generation id.
+              </EmptyState>
+            }
+          >
+            {(data) => (
+              <DataTable
+                caption="Matching accounts"
+                head={["Account", "Matched by", "Status", "Balance", "Created"]}
+                testId="search-results"
+              >
+                {data.map((a) => (
+                  <tr key={a.id}>
+                    <Td>
+                      <Link href={`/console/accounts/${a.id}`} className="font-medium text-indigo-700 underline">
+                        {a.email}
+                      </Link>
+                      <div className="font-mono text-xs text-slate-500">{a.id}</div>
+                    </Td>
+                    <Td>{a.matchedBy.join(", ")}</Td>
+                    <Td>
+                      {a.deletedAt ? (
+                        <Badge tone="gray">
+                          <span data-testid="account-deleted">Deleted {when(a.deletedAt)}</span>
+                        </Badge>
+                      ) : (
+                        <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>
+                      )}{" "}
+                      {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
+                    </Td>
+                    <Td className="tabular-nums">{formatAmount(a.balanceMicros)}</Td>
+                    <Td className="whitespace-nowrap text-slate-600">{when(a.createdAt)}</Td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+          </QueryState>
         </Card>
       )}
 
       <Card title="Waiting for support" description="Test balance requests not answered yet.">
-        {pending.isPending ? (
-          <Spinner />
-        ) : pending.error ? (
-          <ErrorNote error={pending.error} />
-        ) : pending.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No pending requests.</p>
-        ) : (
-          <p className="text-sm text-slate-700">
-            {pending.data.length} pending request{pending.data.length === 1 ? "" : "s"}, oldest from{" "}
-            {when(pending.data[0]!.createdAt)}.{" "}
-            <Link href="/console/test-balance" className="font-medium text-indigo-700 underline">
-              Answer them
-            </Link>
-          </p>
-        )}
+        <QueryState
+          query={pending}
+          isEmpty={(d) => d.length === 0}
+          empty={<p className="text-sm text-slate-600">No pending requests.</p>}
+        >
+          {(data) => (
+            <p className="text-sm text-slate-700">
+              {data.length} pending request{data.length === 1 ? "" : "s"}, oldest from {when(data[0]!.createdAt)}.{" "}
+              <Link href="/console/test-balance" className="font-medium text-indigo-700 underline">
+                Answer them
+              </Link>
+            </p>
+          )}
+        </QueryState>
       </Card>
     </>
   );

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { AuditDetails } from "./account-review";
 import { when } from "./format";
@@ -93,41 +93,42 @@ export function AuditLogView({ initial }: { initial: Filter }) {
         </form>
       </Card>
       <Card>
-        {log.isPending ? (
-          <Spinner label="Loading audit log" />
-        ) : log.error ? (
-          <ErrorNote error={log.error} />
-        ) : log.data.items.length === 0 ? (
-          <EmptyState title="No matching actions" />
-        ) : (
-          <>
-            <DataTable caption="Audit log" head={["Time", "Action", "Actor", "Account", "Details"]} testId="audit-log">
-              {log.data.items.map((e) => (
-                <tr key={e.id}>
-                  <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
-                  <Td className="font-mono text-xs">
-                    {e.action}
-                    {e.targetId && <div className="mt-0.5 break-all text-slate-500">{e.targetId}</div>}
-                  </Td>
-                  <Td>{e.actorEmail}</Td>
-                  <Td>
-                    {e.targetAccountId ? (
-                      <Link href={`/console/accounts/${e.targetAccountId}`} className="text-indigo-700 underline">
-                        {e.targetEmail ?? e.targetAccountId}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </Td>
-                  <Td className="min-w-[16rem] text-xs">
-                    <AuditDetails details={e.details} />
-                  </Td>
-                </tr>
-              ))}
-            </DataTable>
-            <Pager label="Audit log" page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />
-          </>
-        )}
+        <QueryState
+          query={log}
+          loading="Loading audit log"
+          isEmpty={(d) => d.items.length === 0}
+          empty={<EmptyState title="No matching actions" />}
+        >
+          {(data) => (
+            <>
+              <DataTable caption="Audit log" head={["Time", "Action", "Actor", "Account", "Details"]} testId="audit-log">
+                {data.items.map((e) => (
+                  <tr key={e.id}>
+                    <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
+                    <Td className="font-mono text-xs">
+                      {e.action}
+                      {e.targetId && <div className="mt-0.5 break-all text-slate-500">{e.targetId}</div>}
+                    </Td>
+                    <Td>{e.actorEmail}</Td>
+                    <Td>
+                      {e.targetAccountId ? (
+                        <Link href={`/console/accounts/${e.targetAccountId}`} className="text-indigo-700 underline">
+                          {e.targetEmail ?? e.targetAccountId}
+                        </Link>
+                      ) : (
+                        "—"
+                      )}
+                    </Td>
+                    <Td className="min-w-[16rem] text-xs">
+                      <AuditDetails details={e.details} />
+                    </Td>
+                  </tr>
+                ))}
+              </DataTable>
+              <Pager label="Audit log" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+            </>
+          )}
+        </QueryState>
       </Card>
     </>
   );

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/field";
-import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
 interface Model {
@@ -39,21 +39,19 @@ export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
             : "Only admins can edit the catalog."
         }
       />
-      {list.isPending ? (
-        <Spinner />
-      ) : list.error ? (
-        <ErrorNote error={list.error} />
-      ) : (
-        <div className="grid gap-6 xl:grid-cols-2">
-          {list.data.map((m) => (
-            <ModelCard
-              key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}`}
-              model={m}
-              canEdit={canEdit}
-            />
-          ))}
-        </div>
-      )}
+      <QueryState query={list}>
+        {(data) => (
+          <div className="grid gap-6 xl:grid-cols-2">
+            {data.map((m) => (
+              <ModelCard
+                key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}`}
+                model={m}
+                canEdit={canEdit}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

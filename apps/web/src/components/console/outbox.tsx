@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { when } from "./format";
 import { DataTable, Td } from "./table";
@@ -68,42 +68,43 @@ export function OutboxView({ initialRecipient }: { initialRecipient: string }) {
         </form>
       </Card>
       <Card>
-        {list.isPending ? (
-          <Spinner label="Loading the outbox" />
-        ) : list.error ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={recipient ? "No email to a matching address" : "No email yet"} />
-        ) : (
-          <>
-            <DataTable caption="Outbound emails" head={["Created", "To", "Subject", "Status", "Attempts"]} testId="outbox">
-              {list.data.data.map((m) => (
-                <tr key={m.id}>
-                  <Td className="whitespace-nowrap">{when(m.createdAt)}</Td>
-                  <Td className="break-all">{m.to}</Td>
-                  <Td>
-                    <Link href={`/console/outbox/${m.id}`} className="text-indigo-700 underline">
-                      {m.subject}
-                    </Link>
-                    <div className="mt-0.5 font-mono text-xs text-slate-500">{m.kind}</div>
-                  </Td>
-                  <Td>
-                    <Badge tone={EMAIL_STATUS_TONE[m.status]}>{m.status.replace("_", " ")}</Badge>
-                    {m.lastError && <div className="mt-0.5 max-w-xs break-words text-xs text-red-700">{m.lastError}</div>}
-                  </Td>
-                  <Td className="tabular-nums">{m.attempts}</Td>
-                </tr>
-              ))}
-            </DataTable>
-            <CursorPager
-              label="Outbox pages"
-              page={cursors.length}
-              nextCursor={list.data.nextCursor}
-              loading={list.isPlaceholderData}
-              setCursors={setCursors}
-            />
-          </>
-        )}
+        <QueryState
+          query={list}
+          loading="Loading the outbox"
+          isEmpty={(d) => d.data.length === 0}
+          empty={<EmptyState title={recipient ? "No email to a matching address" : "No email yet"} />}
+        >
+          {(data) => (
+            <>
+              <DataTable caption="Outbound emails" head={["Created", "To", "Subject", "Status", "Attempts"]} testId="outbox">
+                {data.data.map((m) => (
+                  <tr key={m.id}>
+                    <Td className="whitespace-nowrap">{when(m.createdAt)}</Td>
+                    <Td className="break-all">{m.to}</Td>
+                    <Td>
+                      <Link href={`/console/outbox/${m.id}`} className="text-indigo-700 underline">
+                        {m.subject}
+                      </Link>
+                      <div className="mt-0.5 font-mono text-xs text-slate-500">{m.kind}</div>
+                    </Td>
+                    <Td>
+                      <Badge tone={EMAIL_STATUS_TONE[m.status]}>{m.status.replace("_", " ")}</Badge>
+                      {m.lastError && <div className="mt-0.5 max-w-xs break-words text-xs text-red-700">{m.lastError}</div>}
+                    </Td>
+                    <Td className="tabular-nums">{m.attempts}</Td>
+                  </tr>
+                ))}
+              </DataTable>
+              <CursorPager
+                label="Outbox pages"
+                page={cursors.length}
+                nextCursor={data.nextCursor}
+                loading={list.isPlaceholderData}
+                setCursors={setCursors}
+              />
+            </>
+          )}
+        </QueryState>
       </Card>
     </>
   );

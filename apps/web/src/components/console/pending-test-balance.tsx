@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
-import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { StaffAction } from "./action-dialog";
 import { when } from "./format";
@@ -61,31 +61,31 @@ export function PendingTestBalance() {
         title="Test balance requests"
         description="Users asking for a test balance, oldest first. Grant an amount you choose, or decline with an answer the user sees."
       />
-      {pending.isPending ? (
-        <Spinner />
-      ) : pending.error ? (
-        <ErrorNote error={pending.error} />
-      ) : pending.data.length === 0 ? (
-        <EmptyState title="No pending requests">Every request has been answered.</EmptyState>
-      ) : (
-        <ul className="space-y-4">
-          {pending.data.map((r) => (
-            <li key={r.id} data-testid="pending-request">
-              <Card
-                title={
-                  <Link href={`/console/accounts/${r.accountId}`} className="text-indigo-700 underline">
-                    {r.account.email}
-                  </Link>
-                }
-                description={`Asked ${when(r.createdAt)} · balance ${formatAmount(r.account.balanceMicros)}`}
-                actions={<TestBalanceDecision requestId={r.id} email={r.account.email} onDone={refresh} />}
-              >
-                <p className="whitespace-pre-wrap text-sm text-slate-700">{r.useCase}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={pending}
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState title="No pending requests">Every request has been answered.</EmptyState>}
+      >
+        {(data) => (
+          <ul className="space-y-4">
+            {data.map((r) => (
+              <li key={r.id} data-testid="pending-request">
+                <Card
+                  title={
+                    <Link href={`/console/accounts/${r.accountId}`} className="text-indigo-700 underline">
+                      {r.account.email}
+                    </Link>
+                  }
+                  description={`Asked ${when(r.createdAt)} · balance ${formatAmount(r.account.balanceMicros)}`}
+                  actions={<TestBalanceDecision requestId={r.id} email={r.account.email} onDone={refresh} />}
+                >
+                  <p className="whitespace-pre-wrap text-sm text-slate-700">{r.useCase}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Badge, ErrorNote, FormError, Spinner } from "@/components/ui/states";
+import { Badge, ErrorNote, FormError, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
 const LOCAL = "local";
@@ -77,17 +77,15 @@ export function RoutesEditor({ canEdit }: { canEdit: boolean }) {
           </>
         }
       />
-      {list.isPending ? (
-        <Spinner />
-      ) : list.error ? (
-        <ErrorNote error={list.error} />
-      ) : (
-        <div className="space-y-6">
-          {list.data.models.map((m) => (
-            <ModelRoutes key={m.id} model={m} providers={list.data.providers} canEdit={canEdit} />
-          ))}
-        </div>
-      )}
+      <QueryState query={list}>
+        {(data) => (
+          <div className="space-y-6">
+            {data.models.map((m) => (
+              <ModelRoutes key={m.id} model={m} providers={data.providers} canEdit={canEdit} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -55,3 +55,26 @@ export function Badge({ tone = "gray", children }: { tone?: keyof typeof BADGE_T
     </span>
   );
 }
+
+/**
+ * A query's answer on a page: a spinner while it loads, the error when it failed, `empty` when
+ * `isEmpty` says there is nothing to show, else `children` with the data.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; error: ApiErrorLike | null; data: T | undefined };
+  loading?: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.error) return <ErrorNote error={query.error} />;
+  const data = query.data as T;
+  return isEmpty?.(data) ? empty : children(data);
+}

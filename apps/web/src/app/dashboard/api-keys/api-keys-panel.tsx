@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
@@ -168,123 +168,126 @@ export function ApiKeysPanel() {
         </Card>
 
         <Card title={t("yourKeys")}>
-          {keys.isPending ? (
-            <Spinner label={t("loading")} />
-          ) : keys.error ? (
-            <ErrorNote error={keys.error} />
-          ) : keys.data.length === 0 ? (
-            <EmptyState title={t("empty")}>
-              {t.rich("emptyHint", {
-                link: (chunks) => (
-                  <Link className="underline" href="/dashboard/quickstart">
-                    {chunks}
-                  </Link>
-                ),
-              })}
-            </EmptyState>
-          ) : (
-            <div className="relative -mx-5 overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">{t("caption")}</caption>
-                <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-                  <tr>
-                    <th scope="col" className="px-5 py-2 font-medium">
-                      {t("colName")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("colKey")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("colRestrictions")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("colCreated")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("colLastUsed")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("colStatus")}
-                    </th>
-                    <th scope="col" className="px-5 py-2 text-right font-medium">
-                      <span className="sr-only">{t("colActions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {keys.data.map((k) => (
-                    <tr
-                      key={k.id}
-                      data-testid="key-row"
-                      data-key-id={k.id}
-                      className={k.status === "revoked" ? "text-slate-500" : ""}
-                    >
-                      <th scope="row" className="px-5 py-2.5 font-medium text-slate-900">
-                        {k.name}
+          <QueryState
+            query={keys}
+            loading={t("loading")}
+            isEmpty={(d) => d.length === 0}
+            empty={
+              <EmptyState title={t("empty")}>
+                {t.rich("emptyHint", {
+                  link: (chunks) => (
+                    <Link className="underline" href="/dashboard/quickstart">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
+              </EmptyState>
+            }
+          >
+            {(data) => (
+              <div className="relative -mx-5 overflow-x-auto">
+                <table className="w-full min-w-[40rem] text-left text-sm">
+                  <caption className="sr-only">{t("caption")}</caption>
+                  <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
+                    <tr>
+                      <th scope="col" className="px-5 py-2 font-medium">
+                        {t("colName")}
                       </th>
-                      <td className="px-3 py-2.5 font-mono text-xs">{k.prefix}…</td>
-                      <td className="max-w-72 min-w-48 px-3 py-2.5">
-                        <KeyRestrictionsSummary restrictions={k} />
-                      </td>
-                      <td className="px-3 py-2.5 whitespace-nowrap">{formatUtc(k.createdAt)}</td>
-                      <td className="px-3 py-2.5 whitespace-nowrap">{k.lastUsedAt ? formatUtc(k.lastUsedAt) : tc("never")}</td>
-                      <td className="px-3 py-2.5">
-                        {k.status === "active" ? (
-                          <Badge tone="green">{t("active")}</Badge>
-                        ) : k.status === "expired" ? (
-                          <Badge tone="amber">{t("expired")}</Badge>
-                        ) : (
-                          <Badge tone="gray">{t("revokedAt", { at: k.revokedAt ? formatUtc(k.revokedAt) : "" })}</Badge>
-                        )}
-                      </td>
-                      <td className="px-5 py-2.5 text-right whitespace-nowrap">
-                        {k.status !== "revoked" && (
-                          <span className="inline-flex gap-2">
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              aria-label={t("editLabel", { name: k.name, prefix: k.prefix })}
-                              onClick={() => {
-                                restrict.reset();
-                                setEditing({ id: k.id, name: k.name, prefix: k.prefix, draft: draftOf(k) });
-                              }}
-                            >
-                              {t("edit")}
-                            </Button>
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              aria-label={t("rotateLabel", { name: k.name, prefix: k.prefix })}
-                              onClick={() =>
-                                setPending({
-                                  action: "rotate",
-                                  id: k.id,
-                                  name: k.name,
-                                  prefix: k.prefix,
-                                  expired: k.status === "expired",
-                                  newExpiry: "",
-                                })
-                              }
-                            >
-                              {t("rotate")}
-                            </Button>
-                            <Button
-                              type="button"
-                              variant="danger"
-                              aria-label={t("revokeLabel", { name: k.name, prefix: k.prefix })}
-                              onClick={() => setPending({ action: "revoke", id: k.id, name: k.name, prefix: k.prefix })}
-                            >
-                              {t("revoke")}
-                            </Button>
-                          </span>
-                        )}
-                      </td>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("colKey")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("colRestrictions")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("colCreated")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("colLastUsed")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("colStatus")}
+                      </th>
+                      <th scope="col" className="px-5 py-2 text-right font-medium">
+                        <span className="sr-only">{t("colActions")}</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.map((k) => (
+                      <tr
+                        key={k.id}
+                        data-testid="key-row"
+                        data-key-id={k.id}
+                        className={k.status === "revoked" ? "text-slate-500" : ""}
+                      >
+                        <th scope="row" className="px-5 py-2.5 font-medium text-slate-900">
+                          {k.name}
+                        </th>
+                        <td className="px-3 py-2.5 font-mono text-xs">{k.prefix}…</td>
+                        <td className="max-w-72 min-w-48 px-3 py-2.5">
+                          <KeyRestrictionsSummary restrictions={k} />
+                        </td>
+                        <td className="px-3 py-2.5 whitespace-nowrap">{formatUtc(k.createdAt)}</td>
+                        <td className="px-3 py-2.5 whitespace-nowrap">{k.lastUsedAt ? formatUtc(k.lastUsedAt) : tc("never")}</td>
+                        <td className="px-3 py-2.5">
+                          {k.status === "active" ? (
+                            <Badge tone="green">{t("active")}</Badge>
+                          ) : k.status === "expired" ? (
+                            <Badge tone="amber">{t("expired")}</Badge>
+                          ) : (
+                            <Badge tone="gray">{t("revokedAt", { at: k.revokedAt ? formatUtc(k.revokedAt) : "" })}</Badge>
+                          )}
+                        </td>
+                        <td className="px-5 py-2.5 text-right whitespace-nowrap">
+                          {k.status !== "revoked" && (
+                            <span className="inline-flex gap-2">
+                              <Button
+                                type="button"
+                                variant="secondary"
+                                aria-label={t("editLabel", { name: k.name, prefix: k.prefix })}
+                                onClick={() => {
+                                  restrict.reset();
+                                  setEditing({ id: k.id, name: k.name, prefix: k.prefix, draft: draftOf(k) });
+                                }}
+                              >
+                                {t("edit")}
+                              </Button>
+                              <Button
+                                type="button"
+                                variant="secondary"
+                                aria-label={t("rotateLabel", { name: k.name, prefix: k.prefix })}
+                                onClick={() =>
+                                  setPending({
+                                    action: "rotate",
+                                    id: k.id,
+                                    name: k.name,
+                                    prefix: k.prefix,
+                                    expired: k.status === "expired",
+                                    newExpiry: "",
+                                  })
+                                }
+                              >
+                                {t("rotate")}
+                              </Button>
+                              <Button
+                                type="button"
+                                variant="danger"
+                                aria-label={t("revokeLabel", { name: k.name, prefix: k.prefix })}
+                                onClick={() => setPending({ action: "revoke", id: k.id, name: k.name, prefix: k.prefix })}
+                              >
+                                {t("revoke")}
+                              </Button>
+                            </span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </QueryState>
         </Card>
       </div>
 

@@ -7,7 +7,7 @@ import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { ErrorNote, Spinner } from "@/components/ui/states";
+import { ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
 const DOLLARS = /^\$?\d{1,7}(\.\d{1,2})?$/;
@@ -53,64 +53,61 @@ export function AlertsCard() {
     }),
   );
 
-  const data = settings.data;
   return (
     <Card title={t("title")} description={t("description")} className="mb-6">
-      {settings.isPending ? (
-        <Spinner />
-      ) : settings.error ? (
-        <ErrorNote error={settings.error} />
-      ) : (
-        <form
-          aria-label={t("title")}
-          noValidate
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setNotice(null);
-            const found = { low: check(low), spend: check(spend) };
-            setErrors(found);
-            if (found.low || found.spend) return;
-            save.mutate({ lowBalanceThreshold: low.trim() || null, monthlySpendThreshold: spend.trim() || null });
-          }}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t("lowBalance")}
-              inputMode="decimal"
-              placeholder={t("off")}
-              value={low}
-              onChange={(e) => setLow(e.target.value)}
-              error={errors.low && t(errors.low)}
-              hint={
-                data?.lowBalanceAlertedAt && data.lowBalanceThresholdMicros !== null
-                  ? t("lowSent", { amount: formatAmount(data.lowBalanceThresholdMicros) })
-                  : t("lowHint")
-              }
-            />
-            <TextField
-              label={t("monthlySpend")}
-              inputMode="decimal"
-              placeholder={t("off")}
-              value={spend}
-              onChange={(e) => setSpend(e.target.value)}
-              error={errors.spend && t(errors.spend)}
-              hint={
-                data?.spendAlertedMonth && data.monthlySpendThresholdMicros !== null
-                  ? t("spendSent", { month: data.spendAlertedMonth })
-                  : t("spendHint")
-              }
-            />
-          </div>
-          <Button type="submit" variant="secondary" disabled={save.isPending}>
-            {save.isPending ? t("saving") : t("save")}
-          </Button>
-          <ErrorNote error={save.error} />
-          <p role="status" className="text-sm text-slate-700">
-            {notice}
-          </p>
-        </form>
-      )}
+      <QueryState query={settings}>
+        {(data) => (
+          <form
+            aria-label={t("title")}
+            noValidate
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setNotice(null);
+              const found = { low: check(low), spend: check(spend) };
+              setErrors(found);
+              if (found.low || found.spend) return;
+              save.mutate({ lowBalanceThreshold: low.trim() || null, monthlySpendThreshold: spend.trim() || null });
+            }}
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={t("lowBalance")}
+                inputMode="decimal"
+                placeholder={t("off")}
+                value={low}
+                onChange={(e) => setLow(e.target.value)}
+                error={errors.low && t(errors.low)}
+                hint={
+                  data.lowBalanceAlertedAt && data.lowBalanceThresholdMicros !== null
+                    ? t("lowSent", { amount: formatAmount(data.lowBalanceThresholdMicros) })
+                    : t("lowHint")
+                }
+              />
+              <TextField
+                label={t("monthlySpend")}
+                inputMode="decimal"
+                placeholder={t("off")}
+                value={spend}
+                onChange={(e) => setSpend(e.target.value)}
+                error={errors.spend && t(errors.spend)}
+                hint={
+                  data.spendAlertedMonth && data.monthlySpendThresholdMicros !== null
+                    ? t("spendSent", { month: data.spendAlertedMonth })
+                    : t("spendHint")
+                }
+              />
+            </div>
+            <Button type="submit" variant="secondary" disabled={save.isPending}>
+              {save.isPending ? t("saving") : t("save")}
+            </Button>
+            <ErrorNote error={save.error} />
+            <p role="status" className="text-sm text-slate-700">
+              {notice}
+            </p>
+          </form>
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { AlertsCard } from "./alerts-card";
@@ -62,18 +62,16 @@ export function BillingPanel() {
       <PageHeader title={tn("billing")} description={t("description")} />
       <div className="mb-6 grid gap-4 sm:grid-cols-2">
         <Card title={t("available")}>
-          {summary.isPending ? (
-            <Spinner />
-          ) : summary.error ? (
-            <ErrorNote error={summary.error} />
-          ) : (
-            <>
-              <p className="text-3xl font-semibold tabular-nums" data-testid="available-balance">
-                {formatAmount(summary.data.availableMicros)}
-              </p>
-              <p className="mt-1 text-sm text-slate-600">{t("availableHint")}</p>
-            </>
-          )}
+          <QueryState query={summary}>
+            {(data) => (
+              <>
+                <p className="text-3xl font-semibold tabular-nums" data-testid="available-balance">
+                  {formatAmount(data.availableMicros)}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">{t("availableHint")}</p>
+              </>
+            )}
+          </QueryState>
         </Card>
         <Card title={t("onHold")}>
           {summary.isPending ? (
@@ -143,83 +141,86 @@ export function BillingPanel() {
           />
         </form>
 
-        {list.isPending ? (
-          <Spinner label={t("loading")} />
-        ) : list.error ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.entries.length === 0 ? (
-          <EmptyState title={type || from || to ? t("noMatch") : t("empty")}>
-            {type || from || to ? t("noMatchHint") : t("emptyHint")}
-          </EmptyState>
-        ) : (
-          <>
-            <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
-              <table className="w-full min-w-[640px] text-left text-sm" data-testid="ledger-table">
-                <caption className="sr-only">{t("caption")}</caption>
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-5 py-2 font-medium">
-                      {t("time")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("type")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      {t("amount")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      {t("balanceAfter")}
-                    </th>
-                    <th scope="col" className="px-5 py-2 font-medium">
-                      {t("reference")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.data.entries.map((e) => (
-                    <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
-                      <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
-                        <UtcTime value={e.createdAt} />
-                      </td>
-                      <td className="px-3 py-2">
-                        <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge>
-                      </td>
-                      <td
-                        className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
-                        data-testid="ledger-amount"
-                      >
-                        {e.amountMicros > 0n ? "+" : ""}
-                        {formatAmount(e.amountMicros)}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="ledger-balance-after">
-                        {formatAmount(e.balanceAfterMicros)}
-                      </td>
-                      <td className="px-5 py-2 text-slate-700">
-                        {e.generationId ? (
-                          <Link
-                            className="font-mono text-xs underline hover:text-slate-900"
-                            href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}
-                          >
-                            {e.generationId}
-                          </Link>
-                        ) : (
-                          <span>{e.reason ?? e.reference}</span>
-                        )}
-                      </td>
+        <QueryState
+          query={list}
+          loading={t("loading")}
+          isEmpty={(d) => d.entries.length === 0}
+          empty={
+            <EmptyState title={type || from || to ? t("noMatch") : t("empty")}>
+              {type || from || to ? t("noMatchHint") : t("emptyHint")}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <>
+              <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
+                <table className="w-full min-w-[640px] text-left text-sm" data-testid="ledger-table">
+                  <caption className="sr-only">{t("caption")}</caption>
+                  <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-5 py-2 font-medium">
+                        {t("time")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("type")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        {t("amount")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        {t("balanceAfter")}
+                      </th>
+                      <th scope="col" className="px-5 py-2 font-medium">
+                        {t("reference")}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <CursorPager
-              label={t("pages")}
-              page={page}
-              nextCursor={list.data.nextCursor}
-              loading={list.isPlaceholderData}
-              setCursors={setCursors}
-            />
-          </>
-        )}
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.entries.map((e) => (
+                      <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
+                        <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
+                          <UtcTime value={e.createdAt} />
+                        </td>
+                        <td className="px-3 py-2">
+                          <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge>
+                        </td>
+                        <td
+                          className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
+                          data-testid="ledger-amount"
+                        >
+                          {e.amountMicros > 0n ? "+" : ""}
+                          {formatAmount(e.amountMicros)}
+                        </td>
+                        <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="ledger-balance-after">
+                          {formatAmount(e.balanceAfterMicros)}
+                        </td>
+                        <td className="px-5 py-2 text-slate-700">
+                          {e.generationId ? (
+                            <Link
+                              className="font-mono text-xs underline hover:text-slate-900"
+                              href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}
+                            >
+                              {e.generationId}
+                            </Link>
+                          ) : (
+                            <span>{e.reason ?? e.reference}</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <CursorPager
+                label={t("pages")}
+                page={page}
+                nextCursor={data.nextCursor}
+                loading={list.isPlaceholderData}
+                setCursors={setCursors}
+              />
+            </>
+          )}
+        </QueryState>
       </Card>
     </>
   );

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { formatAmount } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/ui/card";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { usePricePerSecond } from "@/i18n/format";
 import { useTRPC } from "@/trpc/client";
 
@@ -19,91 +19,94 @@ export function ModelsPanel() {
   return (
     <>
       <PageHeader title={tn("models")} description={t("description")} />
-      {catalog.isPending ? (
-        <Spinner label={t("loading")} />
-      ) : catalog.error ? (
-        <ErrorNote error={catalog.error} />
-      ) : catalog.data.length === 0 ? (
-        <EmptyState title={t("empty")}>
-          {t.rich("emptyHint", {
-            link: (chunks) => (
-              <Link className="underline" href="/status">
-                {chunks}
-              </Link>
-            ),
-          })}
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
-          {catalog.data.map((m) => (
-            <li key={m.id}>
-              <article
-                aria-labelledby={`model-${m.id}`}
-                data-testid={`model-${m.id}`}
-                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-              >
-                <header className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <h2 id={`model-${m.id}`} className="font-mono text-lg font-semibold text-slate-900">
-                      {m.id}
-                    </h2>
-                    <p className="mt-1 text-sm text-slate-600">{m.purpose}</p>
+      <QueryState
+        query={catalog}
+        loading={t("loading")}
+        isEmpty={(d) => d.length === 0}
+        empty={
+          <EmptyState title={t("empty")}>
+            {t.rich("emptyHint", {
+              link: (chunks) => (
+                <Link className="underline" href="/status">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+            {data.map((m) => (
+              <li key={m.id}>
+                <article
+                  aria-labelledby={`model-${m.id}`}
+                  data-testid={`model-${m.id}`}
+                  className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+                >
+                  <header className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <h2 id={`model-${m.id}`} className="font-mono text-lg font-semibold text-slate-900">
+                        {m.id}
+                      </h2>
+                      <p className="mt-1 text-sm text-slate-600">{m.purpose}</p>
+                    </div>
+                    <Badge tone={m.queue === "Pro Priority" ? "blue" : "gray"}>{m.queue}</Badge>
+                  </header>
+                  <p className="mt-4 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="model-price">
+                    {perSecond(m.priceMicrosPerSecond)}
+                  </p>
+                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+                    <dt className="text-slate-600">{t("perSecond")}</dt>
+                    <dd className="font-medium text-slate-900 tabular-nums" data-testid="model-per-second">
+                      {m.price_per_second}
+                    </dd>
+                    <dt className="text-slate-600">{t("rateLimit")}</dt>
+                    <dd className="font-medium text-slate-900" data-testid="model-rate-limit">
+                      {t("rateLimitValue", { qps: m.rate_limit_qps })}
+                    </dd>
+                    <dt className="text-slate-600">{t("minCharge")}</dt>
+                    <dd className="font-medium text-slate-900" data-testid="model-min-charge">
+                      {tu("seconds", { count: m.min_charge_seconds })}
+                    </dd>
+                    <dt className="text-slate-600">{t("queue")}</dt>
+                    <dd className="font-medium text-slate-900" data-testid="model-queue">
+                      {m.queue}
+                    </dd>
+                    <dt className="text-slate-600">{t("sizes")}</dt>
+                    <dd className="font-medium text-slate-900" data-testid="model-sizes">
+                      {m.sizes.map((s, i) => (i === 0 ? t("defaultSize", { size: s }) : s)).join(", ")}
+                    </dd>
+                    <dt className="text-slate-600">{t("durations")}</dt>
+                    <dd className="font-medium text-slate-900" data-testid="model-durations">
+                      {t("durationRange", { min: m.duration.min, max: m.duration.max, default: m.duration.default })}
+                    </dd>
+                    <dt className="text-slate-600">{t("aspectRatios")}</dt>
+                    <dd className="font-medium text-slate-900">{m.aspect_ratios.join(", ")}</dd>
+                  </dl>
+                  <p className="mt-4 text-sm text-slate-600">
+                    {t.rich("example", {
+                      seconds: m.duration.default,
+                      cost: formatAmount(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond),
+                      minSeconds: Math.max(1, m.minChargeSeconds),
+                      minCost: formatAmount(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond),
+                      b: (chunks) => <span className="font-medium text-slate-900 tabular-nums">{chunks}</span>,
+                    })}
+                  </p>
+                  <div className="mt-auto pt-4">
+                    <Link
+                      href={`/dashboard/playground?model=${encodeURIComponent(m.id)}`}
+                      className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
+                    >
+                      {t("tryIt", { model: m.id })}
+                    </Link>
                   </div>
-                  <Badge tone={m.queue === "Pro Priority" ? "blue" : "gray"}>{m.queue}</Badge>
-                </header>
-                <p className="mt-4 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="model-price">
-                  {perSecond(m.priceMicrosPerSecond)}
-                </p>
-                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                  <dt className="text-slate-600">{t("perSecond")}</dt>
-                  <dd className="font-medium text-slate-900 tabular-nums" data-testid="model-per-second">
-                    {m.price_per_second}
-                  </dd>
-                  <dt className="text-slate-600">{t("rateLimit")}</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-rate-limit">
-                    {t("rateLimitValue", { qps: m.rate_limit_qps })}
-                  </dd>
-                  <dt className="text-slate-600">{t("minCharge")}</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-min-charge">
-                    {tu("seconds", { count: m.min_charge_seconds })}
-                  </dd>
-                  <dt className="text-slate-600">{t("queue")}</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-queue">
-                    {m.queue}
-                  </dd>
-                  <dt className="text-slate-600">{t("sizes")}</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-sizes">
-                    {m.sizes.map((s, i) => (i === 0 ? t("defaultSize", { size: s }) : s)).join(", ")}
-                  </dd>
-                  <dt className="text-slate-600">{t("durations")}</dt>
-                  <dd className="font-medium text-slate-900" data-testid="model-durations">
-                    {t("durationRange", { min: m.duration.min, max: m.duration.max, default: m.duration.default })}
-                  </dd>
-                  <dt className="text-slate-600">{t("aspectRatios")}</dt>
-                  <dd className="font-medium text-slate-900">{m.aspect_ratios.join(", ")}</dd>
-                </dl>
-                <p className="mt-4 text-sm text-slate-600">
-                  {t.rich("example", {
-                    seconds: m.duration.default,
-                    cost: formatAmount(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond),
-                    minSeconds: Math.max(1, m.minChargeSeconds),
-                    minCost: formatAmount(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond),
-                    b: (chunks) => <span className="font-medium text-slate-900 tabular-nums">{chunks}</span>,
-                  })}
-                </p>
-                <div className="mt-auto pt-4">
-                  <Link
-                    href={`/dashboard/playground?model=${encodeURIComponent(m.id)}`}
-                    className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
-                  >
-                    {t("tryIt", { model: m.id })}
-                  </Link>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </>
   );
 }

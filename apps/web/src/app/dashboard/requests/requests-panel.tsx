@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { keyLabel, statusTone } from "./request-format";
 import { formatUtc, UtcTime } from "@/components/ui/utc-time";
@@ -133,86 +133,89 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
           />
         </form>
 
-        {list.isPending ? (
-          <Spinner label={t("loading")} />
-        ) : list.error ? (
-          <ErrorNote error={list.error} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={filtered ? t("noMatch") : t("empty")}>
-            {filtered ? (
-              t("noMatchHint")
-            ) : (
-              <>
-                {t("emptyHint")}{" "}
-                <Link className="font-medium underline" href="/dashboard/quickstart">
-                  {tn("quickstart")}
-                </Link>
-              </>
-            )}
-          </EmptyState>
-        ) : (
-          <>
-            <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
-              <table className="w-full min-w-[720px] text-left text-sm" data-testid="requests-table">
-                <caption className="sr-only">{t("caption")}</caption>
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-5 py-2 font-medium">
-                      {t("timeUtc")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("request")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("status")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      {t("latency")}
-                    </th>
-                    <th scope="col" className="px-5 py-2 font-medium">
-                      {t("key")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.data.data.map((r) => (
-                    <tr key={r.id} data-testid="request-row" data-status={r.status}>
-                      <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
-                        <Link
-                          className="underline decoration-slate-300 hover:decoration-slate-900 focus-visible:outline-2 focus-visible:outline-slate-600"
-                          href={`/dashboard/requests/${encodeURIComponent(r.id)}${query ? `?${query}` : ""}`}
-                          aria-label={t("rowLabel", { method: r.method, path: r.path, time: formatUtc(r.createdAt) })}
-                        >
-                          <UtcTime value={r.createdAt} />
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2">
-                        <span className="font-mono text-xs">
-                          <span className="font-semibold">{r.method}</span> {r.path}
-                        </span>
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <Badge tone={statusTone(r.status)}>{r.status}</Badge>
-                        {r.errorCode && <span className="ml-2 font-mono text-xs text-slate-700">{r.errorCode}</span>}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                        {t("ms", { value: String(r.latencyMs) })}
-                      </td>
-                      <td className="px-5 py-2 text-slate-700">{keyName(r.apiKeyId)}</td>
+        <QueryState
+          query={list}
+          loading={t("loading")}
+          isEmpty={(d) => d.data.length === 0}
+          empty={
+            <EmptyState title={filtered ? t("noMatch") : t("empty")}>
+              {filtered ? (
+                t("noMatchHint")
+              ) : (
+                <>
+                  {t("emptyHint")}{" "}
+                  <Link className="font-medium underline" href="/dashboard/quickstart">
+                    {tn("quickstart")}
+                  </Link>
+                </>
+              )}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <>
+              <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
+                <table className="w-full min-w-[720px] text-left text-sm" data-testid="requests-table">
+                  <caption className="sr-only">{t("caption")}</caption>
+                  <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-5 py-2 font-medium">
+                        {t("timeUtc")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("request")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t("status")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        {t("latency")}
+                      </th>
+                      <th scope="col" className="px-5 py-2 font-medium">
+                        {t("key")}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <CursorPager
-              label={t("pages")}
-              page={page}
-              nextCursor={list.data.nextCursor}
-              loading={list.isPlaceholderData}
-              setCursors={setCursors}
-            />
-          </>
-        )}
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.data.map((r) => (
+                      <tr key={r.id} data-testid="request-row" data-status={r.status}>
+                        <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
+                          <Link
+                            className="underline decoration-slate-300 hover:decoration-slate-900 focus-visible:outline-2 focus-visible:outline-slate-600"
+                            href={`/dashboard/requests/${encodeURIComponent(r.id)}${query ? `?${query}` : ""}`}
+                            aria-label={t("rowLabel", { method: r.method, path: r.path, time: formatUtc(r.createdAt) })}
+                          >
+                            <UtcTime value={r.createdAt} />
+                          </Link>
+                        </td>
+                        <td className="px-3 py-2">
+                          <span className="font-mono text-xs">
+                            <span className="font-semibold">{r.method}</span> {r.path}
+                          </span>
+                        </td>
+                        <td className="whitespace-nowrap px-3 py-2">
+                          <Badge tone={statusTone(r.status)}>{r.status}</Badge>
+                          {r.errorCode && <span className="ml-2 font-mono text-xs text-slate-700">{r.errorCode}</span>}
+                        </td>
+                        <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                          {t("ms", { value: String(r.latencyMs) })}
+                        </td>
+                        <td className="px-5 py-2 text-slate-700">{keyName(r.apiKeyId)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <CursorPager
+                label={t("pages")}
+                page={page}
+                nextCursor={data.nextCursor}
+                loading={list.isPlaceholderData}
+                setCursors={setCursors}
+              />
+            </>
+          )}
+        </QueryState>
       </Card>
     </>
   );

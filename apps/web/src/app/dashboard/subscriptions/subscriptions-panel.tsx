@@ -8,7 +8,7 @@ import { usePricePerSecond } from "@/i18n/format";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import type { AppRouter } from "@/server/routers/_app";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -218,52 +218,50 @@ export function SubscriptionsPanel() {
   return (
     <>
       <PageHeader title={tn("subscriptions")} description={t("description")} />
-      {list.isPending ? (
-        <Spinner label={t("loading")} />
-      ) : list.error ? (
-        <ErrorNote error={list.error} />
-      ) : (
-        <div className="space-y-6">
-          {list.data.subscriptions.length === 0 ? (
-            <EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>
-          ) : (
-            list.data.subscriptions.map((s) => <SubscriptionCard key={s.id} sub={s} />)
-          )}
-          <Card title={t("subscribe")} description={t("subscribeHint")}>
-            {list.data.available.length === 0 ? (
-              <p className="text-sm text-slate-600">{t("allSubscribed")}</p>
+      <QueryState query={list} loading={t("loading")}>
+        {(data) => (
+          <div className="space-y-6">
+            {data.subscriptions.length === 0 ? (
+              <EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>
             ) : (
-              <ul className="divide-y divide-slate-100" aria-label={t("availableLabel")}>
-                {list.data.available.map((m) => (
-                  <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                    <div>
-                      <p className="font-mono text-sm font-semibold text-slate-900">{m.id}</p>
-                      <p className="text-sm text-slate-600">
-                        {t("modelLine", {
-                          purpose: m.purpose,
-                          price: perSecond(m.priceMicrosPerSecond),
-                          queue: m.queue,
-                          qps: m.rateLimitQps,
-                          minCharge: m.minChargeSeconds,
-                        })}
-                      </p>
-                    </div>
-                    <Button
-                      type="button"
-                      disabled={subscribe.isPending}
-                      onClick={() => subscribe.mutate({ modelId: m.id })}
-                      aria-label={t("subscribeTo", { model: m.id })}
-                    >
-                      {t("subscribe")}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
+              data.subscriptions.map((s) => <SubscriptionCard key={s.id} sub={s} />)
             )}
-            <ErrorNote error={subscribe.error} />
-          </Card>
-        </div>
-      )}
+            <Card title={t("subscribe")} description={t("subscribeHint")}>
+              {data.available.length === 0 ? (
+                <p className="text-sm text-slate-600">{t("allSubscribed")}</p>
+              ) : (
+                <ul className="divide-y divide-slate-100" aria-label={t("availableLabel")}>
+                  {data.available.map((m) => (
+                    <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                      <div>
+                        <p className="font-mono text-sm font-semibold text-slate-900">{m.id}</p>
+                        <p className="text-sm text-slate-600">
+                          {t("modelLine", {
+                            purpose: m.purpose,
+                            price: perSecond(m.priceMicrosPerSecond),
+                            queue: m.queue,
+                            qps: m.rateLimitQps,
+                            minCharge: m.minChargeSeconds,
+                          })}
+                        </p>
+                      </div>
+                      <Button
+                        type="button"
+                        disabled={subscribe.isPending}
+                        onClick={() => subscribe.mutate({ modelId: m.id })}
+                        aria-label={t("subscribeTo", { model: m.id })}
+                      >
+                        {t("subscribe")}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <ErrorNote error={subscribe.error} />
+            </Card>
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { formatUtc } from "@/components/ui/utc-time";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
 const STATUS_TONE = { pending: "amber", delivered: "green", failed: "red" } as const;
@@ -49,139 +49,146 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
         </p>
       )}
       <ErrorNote error={resend.error} />
-      {list.isPending ? (
-        <Spinner label={t("loadingDeliveries")} />
-      ) : list.error ? (
-        <ErrorNote error={list.error} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={t("noDeliveries")}>
-          {endpointId
-            ? t("noDeliveriesEndpoint")
-            : t.rich("noDeliveriesAll", { code: (chunks) => <code className="font-mono">{chunks}</code> })}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-100" aria-label={t("deliveriesLabel")}>
-            {list.data.data.map((d) => (
-              <li key={d.id} className="py-3" data-testid="webhook-delivery">
-                <details>
-                  <summary className="flex cursor-pointer list-none flex-wrap items-start justify-between gap-3 [&::-webkit-details-marker]:hidden">
-                    <div className="min-w-0 space-y-0.5">
-                      <p className="text-sm font-medium text-slate-900">
-                        <span className="font-mono">{d.eventType}</span>
-                        {d.generationId && (
-                          <>
-                            {" "}
-                            · <span className="font-mono text-slate-600">{d.generationId}</span>
-                          </>
-                        )}
-                      </p>
-                      <p className="truncate font-mono text-xs text-slate-500" title={d.url}>
-                        {d.url}
-                      </p>
-                      <p className="text-xs text-slate-500">
-                        {formatUtc(d.createdAt)} ·{" "}
-                        <span data-testid="delivery-attempts">{t("attempts", { count: d.attemptCount })}</span>
-                        {d.lastResponse && (
-                          <>
-                            {" "}
-                            · {t("lastResponse")}{" "}
-                            <span className="font-mono">{d.lastResponse.status ?? d.lastResponse.error ?? t("noResponse")}</span>
-                          </>
-                        )}
-                        {d.status === "pending" && d.nextAttemptAt && (
-                          <> · {t("nextRetry", { at: formatUtc(d.nextAttemptAt) })}</>
-                        )}
-                      </p>
+      <QueryState
+        query={list}
+        loading={t("loadingDeliveries")}
+        isEmpty={(d) => d.data.length === 0}
+        empty={
+          <EmptyState title={t("noDeliveries")}>
+            {endpointId
+              ? t("noDeliveriesEndpoint")
+              : t.rich("noDeliveriesAll", { code: (chunks) => <code className="font-mono">{chunks}</code> })}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ul className="divide-y divide-slate-100" aria-label={t("deliveriesLabel")}>
+              {data.data.map((d) => (
+                <li key={d.id} className="py-3" data-testid="webhook-delivery">
+                  <details>
+                    <summary className="flex cursor-pointer list-none flex-wrap items-start justify-between gap-3 [&::-webkit-details-marker]:hidden">
+                      <div className="min-w-0 space-y-0.5">
+                        <p className="text-sm font-medium text-slate-900">
+                          <span className="font-mono">{d.eventType}</span>
+                          {d.generationId && (
+                            <>
+                              {" "}
+                              · <span className="font-mono text-slate-600">{d.generationId}</span>
+                            </>
+                          )}
+                        </p>
+                        <p className="truncate font-mono text-xs text-slate-500" title={d.url}>
+                          {d.url}
+                        </p>
+                        <p className="text-xs text-slate-500">
+                          {formatUtc(d.createdAt)} ·{" "}
+                          <span data-testid="delivery-attempts">{t("attempts", { count: d.attemptCount })}</span>
+                          {d.lastResponse && (
+                            <>
+                              {" "}
+                              · {t("lastResponse")}{" "}
+                              <span className="font-mono">
+                                {d.lastResponse.status ?? d.lastResponse.error ?? t("noResponse")}
+                              </span>
+                            </>
+                          )}
+                          {d.status === "pending" && d.nextAttemptAt && (
+                            <> · {t("nextRetry", { at: formatUtc(d.nextAttemptAt) })}</>
+                          )}
+                        </p>
+                      </div>
+                      <div className="flex items-center gap-2">
+                        <Badge tone={STATUS_TONE[d.status]}>{t(STATUS_LABEL[d.status])}</Badge>
+                        <span className="text-xs font-medium text-slate-600 underline">{t("attemptsToggle")}</span>
+                      </div>
+                    </summary>
+                    <div className="mt-3 flex justify-end">
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        disabled={resend.isPending && resend.variables?.deliveryId === d.id}
+                        onClick={() => resend.mutate({ deliveryId: d.id })}
+                      >
+                        {resend.isPending && resend.variables?.deliveryId === d.id ? t("resending") : t("resend")}
+                      </Button>
                     </div>
-                    <div className="flex items-center gap-2">
-                      <Badge tone={STATUS_TONE[d.status]}>{t(STATUS_LABEL[d.status])}</Badge>
-                      <span className="text-xs font-medium text-slate-600 underline">{t("attemptsToggle")}</span>
+                    <div className="mt-2 overflow-x-auto">
+                      <table className="w-full min-w-[36rem] text-left text-sm" aria-label={t("attemptsOf", { id: d.id })}>
+                        <thead>
+                          <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+                            <th scope="col" className="py-2 pr-3">
+                              #
+                            </th>
+                            <th scope="col" className="py-2 pr-3">
+                              {t("time")}
+                            </th>
+                            <th scope="col" className="py-2 pr-3">
+                              {t("status")}
+                            </th>
+                            <th scope="col" className="py-2 pr-3">
+                              {t("duration")}
+                            </th>
+                            <th scope="col" className="py-2">
+                              {t("responseOrError")}
+                            </th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {d.attempts.map((a) => (
+                            <tr key={a.id} className="border-b border-slate-100 align-top" data-testid="webhook-attempt">
+                              <td className="py-2 pr-3 tabular-nums">
+                                {a.attemptNo}
+                                {a.manual ? t("resendMark") : ""}
+                              </td>
+                              <td className="py-2 pr-3 whitespace-nowrap">{formatUtc(a.at)}</td>
+                              <td className="py-2 pr-3">
+                                <Badge
+                                  tone={
+                                    a.responseStatus !== null && a.responseStatus >= 200 && a.responseStatus < 300
+                                      ? "green"
+                                      : "red"
+                                  }
+                                >
+                                  {a.responseStatus ?? t("none")}
+                                </Badge>
+                              </td>
+                              <td className="py-2 pr-3 tabular-nums">{t("ms", { value: String(a.durationMs) })}</td>
+                              <td className="py-2">
+                                {a.responseBody && (
+                                  <code className="block max-w-md truncate font-mono text-xs" title={a.responseBody}>
+                                    {a.responseBody}
+                                  </code>
+                                )}
+                                {a.error && <span className="text-xs text-red-700">{a.error}</span>}
+                                {!a.responseBody && !a.error && <span className="text-xs text-slate-400">{t("empty")}</span>}
+                              </td>
+                            </tr>
+                          ))}
+                          {d.attempts.length === 0 && (
+                            <tr>
+                              <td colSpan={5} className="py-2 text-slate-500">
+                                {t("noAttemptYet")}
+                              </td>
+                            </tr>
+                          )}
+                        </tbody>
+                      </table>
                     </div>
-                  </summary>
-                  <div className="mt-3 flex justify-end">
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      disabled={resend.isPending && resend.variables?.deliveryId === d.id}
-                      onClick={() => resend.mutate({ deliveryId: d.id })}
-                    >
-                      {resend.isPending && resend.variables?.deliveryId === d.id ? t("resending") : t("resend")}
-                    </Button>
-                  </div>
-                  <div className="mt-2 overflow-x-auto">
-                    <table className="w-full min-w-[36rem] text-left text-sm" aria-label={t("attemptsOf", { id: d.id })}>
-                      <thead>
-                        <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                          <th scope="col" className="py-2 pr-3">
-                            #
-                          </th>
-                          <th scope="col" className="py-2 pr-3">
-                            {t("time")}
-                          </th>
-                          <th scope="col" className="py-2 pr-3">
-                            {t("status")}
-                          </th>
-                          <th scope="col" className="py-2 pr-3">
-                            {t("duration")}
-                          </th>
-                          <th scope="col" className="py-2">
-                            {t("responseOrError")}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {d.attempts.map((a) => (
-                          <tr key={a.id} className="border-b border-slate-100 align-top" data-testid="webhook-attempt">
-                            <td className="py-2 pr-3 tabular-nums">
-                              {a.attemptNo}
-                              {a.manual ? t("resendMark") : ""}
-                            </td>
-                            <td className="py-2 pr-3 whitespace-nowrap">{formatUtc(a.at)}</td>
-                            <td className="py-2 pr-3">
-                              <Badge
-                                tone={
-                                  a.responseStatus !== null && a.responseStatus >= 200 && a.responseStatus < 300 ? "green" : "red"
-                                }
-                              >
-                                {a.responseStatus ?? t("none")}
-                              </Badge>
-                            </td>
-                            <td className="py-2 pr-3 tabular-nums">{t("ms", { value: String(a.durationMs) })}</td>
-                            <td className="py-2">
-                              {a.responseBody && (
-                                <code className="block max-w-md truncate font-mono text-xs" title={a.responseBody}>
-                                  {a.responseBody}
-                                </code>
-                              )}
-                              {a.error && <span className="text-xs text-red-700">{a.error}</span>}
-                              {!a.responseBody && !a.error && <span className="text-xs text-slate-400">{t("empty")}</span>}
-                            </td>
-                          </tr>
-                        ))}
-                        {d.attempts.length === 0 && (
-                          <tr>
-                            <td colSpan={5} className="py-2 text-slate-500">
-                              {t("noAttemptYet")}
-                            </td>
-                          </tr>
-                        )}
-                      </tbody>
-                    </table>
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ul>
-          <CursorPager
-            label={t("deliveryPages")}
-            page={cursors.length}
-            nextCursor={list.data.nextCursor}
-            loading={list.isFetching}
-            setCursors={setCursors}
-          />
-        </>
-      )}
+                  </details>
+                </li>
+              ))}
+            </ul>
+            <CursorPager
+              label={t("deliveryPages")}
+              page={cursors.length}
+              nextCursor={data.nextCursor}
+              loading={list.isFetching}
+              setCursors={setCursors}
+            />
+          </>
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { EndpointForm } from "./endpoint-form";
 import { SecretOnce } from "./secret-once";
@@ -53,37 +53,38 @@ export function EndpointsCard() {
           <ErrorNote error={create.error} />
         </div>
       )}
-      {list.isPending ? (
-        <Spinner label={t("loadingEndpoints")} />
-      ) : list.error ? (
-        <ErrorNote error={list.error} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={t("noEndpoints")}>{t("noEndpointsHint")}</EmptyState>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100" aria-label={t("endpointsLabel")}>
-          {list.data.map((e) => (
-            <li key={e.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="webhook-endpoint">
-              <div className="min-w-0 space-y-0.5">
-                <p className="break-all font-mono text-sm text-slate-900">{e.url}</p>
-                {e.description && <p className="text-sm text-slate-600">{e.description}</p>}
-                <p className="text-xs text-slate-500">
-                  <span className="font-mono">{e.id}</span> · {e.events.join(", ")}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <Badge tone={e.enabled ? "green" : "gray"}>{e.enabled ? t("enabled") : t("disabled")}</Badge>
-                <Link
-                  href={`/dashboard/webhooks/endpoints/${e.id}`}
-                  className="text-sm font-medium text-slate-900 underline"
-                  aria-label={t("manageLabel", { url: e.url })}
-                >
-                  {t("manage")}
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        loading={t("loadingEndpoints")}
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState title={t("noEndpoints")}>{t("noEndpointsHint")}</EmptyState>}
+      >
+        {(data) => (
+          <ul className="mt-3 divide-y divide-slate-100" aria-label={t("endpointsLabel")}>
+            {data.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="webhook-endpoint">
+                <div className="min-w-0 space-y-0.5">
+                  <p className="break-all font-mono text-sm text-slate-900">{e.url}</p>
+                  {e.description && <p className="text-sm text-slate-600">{e.description}</p>}
+                  <p className="text-xs text-slate-500">
+                    <span className="font-mono">{e.id}</span> · {e.events.join(", ")}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge tone={e.enabled ? "green" : "gray"}>{e.enabled ? t("enabled") : t("disabled")}</Badge>
+                  <Link
+                    href={`/dashboard/webhooks/endpoints/${e.id}`}
+                    className="text-sm font-medium text-slate-900 underline"
+                    aria-label={t("manageLabel", { url: e.url })}
+                  >
+                    {t("manage")}
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Card>
   );
 }

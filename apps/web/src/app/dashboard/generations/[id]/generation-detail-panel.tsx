@@ -9,7 +9,7 @@ import { useApiErrorText } from "@/i18n/api-error";
 import { usePricePerSecond } from "@/i18n/format";
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { Card, PageHeader } from "@/components/ui/card";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { rerunHref } from "../../playground/prefill";
 import { STATUS_TONE } from "../format";
@@ -239,28 +239,32 @@ export function GenerationDetailPanel({ id }: { id: string }) {
         </Card>
 
         <Card title={t("deliveries")} className="xl:col-span-2">
-          {deliveries.isPending ? (
-            <Spinner label={t("loadingDeliveries")} />
-          ) : deliveries.error ? (
-            <ErrorNote error={deliveries.error} />
-          ) : deliveries.data.data.length === 0 ? (
-            <EmptyState title={t("noDeliveries")}>{g.webhookUrl ? t("webhookOnFinish") : t("noWebhook")}</EmptyState>
-          ) : (
-            <ul className="divide-y divide-slate-100 text-sm" data-testid="generation-deliveries">
-              {deliveries.data.data.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span className="min-w-0">
-                    <span className="font-medium">{d.eventType}</span> <span className="break-all text-slate-600">→ {d.url}</span>
-                  </span>
-                  <span className="flex items-center gap-2 text-slate-700">
-                    <Badge tone={d.status === "delivered" ? "green" : d.status === "failed" ? "red" : "amber"}>{d.status}</Badge>
-                    {t("attempts", { count: d.attemptCount })}
-                    {d.lastResponse?.status ? t("lastHttp", { status: d.lastResponse.status }) : ""}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={deliveries}
+            loading={t("loadingDeliveries")}
+            isEmpty={(d) => d.data.length === 0}
+            empty={<EmptyState title={t("noDeliveries")}>{g.webhookUrl ? t("webhookOnFinish") : t("noWebhook")}</EmptyState>}
+          >
+            {(data) => (
+              <ul className="divide-y divide-slate-100 text-sm" data-testid="generation-deliveries">
+                {data.data.map((d) => (
+                  <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span className="min-w-0">
+                      <span className="font-medium">{d.eventType}</span>{" "}
+                      <span className="break-all text-slate-600">→ {d.url}</span>
+                    </span>
+                    <span className="flex items-center gap-2 text-slate-700">
+                      <Badge tone={d.status === "delivered" ? "green" : d.status === "failed" ? "red" : "amber"}>
+                        {d.status}
+                      </Badge>
+                      {t("attempts", { count: d.attemptCount })}
+                      {d.lastResponse?.status ? t("lastHttp", { status: d.lastResponse.status }) : ""}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
           <p className="mt-3 text-sm">
             <Link className="underline" href="/dashboard/webhooks">
               {t("allDeliveries")}
