@@ -222,6 +222,27 @@ describe.skipIf(!testDatabaseUrl)("mail", () => {
     }
   });
 
+  it("emails are in the owner's language: Russian from a Russian sign-up, English after a switch to English", async () => {
+    const { logger } = await import("../src/observability/logger");
+    const spy = vi.spyOn(logger, "warn").mockImplementation((() => {}) as typeof logger.warn);
+    try {
+      const { requestPasswordReset } = await import("../src/auth/index");
+      const { createAccount, setAccountLocale } = await import("../src/accounts/index");
+      const owner = await createAccount(db(), { email: `mail-ru-${tag()}@example.test`, password: STRONG, locale: "ru" });
+      await requestPasswordReset(db(), owner.email);
+      await setAccountLocale(db(), owner.id, "en");
+      await requestPasswordReset(db(), owner.email);
+      const rows = await emailsTo(owner.email);
+      expect(rows.map((r) => r.subject)).toEqual(["Сброс пароля", "Reset your password"]);
+      expect(rows[0]!.text).toContain("Ссылка работает один раз в течение 1 часа");
+      expect(linkIn(rows[0]!.text)).toMatch(/\/reset-password\?/);
+      // Only languages there are templates for can be stored.
+      await expect(setAccountLocale(db(), owner.id, "fr" as "en")).rejects.toThrow(/accounts_locale_check/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("change email: password checked, taken address refused, link to the new address, change on opening, notice to the old", async () => {
     const smtp = await startSmtp();
     try {

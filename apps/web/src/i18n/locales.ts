@@ -26,3 +26,9 @@ export function resolveLocale(cookie: string | undefined, acceptLanguage: string
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked.map((r) => r.lang).find(isLocale) ?? DEFAULT_LOCALE;
 }
+
+/** The language of a request outside a page (a tRPC call), found as pages find it. */
+export function localeOfRequest(headers: Headers | undefined): Locale {
+  const cookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(headers?.get("cookie") ?? "")?.[1];
+  return resolveLocale(cookie, headers?.get("accept-language"));
+}

@@ -1,13 +1,7 @@
 import { createTranslator } from "next-intl";
 import { type core, type ZodError, z } from "zod";
 import ru from "../../messages/ru.json";
-import { LOCALE_COOKIE, type Locale, resolveLocale } from "../i18n/locales";
-
-/** The dashboard's language for a tRPC call, found as pages find it: the switcher's cookie, else Accept-Language. */
-export function localeOfRequest(headers: Headers | undefined): Locale {
-  const cookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(headers?.get("cookie") ?? "")?.[1];
-  return resolveLocale(cookie, headers?.get("accept-language"));
-}
+import type { Locale } from "../i18n/locales";
 
 /**
  * A refused input's messages by field, for the dashboard's forms. In English they are the schemas'

@@ -9,7 +9,8 @@ import { ApiError, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/con
 import { getDb } from "@vgen/db";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@vgen/engine/platform";
 import { getSessionUser, type SessionUser } from "./auth/session";
-import { fieldErrorsFor, localeOfRequest } from "./field-errors";
+import { localeOfRequest } from "../i18n/locales";
+import { fieldErrorsFor } from "./field-errors";
 
 // 1. Context: the database and who is signed in.
 export async function createTRPCContext(opts: { headers: Headers }) {

@@ -6,6 +6,7 @@ import { sendVerificationLink } from "../auth/email-verification";
 import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
 import { logger } from "../observability/logger";
 import { hashNewPassword } from "../auth/passwords";
+import type { MailLocale } from "../mail/templates/common";
 
 export const API_KEY_PREFIX = "vgk_";
 
@@ -19,11 +20,12 @@ export function newWebhookSecret(): string {
 
 /**
  * Creates an account. A password is checked for strength first; `emailVerified` is for addresses
- * someone already vouched for (an OAuth provider that verified it, test setup).
+ * someone already vouched for (an OAuth provider that verified it, test setup); `locale` is the
+ * language of its emails.
  */
 export async function createAccount(
   db: Db,
-  input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean },
+  input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean; locale?: MailLocale },
 ) {
   const email = input.email.trim().toLowerCase();
   return db.account.create({
@@ -35,12 +37,18 @@ export async function createAccount(
       role: input.role ?? "user",
       webhookSecret: newWebhookSecret(),
       emailVerifiedAt: input.emailVerified ? new Date() : null,
+      locale: input.locale ?? "en",
     },
   });
 }
 
+/** The owner switched the dashboard's language: their emails follow it. */
+export async function setAccountLocale(db: Db, accountId: string, locale: MailLocale): Promise<void> {
+  await db.account.update({ where: { id: accountId }, data: { locale } });
+}
+
 /** Sign-up from the web: the account, and a link to verify its email (needed before the dashboard issues keys). */
-export async function signUp(db: Db, input: { email: string; password: string; name?: string }) {
+export async function signUp(db: Db, input: { email: string; password: string; name?: string; locale?: MailLocale }) {
   const account = await createAccount(db, input).catch((err: unknown) => {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
       throw new ApiError("email_taken", "An account with this email already exists. Sign in instead.");

@@ -6,6 +6,7 @@ import type { AlertEvent, Db, Prisma } from "@vgen/db";
 import { queueAccountEvent } from "../delivery/account-events";
 import { queueMail } from "../mail/outbox";
 import { balanceLowMail } from "../mail/templates/balance-low";
+import { mailLocale } from "../mail/templates/common";
 import { spendThresholdMail } from "../mail/templates/spend-threshold";
 
 /** Alerts handled per transaction; the next pass takes the rest. */
@@ -32,7 +33,10 @@ export async function drainAlertEvents(db: Db): Promise<number> {
 }
 
 async function send(tx: Prisma.TransactionClient, alert: AlertEvent): Promise<void> {
-  const account = await tx.account.findUnique({ where: { id: alert.accountId }, select: { email: true, deletedAt: true } });
+  const account = await tx.account.findUnique({
+    where: { id: alert.accountId },
+    select: { email: true, deletedAt: true, locale: true },
+  });
   // A deleted account has no one to tell (its email is a tombstone).
   if (!account || account.deletedAt) return;
   const common = {
@@ -42,23 +46,29 @@ async function send(tx: Prisma.TransactionClient, alert: AlertEvent): Promise<vo
     created_at: formatTimestamp(alert.createdAt),
   };
   if (alert.kind === "balance_low") {
-    const mail = balanceLowMail({
-      thresholdMicros: alert.thresholdMicros,
-      balanceMicros: alert.balanceMicros,
-      at: alert.createdAt,
-    });
+    const mail = balanceLowMail(
+      {
+        thresholdMicros: alert.thresholdMicros,
+        balanceMicros: alert.balanceMicros,
+        at: alert.createdAt,
+      },
+      mailLocale(account.locale),
+    );
     await queueMail(tx, { accountId: alert.accountId, to: account.email, ...mail });
     await queueAccountEvent(tx, alert.accountId, "account.balance_low", common);
     return;
   }
   const spendMicros = alert.spendMicros ?? 0n;
   const month = alert.month ?? "";
-  const mail = spendThresholdMail({
-    thresholdMicros: alert.thresholdMicros,
-    spendMicros,
-    balanceMicros: alert.balanceMicros,
-    month,
-  });
+  const mail = spendThresholdMail(
+    {
+      thresholdMicros: alert.thresholdMicros,
+      spendMicros,
+      balanceMicros: alert.balanceMicros,
+      month,
+    },
+    mailLocale(account.locale),
+  );
   await queueMail(tx, { accountId: alert.accountId, to: account.email, ...mail });
   await queueAccountEvent(tx, alert.accountId, "account.spend_threshold_reached", {
     account_id: alert.accountId,

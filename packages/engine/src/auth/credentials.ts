@@ -3,6 +3,7 @@ import type { Db } from "@vgen/db";
 import { DUMMY_PASSWORD_HASH, hashNewPassword, verifyPassword } from "./passwords";
 import { consumeRateLimit } from "../platform/rate-limit/limiter";
 import { queueMail } from "../mail/outbox";
+import { mailLocale } from "../mail/templates/common";
 import { passwordChangedMail } from "../mail/templates/password-changed";
 import { passwordResetMail } from "../mail/templates/password-reset";
 import { consumeLink, InvalidLinkError, issueLink, peekLink, retireLinks } from "./link-tokens";
@@ -32,12 +33,15 @@ class TooManyPasswordChangesError extends ApiError {
  */
 export async function requestPasswordReset(db: Db, email: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
-  const account = await db.account.findUnique({ where: { email: normalized }, select: { id: true, email: true, status: true } });
+  const account = await db.account.findUnique({
+    where: { email: normalized },
+    select: { id: true, email: true, status: true, locale: true },
+  });
   if (account?.status !== "active") return;
   if (!(await consumeRateLimit(`reset-link:${normalized}`, RESET_LINKS_PER_EMAIL_PER_HOUR, 3600)).allowed) return;
   await db.$transaction(async (tx) => {
     const link = await issueLink(tx, account.id, "password_reset");
-    await queueMail(tx, { accountId: account.id, to: account.email, ...passwordResetMail(link) });
+    await queueMail(tx, { accountId: account.id, to: account.email, ...passwordResetMail(link, mailLocale(account.locale)) });
   });
 }
 
@@ -64,7 +68,11 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     await tx.account.updateMany({ where: { id: accountId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     await retireLinks(tx, accountId, "password_reset");
     await revokeAccountSessions(tx, accountId);
-    await queueMail(tx, { accountId, to: account.email, ...passwordChangedMail({ email: account.email, at: now }) });
+    await queueMail(tx, {
+      accountId,
+      to: account.email,
+      ...passwordChangedMail({ email: account.email, at: now }, mailLocale(account.locale)),
+    });
   });
   return { email: account.email };
 }
@@ -79,7 +87,7 @@ export async function changePassword(
   }
   const account = await db.account.findUniqueOrThrow({
     where: { id: input.accountId },
-    select: { id: true, email: true, name: true, passwordHash: true },
+    select: { id: true, email: true, name: true, passwordHash: true, locale: true },
   });
   const matches = await verifyPassword(input.currentPassword, account.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account.passwordHash || !matches) throw new WrongPasswordError();
@@ -89,6 +97,10 @@ export async function changePassword(
     await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: now } });
     await retireLinks(tx, account.id, "password_reset");
     await revokeAccountSessions(tx, account.id, input.sessionId);
-    await queueMail(tx, { accountId: account.id, to: account.email, ...passwordChangedMail({ email: account.email, at: now }) });
+    await queueMail(tx, {
+      accountId: account.id,
+      to: account.email,
+      ...passwordChangedMail({ email: account.email, at: now }, mailLocale(account.locale)),
+    });
   });
 }

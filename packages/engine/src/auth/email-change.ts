@@ -5,6 +5,7 @@
 import { ApiError } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
 import { queueMail } from "../mail/outbox";
+import { mailLocale } from "../mail/templates/common";
 import { emailChangeConfirmationMail } from "../mail/templates/email-change-confirmation";
 import { emailChangeNoticeMail } from "../mail/templates/email-change-notice";
 import { consumeRateLimit } from "../platform/rate-limit/limiter";
@@ -27,7 +28,7 @@ export async function requestEmailChange(
   }
   const account = await db.account.findUniqueOrThrow({
     where: { id: input.accountId },
-    select: { id: true, email: true, passwordHash: true },
+    select: { id: true, email: true, passwordHash: true, locale: true },
   });
   const matches = await verifyPassword(input.currentPassword, account.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account.passwordHash || !matches) throw new WrongPasswordError();
@@ -41,7 +42,7 @@ export async function requestEmailChange(
     await queueMail(tx, {
       accountId: account.id,
       to: newEmail,
-      ...emailChangeConfirmationMail({ link, currentEmail: account.email, newEmail }),
+      ...emailChangeConfirmationMail({ link, currentEmail: account.email, newEmail }, mailLocale(account.locale)),
     });
   });
   return { sentTo: newEmail };
@@ -56,7 +57,7 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ email
     return await db.$transaction(async (tx) => {
       const { accountId, newEmail } = await consumeLink(tx, token, "email_change");
       if (!newEmail) throw new Error(`email_change link of ${accountId} has no new address`);
-      const before = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });
+      const before = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true, locale: true } });
       if (await tx.account.findUnique({ where: { email: newEmail }, select: { id: true } })) throw emailTaken();
       const now = new Date();
       await tx.account.update({ where: { id: accountId }, data: { email: newEmail, emailVerifiedAt: now } });
@@ -65,7 +66,7 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ email
       await queueMail(tx, {
         accountId,
         to: before.email,
-        ...emailChangeNoticeMail({ oldEmail: before.email, newEmail, at: now }),
+        ...emailChangeNoticeMail({ oldEmail: before.email, newEmail, at: now }, mailLocale(before.locale)),
       });
       return { email: newEmail };
     });

@@ -2,6 +2,7 @@ import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { consumeRateLimit } from "../platform/rate-limit/limiter";
 import { queueMail } from "../mail/outbox";
+import { mailLocale } from "../mail/templates/common";
 import { emailVerificationMail } from "../mail/templates/email-verification";
 import { consumeLink, issueLink, retireLinks } from "./link-tokens";
 
@@ -21,14 +22,14 @@ class TooManyVerificationLinksError extends ApiError {
 export async function sendVerificationLink(db: Db, accountId: string): Promise<{ sent: boolean }> {
   const account = await db.account.findUniqueOrThrow({
     where: { id: accountId },
-    select: { id: true, email: true, emailVerifiedAt: true },
+    select: { id: true, email: true, emailVerifiedAt: true, locale: true },
   });
   if (account.emailVerifiedAt) return { sent: false };
   if (!(await consumeRateLimit(`verify-link:${accountId}`, VERIFICATION_LINKS_PER_HOUR, 3600)).allowed)
     throw new TooManyVerificationLinksError();
   await db.$transaction(async (tx) => {
     const link = await issueLink(tx, account.id, "email_verification");
-    await queueMail(tx, { accountId: account.id, to: account.email, ...emailVerificationMail(link) });
+    await queueMail(tx, { accountId: account.id, to: account.email, ...emailVerificationMail(link, mailLocale(account.locale)) });
   });
   return { sent: true };
 }

@@ -82,7 +82,12 @@ export async function consumeLink(
 export async function peekLink(db: Db, token: string, kind: AuthTokenKind) {
   const row = await db.authToken.findUnique({
     where: { hash: hashToken(token) },
-    select: { kind: true, usedAt: true, expiresAt: true, account: { select: { id: true, email: true, name: true } } },
+    select: {
+      kind: true,
+      usedAt: true,
+      expiresAt: true,
+      account: { select: { id: true, email: true, name: true, locale: true } },
+    },
   });
   return row && row.kind === kind && row.usedAt === null && row.expiresAt > new Date() ? row.account : null;
 }

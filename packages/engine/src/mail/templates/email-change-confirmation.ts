@@ -1,9 +1,24 @@
-import { signature } from "./common";
+import { type MailLocale, signature } from "./common";
 
 /** Sent to the NEW address when an owner asks to change their sign-in email. */
-export function emailChangeConfirmationMail(input: { link: string; currentEmail: string; newEmail: string }) {
+export function emailChangeConfirmationMail(input: { link: string; currentEmail: string; newEmail: string }, locale: MailLocale) {
+  const kind = "email_change_confirmation" as const;
+  if (locale === "ru")
+    return {
+      kind,
+      subject: "Подтвердите новый адрес электронной почты",
+      text: `Аккаунт vgen ${input.currentEmail} запросил смену адреса для входа на ${input.newEmail}.
+Чтобы подтвердить, откройте:
+
+${input.link}
+
+Ссылка работает один раз в течение 24 часов. До её открытия ничего не изменится.
+Если вы этого не запрашивали, проигнорируйте письмо.
+
+${signature()}`,
+    };
   return {
-    kind: "email_change_confirmation" as const,
+    kind,
     subject: "Confirm your new email address",
     text: `The vgen account ${input.currentEmail} asked to use ${input.newEmail} as its sign-in email.
 To confirm, open:

@@ -1,9 +1,21 @@
-import { mailTime, signature } from "./common";
+import { type MailLocale, mailTime, signature } from "./common";
 
 /** Sent to the OLD address once an email change is confirmed, so a takeover does not go unnoticed. */
-export function emailChangeNoticeMail(input: { oldEmail: string; newEmail: string; at: Date }) {
+export function emailChangeNoticeMail(input: { oldEmail: string; newEmail: string; at: Date }, locale: MailLocale) {
+  const kind = "email_change_notice" as const;
+  if (locale === "ru")
+    return {
+      kind,
+      subject: "Адрес для входа изменён",
+      text: `Адрес для входа в ваш аккаунт vgen изменён с ${input.oldEmail} на ${input.newEmail}
+${mailTime(input.at)}. Письма об аккаунте теперь приходят на новый адрес.
+
+Если это были не вы, немедленно свяжитесь с поддержкой и приложите это письмо.
+
+${signature()}`,
+    };
   return {
-    kind: "email_change_notice" as const,
+    kind,
     subject: "Your sign-in email was changed",
     text: `The sign-in email of your vgen account was changed from ${input.oldEmail} to ${input.newEmail}
 at ${mailTime(input.at)}. Messages about the account now go to the new address.

@@ -1,9 +1,22 @@
-import { mailTime, signature } from "./common";
+import { type MailLocale, mailTime, signature } from "./common";
 
 /** Sent after a password change or a reset, so an owner learns of one they did not make. */
-export function passwordChangedMail(input: { email: string; at: Date }) {
+export function passwordChangedMail(input: { email: string; at: Date }, locale: MailLocale) {
+  const kind = "password_changed" as const;
+  if (locale === "ru")
+    return {
+      kind,
+      subject: "Пароль изменён",
+      text: `Пароль аккаунта vgen ${input.email} изменён ${mailTime(input.at)}.
+Остальные сеансы завершены.
+
+Если это были не вы, сбросьте пароль на странице входа («Забыли пароль?»)
+и свяжитесь с поддержкой.
+
+${signature()}`,
+    };
   return {
-    kind: "password_changed" as const,
+    kind,
     subject: "Your password was changed",
     text: `The password of your vgen account ${input.email} was changed at ${mailTime(input.at)}.
 Other sessions were signed out.

@@ -1,9 +1,23 @@
-import { signature } from "./common";
+import { type MailLocale, signature } from "./common";
 
 /** Sent from "Forgot password?" on the sign-in page. */
-export function passwordResetMail(link: string) {
+export function passwordResetMail(link: string, locale: MailLocale) {
+  const kind = "password_reset" as const;
+  if (locale === "ru")
+    return {
+      kind,
+      subject: "Сброс пароля",
+      text: `Кто-то запросил сброс пароля вашего аккаунта vgen. Чтобы задать новый пароль, откройте:
+
+${link}
+
+Ссылка работает один раз в течение 1 часа. После смены пароля все сеансы будут завершены.
+Если это были не вы, проигнорируйте письмо: пароль останется прежним.
+
+${signature()}`,
+    };
   return {
-    kind: "password_reset" as const,
+    kind,
     subject: "Reset your password",
     text: `Someone asked to reset the password of your vgen account. To choose a new one, open:
 

@@ -3,6 +3,7 @@ import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { consumeRateLimit } from "@vgen/engine/platform";
 import { signUp } from "@vgen/engine/accounts";
+import { localeOfRequest } from "../../../i18n/locales";
 import { clientIp } from "../../http/client-ip";
 import type { TRPCContext } from "../../trpc";
 import type { SignUpInput } from "./signUp.schema";
@@ -14,6 +15,11 @@ export async function signUpHandler({ ctx, input }: { ctx: TRPCContext; input: z
   if (!limit.allowed) {
     throw new ApiError("too_many_attempts", "Too many sign-ups from this address. Try again in an hour.");
   }
-  const account = await signUp(ctx.db, { email: input.email, password: input.password, name: input.name });
+  const account = await signUp(ctx.db, {
+    email: input.email,
+    password: input.password,
+    name: input.name,
+    locale: localeOfRequest(ctx.headers),
+  });
   return { id: account.id, email: account.email };
 }
