@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signedInAccount } from "./support/session";
+import { db, uniqueEmail } from "../support/fixtures";
+import { signedInAccount, TEST_PASSWORD } from "./support/session";
 
 // The UI in English (the default) and Russian: the switcher stores the choice in a cookie that wins
 // over the browser's Accept-Language; prices per second read "/ s" or "/ сек". Desktop and a 390 px phone.
@@ -22,7 +23,8 @@ async function dashboardNav(page: Page, menu: string) {
 for (const viewport of VIEWPORTS) {
   test(`${viewport.name}: switch the dashboard to Russian and back; the choice survives a reload`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signedInAccount(page);
+    const account = await signedInAccount(page);
+    const emailLanguage = async () => (await db().account.findUniqueOrThrow({ where: { id: account.id } })).locale;
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
     let nav = await dashboardNav(page, "Menu");
@@ -30,6 +32,8 @@ for (const viewport of VIEWPORTS) {
     await nav.getByRole("combobox", { name: "Language" }).selectOption("ru");
 
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    // The account's emails follow the switch.
+    expect(await emailLanguage()).toBe("ru");
     nav = await dashboardNav(page, "Меню");
     await expect(nav.getByRole("link", { name: "Обзор" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Модели" })).toBeVisible();
@@ -55,6 +59,7 @@ for (const viewport of VIEWPORTS) {
     nav = await dashboardNav(page, "Меню");
     await nav.getByRole("combobox", { name: "Язык" }).selectOption("en");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(await emailLanguage()).toBe("en");
     await expect(page.getByRole("heading", { level: 1, name: "Balance & history" })).toBeVisible();
     await page.goto("/dashboard/models");
     await expect(page.getByRole("article", { name: "gen-3.1-fast" }).getByTestId("model-price")).toHaveText("$0.150 / s");
@@ -86,6 +91,23 @@ test.describe("a browser that asks for Russian", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     });
   }
+});
+
+test.describe("a Russian sign-up", () => {
+  test.use({ locale: "ru-RU" });
+
+  test("gets its verification email in Russian", async ({ page }) => {
+    const email = uniqueEmail("ru-signup");
+    await page.goto("/signup");
+    await page.getByLabel("Эл. почта").fill(email);
+    await page.getByLabel("Пароль").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Создать аккаунт" }).click();
+    await page.waitForURL("**/dashboard");
+    const account = await db().account.findUniqueOrThrow({ where: { email } });
+    expect(account.locale).toBe("ru");
+    const mail = await db().outboundEmail.findFirstOrThrow({ where: { accountId: account.id, kind: "email_verification" } });
+    expect(mail.subject).toBe("Подтвердите адрес электронной почты");
+  });
 });
 
 test("server errors read in Russian: the catalog's text for the error code stands in for the English message", async ({
