@@ -9,3 +9,4 @@ export * from "./key-restrictions";
 export * from "./openapi/document";
 export { codesByStatus } from "./openapi/error-responses";
 export * from "./redirects";
+export * from "./locales";

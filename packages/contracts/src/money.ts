@@ -49,3 +49,14 @@ export function parseUsd(text: string): bigint {
 export function formatTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
+
+/**
+ * The form people read a moment in, in the dashboard and in emails: "2026-11-21 15:16:57 UTC".
+ * Always UTC, so it matches the API's timestamps and the CSV export whatever the reader's time zone.
+ */
+export function formatUtc(date: Date | string): string {
+  return new Date(date)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, " UTC");
+}

@@ -3,6 +3,7 @@ import {
   formatAmount,
   formatPricePerSecond,
   formatTimestamp,
+  formatUtc,
   formatUnitPrice,
   formatUsd,
   parsePricePerSecond,
@@ -52,5 +53,9 @@ describe("money", () => {
   });
   it("formats timestamps as UTC without a fraction", () => {
     expect(formatTimestamp(new Date("2026-11-21T15:16:57.123Z"))).toBe("2026-11-21T15:16:57Z");
+  });
+  it("writes moments for people as UTC to the second", () => {
+    expect(formatUtc(new Date("2026-11-21T15:16:57.123Z"))).toBe("2026-11-21 15:16:57 UTC");
+    expect(formatUtc("2026-01-02T03:04:05Z")).toBe("2026-01-02 03:04:05 UTC");
   });
 });

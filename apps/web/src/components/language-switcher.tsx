@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useTransition } from "react";
-import { LOCALES } from "@/i18n/locales";
+import { LOCALES } from "@vgen/contracts";
 import { setLocale } from "@/i18n/set-locale";
 
 const NAMES = { en: "English", ru: "Русский" } as const;

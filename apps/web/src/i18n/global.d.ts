@@ -1,5 +1,5 @@
 import type messages from "../../messages/en.json";
-import type { Locale } from "./locales";
+import type { Locale } from "@vgen/contracts";
 
 // Typed keys: a t("...") call with a key missing from en.json fails the typecheck.
 declare module "next-intl" {

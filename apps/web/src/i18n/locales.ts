@@ -1,13 +1,8 @@
-/** The UI's languages; English is the default for anyone who asks for neither. */
-export const LOCALES = ["en", "ru"] as const;
-export type Locale = (typeof LOCALES)[number];
+import { isLocale, type Locale } from "@vgen/contracts";
+
 const DEFAULT_LOCALE: Locale = "en";
 /** The cookie the language switcher sets; it wins over the browser's Accept-Language. */
 export const LOCALE_COOKIE = "locale";
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
 
 /**
  * The language of a request: the switcher's cookie when set, else the browser's most preferred

@@ -4,7 +4,8 @@ import { cookies } from "next/headers";
 import { getDb } from "@vgen/db";
 import { setAccountLocale } from "@vgen/engine/accounts";
 import { getSessionUser } from "@/server/auth/session";
-import { isLocale, LOCALE_COOKIE } from "./locales";
+import { isLocale } from "@vgen/contracts";
+import { LOCALE_COOKIE } from "./locales";
 
 /**
  * The language switcher's action: remembers the choice for a year (the caller refreshes the page);

@@ -1,7 +1,7 @@
 import { createTranslator } from "next-intl";
 import { type core, type ZodError, z } from "zod";
 import ru from "../../messages/ru.json";
-import type { Locale } from "../i18n/locales";
+import type { Locale } from "@vgen/contracts";
 
 /**
  * A refused input's messages by field, for the dashboard's forms. In English they are the schemas'

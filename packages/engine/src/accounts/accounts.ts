@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "@vgen/contracts";
+import { ApiError, type Locale } from "@vgen/contracts";
 import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
 import { sendVerificationLink } from "../auth/email-verification";
 import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
 import { logger } from "../observability/logger";
 import { hashNewPassword } from "../auth/passwords";
-import type { MailLocale } from "../mail/templates/common";
 
 export const API_KEY_PREFIX = "vgk_";
 
@@ -25,7 +24,7 @@ export function newWebhookSecret(): string {
  */
 export async function createAccount(
   db: Db,
-  input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean; locale?: MailLocale },
+  input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean; locale?: Locale },
 ) {
   const email = input.email.trim().toLowerCase();
   return db.account.create({
@@ -43,12 +42,12 @@ export async function createAccount(
 }
 
 /** The owner switched the dashboard's language: their emails follow it. */
-export async function setAccountLocale(db: Db, accountId: string, locale: MailLocale): Promise<void> {
+export async function setAccountLocale(db: Db, accountId: string, locale: Locale): Promise<void> {
   await db.account.update({ where: { id: accountId }, data: { locale } });
 }
 
 /** Sign-up from the web: the account, and a link to verify its email (needed before the dashboard issues keys). */
-export async function signUp(db: Db, input: { email: string; password: string; name?: string; locale?: MailLocale }) {
+export async function signUp(db: Db, input: { email: string; password: string; name?: string; locale?: Locale }) {
   const account = await createAccount(db, input).catch((err: unknown) => {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
       throw new ApiError("email_taken", "An account with this email already exists. Sign in instead.");

@@ -1,6 +1,5 @@
-import { formatAmount } from "@vgen/contracts";
+import { formatAmount, formatUtc } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
-import { formatUtc } from "@/components/ui/utc-time";
 
 /** The restriction columns of a key as the dashboard and the console list them. */
 export interface KeyRestrictionFields {

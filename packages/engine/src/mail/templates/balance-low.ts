@@ -1,9 +1,9 @@
 import { env } from "@vgen/config";
-import { formatAmount } from "@vgen/contracts";
-import { type MailLocale, mailTime, signature } from "./common";
+import { formatAmount, type Locale, formatUtc } from "@vgen/contracts";
+import { signature } from "./common";
 
 /** Sent once each time the available balance falls below the owner's low-balance threshold. */
-export function balanceLowMail(input: { thresholdMicros: bigint; balanceMicros: bigint; at: Date }, locale: MailLocale) {
+export function balanceLowMail(input: { thresholdMicros: bigint; balanceMicros: bigint; at: Date }, locale: Locale) {
   const kind = "balance_low" as const;
   const threshold = formatAmount(input.thresholdMicros);
   const balance = formatAmount(input.balanceMicros);
@@ -13,7 +13,7 @@ export function balanceLowMail(input: { thresholdMicros: bigint; balanceMicros: 
       kind,
       subject: `Баланс vgen ниже ${threshold}`,
       text: `Доступный баланс вашего аккаунта vgen опустился ниже порога уведомления ${threshold}
-${mailTime(input.at)}. В тот момент он составлял ${balance} (выполняющиеся генерации уже вычтены).
+${formatUtc(input.at)}. В тот момент он составлял ${balance} (выполняющиеся генерации уже вычтены).
 
 Когда баланса не хватает на стоимость генерации, новые запросы отклоняются (402 insufficient_balance).
 Пополнить баланс: ${base}/dashboard/invoices
@@ -27,7 +27,7 @@ ${signature()}`,
     kind,
     subject: `Your vgen balance is below ${threshold}`,
     text: `The available balance of your vgen account fell below your alert threshold of ${threshold}
-at ${mailTime(input.at)}. It was ${balance} then (running generations already deducted).
+at ${formatUtc(input.at)}. It was ${balance} then (running generations already deducted).
 
 When the balance does not cover a generation's cost, new requests are refused (402 insufficient_balance).
 Add funds: ${base}/dashboard/invoices

@@ -1,7 +1,8 @@
-import { type MailLocale, signature } from "./common";
+import type { Locale } from "@vgen/contracts";
+import { signature } from "./common";
 
 /** Sent to the NEW address when an owner asks to change their sign-in email. */
-export function emailChangeConfirmationMail(input: { link: string; currentEmail: string; newEmail: string }, locale: MailLocale) {
+export function emailChangeConfirmationMail(input: { link: string; currentEmail: string; newEmail: string }, locale: Locale) {
   const kind = "email_change_confirmation" as const;
   if (locale === "ru")
     return {

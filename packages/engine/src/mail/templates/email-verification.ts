@@ -1,7 +1,8 @@
-import { type MailLocale, signature } from "./common";
+import type { Locale } from "@vgen/contracts";
+import { signature } from "./common";
 
 /** Sent on sign-up and from the dashboard banner's "Send a new link". */
-export function emailVerificationMail(link: string, locale: MailLocale) {
+export function emailVerificationMail(link: string, locale: Locale) {
   const kind = "email_verification" as const;
   if (locale === "ru")
     return {

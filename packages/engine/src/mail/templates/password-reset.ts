@@ -1,7 +1,8 @@
-import { type MailLocale, signature } from "./common";
+import type { Locale } from "@vgen/contracts";
+import { signature } from "./common";
 
 /** Sent from "Forgot password?" on the sign-in page. */
-export function passwordResetMail(link: string, locale: MailLocale) {
+export function passwordResetMail(link: string, locale: Locale) {
   const kind = "password_reset" as const;
   if (locale === "ru")
     return {

@@ -1,11 +1,11 @@
 import { env } from "@vgen/config";
-import { formatAmount } from "@vgen/contracts";
-import { type MailLocale, signature } from "./common";
+import { formatAmount, type Locale } from "@vgen/contracts";
+import { signature } from "./common";
 
 /** Sent once per UTC month when the month's net spend reaches the owner's spend threshold. */
 export function spendThresholdMail(
   input: { thresholdMicros: bigint; spendMicros: bigint; balanceMicros: bigint; month: string },
-  locale: MailLocale,
+  locale: Locale,
 ) {
   const kind = "spend_threshold_reached" as const;
   const threshold = formatAmount(input.thresholdMicros);

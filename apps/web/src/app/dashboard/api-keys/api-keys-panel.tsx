@@ -1,5 +1,6 @@
 "use client";
 
+import { formatUtc } from "@vgen/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
@@ -11,7 +12,6 @@ import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
-import { formatUtc } from "@/components/ui/utc-time";
 import { NewKeyReveal } from "./new-key-reveal";
 import { draftOf, NO_RESTRICTIONS, RestrictionsFields, restrictionsInput, type RestrictionsDraft } from "./restrictions-fields";
 import { forgetIssuedKey, rememberIssuedKey } from "./session-key";

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatUtc } from "@vgen/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -10,7 +11,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { keyLabel, statusTone } from "./request-format";
-import { formatUtc, UtcTime } from "@/components/ui/utc-time";
+import { UtcTime } from "@/components/ui/utc-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
 
 const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;

@@ -1,12 +1,12 @@
 "use client";
 
+import { formatUtc } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatUtc } from "@/components/ui/utc-time";
 
 /** A short name for a browser from its user agent ("Chrome on Linux"); the full string is in the title. */
 function deviceName(userAgent: string | null, t: ReturnType<typeof useTranslations<"security">>): string {

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatUtc } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { useApiErrorText } from "@/i18n/api-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -9,7 +10,6 @@ import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, TextField } from "@/components/ui/field";
 import { ErrorNote, FormError, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatUtc } from "@/components/ui/utc-time";
 import { RecoveryCodes } from "./recovery-codes";
 
 /** Two-factor sign-in: off → scan + confirm a code → recovery codes once; on → replace codes or turn off (password + code). */

@@ -4,13 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApiErrorText } from "@/i18n/api-error";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { formatAmount } from "@vgen/contracts";
+import { formatAmount, formatUtc } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextAreaField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { formatUtc } from "@/components/ui/utc-time";
 
 const MIN = 20;
 

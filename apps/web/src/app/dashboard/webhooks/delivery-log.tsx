@@ -1,12 +1,12 @@
 "use client";
 
+import { formatUtc } from "@vgen/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
-import { formatUtc } from "@/components/ui/utc-time";
 import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { formatAmount } from "@vgen/contracts";
+import { formatAmount, formatUtc } from "@vgen/contracts";
 import { useApiErrorText } from "@/i18n/api-error";
 import { usePricePerSecond } from "@/i18n/format";
 import { VideoPlayer } from "@/components/dashboard/video-player";
@@ -13,7 +13,7 @@ import { Badge, EmptyState, ErrorNote, QueryState, Spinner } from "@/components/
 import { useTRPC } from "@/trpc/client";
 import { rerunHref } from "../../playground/prefill";
 import { STATUS_TONE } from "../format";
-import { formatUtc, UtcTime } from "@/components/ui/utc-time";
+import { UtcTime } from "@/components/ui/utc-time";
 
 const LINK_BUTTON =
   "inline-flex items-center justify-center rounded-md px-3.5 py-2 text-sm font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2";

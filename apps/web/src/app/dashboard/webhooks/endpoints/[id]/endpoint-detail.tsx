@@ -1,5 +1,6 @@
 "use client";
 
+import { formatUtc } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EndpointEvent } from "@vgen/contracts";
@@ -12,7 +13,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { DeliveryLog } from "../../delivery-log";
-import { formatUtc } from "@/components/ui/utc-time";
 import { EndpointForm } from "../../endpoint-form";
 import { SecretOnce } from "../../secret-once";
 
