@@ -84,16 +84,13 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    // The dashboard's side: tRPC answers through its own error formatter (a public mutation: sign-up).
-    let signUps = 0;
-    const signUp = async () => {
-      const n = signUps++;
-      const res = await fetch(`${app!.baseUrl}/api/trpc/account.signUp`, {
+    // The dashboard's side: tRPC answers through its own error formatter (public mutations).
+    const trpcOutcomes: Outcome[] = [];
+    const callTrpc = async (procedure: string, input: unknown) => {
+      const res = await fetch(`${app!.baseUrl}/api/trpc/${procedure}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          json: { email: `drill-${Date.now()}-${n}@example.test`, password: `Tr0ub4dor&3-${Date.now()}-horse-staple` },
-        }),
+        body: JSON.stringify({ json: input }),
         signal: AbortSignal.timeout(30_000),
       }).catch(() => null);
       if (!res) return;
@@ -103,34 +100,27 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
         status: res.status,
         retryAfter: res.headers.get("retry-after"),
         code: body.error?.json?.data?.code ?? null,
+      });
+    };
+    let signUps = 0;
+    const signUp = () => {
+      const n = signUps++;
+      return callTrpc("account.signUp", {
+        email: `drill-${Date.now()}-${n}@example.test`,
+        password: `Tr0ub4dor&3-${Date.now()}-horse-staple`,
       });
     };
     // "Forgot password?" reads the accounts table at once; a sign-up hashes the password first and may
     // reach the database only after it is back, so the outage's own tRPC calls are reset requests.
     let resets = 0;
-    const resetRequest = async () => {
-      const res = await fetch(`${app!.baseUrl}/api/trpc/account.requestPasswordReset`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ json: { email: `nobody-${Date.now()}-${resets++}@example.test` } }),
-        signal: AbortSignal.timeout(30_000),
-      }).catch(() => null);
-      if (!res) return;
-      const body = (await res.json().catch(() => ({}))) as { error?: { json?: { data?: { code?: string } } } };
-      trpcOutcomes.push({
-        at: Date.now(),
-        status: res.status,
-        retryAfter: res.headers.get("retry-after"),
-        code: body.error?.json?.data?.code ?? null,
-      });
-    };
+    const resetRequest = () =>
+      callTrpc("account.requestPasswordReset", { email: `nobody-${Date.now()}-${resets++}@example.test` });
     const trpc = async () => {
       while (!stop) {
         await signUp();
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    const trpcOutcomes: Outcome[] = [];
     // Loads the route before the fault, so the lane's calls during the outage are not its first.
     await fetch(`${app.baseUrl}/api/trpc/account.signUp`, {
       method: "POST",
