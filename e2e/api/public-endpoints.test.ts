@@ -11,6 +11,7 @@ const PUBLIC_PATHS = [
   "POST /api/v1/videos/result",
   "POST /api/v1/videos/cancel",
   "GET /api/v1/models",
+  "GET /api/v1/balance",
   "GET /api/v1/errors",
   "GET /api/v1/status",
   "GET /api/v1/openapi.json",

@@ -160,3 +160,17 @@ export const ServiceStatus = z
 
 export type ServiceStatusT = z.infer<typeof ServiceStatus>;
 export type StatusDayT = z.infer<typeof StatusDay>;
+
+export const Balance = z
+  .object({
+    object: z.literal("balance"),
+    available: z.string().meta({
+      description: "What new generations can spend: the ledger's balance less the holds of running generations.",
+      example: "$16.160",
+    }),
+    held: z.string().meta({
+      description: "Held by the account's running generations; charged when they complete, released otherwise.",
+      example: "$3.840",
+    }),
+  })
+  .meta({ id: "Balance", description: "The account's money in US dollars, 3 decimals like every amount of the API." });

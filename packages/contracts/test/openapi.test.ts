@@ -54,6 +54,7 @@ describe("OpenAPI document", () => {
         "POST /api/v1/videos/result",
         "POST /api/v1/videos/cancel",
         "GET /api/v1/models",
+        "GET /api/v1/balance",
         "GET /api/v1/errors",
         "GET /api/v1/status",
         "GET /api/v1/openapi.json",

@@ -120,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the balance
+         * @description The account's available balance (what a create's hold is checked against) and the amount held by its running generations.
+         */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/errors": {
         parameters: {
             query?: never;
@@ -609,6 +629,21 @@ export interface components {
                 max: number;
                 default: number;
             };
+        };
+        /** @description The account's money in US dollars, 3 decimals like every amount of the API. */
+        Balance: {
+            /** @enum {string} */
+            object: "balance";
+            /**
+             * @description What new generations can spend: the ledger's balance less the holds of running generations.
+             * @example $16.160
+             */
+            available: string;
+            /**
+             * @description Held by the account's running generations; charged when they complete, released otherwise.
+             * @example $3.840
+             */
+            held: string;
         };
         ErrorCatalog: {
             /** @enum {string} */
@@ -3077,6 +3112,231 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /**
+             * @description Unauthorized. Error codes:
+             *
+             *     - `missing_api_key`: No API key was sent. [Fix](http://localhost:3000/errors#missing_api_key)
+             *     - `invalid_api_key`: The API key is unknown or has been revoked. [Fix](http://localhost:3000/errors#invalid_api_key)
+             *     - `key_expired`: The API key passed the expiry date its owner set for it. [Fix](http://localhost:3000/errors#key_expired)
+             */
+            401: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "type": "authentication_error",
+                     *         "message": "No API key was sent.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#missing_api_key",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Forbidden. Error codes:
+             *
+             *     - `key_source_not_allowed`: The request came from an address outside the IP addresses and ranges the API key is restricted to. [Fix](http://localhost:3000/errors#key_source_not_allowed)
+             */
+            403: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "key_source_not_allowed",
+                     *         "type": "permission_error",
+                     *         "message": "The request came from an address outside the IP addresses and ranges the API key is restricted to.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#key_source_not_allowed",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "key_source_not_allowed";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             */
+            429: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal server error. Error codes:
+             *
+             *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
+             */
+            500: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "type": "api_error",
+                     *         "message": "Something went wrong on our side. Nothing was charged.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#internal_error",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `service_unavailable`: The service is temporarily unable to accept work. [Fix](http://localhost:3000/errors#service_unavailable)
+             */
+            503: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "type": "api_error",
+                     *         "message": "The service is temporarily unable to accept work.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#service_unavailable",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "service_unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "balance",
+                     *       "available": "$16.160",
+                     *       "held": "$3.840"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Balance"];
                 };
             };
             /**

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the public API, assembled from one file per operation
- * (./generations, ./catalog, ./platform) and the shared components (bearer scheme, error
+ * (./generations, ./catalog, ./billing, ./platform) and the shared components (bearer scheme, error
  * responses per status). Operations use the same zod schemas that validate requests
  * (../generation.ts, ../list-query.ts) and the error catalog (../errors.ts): nothing here
  * restates a request shape by hand, so a changed schema or catalog entry changes the document.
@@ -67,6 +67,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     tags: [
       { name: "Generations", description: "Create, follow, fetch, list and cancel video generations." },
       { name: "Catalog", description: "The models you can generate with." },
+      { name: "Billing", description: "The account's balance." },
       { name: "Platform", description: "Public endpoints: error catalog, status, this document." },
       {
         name: "Webhooks",

@@ -1,5 +1,6 @@
 /** Every public operation, in the order the document lists them; each file registers one. */
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { getBalance } from "./billing/get-balance";
 import { listModels } from "./catalog/list-models";
 import { cancelGeneration } from "./generations/cancel-generation";
 import { createGeneration } from "./generations/create-generation";
@@ -17,6 +18,7 @@ export const OPERATIONS: readonly ((baseUrl: string) => RouteConfig)[] = [
   getGenerationResult,
   cancelGeneration,
   listModels,
+  getBalance,
   listErrors,
   getStatus,
   getOpenApiDocument,

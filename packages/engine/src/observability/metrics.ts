@@ -84,6 +84,7 @@ export const ROUTE_TEMPLATES = [
   "/api/v1/videos/result",
   "/api/v1/videos/cancel",
   "/api/v1/models",
+  "/api/v1/balance",
   "/api/v1/errors",
   "/api/v1/status",
   "/api/v1/openapi.json",

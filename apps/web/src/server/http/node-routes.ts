@@ -4,6 +4,7 @@ import { newId } from "@vgen/db";
 import { logger } from "@vgen/engine/observability";
 import { cancelGenerationRoute } from "../api/cancel-generation";
 import { createGenerationRoute } from "../api/create-generation";
+import { getBalanceRoute } from "../api/get-balance";
 import { getGenerationEvents } from "../api/generation-events";
 import { getResultRoute } from "../api/get-result";
 import { listGenerationsRoute } from "../api/list-generations";
@@ -43,6 +44,7 @@ const ROUTES: NodeRoute[] = [
   route("POST", /^\/api\/v1\/videos\/result$/, getResultRoute),
   route("POST", /^\/api\/v1\/videos\/cancel$/, cancelGenerationRoute),
   route("GET", /^\/api\/v1\/models$/, listModelsRoute),
+  route("GET", /^\/api\/v1\/balance$/, getBalanceRoute),
 ];
 
 /** A client that stops reading is cut off once this much is waiting for it. */

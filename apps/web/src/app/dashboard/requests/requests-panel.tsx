@@ -22,6 +22,7 @@ const OPERATIONS = [
   "/api/v1/videos/result",
   "/api/v1/videos/cancel",
   "/api/v1/models",
+  "/api/v1/balance",
   "/api/v1/errors",
   "/api/v1/status",
   "/api/v1/openapi.json",
