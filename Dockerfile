@@ -25,11 +25,11 @@ RUN pnpm exec turbo run build --filter=@vgen/web --filter=@vgen/ops
 
 # The compiled entries import node_modules by relative path (apps/web/scripts/build-server.mjs) and
 # read some files from the source tree (migrations, the render worker script), so the runtime keeps
-# the workspace layout, without tests, benchmarks, clients and caches; `pnpm prune --prod` then drops
-# the dev dependencies and every package only the removed folders needed.
+# the workspace layout, without tests, benchmarks, clients (SDKs, the MCP server) and caches; `pnpm
+# prune --prod` then drops the dev dependencies and every package only the removed folders needed.
 FROM build AS prod
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
-    rm -rf e2e bench clients docs packages/sdk packages/*/test .turbo apps/web/.next/cache node_modules/.cache \
+    rm -rf e2e bench clients docs packages/sdk packages/mcp packages/*/test .turbo apps/web/.next/cache node_modules/.cache \
  && pnpm prune --prod --ignore-scripts --store-dir /pnpm/store
 
 FROM ${NODE_IMAGE} AS runtime

@@ -232,7 +232,7 @@ async function main() {
       TEST_DATABASE_URL: unitDb,
       TEST_ADMIN_DATABASE_URL: external.adminUrl,
     };
-    for (const pkg of ["config", "contracts", "db", "engine", "sdk"])
+    for (const pkg of ["config", "contracts", "db", "engine", "sdk", "mcp"])
       await vitest(`unit: ${pkg}`, path.join(root, "packages", pkg), unitEnv);
     await vitest("unit: web", path.join(root, "apps/web"), unitEnv);
     await pythonClientUnit("unit: python client");

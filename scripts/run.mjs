@@ -26,10 +26,21 @@ const mode = process.argv[2];
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
 
 run(pnpm, [...pnpmPrefix, "install", "--frozen-lockfile"], env);
-// The SDK's build (dist/) is what the API suite's SDK and CLI tests run, as a user who installs it would.
+// The SDK's and the MCP server's builds (dist/) are what the API suite's SDK, CLI and MCP tests run,
+// as a user who installs them would.
 run(
   pnpm,
-  [...pnpmPrefix, "exec", "turbo", "run", "build", "--filter=@vgen/web", "--filter=@vgen/ops", "--filter=@vgen/sdk"],
+  [
+    ...pnpmPrefix,
+    "exec",
+    "turbo",
+    "run",
+    "build",
+    "--filter=@vgen/web",
+    "--filter=@vgen/ops",
+    "--filter=@vgen/sdk",
+    "--filter=@vgen/mcp",
+  ],
   env,
 );
 

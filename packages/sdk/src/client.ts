@@ -1,5 +1,6 @@
 import { download, type DownloadResult } from "./download.js";
 import { VgenError } from "./errors.js";
+import { Balance } from "./resources/balance.js";
 import { Generations } from "./resources/generations.js";
 import { Models } from "./resources/models.js";
 import { Transport } from "./transport.js";
@@ -27,6 +28,7 @@ const VERSION = "0.1.0";
 export class Vgen {
   readonly generations: Generations;
   readonly models: Models;
+  readonly balance: Balance;
   readonly webhooks = webhooks;
   private readonly transport: Transport;
 
@@ -44,6 +46,7 @@ export class Vgen {
     });
     this.generations = new Generations(this.transport);
     this.models = new Models(this.transport);
+    this.balance = new Balance(this.transport);
   }
 
   /** Streams a completed generation's clip (or any output URL) to a file. */

@@ -19,6 +19,7 @@ export type { WaitOptions } from "./resources/generations.js";
 export { type SseEvent, SseParser } from "./sse.js";
 export { type GenerationEvent, GenerationStream } from "./stream.js";
 export type {
+  Balance,
   CreateGenerationParams,
   ErrorCode,
   ErrorType,

@@ -10,6 +10,7 @@ export type GenerationStatus = Generation["status"];
 export type GenerationList = Schemas["GenerationList"];
 export type Model = Schemas["Model"];
 export type ModelList = Schemas["ModelList"];
+export type Balance = Schemas["Balance"];
 /** The create body; `stream` is chosen by the SDK method (create vs. create with `{ stream: true }`). */
 export type CreateGenerationParams = Omit<Schemas["CreateGenerationRequest"], "stream">;
 type ErrorEnvelope = Schemas["Error"];
