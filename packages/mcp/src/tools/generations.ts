@@ -53,8 +53,9 @@ export function registerGenerationTools(server: McpServer, client: Vgen): void {
           sent = sent.then(() => report(record)).catch(() => {});
         };
         const record = await client.generations.createAndWait(params, { signal: extra.signal, onProgress: notify });
-        notify(record);
         await sent;
+        // The answer itself reports the end: a notification sent just before it can reach the
+        // client after the request is settled (the MCP SDK's client then drops it as unknown).
         return recordResult(record);
       }),
   );
