@@ -158,7 +158,7 @@ describe("vgen-mcp over stdio", () => {
 
   it("refuses to start without VGEN_API_KEY, saying so on stderr", () => {
     const run = spawnSync(process.execPath, [BIN], {
-      env: { PATH: process.env.PATH, VGEN_BASE_URL: BASE_URL },
+      env: { PATH: process.env.PATH, NODE_ENV: "production", VGEN_BASE_URL: BASE_URL },
       input: "",
       encoding: "utf8",
       timeout: 30_000,

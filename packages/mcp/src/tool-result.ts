@@ -8,7 +8,7 @@ export function jsonResult(value: object): CallToolResult {
 }
 
 /** The error envelope's fields (docs/api.md#errors), as far as the error has them. */
-export interface ToolErrorFields {
+interface ToolErrorFields {
   code: string | null;
   message: string;
   param?: string | null;
@@ -17,7 +17,7 @@ export interface ToolErrorFields {
   status?: number | null;
 }
 
-export function errorResult(error: ToolErrorFields): CallToolResult {
+function errorResult(error: ToolErrorFields): CallToolResult {
   const lines = [`${error.code ?? "error"}: ${error.message}`];
   if (error.param) lines.push(`param: ${error.param}`);
   if (error.doc_url) lines.push(`see ${error.doc_url}`);
