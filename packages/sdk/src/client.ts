@@ -1,5 +1,5 @@
 import { download, type DownloadResult } from "./download.js";
-import { VgenError } from "./errors.js";
+import { AuthenticationError } from "./errors.js";
 import { Balance } from "./resources/balance.js";
 import { Generations } from "./resources/generations.js";
 import { Models } from "./resources/models.js";
@@ -12,7 +12,7 @@ export interface VgenOptions {
   apiKey?: string;
   /** Default: `VGEN_BASE_URL`, else http://localhost:3000. */
   baseUrl?: string;
-  /** Retries after the first attempt on 429, 503 and network errors. Default 2. */
+  /** Retries after the first attempt on 429, 502, 503, 504 and network errors. Default 2. */
   maxRetries?: number;
   /** Per attempt, until the response headers arrive. Default 60 000. */
   timeoutMs?: number;
@@ -20,6 +20,16 @@ export interface VgenOptions {
   initialRetryDelayMs?: number;
   /** Backoff ceiling in ms. Default 8000. */
   maxRetryDelayMs?: number;
+  /**
+   * Silence on an event stream (no event and no keep-alive comment) after which it counts as broken:
+   * `createAndWait` and `wait` then re-attach and, failing that, poll. Default 30 000 (the server
+   * writes at least every 15 s).
+   */
+  streamIdleTimeoutMs?: number;
+  /** Extra headers on every API request (not on output downloads, which may go to another host). */
+  headers?: Record<string, string>;
+  /** The fetch to use (a proxy agent, instrumentation, tests). Default: the global fetch. */
+  fetch?: typeof fetch;
 }
 
 const DEFAULT_BASE_URL = "http://localhost:3000";
@@ -34,7 +44,7 @@ export class Vgen {
 
   constructor(options: VgenOptions = {}) {
     const apiKey = options.apiKey ?? process.env.VGEN_API_KEY;
-    if (!apiKey) throw new VgenError("no API key: pass { apiKey } or set VGEN_API_KEY");
+    if (!apiKey) throw new AuthenticationError("no API key: pass { apiKey } or set VGEN_API_KEY", { code: "missing_api_key" });
     this.transport = new Transport({
       apiKey,
       baseUrl: options.baseUrl ?? process.env.VGEN_BASE_URL ?? DEFAULT_BASE_URL,
@@ -42,6 +52,9 @@ export class Vgen {
       timeoutMs: options.timeoutMs ?? 60_000,
       initialRetryDelayMs: options.initialRetryDelayMs ?? 500,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 8000,
+      streamIdleTimeoutMs: options.streamIdleTimeoutMs ?? 30_000,
+      headers: options.headers ?? {},
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
       userAgent: `vgen-sdk-typescript/${VERSION} node/${process.versions.node}`,
     });
     this.generations = new Generations(this.transport);

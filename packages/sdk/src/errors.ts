@@ -14,7 +14,17 @@ export interface VgenErrorFields {
   cause?: unknown;
 }
 
-export class VgenError extends Error {
+/**
+ * What a caller needs to find a generation whose create may have succeeded although no answer
+ * arrived: the create's Idempotency-Key (send it again to get that generation, charged once) and
+ * its id when one was seen.
+ */
+export interface RecoveryFields {
+  idempotencyKey: string | null;
+  generationId: string | null;
+}
+
+export class VgenError extends Error implements RecoveryFields {
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly type: string | undefined;
@@ -22,6 +32,10 @@ export class VgenError extends Error {
   readonly request_id: string | null;
   readonly doc_url: string | null;
   readonly retryAfter: number | null;
+  /** Set on every error of a create (and cancel): its Idempotency-Key. Retrying with it never creates or charges twice. */
+  idempotencyKey: string | null = null;
+  /** Set when the failed call had already seen the generation's id (a stream that broke, a wait that ran out). */
+  generationId: string | null = null;
 
   constructor(message: string, fields: VgenErrorFields = {}) {
     super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
@@ -54,12 +68,23 @@ export class ConflictError extends VgenError {}
 export class RateLimitError extends VgenError {}
 /** 500: a bug on the server; quote `request_id` to support. */
 export class InternalServerError extends VgenError {}
-/** 503: a failure on the server's side; retried automatically, honouring `retryAfter`. */
+/** 503 (and a gateway's 502, 504): a failure on the server's side; retried automatically, honouring `retryAfter`. */
 export class ServiceUnavailableError extends VgenError {}
-/** No HTTP answer: connection refused or reset, DNS failure. */
+/** No HTTP answer: connection refused or reset, DNS failure, or an event stream cut before its end. */
 export class ConnectionError extends VgenError {}
-/** No response headers within `timeoutMs`. */
+/** No response headers within `timeoutMs`, or an event stream silent for `streamIdleTimeoutMs`. */
 export class TimeoutError extends ConnectionError {}
+/** `createAndWait` or `wait` ran past `waitTimeoutMs`; the generation goes on (`generationId` names it). */
+export class WaitTimeoutError extends VgenError {}
+
+/** Fills in what identifies the create behind an error (first value wins); returns the error. */
+export function withRecovery<E>(err: E, fields: Partial<RecoveryFields>): E {
+  if (err instanceof VgenError) {
+    err.idempotencyKey ??= fields.idempotencyKey ?? null;
+    err.generationId ??= fields.generationId ?? null;
+  }
+  return err;
+}
 
 type ErrorClass = new (message: string, fields: VgenErrorFields) => VgenError;
 
@@ -84,7 +109,9 @@ const BY_STATUS: Partial<Record<number, ErrorClass>> = {
   422: InvalidRequestError,
   429: RateLimitError,
   500: InternalServerError,
+  502: ServiceUnavailableError,
   503: ServiceUnavailableError,
+  504: ServiceUnavailableError,
 };
 
 /** Builds the typed error for a non-2xx answer from its parsed body (anything) and headers. */

@@ -14,8 +14,9 @@ export {
   ServiceUnavailableError,
   TimeoutError,
   VgenError,
+  WaitTimeoutError,
 } from "./errors.js";
-export type { WaitOptions } from "./resources/generations.js";
+export type { CreateOptions, WaitOptions } from "./resources/generations.js";
 export { type SseEvent, SseParser } from "./sse.js";
 export { type GenerationEvent, GenerationStream } from "./stream.js";
 export type {
@@ -31,11 +32,14 @@ export type {
   Model,
   ModelList,
   RequestOptions,
+  StreamOptions,
 } from "./types.js";
 export { isTerminal } from "./types.js";
 export {
+  type GenerationWebhookEvent,
   type VerifyOptions,
   type WebhookEvent,
+  type WebhookEventType,
   type WebhookHeaders,
   WebhookVerificationError,
   verify,

@@ -2,6 +2,7 @@
 // lines end in CRLF, LF or CR (a CR at a chunk's end may be followed by the LF in the next chunk);
 // `data` lines join with "\n"; lines starting with ":" are comments; a blank line dispatches; an
 // event with no data is dropped; an unterminated event at end of stream is discarded.
+import { TimeoutError } from "./errors.js";
 
 export interface SseEvent {
   /** `event:` field; "message" when none was given. */
@@ -77,13 +78,33 @@ export class SseParser {
   }
 }
 
-/** Reads a `text/event-stream` body to its end, yielding each event as it completes. */
-export async function* readSse(body: ReadableStream<Uint8Array>, parser = new SseParser()): AsyncGenerator<SseEvent> {
+/**
+ * One read that gives up after `idleMs` without bytes (a stalled connection never ends by itself).
+ * The timer runs only while we wait on the socket, not while the consumer handles an event.
+ */
+function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleMs: number): Promise<ReadableStreamReadResult<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const idle = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new TimeoutError(`no data on the event stream for ${idleMs} ms (the server sends at least a comment every 15 s)`)),
+      idleMs,
+    );
+  });
+  return Promise.race([reader.read(), idle]).finally(() => clearTimeout(timer));
+}
+
+/** Reads a `text/event-stream` body to its end, yielding each event as it completes; throws TimeoutError after `idleMs` of silence. */
+export async function* readSse(
+  body: ReadableStream<Uint8Array>,
+  idleMs: number,
+  parser = new SseParser(),
+): AsyncGenerator<SseEvent> {
   const decoder = new TextDecoder();
   const reader = body.getReader();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readWithin(reader, idleMs);
       if (done) break;
       yield* parser.feed(decoder.decode(value, { stream: true }));
     }

@@ -1,9 +1,10 @@
 // One HTTP call with the SDK's guarantees: bearer auth, an Idempotency-Key on POSTs that stays
-// the same across its own retries, retries with exponential backoff and jitter on 429, 503, 409
-// idempotency_request_in_progress and network errors (honouring Retry-After), a timeout per
-// attempt and the caller's AbortSignal.
+// the same across its own retries, retries with exponential backoff and jitter on 429, 502-504,
+// 409 idempotency_request_in_progress and network errors (honouring Retry-After), a timeout per
+// attempt and the caller's AbortSignal. An error after the last retry of a keyed POST carries its
+// key, so the caller can send it again and get the same generation.
 import { randomUUID } from "node:crypto";
-import { ConnectionError, errorFromResponse, TimeoutError, VgenError } from "./errors.js";
+import { ConnectionError, errorFromResponse, TimeoutError, VgenError, withRecovery } from "./errors.js";
 import type { RequestOptions } from "./types.js";
 
 export interface TransportConfig {
@@ -15,6 +16,11 @@ export interface TransportConfig {
   initialRetryDelayMs: number;
   maxRetryDelayMs: number;
   userAgent: string;
+  /** Default silence after which a stream counts as broken (the server writes at least every 15 s). */
+  streamIdleTimeoutMs: number;
+  /** Sent on every request to the API (never to output URLs of another host). */
+  headers: Record<string, string>;
+  fetch: typeof fetch;
 }
 
 export interface HttpRequest {
@@ -28,9 +34,11 @@ export interface HttpRequest {
   auth?: boolean;
   /** POSTs get an Idempotency-Key unless this is false (reads sent as POST). */
   idempotent?: boolean;
+  /** Headers of this operation (Prefer, Cancel-After, Last-Event-ID). */
+  headers?: Record<string, string>;
 }
 
-const RETRYABLE_STATUSES = new Set([429, 503]);
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 /** A server asking for a longer wait than this gets the error instead of a sleeping caller. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 
@@ -91,11 +99,23 @@ export class Transport {
 
   /** Sends the request (retrying as configured) and returns the 2xx response unread; throws a VgenError otherwise. */
   async send(req: HttpRequest, options: RequestOptions = {}): Promise<Response> {
+    const idempotencyKey = req.method === "POST" && req.idempotent !== false ? (options.idempotencyKey ?? randomUUID()) : null;
+    try {
+      return await this.attempts(req, options, idempotencyKey);
+    } catch (err) {
+      throw withRecovery(err, { idempotencyKey });
+    }
+  }
+
+  private async attempts(req: HttpRequest, options: RequestOptions, idempotencyKey: string | null): Promise<Response> {
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
-    const headers = new Headers({ accept: req.accept ?? "application/json", "user-agent": this.config.userAgent });
-    if (req.auth !== false) headers.set("authorization", `Bearer ${this.config.apiKey}`);
-    if (req.method === "POST" && req.idempotent !== false) headers.set("idempotency-key", options.idempotencyKey ?? randomUUID());
+    const api = req.auth !== false;
+    const headers = new Headers(api ? { ...this.config.headers, ...options.headers, ...req.headers } : req.headers);
+    headers.set("accept", req.accept ?? "application/json");
+    headers.set("user-agent", this.config.userAgent);
+    if (api) headers.set("authorization", `Bearer ${this.config.apiKey}`);
+    if (idempotencyKey) headers.set("idempotency-key", idempotencyKey);
     let payload: string | undefined;
     if (req.body !== undefined) {
       headers.set("content-type", "application/json");
@@ -109,7 +129,7 @@ export class Transport {
       const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
       let failure: VgenError;
       try {
-        const res = await fetch(url, { method: req.method, headers, body: payload, signal });
+        const res = await this.config.fetch(url, { method: req.method, headers, body: payload, signal });
         clearTimeout(timer);
         if (res.ok) return res;
         const body = await readBody(res);

@@ -30,8 +30,19 @@ export interface RequestOptions {
   /** Per attempt, until the response headers arrive (a stream's body is not timed). */
   timeoutMs?: number;
   maxRetries?: number;
-  /** POSTs get a random key by default; pass one to make a retry across processes safe. */
+  /**
+   * Every create and cancel sends an Idempotency-Key: a random one by default, the same on each of
+   * its retries. Pass your own to make a retry across processes safe too.
+   */
   idempotencyKey?: string;
+  /** Extra headers for this call, on top of the client's `headers`. */
+  headers?: Record<string, string>;
+}
+
+/** Options of the calls that read an event stream (create with `stream: true`, `events`, the waits). */
+export interface StreamOptions extends RequestOptions {
+  /** Silence on a stream (no event, no keep-alive comment) after which it counts as broken. Default: the client's (30 000). */
+  streamIdleTimeoutMs?: number;
 }
 
 const TERMINAL_STATUSES: readonly GenerationStatus[] = ["completed", "failed", "canceled"];

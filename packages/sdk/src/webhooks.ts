@@ -4,19 +4,22 @@
 // space-separated `v1,<base64 HMAC-SHA256>`.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { VgenError } from "./errors.js";
-import type { Generation } from "./types.js";
+import type { webhooks as WebhookOperations } from "./openapi.generated.js";
 
-export interface WebhookEvent {
-  /** The terminal three by default; processing and progress when subscribed (docs/api.md#webhook-events). */
-  type:
-    | "generation.processing"
-    | "generation.progress"
-    | "generation.completed"
-    | "generation.failed"
-    | "generation.canceled"
-    | (string & {});
-  data: Generation;
-}
+type SignedBody<K extends keyof WebhookOperations> = NonNullable<
+  WebhookOperations[K]["post"]["requestBody"]
+>["content"]["application/json"];
+
+/**
+ * Every event the server POSTs, as a union discriminated by `type` (docs/api.md#webhook-events),
+ * generated from the OpenAPI document's `webhooks`: `generation.*` carry the record in `data`
+ * (the terminal three by default; processing and progress when subscribed), `account.*` the
+ * balance alerts' figures, `webhook.test` the dashboard's test event. Switch on `type` to narrow `data`.
+ */
+export type WebhookEvent = { [K in keyof WebhookOperations]: SignedBody<K> }[keyof WebhookOperations];
+export type WebhookEventType = WebhookEvent["type"];
+/** The events that carry a generation record. */
+export type GenerationWebhookEvent = Extract<WebhookEvent, { type: `generation.${string}` }>;
 
 /** Headers as a Fetch `Headers` or Node's `req.headers`. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;

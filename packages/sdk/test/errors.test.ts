@@ -53,7 +53,7 @@ describe("error mapping", () => {
 
   it("falls back to the X-Request-Id header and the status when the body is not an envelope", () => {
     const err = errorFromResponse(502, "<html>Bad gateway</html>", new Headers({ "x-request-id": "req_hdr" }));
-    expect(err).toBeInstanceOf(InternalServerError);
+    expect(err).toBeInstanceOf(ServiceUnavailableError);
     expect(err).toMatchObject({ status: 502, code: undefined, request_id: "req_hdr", message: "HTTP 502 without an error body" });
   });
 

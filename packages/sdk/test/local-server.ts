@@ -85,3 +85,27 @@ export function record(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * An event stream of these records (each written in two pieces, after a keep-alive comment), ids
+ * from `firstId`; then it ends, is cut (socket destroyed) or stalls (open, silent).
+ */
+export function eventStream(
+  records: object[],
+  { after = "end", firstId = 1 }: { after?: "end" | "cut" | "stall"; firstId?: number } = {},
+): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream", "x-request-id": "req_stream" });
+    res.write(": keep-alive\n\n");
+    records.forEach((r, i) => {
+      const text = `event: generation\nid: ${firstId + i}\ndata: ${JSON.stringify(r)}\n\n`;
+      res.write(text.slice(0, 10));
+      res.write(text.slice(10));
+    });
+    if (after === "end") res.end();
+    else if (after === "cut") setTimeout(() => res.socket?.destroy(), 50);
+  };
+}
+
+/** Drops the connection without an answer (the request was read: on the real server it took effect). */
+export const lostAnswer: Handler = (req) => req.socket.destroy();

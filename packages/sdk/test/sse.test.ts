@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TimeoutError } from "../src/errors";
 import { readSse, SseParser } from "../src/sse";
 
 function feedAll(chunks: string[]) {
@@ -57,7 +58,27 @@ describe("SSE parsing", () => {
       },
     });
     const events = [];
-    for await (const e of readSse(body)) events.push(e);
+    for await (const e of readSse(body, 10_000)) events.push(e);
     expect(JSON.parse(events[0]!.data)).toEqual({ price: "$0.480 / сек" });
+  });
+
+  it("gives up with a TimeoutError on a stream that stays open without a byte, and cancels it", async () => {
+    let canceled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode("data: one\n\n"));
+      },
+      cancel() {
+        canceled = true;
+      },
+    });
+    const events: string[] = [];
+    const err = await (async () => {
+      for await (const e of readSse(body, 200)) events.push(e.data);
+    })().catch((e) => e);
+    expect(events).toEqual(["one"]);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err.message).toMatch(/no data on the event stream for 200 ms/);
+    expect(canceled).toBe(true);
   });
 });

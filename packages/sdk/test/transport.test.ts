@@ -1,4 +1,7 @@
 // Retries, backoff, idempotency keys, timeouts and aborts against a real local HTTP server.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionError, InvalidRequestError, RateLimitError, ServiceUnavailableError, TimeoutError, Vgen } from "../src/index";
 import { apiError, json, localServer, record } from "./local-server";
@@ -30,6 +33,15 @@ describe("retries", () => {
     expect(second!.headers["idempotency-key"]).toBe(first!.headers["idempotency-key"]);
     expect(first!.headers.authorization).toBe("Bearer vgk_test");
     expect(JSON.parse(first!.body)).toEqual({ ...params, stream: false });
+  });
+
+  it("retries a gateway's 502 and 504 (HTML bodies) and succeeds", async () => {
+    const gateway = (status: number) => (_req: unknown, res: import("node:http").ServerResponse) =>
+      res.writeHead(status, { "content-type": "text/html" }).end("<html>Bad gateway</html>");
+    const { server, client } = await setup([gateway(502), gateway(504), json(202, record())]);
+    expect((await client.generations.create(params)).id).toBe("vid_test");
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((r) => r.headers["idempotency-key"])).size).toBe(1);
   });
 
   it("backs off exponentially (with jitter) on 429 without Retry-After, keeping the key", async () => {
@@ -101,6 +113,36 @@ describe("idempotency keys", () => {
     expect(keys[3]).toBeUndefined();
     expect(server.requests[4]!.method).toBe("GET");
     expect(keys[4]).toBeUndefined();
+  });
+});
+
+describe("request options", () => {
+  it("sends Prefer: wait, Cancel-After, the client's and the call's extra headers, through a custom fetch", async () => {
+    const fetched: string[] = [];
+    const { server, client } = await setup([json(200, record({ status: "completed" }))], {
+      headers: { "x-team": "video" },
+      fetch: (input, init) => {
+        fetched.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    await client.generations.create(params, { wait: 30, cancelAfter: "5m", headers: { "x-trace": "t1" } });
+    await client.generations.create(params, { wait: true, cancelAfter: 90 });
+    const [a, b] = server.requests;
+    expect(a!.headers).toMatchObject({ prefer: "wait=30", "cancel-after": "5m", "x-team": "video", "x-trace": "t1" });
+    expect(b!.headers).toMatchObject({ prefer: "wait", "cancel-after": "90", "x-team": "video" });
+    expect(b!.headers["x-trace"]).toBeUndefined();
+    expect(fetched).toHaveLength(2);
+    expect(fetched[0]).toBe(`${server.baseUrl}/api/v1/videos/generations`);
+  });
+
+  it("never sends the key or the extra headers to an output URL", async () => {
+    const { server, client } = await setup([(_req, res) => res.writeHead(200).end("mp4")], { headers: { "x-team": "video" } });
+    const dir = await mkdtemp(path.join(os.tmpdir(), "vgen-dl-"));
+    await client.download(`${server.baseUrl}/cdn/x.mp4`, path.join(dir, "x.mp4"));
+    await rm(dir, { recursive: true });
+    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+    expect(server.requests[0]!.headers["x-team"]).toBeUndefined();
   });
 });
 

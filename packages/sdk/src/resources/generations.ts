@@ -1,37 +1,41 @@
-import { VgenError } from "../errors.js";
+import { randomUUID } from "node:crypto";
 import { GenerationStream } from "../stream.js";
-import type { Transport } from "../transport.js";
-import {
-  type CreateGenerationParams,
-  type Generation,
-  type GenerationList,
-  isTerminal,
-  type ListGenerationsParams,
-  type RequestOptions,
+import type { HttpRequest, Transport } from "../transport.js";
+import type {
+  CreateGenerationParams,
+  Generation,
+  GenerationList,
+  ListGenerationsParams,
+  RequestOptions,
+  StreamOptions,
 } from "../types.js";
+import { type FollowSource, follow } from "./follow.js";
 
-export interface WaitOptions extends RequestOptions {
+export interface CreateOptions extends StreamOptions {
+  /** `Prefer: wait=N`: hold the JSON answer until the generation ends or N seconds (1-60) pass; `true` is 60. */
+  wait?: number | true;
+  /** `Cancel-After`: the platform cancels the generation if it is not finished by then (seconds, or "90s", "5m", "1h30m"). */
+  cancelAfter?: number | string;
+}
+
+export interface WaitOptions extends StreamOptions {
   /** Called with every record seen before the terminal one (stream events or polls). */
   onProgress?: (record: Generation) => void;
   /** "stream" (default) follows the event stream; "poll" polls the result endpoint. */
   mode?: "stream" | "poll";
-  /** Between polls (poll mode, or after a stream that ended early). Default 1000. */
+  /** Between polls (poll mode, or once streams keep failing). Default 1000. */
   pollIntervalMs?: number;
+  /** Bounds the whole wait: WaitTimeoutError after this many ms (the generation goes on). Default: none. */
+  waitTimeoutMs?: number;
 }
 
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
+const CREATE_PATH = "/api/v1/videos/generations";
+
+function createHeaders(options: Pick<CreateOptions, "wait" | "cancelAfter">): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (options.wait !== undefined) headers.prefer = options.wait === true ? "wait" : `wait=${options.wait}`;
+  if (options.cancelAfter !== undefined) headers["cancel-after"] = String(options.cancelAfter);
+  return headers;
 }
 
 export class Generations {
@@ -39,51 +43,67 @@ export class Generations {
 
   /**
    * Creates a generation. Without `{ stream: true }` it answers at once with the record
-   * (`processing`; poll it with `get` or wait with `createAndWait`); with it, the event stream.
+   * (`processing`; poll it with `get` or wait with `wait`), or with `{ wait: N }` once it ends
+   * (up to N s); with `{ stream: true }`, the event stream. Sends an Idempotency-Key (random
+   * unless given); an error after the last retry carries it as `idempotencyKey`.
    */
-  create(params: CreateGenerationParams, options?: RequestOptions & { stream?: false }): Promise<Generation>;
-  create(params: CreateGenerationParams, options: RequestOptions & { stream: true }): Promise<GenerationStream>;
+  create(params: CreateGenerationParams, options?: CreateOptions & { stream?: false }): Promise<Generation>;
+  create(params: CreateGenerationParams, options: Omit<CreateOptions, "wait"> & { stream: true }): Promise<GenerationStream>;
   async create(
     params: CreateGenerationParams,
-    options: RequestOptions & { stream?: boolean } = {},
+    options: CreateOptions & { stream?: boolean } = {},
   ): Promise<Generation | GenerationStream> {
-    const { stream, ...requestOptions } = options;
-    if (!stream) {
-      return this.transport.json<Generation>(
-        { method: "POST", path: "/api/v1/videos/generations", body: { ...params, stream: false } },
-        requestOptions,
-      );
-    }
+    const { stream = false, wait, cancelAfter, ...requestOptions } = options;
+    const headers = createHeaders({ wait, cancelAfter });
+    const req: HttpRequest = { method: "POST", path: CREATE_PATH, body: { ...params, stream }, headers };
+    return stream ? this.openStream(req, requestOptions) : this.transport.json<Generation>(req, requestOptions);
+  }
+
+  /**
+   * Streams an existing generation again (after a disconnect, or from another process). With
+   * `lastEventId` the stream resumes after that event; after the final one it yields nothing.
+   */
+  events(id: string, options: StreamOptions & { lastEventId?: string } = {}): Promise<GenerationStream> {
+    const { lastEventId, ...requestOptions } = options;
     return this.openStream(
-      { method: "POST", path: "/api/v1/videos/generations", body: { ...params, stream: true } },
+      {
+        method: "GET",
+        path: `/api/v1/videos/generations/${encodeURIComponent(id)}/events`,
+        headers: lastEventId === undefined ? {} : { "last-event-id": lastEventId },
+      },
       requestOptions,
     );
   }
 
-  /** Streams an existing generation again (after a disconnect, or from another process). */
-  events(id: string, options: RequestOptions = {}): Promise<GenerationStream> {
-    return this.openStream({ method: "GET", path: `/api/v1/videos/generations/${encodeURIComponent(id)}/events` }, options);
+  /**
+   * Creates a generation and resolves with its terminal record (completed, failed or canceled).
+   * A broken or silent stream is resumed, then polled; nothing is created twice (one
+   * Idempotency-Key for every attempt). Errors carry `idempotencyKey` and, once seen, `generationId`.
+   */
+  createAndWait(
+    params: CreateGenerationParams,
+    options: WaitOptions & Pick<CreateOptions, "cancelAfter"> = {},
+  ): Promise<Generation> {
+    const { onProgress, mode = "stream", pollIntervalMs = 1000, waitTimeoutMs, cancelAfter, signal, ...rest } = options;
+    const idempotencyKey = rest.idempotencyKey ?? randomUUID();
+    const requestOptions = { ...rest, idempotencyKey };
+    const source = this.followSource(requestOptions, {
+      open: (id, lastEventId, signal) =>
+        id
+          ? this.events(id, { ...rest, lastEventId, signal })
+          : this.create(params, { ...requestOptions, cancelAfter, signal, stream: true }),
+      create: (signal) => this.create(params, { ...requestOptions, cancelAfter, signal }),
+    });
+    return follow(source, { mode, pollIntervalMs, onProgress, signal, waitTimeoutMs, idempotencyKey });
   }
 
-  /** Creates a generation and resolves with its terminal record (completed, failed or canceled). */
-  async createAndWait(params: CreateGenerationParams, options: WaitOptions = {}): Promise<Generation> {
-    const { onProgress, mode = "stream", pollIntervalMs = 1000, ...requestOptions } = options;
-    let last: Generation;
-    if (mode === "poll") {
-      last = await this.create(params, requestOptions);
-    } else {
-      const stream = await this.create(params, { ...requestOptions, stream: true });
-      last = await this.follow(stream, onProgress, requestOptions.signal);
-      if (isTerminal(last)) return last;
-    }
-    // Poll mode, or a stream that ended before the terminal record (a dropped connection).
-    const { signal, timeoutMs, maxRetries } = requestOptions;
-    while (!isTerminal(last)) {
-      onProgress?.(last);
-      await delay(pollIntervalMs, signal);
-      last = await this.get(last.id, { signal, timeoutMs, maxRetries });
-    }
-    return last;
+  /** Resolves with the terminal record of an existing generation, following it as `createAndWait` does. */
+  wait(id: string, options: WaitOptions = {}): Promise<Generation> {
+    const { onProgress, mode = "stream", pollIntervalMs = 1000, waitTimeoutMs, signal, ...rest } = options;
+    const source = this.followSource(rest, {
+      open: (_id, lastEventId, signal) => this.events(id, { ...rest, lastEventId, signal }),
+    });
+    return follow(source, { mode, pollIntervalMs, onProgress, signal, waitTimeoutMs, generationId: id });
   }
 
   /** The record of one generation (POST /api/v1/videos/result). */
@@ -95,7 +115,7 @@ export class Generations {
   /** One page of the account's generations, newest first. */
   listPage(params: ListGenerationsParams = {}, options: RequestOptions = {}): Promise<GenerationList> {
     return this.transport.json(
-      { method: "GET", path: "/api/v1/videos/generations", query: { limit: params.limit, cursor: params.cursor } },
+      { method: "GET", path: CREATE_PATH, query: { limit: params.limit, cursor: params.cursor } },
       options,
     );
   }
@@ -116,30 +136,18 @@ export class Generations {
     return this.transport.json({ method: "POST", path: "/api/v1/videos/cancel", body: { id } }, options);
   }
 
-  /** The stream's last record: terminal, or the last one seen if the connection dropped (the caller then polls). */
-  private async follow(stream: GenerationStream, onProgress?: (record: Generation) => void, signal?: AbortSignal) {
-    let last: Generation | undefined;
-    try {
-      for await (const event of stream) {
-        last = event.data;
-        if (isTerminal(last)) return last;
-        onProgress?.(last);
-      }
-    } catch (err) {
-      if (!last || signal?.aborted) throw err;
-    }
-    if (!last) throw new VgenError("the event stream ended before its first record");
-    return last;
+  private followSource(options: RequestOptions, parts: Omit<FollowSource, "get">): FollowSource {
+    return { ...parts, get: (id, signal) => this.get(id, { ...options, signal }) };
   }
 
   private async openStream(
-    req: Parameters<Transport["send"]>[0],
-    { signal, ...options }: RequestOptions,
+    req: HttpRequest,
+    { signal, streamIdleTimeoutMs, ...options }: StreamOptions,
   ): Promise<GenerationStream> {
     const controller = new AbortController();
     signal?.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
     if (signal?.aborted) controller.abort(signal.reason);
     const res = await this.transport.send({ ...req, accept: "text/event-stream" }, { ...options, signal: controller.signal });
-    return new GenerationStream(res, controller);
+    return new GenerationStream(res, controller, streamIdleTimeoutMs ?? this.transport.config.streamIdleTimeoutMs);
   }
 }
