@@ -12,7 +12,9 @@ class VgenError(Exception):
     """Base class of every error this client raises.
 
     API errors carry the fields of the error envelope; errors raised before an answer arrived
-    (connection, timeout) leave `status`, `request_id` and `doc_url` as None.
+    (connection, timeout) leave `status`, `request_id` and `doc_url` as None. An error of a create
+    (or cancel) carries its `idempotency_key`: sending the create again with it returns the same
+    generation, charged once; `generation_id` is set once the generation's id was seen.
     """
 
     def __init__(
@@ -36,6 +38,14 @@ class VgenError(Exception):
         self.doc_url = doc_url
         self.type = type
         self.headers: Dict[str, str] = dict(headers or {})
+        self.idempotency_key: Optional[str] = None
+        self.generation_id: Optional[str] = None
+
+    def with_recovery(self, idempotency_key: Optional[str], generation_id: Optional[str] = None) -> "VgenError":
+        """Fills in what identifies the create behind this error (first value wins); returns self."""
+        self.idempotency_key = self.idempotency_key or idempotency_key
+        self.generation_id = self.generation_id or generation_id
+        return self
 
     @property
     def retry_after(self) -> Optional[float]:
@@ -110,7 +120,7 @@ class InternalServerError(APIStatusError):
 
 
 class ServiceUnavailableError(APIStatusError):
-    """503 service_unavailable: the service cannot take work right now (after the automatic retries)."""
+    """503 service_unavailable (or a gateway's 502, 504): the service cannot take work right now (after the automatic retries)."""
 
 
 class WaitTimeoutError(VgenError):
@@ -136,7 +146,9 @@ _BY_STATUS: Dict[int, Type[APIStatusError]] = {
     413: InvalidRequestError,
     415: InvalidRequestError,
     429: RateLimitError,
+    502: ServiceUnavailableError,
     503: ServiceUnavailableError,
+    504: ServiceUnavailableError,
 }
 
 

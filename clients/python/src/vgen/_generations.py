@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 from datetime import datetime, timezone
-from typing import Any, Callable, Dict, Iterator, Literal, Optional, Sequence, Union, overload
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Union, overload
 from urllib.parse import quote
 
-from ._errors import APIConnectionError, WaitTimeoutError
+from ._errors import APIConnectionError, VgenError, WaitTimeoutError
 from ._http import Response, Transport, new_idempotency_key
 from ._sse import parse_sse
 from ._types import Generation, Page, StreamEvent
@@ -217,6 +217,27 @@ class Generations:
             cancel_after=cancel_after,
             idempotency_key=key,
         )
+        seen: List[str] = []
+
+        def track(record: Generation) -> None:
+            seen[:] = [record.id]
+            if on_progress:
+                on_progress(record)
+
+        try:
+            return self._create_and_follow(params, track, mode, wait_until, poll_interval)
+        except VgenError as exc:
+            # The key (and the id, once seen) let the caller find the generation this create made.
+            raise exc.with_recovery(key, seen[0] if seen else None)
+
+    def _create_and_follow(
+        self,
+        params: Dict[str, Any],
+        on_progress: ProgressCallback,
+        mode: Literal["stream", "poll"],
+        wait_until: Optional[float],
+        poll_interval: float,
+    ) -> Generation:
         if mode == "poll":
             return self._poll(self.create(**params), on_progress, wait_until, poll_interval)
         latest: Optional[Generation] = None
@@ -239,12 +260,15 @@ class Generations:
         id: str,
         *,
         on_progress: Optional[ProgressCallback] = None,
+        mode: Literal["stream", "poll"] = "stream",
         poll_interval: float = POLL_INTERVAL_SECONDS,
         timeout: Optional[float] = None,
     ) -> Generation:
         """The terminal record of an existing generation, following its events (polling if streams keep
-        breaking)."""
+        breaking), or polling every `poll_interval` seconds with `mode="poll"`."""
         wait_until = None if timeout is None else time.monotonic() + timeout
+        if mode == "poll":
+            return self._poll(self.get(id), on_progress, wait_until, poll_interval)
         return self._follow(id, on_progress, wait_until, poll_interval)
 
     def events(self, id: str) -> GenerationStream:

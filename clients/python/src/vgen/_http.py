@@ -1,7 +1,8 @@
 """HTTP for the client: one request with automatic retries (docs/api.md#idempotency, #rate-limits).
 
 Every POST that changes something carries an `Idempotency-Key`, the same one on each of its
-retries, so a retried create is never made or charged twice. 429, 502-504,
+retries, so a retried create is never made or charged twice; an error after the last retry carries
+the key (`idempotency_key`) so the caller can send the create again and get the same generation. 429, 502-504,
 `409 idempotency_request_in_progress`, connection errors and timeouts are retried with exponential
 backoff and jitter; a `Retry-After` from the server sets the wait instead. Only the attempt that
 gets an answer's headers counts: a stream that breaks later is not replayed here (the generations
@@ -167,13 +168,17 @@ class Transport:
         if json_body is not None:
             body = json.dumps(json_body, separators=(",", ":")).encode("utf-8")
             headers["content-type"] = "application/json"
-        if method == "POST" and idempotent:
-            headers["idempotency-key"] = idempotency_key or new_idempotency_key()
-        res = self._exchange(method, url, headers, body)
-        if res.status >= 400:
-            raise error_from_response(res.status, res.headers, res.read())
-        if not stream:
-            res.read()
+        key = (idempotency_key or new_idempotency_key()) if method == "POST" and idempotent else None
+        if key:
+            headers["idempotency-key"] = key
+        try:
+            res = self._exchange(method, url, headers, body)
+            if res.status >= 400:
+                raise error_from_response(res.status, res.headers, res.read())
+            if not stream:
+                res.read()
+        except VgenError as exc:
+            raise exc.with_recovery(key)
         return res
 
     def _exchange(self, method: str, url: str, headers: Mapping[str, str], body: Optional[bytes]) -> Response:

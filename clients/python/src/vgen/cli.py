@@ -1,18 +1,21 @@
-"""`python -m vgen`: generate a clip, show a generation, list the models. The commands, options and exit
-codes are the TypeScript SDK's `vgen` command's (packages/sdk), so scripts can use either.
+"""`python -m vgen`: generate a clip; get, list, cancel and download generations; list the models.
+The commands and exit codes are the TypeScript SDK's `vgen` command's (packages/sdk), so scripts can
+use either.
 
-Exit codes: 0 completed (and downloaded) / answered, 2 bad usage or an invalid request (400),
-3 authentication error, 4 any other API or network error, 5 the generation failed,
-6 it was canceled, 130 interrupted; 1 stays Python's own, an unexpected crash. argparse already
-exits 2 on bad arguments.
+Exit codes, one table for both (packages/sdk/src/cli/exit-codes.ts; packages/sdk/test/cli-exit-codes.test.ts
+runs both CLIs): 0 completed (and downloaded) / answered, 2 bad usage or an invalid request (400),
+3 authentication error (missing, wrong or revoked key), 4 any other API or network error, 5 the
+generation failed, 6 it was canceled, 130 interrupted; 1 stays Python's own, an unexpected crash.
+argparse already exits 2 on bad arguments.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
-from typing import Callable, List, Optional, TextIO
+from typing import Any, Callable, Dict, List, Optional, TextIO
 
 from ._client import Vgen
 from ._errors import AuthenticationError, InvalidRequestError, VgenError
@@ -47,13 +50,34 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--quiet", action="store_true", help="no progress lines")
     gen.add_argument("--json", action="store_true", help="print the final record as JSON")
 
-    status = commands.add_parser("status", help="show one generation")
-    status.add_argument("id")
-    status.add_argument("--json", action="store_true")
+    get = commands.add_parser("get", aliases=["status"], help="show one generation")
+    get.add_argument("id")
+    get.add_argument("--json", action="store_true")
+
+    listing = commands.add_parser("list", help="the account's latest generations, newest first")
+    listing.add_argument("--limit", type=_positive, default=20, help="how many (default 20)")
+    listing.add_argument("--json", action="store_true")
+
+    cancel = commands.add_parser("cancel", help="cancel a generation that has not finished")
+    cancel.add_argument("id")
+    cancel.add_argument("--json", action="store_true")
+
+    download = commands.add_parser("download", help="save a generation's video (following it to its end first)")
+    download.add_argument("id")
+    download.add_argument("--out", help="file to write the MP4 to (default: <id>.mp4)")
+    download.add_argument("--poll", action="store_true", help="poll the result instead of streaming events")
+    download.add_argument("--quiet", action="store_true", help="no progress lines")
+    download.add_argument("--json", action="store_true", help="print the final record as JSON")
 
     models = commands.add_parser("models", help="list the catalog")
     models.add_argument("--json", action="store_true")
     return parser
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("a positive whole number")
+    return int(text)
 
 
 def _progress_printer(stream: TextIO) -> Callable[[Generation], None]:
@@ -87,7 +111,13 @@ def _describe(record: Generation) -> str:
     return "\n".join(lines)
 
 
-def _generate(client: Vgen, args: argparse.Namespace) -> int:
+def _print_record(record: Generation, as_json: bool) -> None:
+    print(json.dumps(record.raw, ensure_ascii=False) if as_json else _describe(record))
+
+
+def _follow_and_save(client: Vgen, args: argparse.Namespace, wait: Callable[..., Generation]) -> int:
+    """Waits with progress lines (`wait` is create_and_wait or wait), then saves a completed clip;
+    a failed or canceled generation exits 5 or 6."""
     seen: List[Generation] = []
     show = None if args.quiet else _progress_printer(sys.stderr)
 
@@ -97,22 +127,11 @@ def _generate(client: Vgen, args: argparse.Namespace) -> int:
             show(record)
 
     try:
-        record = client.generations.create_and_wait(
-            model=args.model,
-            prompt=args.prompt,
-            duration=args.duration,
-            size=args.size,
-            aspect_ratio=args.aspect_ratio,
-            first_frame_url=args.first_frame_url,
-            last_frame_url=args.last_frame_url,
-            urls=args.urls,
-            on_progress=on_progress,
-            mode="poll" if args.poll else "stream",
-        )
+        record = wait(on_progress=on_progress, mode="poll" if args.poll else "stream")
     except KeyboardInterrupt:
         if not seen:
             raise
-        print(f"interrupted; {seen[0].id} goes on: python -m vgen status {seen[0].id}", file=sys.stderr)
+        print(f"interrupted; {seen[0].id} goes on: python -m vgen get {seen[0].id}", file=sys.stderr)
         return EXIT_INTERRUPTED
     if record.status != "completed":
         reason = f": {record.error.code}: {record.error.message}" if record.error else ""
@@ -126,9 +145,47 @@ def _generate(client: Vgen, args: argparse.Namespace) -> int:
     return EXIT_COMPLETED
 
 
-def _status(client: Vgen, args: argparse.Namespace) -> int:
+def _generate(client: Vgen, args: argparse.Namespace) -> int:
+    def wait(**options: Any) -> Generation:
+        return client.generations.create_and_wait(
+            model=args.model,
+            prompt=args.prompt,
+            duration=args.duration,
+            size=args.size,
+            aspect_ratio=args.aspect_ratio,
+            first_frame_url=args.first_frame_url,
+            last_frame_url=args.last_frame_url,
+            urls=args.urls,
+            **options,
+        )
+
+    return _follow_and_save(client, args, wait)
+
+
+def _download(client: Vgen, args: argparse.Namespace) -> int:
     record = client.generations.get(args.id)
-    print(json.dumps(record.raw, ensure_ascii=False) if args.json else _describe(record))
+    if record.is_terminal:
+        return _follow_and_save(client, args, lambda **_: record)
+    return _follow_and_save(client, args, lambda **options: client.generations.wait(args.id, **options))
+
+
+def _get(client: Vgen, args: argparse.Namespace) -> int:
+    _print_record(client.generations.get(args.id), args.json)
+    return EXIT_COMPLETED
+
+
+def _cancel(client: Vgen, args: argparse.Namespace) -> int:
+    _print_record(client.generations.cancel(args.id), args.json)
+    return EXIT_COMPLETED
+
+
+def _list(client: Vgen, args: argparse.Namespace) -> int:
+    records = list(itertools.islice(client.generations.list(limit=min(args.limit, 100)), args.limit))
+    if args.json:
+        print(json.dumps([r.raw for r in records], ensure_ascii=False))
+        return EXIT_COMPLETED
+    rows = [[r.id, r.status, f"{r.progress}%", r.model, f"{r.duration}s", r.size or "", r.created_at] for r in records]
+    _print_table(rows)
     return EXIT_COMPLETED
 
 
@@ -142,21 +199,32 @@ def _models(client: Vgen, args: argparse.Namespace) -> int:
         + [",".join(m.sizes), m.queue]
         for m in models
     ]
+    _print_table(rows)
+    return EXIT_COMPLETED
+
+
+def _print_table(rows: List[List[str]]) -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))] if rows else []
     for row in rows:
         print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
-    return EXIT_COMPLETED
+
+
+COMMANDS: Dict[str, Callable[[Vgen, argparse.Namespace], int]] = {
+    "generate": _generate,
+    "get": _get,
+    "status": _get,
+    "list": _list,
+    "cancel": _cancel,
+    "download": _download,
+    "models": _models,
+}
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = _parser().parse_args(argv)
     try:
         client = Vgen(args.api_key, base_url=args.base_url)
-        if args.command == "generate":
-            return _generate(client, args)
-        if args.command == "status":
-            return _status(client, args)
-        return _models(client, args)
+        return COMMANDS[args.command](client, args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except VgenError as exc:

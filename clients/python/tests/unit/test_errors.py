@@ -23,7 +23,8 @@ CASES = [
     (415, "unsupported_media_type", vgen.InvalidRequestError),
     (429, "rate_limited", vgen.RateLimitError),
     (500, "internal_error", vgen.InternalServerError),
-    (502, "bad_gateway_from_a_proxy", vgen.InternalServerError),
+    (502, "bad_gateway_from_a_proxy", vgen.ServiceUnavailableError),
+    (504, "gateway_timeout_from_a_proxy", vgen.ServiceUnavailableError),
     (503, "service_unavailable", vgen.ServiceUnavailableError),
 ]
 
@@ -46,7 +47,7 @@ class ErrorMappingTest(unittest.TestCase):
 
     def test_a_body_that_is_not_the_envelope_still_gives_status_class_and_request_id(self):
         err = error_from_response(502, {"x-request-id": "req_proxy"}, b"<html>Bad gateway</html>")
-        self.assertIsInstance(err, vgen.InternalServerError)
+        self.assertIsInstance(err, vgen.ServiceUnavailableError)
         self.assertEqual((err.status, err.code, err.request_id), (502, None, "req_proxy"))
         self.assertIn("Bad gateway", err.message)
 

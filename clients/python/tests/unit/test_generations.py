@@ -257,6 +257,47 @@ class CliTest(unittest.TestCase):
             cli_main(["generate", "p"])
         self.assertEqual(usage.exception.code, 2)
 
+    def test_get_list_and_cancel(self):
+        with FakeServer() as server:
+            server.replies = [Reply(200, record(status="completed", progress=100))]
+            code, out, _ = self.run_cli(server, "get", "vid_1")
+            self.assertEqual(code, 0)
+            self.assertIn("status     completed", out)
+            self.assertEqual(server.seen[-1].json(), {"id": "vid_1"})
+            page1 = {"object": "list", "data": [record("vid_3"), record("vid_2")], "has_more": True, "next_cursor": "c1"}
+            page2 = {"object": "list", "data": [record("vid_1")], "has_more": False, "next_cursor": None}
+            server.replies = [Reply(200, page1), Reply(200, page2)]
+            code, out, _ = self.run_cli(server, "list", "--limit", "3", "--json")
+            self.assertEqual((code, [r["id"] for r in json.loads(out)]), (0, ["vid_3", "vid_2", "vid_1"]))
+            self.assertEqual(server.seen[-1].path, "/api/v1/videos/generations?limit=3&cursor=c1")
+            server.replies = [Reply(200, page1)]
+            code, out, _ = self.run_cli(server, "list", "--limit", "1")
+            self.assertEqual((code, [line.split()[0] for line in out.splitlines()]), (0, ["vid_3"]))
+            server.replies = [Reply(200, record(status="canceled"))]
+            code, out, _ = self.run_cli(server, "cancel", "vid_1", "--json")
+            self.assertEqual((code, json.loads(out)["status"]), (0, "canceled"))
+            self.assertIn("idempotency-key", server.seen[-1].headers)
+            server.replies = [Reply(409, {"error": {"code": "generation_not_cancelable", "message": "done"}})]
+            self.assertEqual(self.run_cli(server, "cancel", "vid_1")[0], 4)
+
+    def test_download_follows_a_running_generation_then_saves_it(self):
+        def route(seen):
+            if seen.path == "/cdn/vid_1.mp4":
+                return Reply(200, MP4)
+            return None
+
+        with FakeServer(route) as server, tempfile.TemporaryDirectory() as tmp:
+            server.replies = [Reply(200, record(progress=20)), Reply(200, chunks=sse(record(progress=60), record(status="completed")))]
+            target = os.path.join(tmp, "v.mp4")
+            code, out, err = self.run_cli(server, "download", "vid_1", "--out", target)
+            self.assertEqual(code, 0, err)
+            self.assertEqual(out.strip(), target)
+            with open(target, "rb") as f:
+                self.assertEqual(f.read(), MP4)
+            self.assertEqual(server.seen[1].path, "/api/v1/videos/generations/vid_1/events")
+            server.replies = [Reply(200, record(status="failed", error={"code": "render_failed", "message": "x"}))]
+            self.assertEqual(self.run_cli(server, "download", "vid_1", "--out", target)[0], 5)
+
     def test_models_prints_an_aligned_table(self):
         model = {
             "id": "gen-3.1-fast",

@@ -5,7 +5,7 @@ import unittest
 
 from vgen import APIConnectionError, APITimeoutError, InvalidRequestError, RateLimitError, RetryPolicy, Vgen
 
-from .fake_server import FakeServer, Reply, error_body, record
+from .fake_server import FakeServer, Reply, error_body, record, sse
 
 
 def client(server: FakeServer, **kwargs) -> Vgen:
@@ -87,6 +87,26 @@ class BackoffTest(unittest.TestCase):
             with self.assertRaises(APIConnectionError):
                 client(server, max_retries=1, sleep=lambda s: None).models.list()
         self.assertEqual(len(server.seen), 2)
+
+    def test_a_create_whose_answer_is_lost_every_time_raises_with_its_idempotency_key(self):
+        with FakeServer() as server:
+            server.replies = [Reply(drop=True) for _ in range(3)]
+            with self.assertRaises(APIConnectionError) as raised:
+                client(server, max_retries=2, sleep=lambda s: None).generations.create(model="m", prompt="p")
+        keys = {s.headers["idempotency-key"] for s in server.seen}
+        self.assertEqual((len(server.seen), len(keys)), (3, 1))
+        self.assertEqual(raised.exception.idempotency_key, keys.pop())
+        self.assertIsNone(raised.exception.generation_id)
+
+    def test_create_and_wait_errors_carry_the_key_and_the_id_once_seen(self):
+        with FakeServer() as server:
+            # The stream breaks after the first record; every re-attach and poll then finds no answer.
+            server.replies = [Reply(200, chunks=sse(record(progress=10)))] + [Reply(drop=True) for _ in range(20)]
+            with self.assertRaises(APIConnectionError) as raised:
+                client(server, max_retries=0, sleep=lambda s: None).generations.create_and_wait(
+                    model="m", prompt="p", idempotency_key="order-7"
+                )
+        self.assertEqual((raised.exception.idempotency_key, raised.exception.generation_id), ("order-7", "vid_1"))
 
     def test_a_slow_answer_times_out_and_is_retried(self):
         with FakeServer() as server:

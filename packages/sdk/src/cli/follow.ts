@@ -1,0 +1,68 @@
+// What `generate` and `download` share: wait for the terminal record with progress on stderr, then
+// save the clip (or say how it ended) and return the exit code.
+import type { WaitOptions } from "../resources/generations.js";
+import type { Generation } from "../types.js";
+import type { CommandInput, Io } from "./command.js";
+import { EXIT, exitCodeForStatus, UsageError } from "./exit-codes.js";
+import { type ProgressStyle, ProgressReporter } from "./progress.js";
+
+export const FOLLOW_OPTIONS = {
+  out: { type: "string", short: "o" },
+  poll: { type: "boolean", default: false },
+  progress: { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
+
+type FollowValues = CommandInput<typeof FOLLOW_OPTIONS>["values"];
+
+/** A value of an option limited to some words, or a usage error naming them. */
+export function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
+  return value as T;
+}
+
+/**
+ * Waits through `wait` (createAndWait or wait) unless `record` is already terminal, then downloads
+ * a completed clip to --out (default `<id>.mp4`); a failed or canceled one exits 5 or 6.
+ */
+export async function followAndSave(
+  input: { values: FollowValues; io: Io; signal: AbortSignal; client: CommandInput<typeof FOLLOW_OPTIONS>["client"] },
+  wait: (options: WaitOptions) => Promise<Generation>,
+): Promise<number> {
+  const { values, io, signal } = input;
+  const style: ProgressStyle =
+    oneOf("progress", values.progress, ["bar", "lines", "none"] as const) ?? (io.stderr.isTTY ? "bar" : "lines");
+  const reporter = new ProgressReporter(style, io.stderr);
+  let seen: Generation | undefined;
+  let record: Generation;
+  try {
+    record = await wait({
+      mode: values.poll ? "poll" : "stream",
+      signal,
+      onProgress: (r) => {
+        seen = r;
+        reporter.update(r);
+      },
+    });
+  } catch (err) {
+    reporter.finish();
+    if (signal.aborted && seen) {
+      io.stderr.write(`interrupted; ${seen.id} goes on: vgen get ${seen.id}\n`);
+      return EXIT.interrupted;
+    }
+    throw err;
+  }
+  reporter.update(record);
+  reporter.finish();
+  if (record.status !== "completed") {
+    const reason = record.error ? `: ${record.error.code}: ${record.error.message}` : "";
+    io.stderr.write(`${record.id} ${record.status}${reason}\n`);
+    if (values.json) io.stdout.write(`${JSON.stringify(record)}\n`);
+    return exitCodeForStatus(record.status);
+  }
+  const saved = await input.client().download(record, values.out ?? `${record.id}.mp4`, { signal });
+  io.stderr.write(`saved ${saved.path} (${saved.bytes} bytes)\n`);
+  io.stdout.write(values.json ? `${JSON.stringify(record)}\n` : `${saved.path}\n`);
+  return EXIT.completed;
+}
