@@ -163,7 +163,9 @@ describe("SDK against the app", () => {
       const event = webhooks.verify(delivery.body, delivery.headers, webhookSecret);
       expect(event.type).toBe("generation.completed");
       expect(event.data).toMatchObject({ id: created.id, status: "completed" });
-      expect(client.webhooks.verify(delivery.body.toString("utf8"), delivery.headers, webhookSecret).data.id).toBe(created.id);
+      expect(client.webhooks.verify(delivery.body.toString("utf8"), delivery.headers, webhookSecret).data).toMatchObject({
+        id: created.id,
+      });
 
       const tampered = Buffer.from(delivery.body.toString("utf8").replace('"completed"', '"failed"'));
       expect(() => webhooks.verify(tampered, delivery.headers, webhookSecret)).toThrow(WebhookVerificationError);

@@ -82,7 +82,7 @@ export class SseParser {
  * One read that gives up after `idleMs` without bytes (a stalled connection never ends by itself).
  * The timer runs only while we wait on the socket, not while the consumer handles an event.
  */
-function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleMs: number): Promise<ReadableStreamReadResult<T>> {
+function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleMs: number): ReturnType<typeof reader.read> {
   let timer: NodeJS.Timeout | undefined;
   const idle = new Promise<never>((_, reject) => {
     timer = setTimeout(

@@ -9,7 +9,14 @@ export interface Io {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"] & {};
+/** One option, as `node:util`'s parseArgs takes it. */
+interface OptionSpec {
+  type: "string" | "boolean";
+  short?: string;
+  multiple?: boolean;
+  default?: string | boolean | string[] | boolean[];
+}
+type Options = Record<string, OptionSpec>;
 type Values<O extends Options> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>["values"];
 
 export interface CommandInput<O extends Options> {

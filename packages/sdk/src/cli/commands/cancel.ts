@@ -1,9 +1,9 @@
-import { defineCommand } from "../command.js";
+import { type Command, defineCommand } from "../command.js";
 import { describeRecord } from "../describe.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 
 /** Cancels a generation that has not finished (one that has is an API error: exit 4). */
-export const cancel = defineCommand({
+export const cancel: Command = defineCommand({
   name: "cancel",
   usage: "cancel ID [--json]",
   options: { json: { type: "boolean", default: false } },

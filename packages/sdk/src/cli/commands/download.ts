@@ -1,10 +1,10 @@
 import { isTerminal } from "../../types.js";
-import { defineCommand } from "../command.js";
+import { type Command, defineCommand } from "../command.js";
 import { UsageError } from "../exit-codes.js";
 import { FOLLOW_OPTIONS, followAndSave } from "../follow.js";
 
 /** Saves a generation's clip; one still running is followed to its end first. */
-export const download = defineCommand({
+export const download: Command = defineCommand({
   name: "download",
   usage: "download ID [--out FILE] [--poll] [--progress bar|lines|none] [--json]",
   options: FOLLOW_OPTIONS,

@@ -1,10 +1,10 @@
 import type { CreateGenerationParams } from "../../types.js";
-import { defineCommand } from "../command.js";
+import { type Command, defineCommand } from "../command.js";
 import { UsageError } from "../exit-codes.js";
 import { FOLLOW_OPTIONS, followAndSave, oneOf } from "../follow.js";
 
 /** Creates a generation, follows it (stream, or polling with --poll) and downloads the clip. */
-export const generate = defineCommand({
+export const generate: Command = defineCommand({
   name: "generate",
   usage: `generate "prompt" --model ID [--duration SECONDS] [--size 720p|1080p|4k]
              [--aspect-ratio 16:9|9:16] [--first-frame URL [--last-frame URL] | --url URL ...]

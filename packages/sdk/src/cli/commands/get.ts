@@ -1,9 +1,9 @@
-import { defineCommand } from "../command.js";
+import { type Command, defineCommand } from "../command.js";
 import { describeRecord } from "../describe.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 
 /** Prints one generation's record. */
-export const get = defineCommand({
+export const get: Command = defineCommand({
   name: "get",
   aliases: ["status"],
   usage: "get ID [--json]            (also: status ID)",

@@ -1,12 +1,12 @@
 import type { Generation } from "../../types.js";
-import { defineCommand } from "../command.js";
+import { type Command, defineCommand } from "../command.js";
 import { table } from "../describe.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 
 const DEFAULT_LIMIT = 20;
 
 /** The account's latest generations, newest first, across pages up to --limit. */
-export const list = defineCommand({
+export const list: Command = defineCommand({
   name: "list",
   usage: `list [--limit N] [--json]   (default ${DEFAULT_LIMIT}, newest first)`,
   options: { limit: { type: "string" }, json: { type: "boolean", default: false } },

@@ -1,9 +1,9 @@
-import { defineCommand } from "../command.js";
+import { type Command, defineCommand } from "../command.js";
 import { table } from "../describe.js";
 import { EXIT } from "../exit-codes.js";
 
 /** The catalog: id, price, minimum charge, durations, sizes, queue. */
-export const models = defineCommand({
+export const models: Command = defineCommand({
   name: "models",
   usage: "models [--json]",
   options: { json: { type: "boolean", default: false } },
