@@ -2,7 +2,7 @@
 // save the clip (or say how it ended) and return the exit code.
 import type { WaitOptions } from "../resources/generations.js";
 import type { Generation } from "../types.js";
-import type { CommandInput, Io } from "./command.js";
+import type { CommandInput } from "./command.js";
 import { EXIT, exitCodeForStatus, UsageError } from "./exit-codes.js";
 import { type ProgressStyle, ProgressReporter } from "./progress.js";
 
@@ -13,8 +13,6 @@ export const FOLLOW_OPTIONS = {
   json: { type: "boolean", default: false },
 } as const;
 
-type FollowValues = CommandInput<typeof FOLLOW_OPTIONS>["values"];
-
 /** A value of an option limited to some words, or a usage error naming them. */
 export function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
@@ -23,11 +21,11 @@ export function oneOf<T extends string>(name: string, value: string | undefined,
 }
 
 /**
- * Waits through `wait` (createAndWait or wait) unless `record` is already terminal, then downloads
- * a completed clip to --out (default `<id>.mp4`); a failed or canceled one exits 5 or 6.
+ * Waits through `wait` (createAndWait, wait, or a terminal record at hand) with progress on stderr,
+ * then downloads a completed clip to --out (default `<id>.mp4`); a failed or canceled one exits 5 or 6.
  */
 export async function followAndSave(
-  input: { values: FollowValues; io: Io; signal: AbortSignal; client: CommandInput<typeof FOLLOW_OPTIONS>["client"] },
+  input: Pick<CommandInput<typeof FOLLOW_OPTIONS>, "values" | "io" | "signal" | "client">,
   wait: (options: WaitOptions) => Promise<Generation>,
 ): Promise<number> {
   const { values, io, signal } = input;
