@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Vgen } from "@vgen/sdk";
+import { type Generation, Vgen } from "@vgen/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, newAccount, type TestAccount } from "../support/fixtures";
 
@@ -146,6 +146,42 @@ describe("vgen CLI", () => {
     expect(wrongKey.code).toBe(3);
     expect(wrongKey.stderr).toMatch(/\(request req_\S+\)/);
     expect(wrongKey.stderr).toContain(`${BASE_URL}/errors#invalid_api_key`);
+  });
+
+  it("list, get, cancel and download manage the account's generations", async () => {
+    const own = await newAccount({ balance: "5.00" });
+    const client = new Vgen({ apiKey: own.key, baseUrl: BASE_URL });
+    const short = await client.generations.create({ model: "gen-3.1-fast", prompt: "to download", duration: 1 });
+    const long = await client.generations.create({ model: "gen-3.1-fast", prompt: "to cancel", duration: 8, size: "1080p" });
+
+    const canceled = await vgen(own.key, ["cancel", long.id, "--json"]);
+    expect(canceled.code, canceled.stderr).toBe(0);
+    expect(JSON.parse(canceled.stdout)).toMatchObject({ id: long.id, status: "canceled" });
+    expect((await vgen(own.key, ["cancel", long.id])).code).toBe(4);
+
+    // A generation still running is followed to its end, then saved.
+    const out = path.join(dir, "downloaded.mp4");
+    const download = await vgen(own.key, ["download", short.id, "--out", out]);
+    expect(download.code, download.stderr).toBe(0);
+    expect(download.stdout.trim()).toBe(out);
+    expect((await readFile(out)).subarray(4, 8).toString("latin1")).toBe("ftyp");
+    expect((await vgen(own.key, ["download", long.id, "--out", path.join(dir, "never.mp4")])).code).toBe(6);
+
+    const listed = await vgen(own.key, ["list", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).map((r: Generation) => [r.id, r.status])).toEqual([
+      [long.id, "canceled"],
+      [short.id, "completed"],
+    ]);
+    const table = await vgen(own.key, ["list", "--limit", "1"]);
+    expect(
+      table.stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/\s+/).slice(0, 2)),
+    ).toEqual([[long.id, "canceled"]]);
+    const got = await vgen(own.key, ["get", short.id]);
+    expect(got.stdout).toMatch(/^status {5}completed$/m);
   });
 
   it("status prints a generation and models lists the catalog", async () => {
