@@ -225,8 +225,11 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     expect((await getEndpoint(db(), account.id, ep.id)).pausedAt).toEqual(pausedAt);
     const nextProbe = new Date(probeTime.getTime() + CIRCUIT_COOLDOWN_MS);
     expect((await claimSlot(db(), d, nextProbe)).granted).toBe(true);
+    expect(await jobsFor(other.id)).toBe(0);
     await settle(d, true, false, nextProbe);
     expect(await getEndpoint(db(), account.id, ep.id)).toMatchObject({ pausedAt: null, probeAt: null });
+    // The deliveries held meanwhile go now, not at the next probe time.
+    expect(await jobsFor(other.id)).toBe(1);
     expect(await db().outboundEmail.count({ where: { accountId: account.id, kind: "webhook_endpoint_paused" } })).toBe(1);
   });
 

@@ -13,7 +13,7 @@ import { CIRCUIT_COOLDOWN_MS, circuitShouldOpen, HEALTHY, laneKey, type LaneHeal
 
 type Tx = Prisma.TransactionClient;
 
-/** Held deliveries woken per resume; any beyond wake at their own next probe time. */
+/** Held deliveries woken per resume; any beyond wake at the next probe time they were deferred to. */
 const RESUME_WAKE_LIMIT = 1000;
 
 /** A probe is going now: the next one may go after a cool-down. */
@@ -24,13 +24,30 @@ export async function startProbe(tx: Tx, endpointId: string, now: Date): Promise
   });
 }
 
-/** An attempt succeeded: a paused endpoint is back in service. */
+/** An attempt succeeded: a paused endpoint is back in service and its held deliveries go now. */
 export async function closeCircuit(tx: Tx, endpointId: string): Promise<void> {
   const { count } = await tx.webhookEndpoint.updateMany({
     where: { id: endpointId, pausedAt: { not: null } },
     data: { pausedAt: null, probeAt: null },
   });
-  if (count > 0) logger.info({ endpointId }, "webhook endpoint resumed after a successful attempt");
+  if (count === 0) return;
+  logger.info({ endpointId }, "webhook endpoint resumed after a successful attempt");
+  await wakeHeld(tx, endpointId);
+}
+
+/**
+ * Queues the next attempt of the endpoint's pending deliveries now (held ones sleep until the
+ * next probe time otherwise). A job for an attempt already made or in flight finds nothing to do
+ * (deliveries.ts), so waking one that was not held is harmless.
+ */
+async function wakeHeld(tx: Tx, endpointId: string): Promise<void> {
+  const held = await tx.$queryRaw<{ id: string; done: number }[]>`
+    SELECT d.id, (SELECT count(*)::int FROM webhook_attempts a WHERE a.delivery_id = d.id AND NOT a.manual) AS done
+    FROM webhook_deliveries d WHERE d.endpoint_id = ${endpointId} AND d.status = 'pending'
+    ORDER BY d.created_at, d.id LIMIT ${RESUME_WAKE_LIMIT}`;
+  for (const d of held) {
+    await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId: d.id, attempt: d.done + 1 } satisfies WebhookJob);
+  }
 }
 
 /** After a failed attempt: pauses the endpoint if it has kept failing, and emails its owner once. */
@@ -68,14 +85,7 @@ export async function resumeEndpoint(db: Db, accountId: string, id: string): Pro
       where: { key: laneKey({ accountId, endpointId: id, url: "" }) },
       data: { failureStreak: HEALTHY.failureStreak, failingSince: HEALTHY.failingSince },
     });
-    const held = await tx.$queryRaw<{ id: string; done: number }[]>`
-      SELECT d.id, (SELECT count(*)::int FROM webhook_attempts a WHERE a.delivery_id = d.id AND NOT a.manual) AS done
-      FROM webhook_deliveries d WHERE d.endpoint_id = ${id} AND d.status = 'pending'
-      ORDER BY d.created_at, d.id LIMIT ${RESUME_WAKE_LIMIT}`;
-    // A job for an attempt already made or in flight finds nothing to do (deliveries.ts).
-    for (const d of held) {
-      await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId: d.id, attempt: d.done + 1 } satisfies WebhookJob);
-    }
+    await wakeHeld(tx, id);
   });
   return getEndpoint(db, accountId, id);
 }
