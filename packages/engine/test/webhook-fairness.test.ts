@@ -144,12 +144,21 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const account = await funded(0n);
     const ep = await endpoint(account.id);
     const [a, b, c] = [await delivery(account.id, ep), await delivery(account.id, ep), await delivery(account.id, ep)];
-    expect(await claimSlot(db(), a!, T0)).toEqual({ granted: true, timeoutMs: WEBHOOK_TIMEOUT_MS });
-    expect((await claimSlot(db(), a!, T0)).granted).toBe(false); // the same delivery twice (a re-run job)
-    expect((await claimSlot(db(), b!, T0)).granted).toBe(true);
-    expect(await claimSlot(db(), c!, T0)).toEqual({ granted: false, reason: "busy", retryAt: at(1000) });
+    expect(await claimSlot(db(), a!, null, T0)).toEqual({ granted: true, timeoutMs: WEBHOOK_TIMEOUT_MS });
+    expect((await claimSlot(db(), a!, null, T0)).granted).toBe(false); // the same delivery twice (a re-run job)
+    expect((await claimSlot(db(), b!, null, T0)).granted).toBe(true);
+    // A queued attempt that finds no slot is parked, with a backstop job; the attempt that frees a slot wakes it.
+    expect(await claimSlot(db(), c!, { deliveryId: c!.id, attempt: 1 }, T0)).toEqual({
+      granted: false,
+      reason: "busy",
+      retryAt: at(30_000),
+    });
+    expect(await db().webhookWait.count({ where: { deliveryId: c!.id } })).toBe(1);
+    expect(await jobsFor(c!.id)).toBe(1);
     await settle(a!, true, false, at(500));
-    expect((await claimSlot(db(), c!, at(600))).granted).toBe(true);
+    expect(await db().webhookWait.count({ where: { deliveryId: c!.id } })).toBe(0);
+    expect(await jobsFor(c!.id)).toBe(2);
+    expect((await claimSlot(db(), c!, { deliveryId: c!.id, attempt: 1 }, at(600))).granted).toBe(true);
   });
 
   it("caps one account's attempts across its destinations; another account is not affected", async () => {
@@ -158,13 +167,13 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const b = await funded(0n);
     const toRequest = (accountId: string) => delivery(accountId, `${hook.base}/request-hook`);
     const epA = await endpoint(a.id);
-    expect((await claimSlot(db(), await delivery(a.id, epA), T0)).granted).toBe(true);
-    expect((await claimSlot(db(), await toRequest(a.id), T0)).granted).toBe(true);
+    expect((await claimSlot(db(), await delivery(a.id, epA), null, T0)).granted).toBe(true);
+    expect((await claimSlot(db(), await toRequest(a.id), null, T0)).granted).toBe(true);
     // Account A is at its cap of 2: a third destination of its own waits…
     const epA2 = await endpoint(a.id, "/ep2");
-    expect(await claimSlot(db(), await delivery(a.id, epA2), T0)).toMatchObject({ granted: false, reason: "busy" });
+    expect(await claimSlot(db(), await delivery(a.id, epA2), null, T0)).toMatchObject({ granted: false, reason: "busy" });
     // …while account B's attempt to the very same receiver goes at once.
-    expect((await claimSlot(db(), await toRequest(b.id), T0)).granted).toBe(true);
+    expect((await claimSlot(db(), await toRequest(b.id), null, T0)).granted).toBe(true);
   });
 
   it("a crashed attempt's lease lapses after its timeout and margin", async () => {
@@ -172,22 +181,28 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const account = await funded(0n);
     const ep = await endpoint(account.id);
     const ds = [await delivery(account.id, ep), await delivery(account.id, ep), await delivery(account.id, ep)];
-    await claimSlot(db(), ds[0]!, T0);
-    await claimSlot(db(), ds[1]!, T0);
-    expect((await claimSlot(db(), ds[2]!, at(WEBHOOK_TIMEOUT_MS))).granted).toBe(false);
-    expect((await claimSlot(db(), ds[2]!, at(WEBHOOK_TIMEOUT_MS + 60_000))).granted).toBe(true);
+    await claimSlot(db(), ds[0]!, null, T0);
+    await claimSlot(db(), ds[1]!, null, T0);
+    expect((await claimSlot(db(), ds[2]!, null, at(WEBHOOK_TIMEOUT_MS))).granted).toBe(false);
+    expect((await claimSlot(db(), ds[2]!, null, at(WEBHOOK_TIMEOUT_MS + 60_000))).granted).toBe(true);
   });
 
   it("after a timeout the destination gets the short timeout and one attempt at a time; an answer restores it", async () => {
     const { claimSlot } = await engine();
     const account = await funded(0n);
     const ds = await Promise.all([1, 2, 3].map(() => delivery(account.id, `${hook.base}/slow`)));
-    await claimSlot(db(), ds[0]!, T0);
+    await claimSlot(db(), ds[0]!, null, T0);
     await settle(ds[0]!, false, true, at(WEBHOOK_TIMEOUT_MS));
-    expect(await claimSlot(db(), ds[1]!, at(WEBHOOK_TIMEOUT_MS))).toEqual({ granted: true, timeoutMs: WEBHOOK_SLOW_TIMEOUT_MS });
-    expect((await claimSlot(db(), ds[2]!, at(WEBHOOK_TIMEOUT_MS))).granted).toBe(false);
+    expect(await claimSlot(db(), ds[1]!, null, at(WEBHOOK_TIMEOUT_MS))).toEqual({
+      granted: true,
+      timeoutMs: WEBHOOK_SLOW_TIMEOUT_MS,
+    });
+    expect((await claimSlot(db(), ds[2]!, null, at(WEBHOOK_TIMEOUT_MS))).granted).toBe(false);
     await settle(ds[1]!, false, false, at(WEBHOOK_TIMEOUT_MS + 100)); // answered 500: not slow any more
-    expect(await claimSlot(db(), ds[2]!, at(WEBHOOK_TIMEOUT_MS + 200))).toEqual({ granted: true, timeoutMs: WEBHOOK_TIMEOUT_MS });
+    expect(await claimSlot(db(), ds[2]!, null, at(WEBHOOK_TIMEOUT_MS + 200))).toEqual({
+      granted: true,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+    });
   });
 
   it("pauses an endpoint that keeps failing, emails its owner in their language, probes after the cool-down and closes on success", async () => {
@@ -198,7 +213,7 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const d = await delivery(account.id, ep);
     for (let i = 0; i < CIRCUIT_FAILURES; i++) {
       const now = at((i * CIRCUIT_MIN_FAILING_MS) / (CIRCUIT_FAILURES - 1));
-      expect((await claimSlot(db(), d, now)).granted).toBe(true);
+      expect((await claimSlot(db(), d, null, now)).granted).toBe(true);
       await settle(d, false, false, now);
     }
     const pausedAt = at(CIRCUIT_MIN_FAILING_MS);
@@ -211,20 +226,20 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     expect(mails[0]!.text).toContain(`/dashboard/webhooks/endpoints/${ep.id}`);
 
     // Held until the probe time; then one probe (short timeout), and nothing else meanwhile.
-    expect(await claimSlot(db(), d, at(CIRCUIT_MIN_FAILING_MS + 1000))).toEqual({
+    expect(await claimSlot(db(), d, { deliveryId: d.id, attempt: 1 }, at(CIRCUIT_MIN_FAILING_MS + 1000))).toEqual({
       granted: false,
       reason: "paused",
       retryAt: paused.probeAt,
     });
     const probeTime = paused.probeAt!;
-    expect(await claimSlot(db(), d, probeTime)).toEqual({ granted: true, timeoutMs: WEBHOOK_SLOW_TIMEOUT_MS });
+    expect(await claimSlot(db(), d, null, probeTime)).toEqual({ granted: true, timeoutMs: WEBHOOK_SLOW_TIMEOUT_MS });
     const other = await delivery(account.id, ep);
-    expect(await claimSlot(db(), other, probeTime)).toMatchObject({ granted: false, reason: "paused" });
+    expect(await claimSlot(db(), other, null, probeTime)).toMatchObject({ granted: false, reason: "paused" });
     // A failed probe keeps it paused (no second email); a successful one closes the circuit.
     await settle(d, false, false, probeTime);
     expect((await getEndpoint(db(), account.id, ep.id)).pausedAt).toEqual(pausedAt);
     const nextProbe = new Date(probeTime.getTime() + CIRCUIT_COOLDOWN_MS);
-    expect((await claimSlot(db(), d, nextProbe)).granted).toBe(true);
+    expect((await claimSlot(db(), d, null, nextProbe)).granted).toBe(true);
     expect(await jobsFor(other.id)).toBe(0);
     await settle(d, true, false, nextProbe);
     expect(await getEndpoint(db(), account.id, ep.id)).toMatchObject({ pausedAt: null, probeAt: null });
@@ -239,11 +254,11 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const ep = await endpoint(account.id, "/held");
     const held = await delivery(account.id, ep);
     await db().webhookEndpoint.update({ where: { id: ep.id }, data: { pausedAt: T0, probeAt: at(CIRCUIT_COOLDOWN_MS) } });
-    expect((await claimSlot(db(), held, at(1000))).granted).toBe(false);
+    expect((await claimSlot(db(), held, null, at(1000))).granted).toBe(false);
     const resumed = await resumeEndpoint(db(), account.id, ep.id);
     expect(resumed).toMatchObject({ pausedAt: null, probeAt: null });
     expect(await jobsFor(held.id)).toBe(1);
-    expect((await claimSlot(db(), held, at(2000))).granted).toBe(true);
+    expect((await claimSlot(db(), held, null, at(2000))).granted).toBe(true);
     // Another account cannot resume it.
     const other = await funded(0n);
     await expect(resumeEndpoint(db(), other.id, ep.id)).rejects.toMatchObject({ code: "resource_not_found" });
@@ -254,8 +269,8 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const account = await funded(0n);
     const ep = await endpoint(account.id, "/busy");
     const now = new Date();
-    await claimSlot(db(), await delivery(account.id, ep), now);
-    await claimSlot(db(), await delivery(account.id, ep), now);
+    await claimSlot(db(), await delivery(account.id, ep), null, now);
+    await claimSlot(db(), await delivery(account.id, ep), null, now);
     const before = hook.received.length;
     const sent = await sendTestEvent(db(), account.id, ep.id);
     expect(sent.result).toBe("deferred");
@@ -271,8 +286,8 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const ep = await endpoint(account.id, "/resend");
     const now = new Date();
     const ds = [await delivery(account.id, ep), await delivery(account.id, ep), await delivery(account.id, ep)];
-    await claimSlot(db(), ds[0]!, now);
-    await claimSlot(db(), ds[1]!, now);
+    await claimSlot(db(), ds[0]!, null, now);
+    await claimSlot(db(), ds[1]!, null, now);
     await expect(resendDelivery(db(), account.id, ds[2]!.id)).rejects.toMatchObject({ code: "webhook_destination_busy" });
   });
 });

@@ -18,7 +18,7 @@ import { logger } from "../observability/logger";
 import { FetchFailedError, safeFetch } from "../net/safe-fetch";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { claimSlot, deferJob, settleSlot } from "./lanes";
+import { claimSlot, settleSlot } from "./lanes";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
 import { signWebhook } from "./signing";
 
@@ -186,11 +186,8 @@ export async function processWebhookJob(db: Db, job: WebhookJob): Promise<Webhoo
     });
     return "failed";
   }
-  const claim = await claimSlot(db, delivery);
-  if (!claim.granted) {
-    await deferJob(db, job, claim.retryAt);
-    return claim.reason === "paused" ? "paused" : "deferred";
-  }
+  const claim = await claimSlot(db, delivery, job);
+  if (!claim.granted) return claim.reason === "paused" ? "paused" : "deferred";
   const outcome = await postWebhook(delivery, signingSecretOf(delivery), claim.timeoutMs);
   const { delivery: after } = await recordAttempt(db, delivery.id, outcome, { manual: false, attempt: job.attempt });
   logger.info(
@@ -231,7 +228,7 @@ export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookA
 export async function resendDelivery(db: Db, accountId: string, deliveryId: string) {
   const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, accountId }, include: SIGNING_KEYS });
   if (!delivery) throw new WebhookDeliveryNotFoundError(deliveryId);
-  const claim = await claimSlot(db, delivery);
+  const claim = await claimSlot(db, delivery, null);
   if (!claim.granted) throw new WebhookDestinationBusyError(claim.reason);
   const outcome = await postWebhook(delivery, signingSecretOf(delivery), claim.timeoutMs);
   const { attempt } = await recordAttempt(db, delivery.id, outcome, { manual: true });

@@ -7,8 +7,6 @@ import { env, parseEnv } from "@vgen/config";
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** Attempt timeout of a destination whose last attempt timed out (and of a paused endpoint's probe). */
 export const WEBHOOK_SLOW_TIMEOUT_MS = 3_000;
-/** A delivery whose destination or account is at its limit looks again after this. */
-export const BUSY_RECHECK_MS = 1_000;
 /** An endpoint pauses after this many failed attempts in a row… */
 export const CIRCUIT_FAILURES = 10;
 /** …spanning at least this long, so that a short outage during a burst does not pause it. */

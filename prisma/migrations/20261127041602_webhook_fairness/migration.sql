@@ -18,6 +18,17 @@ CREATE TABLE "webhook_lanes" (
 );
 
 -- CreateTable
+CREATE TABLE "webhook_waits" (
+    "delivery_id" TEXT NOT NULL,
+    "account_id" TEXT NOT NULL,
+    "lane" TEXT NOT NULL,
+    "attempt" INTEGER NOT NULL,
+    "since" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "webhook_waits_pkey" PRIMARY KEY ("delivery_id")
+);
+
+-- CreateTable
 CREATE TABLE "webhook_leases" (
     "delivery_id" TEXT NOT NULL,
     "account_id" TEXT NOT NULL,
@@ -31,6 +42,9 @@ CREATE TABLE "webhook_leases" (
 CREATE INDEX "webhook_lanes_account_id_idx" ON "webhook_lanes"("account_id");
 
 -- CreateIndex
+CREATE INDEX "webhook_waits_account_id_lane_since_idx" ON "webhook_waits"("account_id", "lane", "since");
+
+-- CreateIndex
 CREATE INDEX "webhook_leases_account_id_idx" ON "webhook_leases"("account_id");
 
 -- CreateIndex
@@ -38,6 +52,9 @@ CREATE INDEX "webhook_leases_lane_idx" ON "webhook_leases"("lane");
 
 -- AddForeignKey
 ALTER TABLE "webhook_lanes" ADD CONSTRAINT "webhook_lanes_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "webhook_waits" ADD CONSTRAINT "webhook_waits_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "webhook_leases" ADD CONSTRAINT "webhook_leases_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
