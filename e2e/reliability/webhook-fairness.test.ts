@@ -49,6 +49,9 @@ describe("a hanging receiver of one account", () => {
   });
 
   it("delays no other account's callbacks", async () => {
+    const started = Date.now();
+    const stages: string[] = [];
+    const stage = (name: string) => stages.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const hangingBase = await listen(hanging);
     const healthyBase = await listen(healthy);
     app = await startApp({
@@ -61,6 +64,7 @@ describe("a hanging receiver of one account", () => {
       label: "webhook-fairness",
     });
     db = createDb(app.databaseUrl, 3);
+    stage("app up");
 
     // Account A: a dashboard user with an endpoint on the hanging receiver, and an API key.
     const a = await createAccount(db, { email: `fair-a-${Date.now()}@example.test`, password: PASSWORD });
@@ -115,6 +119,7 @@ describe("a hanging receiver of one account", () => {
       100,
     );
 
+    stage("A's callbacks hanging");
     // Account B: 3 generations with a healthy receiver.
     const b = await drillAccount(db, app.baseUrl, { tag: "fair-b" });
     const healthyGens: string[] = [];
@@ -130,6 +135,7 @@ describe("a hanging receiver of one account", () => {
       );
     }
     await until("B's callbacks to arrive", async () => healthyGens.every((id) => arrivals.has(id)), 60_000, 50);
+    stage("B's callbacks in");
     const completed = await db.generation.findMany({
       where: { id: { in: healthyGens } },
       select: { id: true, completedAt: true },
@@ -137,7 +143,7 @@ describe("a hanging receiver of one account", () => {
     const delays = completed.map((g) => arrivals.get(g.id)! - g.completedAt!.getTime());
 
     const results = (await Promise.all(tests)).map(
-      (r) => (r.json as { result?: { json?: { result?: string } } })?.result?.json?.result ?? trpcError(r)?.code,
+      (r) => (r.json as { result?: { data?: { json?: { result?: string } } } })?.result?.data?.json?.result ?? trpcError(r)?.code,
     );
     sampling = false;
     await sampler;
@@ -146,7 +152,7 @@ describe("a hanging receiver of one account", () => {
       "webhook-fairness",
       `B's callbacks ${delays.map((d) => `${d} ms`).join(", ")} after completion; A: test events ${JSON.stringify(
         Object.fromEntries(results.map((r) => [r, results.filter((x) => x === r).length])),
-      )}, ${attemptsA} attempts, at most ${maxInFlightA} in flight`,
+      )}, ${attemptsA} attempts, at most ${maxInFlightA} in flight; ${stages.join(", ")}`,
     );
 
     expect(delays).toHaveLength(3);
