@@ -150,13 +150,19 @@ describe("a hanging receiver of one account", () => {
       select: { id: true, completedAt: true },
     });
     const delays = completed.map((g) => arrivals.get(g.id)! - g.completedAt!.getTime());
+    // Of each delay, the part before the attempt started (the queue) and the request itself.
+    const attemptsB = await db.webhookAttempt.findMany({
+      where: { delivery: { generationId: { in: healthyGens } } },
+      select: { createdAt: true, durationMs: true, delivery: { select: { createdAt: true } } },
+    });
+    const queued = attemptsB.map((x) => x.createdAt.getTime() - x.durationMs - x.delivery.createdAt.getTime());
 
     sampling = false;
     await sampler;
     const attemptsA = await db.webhookAttempt.count({ where: { delivery: { accountId: a.id } } });
     report(
       "webhook-fairness",
-      `B's callbacks ${delays.map((d) => `${d} ms`).join(", ")} after completion; A: test events ${JSON.stringify(
+      `B's callbacks ${delays.map((d) => `${d} ms`).join(", ")} after completion (queued ${queued.map((q) => `${q} ms`).join(", ")}); A: test events ${JSON.stringify(
         Object.fromEntries(results.map((r) => [r, results.filter((x) => x === r).length])),
       )}, ${attemptsA} attempts, at most ${maxInFlightA} in flight; ${stages.join(", ")}`,
     );
