@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
+import { createEndpoint } from "@vgen/engine/delivery";
 import { db } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 
@@ -97,3 +98,30 @@ for (const viewport of [
     }
   });
 }
+
+test("a paused endpoint is flagged on the webhooks page and its own page, and Resume lifts the pause", async ({ page }) => {
+  const { id: accountId } = await signedInAccount(page, { balance: "1.00" });
+  const { endpoint } = await createEndpoint(db(), accountId, { url: "http://127.0.0.1:9/down", description: "", events: [] });
+  // As the circuit leaves it after repeated failures (delivery/circuit.ts; the rule is unit-tested).
+  const pausedAt = new Date("2026-11-27T09:00:00.000Z");
+  await db().webhookEndpoint.update({
+    where: { id: endpoint.id },
+    data: { pausedAt, probeAt: new Date("2026-11-27T09:10:00.000Z") },
+  });
+  await page.goto("/dashboard/webhooks");
+  await expect(page.getByTestId("endpoints-paused")).toContainText("1 endpoint is paused");
+  const row = page.getByTestId("webhook-endpoint").filter({ hasText: endpoint.url });
+  await expect(row).toContainText("paused");
+  await expect(row).toContainText("next probe at 2026-11-27 09:10:00 UTC");
+
+  await row.getByRole("link", { name: `Manage ${endpoint.url}` }).click();
+  const notice = page.getByTestId("endpoint-paused");
+  await expect(notice).toContainText("Deliveries to this endpoint are paused");
+  await notice.getByRole("button", { name: "Resume deliveries" }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByText("enabled", { exact: true })).toBeVisible();
+  expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({
+    pausedAt: null,
+    probeAt: null,
+  });
+});

@@ -58,6 +58,10 @@ export const envSchema = z
       .describe("off on web instances when workers run separately."),
     WORKER_CONCURRENCY: int().default(2).describe("Renders per worker process."),
     WEBHOOK_CONCURRENCY: int(1).default(4).describe("Webhook deliveries in flight per worker process."),
+    WEBHOOK_DESTINATION_CONCURRENCY: int(1)
+      .default(2)
+      .describe("Attempts in flight to one destination across all processes (1 while it times out)."),
+    WEBHOOK_ACCOUNT_CONCURRENCY: int(1).default(2).describe("Attempts in flight for one account across all processes."),
     JOB_HEARTBEAT_SECONDS: int()
       .default(30)
       .transform((s) => Math.max(10, s))

@@ -306,6 +306,12 @@ export const ERROR_CATALOG = {
     "Too many attempts at this action (sign-ups, password resets or changes, verification links) from this account or address in a short time.",
     "Wait as long as the message says, then try again.",
   ),
+  webhook_destination_busy: dashboardDef(
+    429,
+    "rate_limit_error",
+    "A webhook resend was refused: its destination or account already has as many attempts in flight as allowed, or its endpoint is paused after repeated failures.",
+    "Try again in a few seconds; for a paused endpoint, resume it on its page first.",
+  ),
   internal_error: def(
     500,
     "api_error",

@@ -18,10 +18,10 @@ import { logger } from "../observability/logger";
 import { FetchFailedError, safeFetch } from "../net/safe-fetch";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { claimSlot, settleSlot } from "./lanes";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
 import { signWebhook } from "./signing";
 
-const WEBHOOK_TIMEOUT_MS = 15_000;
 /** How much of a receiver's response body is kept per attempt. */
 export const WEBHOOK_RESPONSE_BODY_LIMIT = 1024;
 const WEBHOOK_MAX_RESPONSE_BYTES = 256 * 1024;
@@ -55,6 +55,8 @@ export interface AttemptOutcome {
   responseBody: string | null;
   error: string | null;
   durationMs: number;
+  /** No answer within the timeout (the lane then gets the short one, delivery/schedule.ts). */
+  timedOut: boolean;
 }
 
 function clip(buf: Buffer): string {
@@ -62,10 +64,11 @@ function clip(buf: Buffer): string {
   return buf.subarray(0, WEBHOOK_RESPONSE_BODY_LIMIT).toString("utf8").replaceAll("\u0000", "");
 }
 
-/** One signed POST. Never throws: every outcome is something to record. */
+/** One signed POST, given up after `timeoutMs` (lanes.ts decides it). Never throws: every outcome is something to record. */
 export async function postWebhook(
   delivery: Pick<WebhookDelivery, "id" | "url" | "payload">,
   secret: string,
+  timeoutMs: number,
 ): Promise<AttemptOutcome> {
   const body = webhookBody(delivery.payload);
   const started = performance.now();
@@ -76,7 +79,7 @@ export async function postWebhook(
       method: "POST",
       headers: { ...headers, "user-agent": "vgen-webhooks/1", accept: "*/*" },
       body,
-      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      timeoutMs,
       maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
     });
     const ok = res.status >= 200 && res.status < 300;
@@ -86,6 +89,7 @@ export async function postWebhook(
       responseBody: clip(res.body),
       error: ok ? null : `HTTP ${res.status}`,
       durationMs: elapsed(),
+      timedOut: false,
     };
   } catch (err) {
     const status = err instanceof FetchFailedError ? (err.status ?? null) : null;
@@ -97,6 +101,8 @@ export async function postWebhook(
       responseBody: null,
       error: (err as Error).message ?? String(err),
       durationMs: elapsed(),
+      // Only the timeout fails after (about: timers may fire a little early) the whole allowance without an answer.
+      timedOut: status === null && elapsed() >= timeoutMs * 0.95,
     };
   }
 }
@@ -147,6 +153,7 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
       }
     }
     const delivery = await tx.webhookDelivery.update({ where: { id: deliveryId }, data });
+    await settleSlot(tx, d, outcome, now);
     return { delivery, attempt };
   });
 }
@@ -161,7 +168,8 @@ function signingSecretOf(d: { account: { webhookSecret: string }; endpoint: { se
   return d.endpoint?.secret ?? d.account.webhookSecret;
 }
 
-export type WebhookJobResult = "delivered" | "retry_scheduled" | "failed" | "skipped";
+/** `deferred`: its destination or account is at its limit; `paused`: its endpoint is paused. Both wait in the queue. */
+export type WebhookJobResult = "delivered" | "retry_scheduled" | "failed" | "skipped" | "deferred" | "paused";
 
 /** Runs one automatic attempt (a WEBHOOK_QUEUE job). Throws only on database errors (pg-boss retries). */
 export async function processWebhookJob(db: Db, job: WebhookJob): Promise<WebhookJobResult> {
@@ -178,7 +186,9 @@ export async function processWebhookJob(db: Db, job: WebhookJob): Promise<Webhoo
     });
     return "failed";
   }
-  const outcome = await postWebhook(delivery, signingSecretOf(delivery));
+  const claim = await claimSlot(db, delivery, job);
+  if (!claim.granted) return claim.reason === "paused" ? "paused" : "deferred";
+  const outcome = await postWebhook(delivery, signingSecretOf(delivery), claim.timeoutMs);
   const { delivery: after } = await recordAttempt(db, delivery.id, outcome, { manual: false, attempt: job.attempt });
   logger.info(
     {
@@ -195,6 +205,19 @@ export async function processWebhookJob(db: Db, job: WebhookJob): Promise<Webhoo
   return after.status === "failed" ? "failed" : after.status === "pending" ? "retry_scheduled" : "skipped";
 }
 
+/** A resend while its destination or account is at its limit, or its endpoint is paused. */
+export class WebhookDestinationBusyError extends ApiError {
+  constructor(reason: "busy" | "paused") {
+    super(
+      "webhook_destination_busy",
+      reason === "paused"
+        ? "This endpoint is paused after repeated failures; resume it first."
+        : "This destination or account already has as many webhook attempts in flight as allowed; try again in a few seconds.",
+    );
+    this.name = "WebhookDestinationBusyError";
+  }
+}
+
 export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookAttempt[] };
 
 /**
@@ -205,7 +228,9 @@ export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookA
 export async function resendDelivery(db: Db, accountId: string, deliveryId: string) {
   const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, accountId }, include: SIGNING_KEYS });
   if (!delivery) throw new WebhookDeliveryNotFoundError(deliveryId);
-  const outcome = await postWebhook(delivery, signingSecretOf(delivery));
+  const claim = await claimSlot(db, delivery, null);
+  if (!claim.granted) throw new WebhookDestinationBusyError(claim.reason);
+  const outcome = await postWebhook(delivery, signingSecretOf(delivery), claim.timeoutMs);
   const { attempt } = await recordAttempt(db, delivery.id, outcome, { manual: true });
   const updated = await db.webhookDelivery.findUniqueOrThrow({
     where: { id: delivery.id },

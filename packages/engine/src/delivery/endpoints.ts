@@ -19,6 +19,8 @@ const VIEW = {
   description: true,
   events: true,
   enabled: true,
+  pausedAt: true,
+  probeAt: true,
   createdAt: true,
   updatedAt: true,
 } as const;

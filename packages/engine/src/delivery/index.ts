@@ -1,6 +1,8 @@
 /** Public surface of the engine's delivery domain. Webhook delivery: account endpoints, event fan-out, signed payloads, retries on a schedule, delivery history. */
+export { resumeEndpoint } from "./circuit";
 export {
   WebhookDeliveryNotFoundError,
+  WebhookDestinationBusyError,
   listDeliveries,
   processWebhookJob,
   resendDelivery,

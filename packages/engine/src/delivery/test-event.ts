@@ -6,7 +6,9 @@ import { getEndpoint } from "./endpoints";
 /**
  * The dashboard's "Send test event": a `webhook.test` delivery to one endpoint (enabled or not),
  * signed with its secret, attempted at once by the same job code as every delivery, so a failure
- * is retried on the same schedule and every attempt shows in the endpoint's log.
+ * is retried on the same schedule and every attempt shows in the endpoint's log. It takes a slot
+ * like any attempt: while the endpoint or account is at its limit, or the endpoint is paused, it
+ * waits in the queue (`deferred` / `paused`) instead of adding another request.
  */
 export async function sendTestEvent(
   db: Db,

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatUtc } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -19,6 +20,7 @@ export function EndpointsCard() {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
   const list = useQuery(trpc.webhooks.endpoints.queryOptions());
+  const pausedCount = list.data?.filter((e) => e.pausedAt).length ?? 0;
   const create = useMutation(
     trpc.webhooks.createEndpoint.mutationOptions({
       onSuccess: async (res) => {
@@ -41,6 +43,15 @@ export function EndpointsCard() {
         )
       }
     >
+      {pausedCount > 0 && (
+        <p
+          role="alert"
+          className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="endpoints-paused"
+        >
+          {t("pausedNotice", { count: pausedCount })}
+        </p>
+      )}
       {created && <SecretOnce secret={created.secret} />}
       {adding && (
         <div className="mb-4 rounded-md border border-slate-200 p-3">
@@ -69,9 +80,16 @@ export function EndpointsCard() {
                   <p className="text-xs text-slate-500">
                     <span className="font-mono">{e.id}</span> · {e.events.join(", ")}
                   </p>
+                  {e.pausedAt && (
+                    <p className="text-xs text-amber-800">
+                      {t("pausedShort", { since: formatUtc(e.pausedAt), probeAt: e.probeAt ? formatUtc(e.probeAt) : "—" })}
+                    </p>
+                  )}
                 </div>
                 <div className="flex items-center gap-2">
-                  <Badge tone={e.enabled ? "green" : "gray"}>{e.enabled ? t("enabled") : t("disabled")}</Badge>
+                  <Badge tone={e.pausedAt ? "amber" : e.enabled ? "green" : "gray"}>
+                    {e.pausedAt ? t("paused") : e.enabled ? t("enabled") : t("disabled")}
+                  </Badge>
                   <Link
                     href={`/dashboard/webhooks/endpoints/${e.id}`}
                     className="text-sm font-medium text-slate-900 underline"

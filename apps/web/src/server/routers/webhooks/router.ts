@@ -5,6 +5,7 @@ import { deleteEndpointHandler } from "./deleteEndpoint.handler";
 import { endpointHandler } from "./endpoint.handler";
 import { EndpointIdInput } from "./endpoint.schema";
 import { endpointsHandler } from "./endpoints.handler";
+import { resumeEndpointHandler } from "./resumeEndpoint.handler";
 import { rollEndpointSecretHandler } from "./rollEndpointSecret.handler";
 import { sendTestEventHandler } from "./sendTestEvent.handler";
 import { updateEndpointHandler } from "./updateEndpoint.handler";
@@ -28,4 +29,5 @@ export const webhooksRouter = createTRPCRouter({
   deleteEndpoint: protectedProcedure.input(EndpointIdInput).mutation(deleteEndpointHandler),
   rollEndpointSecret: protectedProcedure.input(EndpointIdInput).mutation(rollEndpointSecretHandler),
   sendTestEvent: protectedProcedure.input(EndpointIdInput).mutation(sendTestEventHandler),
+  resumeEndpoint: protectedProcedure.input(EndpointIdInput).mutation(resumeEndpointHandler),
 });

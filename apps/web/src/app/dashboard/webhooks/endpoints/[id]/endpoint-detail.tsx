@@ -16,12 +16,15 @@ import { DeliveryLog } from "../../delivery-log";
 import { EndpointForm } from "../../endpoint-form";
 import { SecretOnce } from "../../secret-once";
 
-const TEST_RESULT: Record<string, "testDelivered" | "testRetry" | "testFailed" | "testSkipped"> = {
-  delivered: "testDelivered",
-  retry_scheduled: "testRetry",
-  failed: "testFailed",
-  skipped: "testSkipped",
-};
+const TEST_RESULT: Record<string, "testDelivered" | "testRetry" | "testFailed" | "testSkipped" | "testDeferred" | "testPaused"> =
+  {
+    delivered: "testDelivered",
+    retry_scheduled: "testRetry",
+    failed: "testFailed",
+    skipped: "testSkipped",
+    deferred: "testDeferred",
+    paused: "testPaused",
+  };
 
 /** One endpoint: edit, enable/disable, roll its secret, send a test event, delete; and its delivery log. */
 export function EndpointDetail({ id }: { id: string }) {
@@ -62,6 +65,7 @@ export function EndpointDetail({ id }: { id: string }) {
       },
     }),
   );
+  const resume = useMutation(trpc.webhooks.resumeEndpoint.mutationOptions({ onSuccess: refresh }));
   const test = useMutation(
     trpc.webhooks.sendTestEvent.mutationOptions({
       onSuccess: async (res) => {
@@ -87,9 +91,25 @@ export function EndpointDetail({ id }: { id: string }) {
         }
       />
       <div className="space-y-6">
+        {e.pausedAt && (
+          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="endpoint-paused">
+            <p className="font-medium text-amber-900">{t("pausedTitle")}</p>
+            <p className="mt-1 text-amber-900">
+              {t("pausedBody", { since: formatUtc(e.pausedAt), probeAt: e.probeAt ? formatUtc(e.probeAt) : "—" })}
+            </p>
+            <Button type="button" className="mt-3" onClick={() => resume.mutate({ id })} disabled={resume.isPending}>
+              {resume.isPending ? t("resuming") : t("resume")}
+            </Button>
+            <ErrorNote error={resume.error} />
+          </div>
+        )}
         <Card
           title={t("settings")}
-          actions={<Badge tone={e.enabled ? "green" : "gray"}>{e.enabled ? t("enabled") : t("disabled")}</Badge>}
+          actions={
+            <Badge tone={e.pausedAt ? "amber" : e.enabled ? "green" : "gray"}>
+              {e.pausedAt ? t("paused") : e.enabled ? t("enabled") : t("disabled")}
+            </Badge>
+          }
         >
           {secret && <SecretOnce secret={secret} />}
           {editing ? (
