@@ -15,7 +15,6 @@ import { buildOpenApiDocument } from "../src/index";
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name: string) => path.join(packageDir, "node_modules/.bin", name);
-const tsc = fileURLToPath(new URL("../../../node_modules/.bin/tsc", import.meta.url));
 // No telemetry or update checks: the suite runs offline.
 const toolEnv = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" };
 
@@ -74,7 +73,7 @@ describe("OpenAPI document and independent tools", () => {
         include: ["*.ts", "hey/**/*.ts"],
       }),
     );
-    const checked = await run(tsc, ["-p", dir], { cwd: dir }).then(
+    const checked = await run(bin("tsc"), ["-p", dir], { cwd: dir }).then(
       () => "",
       (err: { stdout?: string }) => err.stdout ?? String(err),
     );
