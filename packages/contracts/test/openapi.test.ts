@@ -129,7 +129,8 @@ describe("OpenAPI document", () => {
     // Both forms of the 200 are a Generation, so generated clients never type it `Generation | string`.
     expect(create.responses["200"].content["text/event-stream"].schema).toEqual(generation);
     expect(create.responses["200"].content["application/json"].schema).toEqual(generation);
-    expect(create.responses["200"].description).toMatch(/event: generation\nid: 0\ndata: \{/);
+    expect(create.responses["200"].content["text/event-stream"]["x-sse-example"]).toMatch(/event: generation\nid: 0\ndata: \{/);
+    expect(create.responses["200"].description).toContain("Last-Event-ID");
     expect(create.responses["202"].content["application/json"].schema).toEqual(generation);
     const events = doc.paths["/api/v1/videos/generations/{id}/events"].get;
     expect(events.responses["200"].content["text/event-stream"].schema).toEqual(generation);

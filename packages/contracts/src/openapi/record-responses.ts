@@ -34,8 +34,13 @@ export const sseResponse = (description: string): ResponseConfig => ({
     "The first event shows the current state at once; then one for each newer state, and the final one (`completed`, `failed` or `canceled`), after which the stream ends. " +
     `Between events a \`: keep-alive\` comment: the stream is never silent for ${STREAM_KEEPALIVE_SECONDS} s. \`retry: ${STREAM_RETRY_MS}\` sets the reconnection delay. ` +
     "To resume, GET /api/v1/videos/generations/{id}/events with `Last-Event-ID` (EventSource clients send it when they reconnect): only later events follow, and after the final event the answer is `204 No Content`. " +
-    "When the server restarts (a deploy, a graceful shutdown), the stream instead ends with `event: server_restarting` (no id): the generation goes on; reconnect as above.\n\n" +
-    `Example:\n\n\`\`\`\n${SSE_EXAMPLE}\n\`\`\``,
+    "When the server restarts (a deploy, a graceful shutdown), the stream instead ends with `event: server_restarting` (no id): the generation goes on; reconnect as above.",
   headers: okHeaders,
-  content: { "text/event-stream": { schema: GenerationRecord } },
+  content: {
+    "text/event-stream": {
+      schema: GenerationRecord,
+      // The wire text, as an extension: as `example` it would be checked against the schema of one event's data.
+      "x-sse-example": SSE_EXAMPLE,
+    } as never,
+  },
 });
