@@ -1017,22 +1017,6 @@ export interface operations {
              * @description Stream mode (default): the record as server-sent events until the generation ends. With `Prefer: wait`: the terminal record as JSON.
              *
              *     Server-sent events; the media type's schema is that of each event's `data:` (one line of JSON). Each event is `event: generation`; its `id:` is derived from the state it shows, the same on every connection: the record's `progress` (0–99) while `processing`, 100 for the final event. The first event shows the current state at once; then one for each newer state, and the final one (`completed`, `failed` or `canceled`), after which the stream ends. Between events a `: keep-alive` comment: the stream is never silent for 15 s. `retry: 2000` sets the reconnection delay. To resume, GET /api/v1/videos/generations/{id}/events with `Last-Event-ID` (EventSource clients send it when they reconnect): only later events follow, and after the final event the answer is `204 No Content`. When the server restarts (a deploy, a graceful shutdown), the stream instead ends with `event: server_restarting` (no id): the generation goes on; reconnect as above.
-             *
-             *     Example:
-             *
-             *     ```
-             *     retry: 2000
-             *
-             *     event: generation
-             *     id: 0
-             *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null}
-             *
-             *     : keep-alive
-             *
-             *     event: generation
-             *     id: 100
-             *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z"}
-             *     ```
              */
             200: {
                 headers: {
@@ -1492,22 +1476,6 @@ export interface operations {
              * @description The generation's events from the client's `Last-Event-ID` on, until it ends.
              *
              *     Server-sent events; the media type's schema is that of each event's `data:` (one line of JSON). Each event is `event: generation`; its `id:` is derived from the state it shows, the same on every connection: the record's `progress` (0–99) while `processing`, 100 for the final event. The first event shows the current state at once; then one for each newer state, and the final one (`completed`, `failed` or `canceled`), after which the stream ends. Between events a `: keep-alive` comment: the stream is never silent for 15 s. `retry: 2000` sets the reconnection delay. To resume, GET /api/v1/videos/generations/{id}/events with `Last-Event-ID` (EventSource clients send it when they reconnect): only later events follow, and after the final event the answer is `204 No Content`. When the server restarts (a deploy, a graceful shutdown), the stream instead ends with `event: server_restarting` (no id): the generation goes on; reconnect as above.
-             *
-             *     Example:
-             *
-             *     ```
-             *     retry: 2000
-             *
-             *     event: generation
-             *     id: 0
-             *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null}
-             *
-             *     : keep-alive
-             *
-             *     event: generation
-             *     id: 100
-             *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z"}
-             *     ```
              */
             200: {
                 headers: {
@@ -2822,12 +2790,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2860,18 +2823,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -2893,19 +2851,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2938,12 +2891,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2978,12 +2926,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
