@@ -1,13 +1,12 @@
 /**
- * The floor of the streams case: a bare node:http event-stream server with the app's schedule
- * (retry + the record at once, the record every 5 s, a keep-alive comment every 15 s) and no
- * database, auth or framework. What one open stream costs here is what any server pays.
- * Run: PORT=4010 node --import tsx bench/floors/sse-floor.ts (prints "listening <port>").
+ * The floor of the streams case: a bare node:http event-stream server with the app's schedule for
+ * a generation whose state does not change (retry + the record at once, then a keep-alive comment
+ * every 10 s) and no database, auth or framework. What one open stream costs here is what any
+ * server pays. Run: PORT=4010 node --import tsx bench/floors/sse-floor.ts (prints "listening <port>").
  */
 import { createServer, type ServerResponse } from "node:http";
 
-const TICK_MS = 5_000;
-const KEEPALIVE_MS = 15_000;
+const KEEPALIVE_MS = 10_000;
 
 /** A record of the size the API sends for a processing generation. */
 const record = JSON.stringify({
@@ -28,11 +27,7 @@ const record = JSON.stringify({
   completed_at: null,
 });
 
-const open = new Map<ServerResponse, { seq: number }>();
-
-function send(res: ServerResponse, state: { seq: number }) {
-  res.write(`event: generation\nid: ${++state.seq}\ndata: ${record}\n\n`);
-}
+const open = new Set<ServerResponse>();
 
 const server = createServer((_req, res) => {
   res.writeHead(200, {
@@ -40,18 +35,14 @@ const server = createServer((_req, res) => {
     "cache-control": "no-cache, no-transform",
     connection: "keep-alive",
   });
-  const state = { seq: 0 };
   res.write("retry: 2000\n\n");
-  send(res, state);
-  open.set(res, state);
+  res.write(`event: generation\nid: 0\ndata: ${record}\n\n`);
+  open.add(res);
   res.on("close", () => open.delete(res));
 });
 
 setInterval(() => {
-  for (const [res, state] of open) send(res, state);
-}, TICK_MS);
-setInterval(() => {
-  for (const res of open.keys()) res.write(": keep-alive\n\n");
+  for (const res of open) res.write(": keep-alive\n\n");
 }, KEEPALIVE_MS);
 
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {

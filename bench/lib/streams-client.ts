@@ -25,7 +25,9 @@ export interface StreamState {
   sentAt: number;
   firstEventAt: number | null;
   lastEventAt: number | null;
-  /** Longest time between two events of this stream, in ms. */
+  /** When the last event or keep-alive comment arrived (performance.now()). */
+  lastHeardAt: number | null;
+  /** Longest silence of this stream: time between two arrivals (events or keep-alive comments), in ms. */
   maxGapMs: number;
   events: number;
   keepAlives: number;
@@ -48,6 +50,7 @@ function openStream(target: StreamTarget, onFirst: (s: StreamState) => void): St
     sentAt: performance.now(),
     firstEventAt: null,
     lastEventAt: null,
+    lastHeardAt: null,
     maxGapMs: 0,
     events: 0,
     keepAlives: 0,
@@ -95,12 +98,15 @@ function openStream(target: StreamTarget, onFirst: (s: StreamState) => void): St
     const keepAlives = countFrom(buf, KEEPALIVE, tail.length);
     tail = Buffer.from(buf.subarray(Math.max(0, buf.length - CARRY)));
     const now = performance.now();
+    if (events || keepAlives) {
+      if (state.lastHeardAt !== null) state.maxGapMs = Math.max(state.maxGapMs, now - state.lastHeardAt);
+      state.lastHeardAt = now;
+    }
     if (keepAlives) {
       state.keepAlives += keepAlives;
       state.firstKeepAliveAt ??= now;
     }
     if (events) {
-      if (state.lastEventAt !== null) state.maxGapMs = Math.max(state.maxGapMs, now - state.lastEventAt);
       state.firstEventAt ??= now;
       state.lastEventAt = now;
       state.events += events;

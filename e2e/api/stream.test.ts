@@ -1,3 +1,4 @@
+import { STREAM_KEEPALIVE_SECONDS } from "@vgen/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount, waitForTerminal, type TestAccount } from "../support/fixtures";
 import { readEventStream } from "../support/sse";
@@ -28,9 +29,11 @@ describe("stream mode (the default)", () => {
     expect(firstRecord.eta_seconds).toBeGreaterThan(0);
     expect(firstRecord.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 
-    const ids = events.map((e) => Number(e.id));
-    expect(ids).toEqual(ids.map((_, i) => i + 1));
     const records = events.map((e) => JSON.parse(e.data));
+    // Each event's id is its state's: the progress while processing, 100 for the end; each one newer than the last.
+    expect(events.map((e) => Number(e.id))).toEqual(records.map((r) => (r.status === "processing" ? r.progress : 100)));
+    const ids = events.map((e) => Number(e.id));
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
     expect(records.every((r) => r.id === firstRecord.id)).toBe(true);
     const progress = records.map((r) => r.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -76,16 +79,18 @@ describe("stream mode (the default)", () => {
     expect(JSON.parse(done.events[0]!.data).status).toBe("completed");
   });
 
-  it("sends an update at least every 5 s while a job waits or runs", async () => {
+  it(`is never silent for ${STREAM_KEEPALIVE_SECONDS} s while a job waits or runs: an event or a keep-alive comment`, async () => {
     // A long 1080p pro clip keeps the generation running for a while.
     const sentAt = Date.now();
     const res = await acct.call("/api/v1/videos/generations", {
       method: "POST",
       json: { model: "gen-3.1-pro", prompt: "Slow aerial shot over mountains", duration: 8, size: "1080p" },
     });
-    const { events } = await readEventStream(res, sentAt);
-    const gaps = events.slice(1).map((e, i) => e.at - events[i]!.at);
-    expect(Math.max(...gaps)).toBeLessThan(5_800);
+    const { events, comments, closedAt } = await readEventStream(res, sentAt);
+    const times = [...events, ...comments].map((e) => e.at).sort((a, b) => a - b);
+    const gaps = [...times, closedAt].slice(1).map((at, i) => at - times[i]!);
+    expect(Math.max(...gaps)).toBeLessThan(STREAM_KEEPALIVE_SECONDS * 1000 + 800);
+    expect(comments.every((c) => c.text.trim() === "keep-alive")).toBe(true);
     expect(JSON.parse(events[events.length - 1]!.data).status).toBe("completed");
   });
 

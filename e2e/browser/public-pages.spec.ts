@@ -48,6 +48,13 @@ test("the API reference renders the generation endpoint from the OpenAPI documen
   ]) {
     await expect(page.locator(`#${id}`)).toHaveCount(1);
   }
+  // Resuming a stream: the header, and the 204 that ends it, with the stream's wire example.
+  const events = page.locator("#streamGenerationEvents");
+  await expect(events).toContainText("Last-Event-ID");
+  await expect(events.locator("details > summary").filter({ hasText: "204" })).toHaveCount(1);
+  // Success responses are shown open.
+  const ok = events.locator("details").filter({ has: page.locator("summary", { hasText: "200" }) });
+  await expect(ok.locator("pre", { hasText: "event: generation" })).toBeVisible();
 
   // Interactive: "Try it" sends a real request to this server.
   await page.locator("#listModels").getByRole("button", { name: "Try it" }).click();

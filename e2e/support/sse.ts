@@ -8,14 +8,15 @@ export interface ReceivedEvent extends EventSourceMessage {
 /** Reads a text/event-stream response to its end with a spec-compliant parser. */
 export async function readEventStream(res: Response, sentAt: number, onEvent?: (e: ReceivedEvent) => void) {
   const events: ReceivedEvent[] = [];
-  const comments: string[] = [];
+  /** Comments (keep-alives), with when each arrived. */
+  const comments: { text: string; at: number }[] = [];
   const parser = createParser({
     onEvent: (e) => {
       const received = { ...e, at: Date.now() - sentAt };
       events.push(received);
       onEvent?.(received);
     },
-    onComment: (c) => comments.push(c),
+    onComment: (text) => comments.push({ text, at: Date.now() - sentAt }),
   });
   const decoder = new TextDecoder();
   const reader = res.body!.getReader();

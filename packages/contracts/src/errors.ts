@@ -297,7 +297,7 @@ export const ERROR_CATALOG = {
   rate_limited: def(
     429,
     "rate_limit_error",
-    "Too many requests for this model from this account within the last second.",
+    "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
     "Wait for the number of seconds in `Retry-After`, then retry; spread requests below the model's QPS.",
   ),
   too_many_attempts: dashboardDef(

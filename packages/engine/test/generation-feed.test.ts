@@ -1,5 +1,6 @@
 // The generation feed behind the event streams, against the database: one read for many
 // watchers, ticks, change notifications, tenant isolation, and nothing left behind.
+import { FINAL_EVENT_ID } from "@vgen/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@vgen/db";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
@@ -57,11 +58,11 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
     return { accountId: account.id, ids };
   }
 
-  type Seen = { json: string | null; terminal: boolean };
+  type Seen = { json: string | null; eventId: number | null; terminal: boolean };
   function recorder() {
     const seen: Seen[] = [];
-    const listener = (record: { json: string; terminal: boolean } | null) =>
-      seen.push({ json: record?.json ?? null, terminal: record?.terminal ?? false });
+    const listener = (record: { json: string; eventId: number; terminal: boolean } | null) =>
+      seen.push({ json: record?.json ?? null, eventId: record?.eventId ?? null, terminal: record?.terminal ?? false });
     return { seen, listener };
   }
 
@@ -140,11 +141,16 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
     const owner = recorder();
     const stop = feed.watch(ids[0]!, accountId, owner.listener);
     await until(() => owner.seen.length > 0);
+    // A state's event id: its progress while processing, FINAL_EVENT_ID once it ended.
+    await db().generation.update({ where: { id: ids[0]! }, data: { progress: 37 } });
+    await notifyGenerationChanged(db(), ids[0]!);
+    await until(() => owner.seen.some((s) => s.eventId === 37));
     // What a terminal move announces (the money side is not this suite's concern).
     await db().generation.update({ where: { id: ids[0]! }, data: { status: "canceled", completedAt: new Date() } });
     await notifyGenerationChanged(db(), ids[0]!);
     await until(() => owner.seen.some((s) => s.terminal));
     expect(JSON.parse(owner.seen.find((s) => s.terminal)!.json!)).toMatchObject({ status: "canceled", eta_seconds: 0 });
+    expect(owner.seen.find((s) => s.terminal)!.eventId).toBe(FINAL_EVENT_ID);
     expect(stranger.seen.every((s) => s.json === null)).toBe(true);
     stop();
   });
@@ -155,7 +161,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
     const { client, reads } = counting();
     const feed = new GenerationFeed(client, 60_000);
     const looked = await feed.lookup(ids[0]!, accountId);
-    expect(looked).toMatchObject({ modelId: "gen-3.1-fast", terminal: false });
+    expect(looked).toMatchObject({ modelId: "gen-3.1-fast", eventId: 0, terminal: false });
     expect(feed.peek(ids[0]!, accountId)).toBe(looked);
     expect(feed.peek(ids[0]!, "acct_someone_else")).toBeNull();
     const w = recorder();

@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Stream a generation's events
-         * @description Re-attaches to the event stream of a running or finished generation (same format as the stream mode of create). A finished generation yields one event and the stream ends.
+         * @description Attaches (again) to the event stream of a running or finished generation: the same events, with the same ids, as the stream mode of create. Without `Last-Event-ID` it starts from the current state (a finished generation: its final event, then the stream ends); with it, only later events are sent, and a client that already has the final event (id 100) gets `204 No Content`, which tells an EventSource to stop reconnecting.
          */
         get: operations["streamGenerationEvents"];
         put?: never;
@@ -717,387 +717,7 @@ export interface components {
             success_rate: string | null;
         };
     };
-    responses: {
-        /**
-         * @description Bad request. Error codes:
-         *
-         *     - `malformed_request`: The HTTP request itself could not be read: a malformed request line or header, or a path that is not valid percent-encoded UTF-8. [Fix](http://localhost:3000/errors#malformed_request)
-         *     - `invalid_json`: The request body is not valid JSON. [Fix](http://localhost:3000/errors#invalid_json)
-         *     - `missing_parameter`: A required parameter is missing. [Fix](http://localhost:3000/errors#missing_parameter)
-         *     - `invalid_parameter`: A parameter has the wrong type or a value outside its allowed range. [Fix](http://localhost:3000/errors#invalid_parameter)
-         *     - `unknown_parameter`: The body contains a field the API does not know (for example `aspect_ratio` instead of `aspectRatio`). [Fix](http://localhost:3000/errors#unknown_parameter)
-         *     - `unknown_model`: The `model` is not in the catalog or is disabled. [Fix](http://localhost:3000/errors#unknown_model)
-         *     - `urls_with_frames`: `urls` was sent together with `firstFrameUrl` or `lastFrameUrl`. [Fix](http://localhost:3000/errors#urls_with_frames)
-         *     - `too_many_urls`: `urls` holds more than 3 entries. [Fix](http://localhost:3000/errors#too_many_urls)
-         *     - `last_frame_without_first_frame`: `lastFrameUrl` was sent without `firstFrameUrl`. [Fix](http://localhost:3000/errors#last_frame_without_first_frame)
-         *     - `webhook_events_without_webhook`: `webHookEvents` was sent without `webHook`. [Fix](http://localhost:3000/errors#webhook_events_without_webhook)
-         *     - `unsupported_size`: The model does not produce the requested `size`. [Fix](http://localhost:3000/errors#unsupported_size)
-         *     - `unsupported_by_model`: No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames and reference images. [Fix](http://localhost:3000/errors#unsupported_by_model)
-         *     - `invalid_url`: A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach. [Fix](http://localhost:3000/errors#invalid_url)
-         *     - `invalid_cursor`: The pagination `cursor` is not one this API returned. [Fix](http://localhost:3000/errors#invalid_cursor)
-         */
-        Error400: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "malformed_request",
-                 *         "type": "invalid_request_error",
-                 *         "message": "The HTTP request itself could not be read: a malformed request line or header, or a path that is not valid percent-encoded UTF-8.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#malformed_request",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Unauthorized. Error codes:
-         *
-         *     - `missing_api_key`: No API key was sent. [Fix](http://localhost:3000/errors#missing_api_key)
-         *     - `invalid_api_key`: The API key is unknown or has been revoked. [Fix](http://localhost:3000/errors#invalid_api_key)
-         *     - `key_expired`: The API key passed the expiry date its owner set for it. [Fix](http://localhost:3000/errors#key_expired)
-         */
-        Error401: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "missing_api_key",
-                 *         "type": "authentication_error",
-                 *         "message": "No API key was sent.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#missing_api_key",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Payment required. Error codes:
-         *
-         *     - `insufficient_balance`: The available balance (balance minus holds) does not cover the cost of the generation. [Fix](http://localhost:3000/errors#insufficient_balance)
-         */
-        Error402: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "insufficient_balance",
-                 *         "type": "billing_error",
-                 *         "message": "The available balance (balance minus holds) does not cover the cost of the generation.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#insufficient_balance",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Forbidden. Error codes:
-         *
-         *     - `account_suspended`: The account is suspended. [Fix](http://localhost:3000/errors#account_suspended)
-         *     - `subscription_paused`: Your subscription to this model is paused. [Fix](http://localhost:3000/errors#subscription_paused)
-         *     - `spend_limit_reached`: This generation would pass the monthly spend cap set for the model. [Fix](http://localhost:3000/errors#spend_limit_reached)
-         *     - `key_read_only`: The API key is read-only: it may list models and read generations, but not create or cancel them. [Fix](http://localhost:3000/errors#key_read_only)
-         *     - `key_model_not_allowed`: The API key is restricted to other models than the one requested. [Fix](http://localhost:3000/errors#key_model_not_allowed)
-         *     - `key_spend_cap_reached`: This generation would take the API key past the monthly spend cap set for it (what its generations were charged or held this calendar month, UTC). [Fix](http://localhost:3000/errors#key_spend_cap_reached)
-         *     - `key_source_not_allowed`: The request came from an address outside the IP addresses and ranges the API key is restricted to. [Fix](http://localhost:3000/errors#key_source_not_allowed)
-         */
-        Error403: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "account_suspended",
-                 *         "type": "permission_error",
-                 *         "message": "The account is suspended.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#account_suspended",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Not found. Error codes:
-         *
-         *     - `generation_not_found`: No generation with this id exists for this account. [Fix](http://localhost:3000/errors#generation_not_found)
-         *     - `route_not_found`: No API endpoint at this path. [Fix](http://localhost:3000/errors#route_not_found)
-         */
-        Error404: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "generation_not_found",
-                 *         "type": "not_found_error",
-                 *         "message": "No generation with this id exists for this account.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#generation_not_found",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Error. Error codes:
-         *
-         *     - `output_expired`: The generation's output (the MP4 or its poster) was kept for its retention period, which has ended; the file is deleted. [Fix](http://localhost:3000/errors#output_expired)
-         */
-        Error410: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "output_expired",
-                 *         "type": "not_found_error",
-                 *         "message": "The generation's output (the MP4 or its poster) was kept for its retention period, which has ended; the file is deleted.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#output_expired",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Method not allowed. Error codes:
-         *
-         *     - `method_not_allowed`: The endpoint does not accept this HTTP method. [Fix](http://localhost:3000/errors#method_not_allowed)
-         */
-        Error405: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "method_not_allowed",
-                 *         "type": "invalid_request_error",
-                 *         "message": "The endpoint does not accept this HTTP method.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#method_not_allowed",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Conflict. Error codes:
-         *
-         *     - `generation_not_cancelable`: The generation has already finished and cannot be canceled. [Fix](http://localhost:3000/errors#generation_not_cancelable)
-         *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body in the last 24 hours. [Fix](http://localhost:3000/errors#idempotency_key_reused)
-         *     - `idempotency_request_in_progress`: A request with this Idempotency-Key is still being processed. [Fix](http://localhost:3000/errors#idempotency_request_in_progress)
-         */
-        Error409: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "generation_not_cancelable",
-                 *         "type": "conflict_error",
-                 *         "message": "The generation has already finished and cannot be canceled.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#generation_not_cancelable",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Payload too large. Error codes:
-         *
-         *     - `payload_too_large`: The body is larger than 64 KiB. [Fix](http://localhost:3000/errors#payload_too_large)
-         */
-        Error413: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "payload_too_large",
-                 *         "type": "invalid_request_error",
-                 *         "message": "The body is larger than 64 KiB.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#payload_too_large",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Unsupported media type. Error codes:
-         *
-         *     - `unsupported_media_type`: The body is not sent as `Content-Type: application/json`. [Fix](http://localhost:3000/errors#unsupported_media_type)
-         */
-        Error415: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "unsupported_media_type",
-                 *         "type": "invalid_request_error",
-                 *         "message": "The body is not sent as `Content-Type: application/json`.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#unsupported_media_type",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Too many requests. Error codes:
-         *
-         *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
-         */
-        Error429: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                /** @description Seconds to wait before retrying. */
-                "Retry-After": number;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "rate_limited",
-                 *         "type": "rate_limit_error",
-                 *         "message": "Too many requests for this model from this account within the last second.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#rate_limited",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Internal server error. Error codes:
-         *
-         *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
-         */
-        Error500: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "internal_error",
-                 *         "type": "api_error",
-                 *         "message": "Something went wrong on our side. Nothing was charged.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#internal_error",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Service unavailable. Error codes:
-         *
-         *     - `service_unavailable`: The service is temporarily unable to accept work. [Fix](http://localhost:3000/errors#service_unavailable)
-         */
-        Error503: {
-            headers: {
-                /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                "X-Request-Id"?: string;
-                /** @description Seconds to wait before retrying. */
-                "Retry-After": number;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "service_unavailable",
-                 *         "type": "api_error",
-                 *         "message": "The service is temporarily unable to accept work.",
-                 *         "param": null,
-                 *         "doc_url": "http://localhost:3000/errors#service_unavailable",
-                 *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-    };
+    responses: never;
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1202,12 +822,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "invalid_parameter" | "invalid_cursor";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1236,12 +851,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1274,18 +884,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -1307,19 +912,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1352,12 +952,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1392,12 +987,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1423,7 +1013,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stream mode (default): the record as server-sent events until the generation ends. With `Prefer: wait`: the terminal record as JSON. */
+            /**
+             * @description Stream mode (default): the record as server-sent events until the generation ends. With `Prefer: wait`: the terminal record as JSON.
+             *
+             *     Server-sent events; the media type's schema is that of each event's `data:` (one line of JSON). Each event is `event: generation`; its `id:` is derived from the state it shows, the same on every connection: the record's `progress` (0–99) while `processing`, 100 for the final event. The first event shows the current state at once; then one for each newer state, and the final one (`completed`, `failed` or `canceled`), after which the stream ends. Between events a `: keep-alive` comment: the stream is never silent for 15 s. `retry: 2000` sets the reconnection delay. To resume, GET /api/v1/videos/generations/{id}/events with `Last-Event-ID` (EventSource clients send it when they reconnect): only later events follow, and after the final event the answer is `204 No Content`. When the server restarts (a deploy, a graceful shutdown), the stream instead ends with `event: server_restarting` (no id): the generation goes on; reconnect as above.
+             */
             200: {
                 headers: {
                     /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
@@ -1439,18 +1033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example event: generation
-                     *     id: 1
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null}
-                     *
-                     *     : keep-alive
-                     *
-                     *     event: generation
-                     *     id: 2
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z"}
-                     */
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["Generation"];
                     /**
                      * @example {
                      *       "id": "vid_7hX2kLmQ9rT4vB8nC1dE3f",
@@ -1562,12 +1145,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "invalid_url";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1596,12 +1174,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1634,12 +1207,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "insufficient_balance";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1678,12 +1246,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1717,12 +1280,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "idempotency_key_reused" | "idempotency_request_in_progress";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1755,12 +1313,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "payload_too_large";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1793,18 +1346,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "unsupported_media_type";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -1826,19 +1374,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1871,12 +1414,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1911,20 +1449,21 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
     streamGenerationEvents: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The same as the `Last-Event-ID` header, for clients that cannot set headers when they first connect; the header wins when both are sent (a reconnecting EventSource sends the newer id in the header). */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event the client has (an integer 0–100): the stream sends only later events. When it is the final event's id (100) and the generation has ended, the answer is `204 No Content`, which makes an EventSource stop reconnecting. Sent by EventSource clients when they reconnect. */
+                "Last-Event-ID"?: string;
+            };
             path: {
                 /** @description Generation id (`vid_...`). */
                 id: string;
@@ -1933,7 +1472,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as server-sent events until the generation ends. */
+            /**
+             * @description The generation's events from the client's `Last-Event-ID` on, until it ends.
+             *
+             *     Server-sent events; the media type's schema is that of each event's `data:` (one line of JSON). Each event is `event: generation`; its `id:` is derived from the state it shows, the same on every connection: the record's `progress` (0–99) while `processing`, 100 for the final event. The first event shows the current state at once; then one for each newer state, and the final one (`completed`, `failed` or `canceled`), after which the stream ends. Between events a `: keep-alive` comment: the stream is never silent for 15 s. `retry: 2000` sets the reconnection delay. To resume, GET /api/v1/videos/generations/{id}/events with `Last-Event-ID` (EventSource clients send it when they reconnect): only later events follow, and after the final event the answer is `204 No Content`. When the server restarts (a deploy, a graceful shutdown), the stream instead ends with `event: server_restarting` (no id): the generation goes on; reconnect as above.
+             */
             200: {
                 headers: {
                     /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
@@ -1947,18 +1490,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["Generation"];
+                };
+            };
+            /** @description The client already has the final event (its `Last-Event-ID` is 100) and the generation has ended: nothing more will be sent. No body. */
+            204: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `invalid_parameter`: A parameter has the wrong type or a value outside its allowed range. [Fix](http://localhost:3000/errors#invalid_parameter)
+             */
+            400: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
                     /**
-                     * @example event: generation
-                     *     id: 1
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null}
-                     *
-                     *     : keep-alive
-                     *
-                     *     event: generation
-                     *     id: 2
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z"}
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_parameter",
+                     *         "type": "invalid_request_error",
+                     *         "message": "A parameter has the wrong type or a value outside its allowed range.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#invalid_parameter",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
                      */
-                    "text/event-stream": string;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -1987,12 +1567,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2025,12 +1600,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2063,18 +1633,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "generation_not_found";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -2096,19 +1661,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2141,12 +1701,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2181,12 +1736,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2290,12 +1840,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2324,12 +1869,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2362,12 +1902,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2400,12 +1935,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "generation_not_found";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2439,12 +1969,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "idempotency_key_reused" | "idempotency_request_in_progress";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2477,12 +2002,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "payload_too_large";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2515,18 +2035,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "unsupported_media_type";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -2548,19 +2063,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2593,12 +2103,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2633,12 +2138,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2733,12 +2233,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2767,12 +2262,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2806,12 +2296,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "key_read_only" | "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2844,12 +2329,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "generation_not_found";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2884,12 +2364,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2922,12 +2397,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "payload_too_large";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -2960,18 +2430,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "unsupported_media_type";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -2993,19 +2458,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3038,12 +2498,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3078,12 +2533,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3140,12 +2590,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3178,18 +2623,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -3211,19 +2651,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3256,12 +2691,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3296,12 +2726,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3365,12 +2790,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "missing_api_key" | "invalid_api_key" | "key_expired";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3403,18 +2823,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "key_source_not_allowed";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
              * @description Too many requests. Error codes:
              *
-             *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
             429: {
                 headers: {
@@ -3436,19 +2851,14 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "type": "rate_limit_error",
-                     *         "message": "Too many requests for this model from this account within the last second.",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "rate_limited";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3481,12 +2891,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3521,12 +2926,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3567,57 +2967,32 @@ export interface operations {
                 };
             };
             /**
-             * @description Internal server error. Error codes:
+             * @description Too many requests. Error codes:
              *
-             *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
              */
-            500: {
+            429: {
                 headers: {
                     /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
                     "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "internal_error",
-                     *         "type": "api_error",
-                     *         "message": "Something went wrong on our side. Nothing was charged.",
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
                      *         "param": null,
-                     *         "doc_url": "http://localhost:3000/errors#internal_error",
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The status block. */
-            200: {
-                headers: {
-                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceStatus"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3644,12 +3019,85 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status block. */
+            200: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceStatus"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
+             */
+            429: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal server error. Error codes:
+             *
+             *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
+             */
+            500: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "type": "api_error",
+                     *         "message": "Something went wrong on our side. Nothing was charged.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#internal_error",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3678,12 +3126,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "service_unavailable";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3706,6 +3149,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
+             */
+            429: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3732,12 +3204,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "internal_error";
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

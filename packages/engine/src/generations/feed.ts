@@ -5,6 +5,7 @@ import { GENERATION_COLUMNS } from "./columns";
 import { generationNotFound } from "./store";
 import { logger } from "../observability/logger";
 import { toRecord } from "./public-record";
+import { eventIdOf } from "./event-id";
 
 /** Every watcher gets the record at least this often, changed or not. */
 const FEED_TICK_MS = 5_000;
@@ -15,6 +16,8 @@ export interface FeedRecord {
   /** The record as the API shows it, serialized once for every watcher of the generation. */
   json: string;
   modelId: string;
+  /** The id of the stream event that shows this state (event-id.ts). */
+  eventId: number;
   /** Completed, failed or canceled: nothing follows. */
   terminal: boolean;
 }
@@ -222,7 +225,12 @@ export class GenerationFeed {
       const record = toRecord(row, etas[i]!);
       found.set(row.id, {
         accountId: row.accountId,
-        record: { json: JSON.stringify(record), modelId: row.modelId, terminal: record.status !== "processing" },
+        record: {
+          json: JSON.stringify(record),
+          modelId: row.modelId,
+          eventId: eventIdOf(record),
+          terminal: record.status !== "processing",
+        },
       });
     });
     for (const id of ids) {

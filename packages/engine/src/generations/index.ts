@@ -3,6 +3,7 @@ export { acceptGeneration } from "./accept";
 export { generationEvents, notifyGenerationChanged } from "./events";
 export { GenerationFeed, generationFeed, liveRecordForAccount } from "./feed";
 export type { FeedRecord } from "./feed";
+export { streamIsOver } from "./event-id";
 export { waitForOutcome } from "./wait";
 export {
   claimIdempotencyKey,

@@ -25,6 +25,8 @@ interface Parameter {
 interface Media {
   schema?: Schema;
   example?: unknown;
+  /** An event stream's wire text (the schema is that of each event's data). */
+  "x-sse-example"?: string;
   examples?: Record<string, { summary?: string; value: unknown }>;
 }
 interface Response {
@@ -184,7 +186,12 @@ function ResponseBlock({
         {Object.entries(response.content ?? {}).map(([type, media]) => (
           <div key={type} className="space-y-3">
             {type === "text/event-stream" ? (
-              media.schema?.description && <Markdown text={media.schema.description} className="text-sm text-slate-700" />
+              media.schema && (
+                <p className="text-sm text-slate-600">
+                  Each event&apos;s <code className="font-mono text-[0.85em]">data:</code> is one line of JSON: a{" "}
+                  {typeLabel(media.schema, schemas)} record.
+                </p>
+              )
             ) : isError ? (
               <p className="text-sm text-slate-600">
                 Body: the{" "}
@@ -197,6 +204,7 @@ function ResponseBlock({
               media.schema && <SchemaTable schema={media.schema} schemas={schemas} />
             )}
             {media.example !== undefined && <Code label={`Example ${type}`}>{show(media.example)}</Code>}
+            {media["x-sse-example"] !== undefined && <Code label={`Example ${type}`}>{media["x-sse-example"]}</Code>}
           </div>
         ))}
       </div>

@@ -1,13 +1,17 @@
-import { liveRecordForAccount } from "@vgen/engine/generations";
+import { parseLastEventId } from "@vgen/contracts";
+import { liveRecordForAccount, streamIsOver } from "@vgen/engine/generations";
 import { withApiKey } from "../http/with-api-key";
 
 /**
  * GET /api/v1/videos/generations/{id}/events: re-attaches to a running or finished generation's
- * event stream. Served by server.ts straight on the socket, and by Next.js as its route. The
+ * event stream, after the client's `Last-Event-ID` when it sends one (204 when it already has the
+ * final event). Served by server.ts straight on the socket, and by Next.js as its route. The
  * lookup is the feed's shared read, which the stream then starts from.
  */
 export const getGenerationEvents = withApiKey<{ id: string }>(async (ctx, { id }) => {
+  const after = parseLastEventId(ctx.req.header("last-event-id"), ctx.req.searchParams.get("lastEventId"));
   const record = await liveRecordForAccount(ctx.db, ctx.account.id, id);
   ctx.tag({ generationId: id, modelId: record.modelId });
-  return { kind: "stream", generationId: id };
+  if (streamIsOver(record, after)) return { kind: "no_content" };
+  return { kind: "stream", generationId: id, after };
 });

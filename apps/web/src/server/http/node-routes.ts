@@ -75,7 +75,7 @@ export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boole
 async function answer(route: NodeRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
   const requestBody = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
   const reply = await route.reply(fromNodeRequest(req, requestBody), params);
-  if ("stream" in reply.body) {
+  if (reply.body !== null && "stream" in reply.body) {
     // The client may have left while the handler ran: no stream for a closed socket.
     if (res.destroyed) return;
     res.writeHead(reply.status, reply.headers);
@@ -85,6 +85,10 @@ async function answer(route: NodeRoute, params: Record<string, string>, req: Inc
 }
 
 function writeJson(res: ServerResponse, reply: ApiReply) {
+  if (reply.body === null) {
+    res.writeHead(reply.status, reply.headers);
+    return void res.end();
+  }
   if (!("json" in reply.body)) return;
   reply.headers["content-length"] = String(Buffer.byteLength(reply.body.json));
   res.writeHead(reply.status, reply.headers);
@@ -142,9 +146,7 @@ function serveEventStream(res: ServerResponse, spec: EventStreamSpec) {
         if (!res.destroyed) res.end();
       },
     },
-    spec.db,
-    spec.generationId,
-    spec.accountId,
+    spec,
   );
   res.on("close", stop);
 }

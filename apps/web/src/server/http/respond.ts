@@ -23,13 +23,14 @@ export class ApiReply {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
-    readonly body: { json: string } | { stream: EventStreamSpec },
+    /** null: no body (204). */
+    readonly body: { json: string } | { stream: EventStreamSpec } | null,
   ) {}
 
   toResponse(): Response {
+    if (this.body === null) return new Response(null, { status: this.status, headers: this.headers });
     if ("json" in this.body) return new Response(this.body.json, { status: this.status, headers: this.headers });
-    const { db, generationId, accountId } = this.body.stream;
-    const response = generationEventStream(db, generationId, accountId, this.status);
+    const response = generationEventStream(this.body.stream, this.status);
     for (const [name, value] of Object.entries(this.headers)) response.headers.set(name, value);
     return response;
   }
@@ -51,4 +52,9 @@ export function errorReply(error: ApiError, requestId: string): ApiReply {
 
 export function eventStreamReply(spec: EventStreamSpec): ApiReply {
   return new ApiReply(200, { ...SSE_HEADERS }, { stream: spec });
+}
+
+/** 204: e.g. a stream whose client already has its final event, which tells an EventSource to stop reconnecting. */
+export function noContentReply(): ApiReply {
+  return new ApiReply(204, { "cache-control": "no-store" }, null);
 }

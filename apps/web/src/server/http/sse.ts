@@ -1,8 +1,11 @@
+import { STREAM_KEEPALIVE_SECONDS, STREAM_RETRY_MS } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { generationFeed, type FeedRecord } from "@vgen/engine/generations";
 import { metrics } from "@vgen/engine/observability";
-const KEEPALIVE_MS = 15_000;
-const RETRY = "retry: 2000\n\n";
+
+/** Every open stream gets a comment this often, so none is silent for STREAM_KEEPALIVE_SECONDS even when the sweep runs late. */
+const KEEPALIVE_MS = (STREAM_KEEPALIVE_SECONDS * 1000 * 2) / 3;
+const RETRY = `retry: ${STREAM_RETRY_MS}\n\n`;
 const KEEPALIVE = ": keep-alive\n\n";
 /**
  * The last event of a stream ended by a graceful shutdown: the generation goes on, so the client
@@ -45,21 +48,22 @@ function openStreams(): OpenStreams {
 }
 
 /**
- * One client's stream of a generation's record: at once, on every change, at least every 5 s
- * (the feed's tick), a keep-alive comment every 15 s, and a final terminal event before closing.
+ * One client's stream of a generation's states: the current one at once, then each newer one, a
+ * keep-alive comment in between, and the terminal one last before closing. Each event's id is its
+ * state's (FeedRecord.eventId), and only ids above the last sent (or the client's Last-Event-ID)
+ * go out: a resumed stream repeats nothing, and the feed's ticks, which repeat a state, send nothing.
  * The generation does not depend on the stream: a client that leaves loses nothing.
  */
 class GenerationEventStream {
-  private seq = 0;
+  private lastId: number;
   private closed = false;
   private unwatch = () => {};
 
   constructor(
     private readonly sink: EventSink,
-    db: Db,
-    generationId: string,
-    accountId: string,
+    { db, generationId, accountId, after }: EventStreamSpec,
   ) {
+    this.lastId = after ?? -1;
     openStreams().all.add(this);
     metrics().eventStreams.inc();
     sink.write(RETRY);
@@ -95,14 +99,17 @@ class GenerationEventStream {
   private onRecord(record: FeedRecord | null) {
     if (this.closed) return;
     if (!record) return this.close();
-    this.sink.write(`event: generation\nid: ${++this.seq}\ndata: ${record.json}\n\n`);
+    if (record.eventId > this.lastId) {
+      this.lastId = record.eventId;
+      this.sink.write(`event: generation\nid: ${record.eventId}\ndata: ${record.json}\n\n`);
+    }
     if (record.terminal) this.close();
   }
 }
 
 /** Streams a generation's events to a sink; returns the function that stops it (the client went away). */
-export function streamGenerationEvents(sink: EventSink, db: Db, generationId: string, accountId: string): () => void {
-  const stream = new GenerationEventStream(sink, db, generationId, accountId);
+export function streamGenerationEvents(sink: EventSink, spec: EventStreamSpec): () => void {
+  const stream = new GenerationEventStream(sink, spec);
   return () => stream.close();
 }
 
@@ -117,13 +124,15 @@ export interface EventStreamSpec {
   db: Db;
   generationId: string;
   accountId: string;
+  /** The id of the last event the client has (its Last-Event-ID), or null for a new stream. */
+  after: number | null;
 }
 
 /**
  * A Response whose body is the generation's event stream, for Next.js's routes; the stream starts
  * when the body is first read. server.ts serves the public API's streams on the socket instead.
  */
-export function generationEventStream(db: Db, generationId: string, accountId: string, status = 200): Response {
+export function generationEventStream(spec: EventStreamSpec, status = 200): Response {
   const encoder = new TextEncoder();
   let stop: (() => void) | null = null;
   const body = new ReadableStream<Uint8Array>(
@@ -147,9 +156,7 @@ export function generationEventStream(db: Db, generationId: string, accountId: s
               }
             },
           },
-          db,
-          generationId,
-          accountId,
+          spec,
         );
       },
       cancel() {

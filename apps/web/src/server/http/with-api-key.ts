@@ -26,12 +26,14 @@ import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { apiErrorFor, CLIENT_CLOSED_REQUEST } from "./failure";
 import { recordRequest } from "./request-log";
-import { errorReply, eventStreamReply, jsonReply, type ApiReply } from "./respond";
+import { errorReply, eventStreamReply, jsonReply, noContentReply, type ApiReply } from "./respond";
 
 /** What a handler returns; the wrapper turns it into a Response and can replay it. */
 export type ApiResult =
   | { kind: "json"; status: number; body: unknown; generationId?: string; headers?: Record<string, string> }
-  | { kind: "stream"; generationId: string };
+  | { kind: "stream"; generationId: string; after?: number | null }
+  /** A stream with nothing left to send: 204. */
+  | { kind: "no_content" };
 
 interface ApiContext {
   req: ApiRequest;
@@ -75,13 +77,15 @@ function bearerToken(req: ApiRequest): string | null {
 
 /** What a retry with the same Idempotency-Key replays: a stream is stored as 200 with its generation. */
 function storedResponseOf(result: ApiResult): StoredResponse {
-  return result.kind === "stream"
-    ? { status: 200, body: null, generationId: result.generationId }
-    : { status: result.status, body: result.body, generationId: result.generationId ?? null };
+  if (result.kind === "stream") return { status: 200, body: null, generationId: result.generationId };
+  if (result.kind === "no_content") return { status: 204, body: null, generationId: null };
+  return { status: result.status, body: result.body, generationId: result.generationId ?? null };
 }
 
 function toReply(db: Db, accountId: string, result: ApiResult): ApiReply {
-  if (result.kind === "stream") return eventStreamReply({ db, generationId: result.generationId, accountId });
+  if (result.kind === "stream")
+    return eventStreamReply({ db, generationId: result.generationId, accountId, after: result.after ?? null });
+  if (result.kind === "no_content") return noContentReply();
   const reply = jsonReply(result.status, result.body);
   Object.assign(reply.headers, result.headers);
   return reply;

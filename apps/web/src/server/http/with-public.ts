@@ -1,10 +1,18 @@
+import { env } from "@vgen/config";
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb } from "@vgen/db";
+import { consumeRateLimit, rateLimitedError } from "@vgen/engine/platform";
+import { clientIp } from "./client-ip";
 import { recordRequest } from "./request-log";
 import { apiErrorFor } from "./failure";
 import { errorResponse } from "./respond";
 
-/** Public (no key) API endpoints: request id, error envelope and request log in one place. */
+const UNAUTHENTICATED_QPS = env().UNAUTHENTICATED_RATE_LIMIT_QPS;
+
+/**
+ * Public (no key) API endpoints: request id, error envelope and request log in one place, limited
+ * per client address like every request without a valid key (each one is a request-log row).
+ */
 export function withPublic(handler: (req: Request) => Promise<Response>) {
   return async (req: Request): Promise<Response> => {
     const started = performance.now();
@@ -12,6 +20,8 @@ export function withPublic(handler: (req: Request) => Promise<Response>) {
     let res: Response;
     let errorCode: ApiErrorCode | null = null;
     try {
+      const limit = await consumeRateLimit(`ip:${clientIp(req.headers)}`, UNAUTHENTICATED_QPS);
+      if (!limit.allowed) throw rateLimitedError(limit, "requests without an API key from this address");
       res = await handler(req);
     } catch (err) {
       const failure = apiErrorFor(err, requestId, new URL(req.url).pathname);

@@ -120,14 +120,18 @@ export const createGeneration = (baseUrl: string): RouteConfig => ({
   },
 });
 
-/** 200: the event stream (stream mode), or the terminal record a `Prefer: wait` waited for. */
+/**
+ * 200: the event stream (stream mode), or the terminal record a `Prefer: wait` waited for. Both
+ * media types have the Generation schema (the stream's is each event's data), so generated clients
+ * type the 200 as a Generation whichever they pick.
+ */
 function waitedOrStreamed() {
-  const streamed = sseResponse("Stream mode (default): the record as server-sent events until the generation ends.");
+  const streamed = sseResponse(
+    "Stream mode (default): the record as server-sent events until the generation ends. With `Prefer: wait`: the terminal record as JSON.",
+  );
   const waited = jsonRecord("", EXAMPLE_COMPLETED, {});
   return {
     ...streamed,
-    description:
-      "Stream mode (default): the record as server-sent events until the generation ends. With `Prefer: wait`: the terminal record as JSON.",
     headers: { ...okHeaders, ...preferenceAppliedHeader },
     content: { ...streamed.content, ...waited.content },
   };

@@ -1,6 +1,8 @@
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { FINAL_EVENT_ID, StreamResumeHeaders, StreamResumeQuery } from "../../event-stream";
 import { AUTH_ERRORS, errorResponses } from "../error-responses";
+import { okHeaders } from "../headers";
 import { sseResponse } from "../record-responses";
 import { apiKeyRequired } from "../security";
 
@@ -16,11 +18,16 @@ export const streamGenerationEvents = (baseUrl: string): RouteConfig => ({
   tags: ["Generations"],
   summary: "Stream a generation's events",
   description:
-    "Re-attaches to the event stream of a running or finished generation (same format as the stream mode of create). A finished generation yields one event and the stream ends.",
+    "Attaches (again) to the event stream of a running or finished generation: the same events, with the same ids, as the stream mode of create. " +
+    `Without \`Last-Event-ID\` it starts from the current state (a finished generation: its final event, then the stream ends); with it, only later events are sent, and a client that already has the final event (id ${FINAL_EVENT_ID}) gets \`204 No Content\`, which tells an EventSource to stop reconnecting.`,
   security: apiKeyRequired,
-  request: { params: GenerationIdParam },
+  request: { params: GenerationIdParam, headers: StreamResumeHeaders, query: StreamResumeQuery },
   responses: {
-    "200": sseResponse("The record as server-sent events until the generation ends."),
-    ...errorResponses(baseUrl, ["generation_not_found", ...AUTH_ERRORS], true),
+    "200": sseResponse("The generation's events from the client's `Last-Event-ID` on, until it ends."),
+    "204": {
+      description: `The client already has the final event (its \`Last-Event-ID\` is ${FINAL_EVENT_ID}) and the generation has ended: nothing more will be sent. No body.`,
+      headers: okHeaders,
+    },
+    ...errorResponses(baseUrl, ["invalid_parameter", "generation_not_found", ...AUTH_ERRORS], true),
   },
 });

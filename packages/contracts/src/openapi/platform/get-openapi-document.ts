@@ -18,6 +18,6 @@ export const getOpenApiDocument = (baseUrl: string): RouteConfig => ({
       headers: publicOkHeaders,
       content: { "application/json": { schema: { type: "object" } } },
     },
-    ...errorResponses(baseUrl, ["internal_error"], false),
+    ...errorResponses(baseUrl, ["rate_limited", "internal_error"], false),
   },
 });

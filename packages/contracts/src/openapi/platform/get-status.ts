@@ -19,6 +19,6 @@ export const getStatus = (baseUrl: string): RouteConfig => ({
       headers: publicOkHeaders,
       content: { "application/json": { schema: ServiceStatus } },
     },
-    ...errorResponses(baseUrl, ["internal_error", "service_unavailable"], false),
+    ...errorResponses(baseUrl, ["rate_limited", "internal_error", "service_unavailable"], false),
   },
 });

@@ -38,6 +38,6 @@ export const listErrors = (baseUrl: string): RouteConfig => ({
         },
       },
     },
-    ...errorResponses(baseUrl, ["internal_error"], false),
+    ...errorResponses(baseUrl, ["rate_limited", "internal_error"], false),
   },
 });

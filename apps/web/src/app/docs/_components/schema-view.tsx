@@ -11,7 +11,6 @@ export interface Schema {
   const?: unknown;
   anyOf?: Schema[];
   oneOf?: Schema[];
-  allOf?: Schema[];
   description?: string;
   format?: string;
   minimum?: number;
@@ -65,20 +64,9 @@ function constraints(s: Schema): string[] {
   return c;
 }
 
-/** Flattens `allOf` (the error responses narrow the envelope's `code` this way). */
+/** A schema by reference, as the one it names. */
 function resolve(s: Schema, schemas: Schemas): Schema {
-  if (s.$ref) return schemas[refName(s.$ref)] ?? s;
-  if (!s.allOf) return s;
-  return s.allOf.map((p) => resolve(p, schemas)).reduce<Schema>(merge, {});
-}
-
-function merge(a: Schema, b: Schema): Schema {
-  const properties: Record<string, Schema> = { ...(a.properties ?? {}) };
-  for (const [k, v] of Object.entries(b.properties ?? {})) {
-    const known = properties[k];
-    properties[k] = known ? merge(known, v) : v;
-  }
-  return { ...a, ...b, properties: Object.keys(properties).length ? properties : undefined, required: a.required ?? b.required };
+  return s.$ref ? (schemas[refName(s.$ref)] ?? s) : s;
 }
 
 function Rows({ schema, schemas, depth, prefix }: { schema: Schema; schemas: Schemas; depth: number; prefix: string }) {
@@ -86,7 +74,7 @@ function Rows({ schema, schemas, depth, prefix }: { schema: Schema; schemas: Sch
   return (
     <>
       {props.map(([name, raw]) => {
-        const nested = raw.$ref ? null : raw.type === "object" || raw.allOf ? resolve(raw, schemas) : null;
+        const nested = !raw.$ref && raw.type === "object" ? raw : null;
         const c = constraints(raw);
         return (
           <FragmentRow key={prefix + name}>
