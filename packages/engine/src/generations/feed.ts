@@ -15,6 +15,8 @@ export interface FeedRecord {
   /** The record as the API shows it, serialized once for every watcher of the generation. */
   json: string;
   modelId: string;
+  /** False for a test-mode generation: only a test key may follow it. */
+  livemode: boolean;
   /** Completed, failed or canceled: nothing follows. */
   terminal: boolean;
 }
@@ -222,7 +224,12 @@ export class GenerationFeed {
       const record = toRecord(row, etas[i]!);
       found.set(row.id, {
         accountId: row.accountId,
-        record: { json: JSON.stringify(record), modelId: row.modelId, terminal: record.status !== "processing" },
+        record: {
+          json: JSON.stringify(record),
+          modelId: row.modelId,
+          livemode: row.livemode,
+          terminal: record.status !== "processing",
+        },
       });
     });
     for (const id of ids) {
@@ -275,10 +282,18 @@ function readGenerations(db: Db, ids: string[]): Promise<Generation[]> {
   return db.$queryRaw<Generation[]>`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ANY(${ids}::text[])`;
 }
 
-/** An account's generation as its streams will show it, from the feed's shared read; generation_not_found otherwise. */
-export async function liveRecordForAccount(db: Db, accountId: string, generationId: string): Promise<FeedRecord> {
+/**
+ * An account's generation of the caller's mode as its streams will show it, from the feed's shared
+ * read; generation_not_found otherwise (a test key never follows a live generation, nor the reverse).
+ */
+export async function liveRecordForAccount(
+  db: Db,
+  accountId: string,
+  generationId: string,
+  livemode: boolean,
+): Promise<FeedRecord> {
   const record = await generationFeed(db).lookup(generationId, accountId);
-  if (!record) throw generationNotFound(generationId);
+  if (!record || record.livemode !== livemode) throw generationNotFound(generationId);
   return record;
 }
 

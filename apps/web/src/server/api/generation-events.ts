@@ -7,7 +7,7 @@ import { withApiKey } from "../http/with-api-key";
  * lookup is the feed's shared read, which the stream then starts from.
  */
 export const getGenerationEvents = withApiKey<{ id: string }>(async (ctx, { id }) => {
-  const record = await liveRecordForAccount(ctx.db, ctx.account.id, id);
+  const record = await liveRecordForAccount(ctx.db, ctx.account.id, id, ctx.apiKey.livemode);
   ctx.tag({ generationId: id, modelId: record.modelId });
   return { kind: "stream", generationId: id };
 });

@@ -4,7 +4,7 @@ import type { AuthedContext } from "../../trpc";
 export async function meHandler({ ctx }: { ctx: AuthedContext }) {
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id } });
   const held = await ctx.db.generation.aggregate({
-    where: { accountId: account.id, status: "processing" },
+    where: { accountId: account.id, status: "processing", livemode: true },
     _sum: { costMicros: true },
   });
   const keys = await ctx.db.apiKey.count({ where: { accountId: account.id, revokedAt: null } });
