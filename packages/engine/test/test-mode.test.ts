@@ -99,7 +99,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
       db(),
       account.id,
       "test",
-      { monthlySpendCapMicros: 1n },
+      { allowedModels: [], readOnly: false, expiresAt: null, allowedSources: [], monthlySpendCapMicros: 1n },
       { livemode: false },
     );
     await engine.subscribeToModel(db(), account.id, model.id);
