@@ -6,10 +6,14 @@
 export const MODE_COOKIE = "vgen_mode";
 const TEST = "test";
 
+/** Whether a Cookie header (or `document.cookie`) is in the dashboard's live mode. */
+export function livemodeOfCookies(cookies: string | null | undefined): boolean {
+  return new RegExp(`(?:^|;\\s*)${MODE_COOKIE}=([^;]*)`).exec(cookies ?? "")?.[1] !== TEST;
+}
+
 /** Whether a request (a tRPC call) is in the dashboard's live mode. */
 export function livemodeOfRequest(headers: Headers | undefined): boolean {
-  const cookie = new RegExp(`(?:^|;\\s*)${MODE_COOKIE}=([^;]*)`).exec(headers?.get("cookie") ?? "")?.[1];
-  return cookie !== TEST;
+  return livemodeOfCookies(headers?.get("cookie"));
 }
 
 /** The cookie's value for a mode, as the switch sets it in the browser. */
