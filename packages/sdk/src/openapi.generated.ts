@@ -381,6 +381,11 @@ export interface components {
              */
             cost: string;
             completed_at: string | null;
+            /**
+             * @description false for a test-mode generation (made with a `vgk_test_` key): rendered locally, never sent to a provider, `billed_seconds` 0 and `cost` $0.000, seen only by test keys.
+             * @example true
+             */
+            livemode: boolean;
             /** @description Present when status is `failed`, and when `canceled` by the request's deadline (`deadline_exceeded`). */
             error?: {
                 code: string;
@@ -432,7 +437,7 @@ export interface components {
                  * @example unknown_parameter
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
                 /**
                  * @description Broad class of the error.
                  * @example invalid_request_error
@@ -617,7 +622,7 @@ export interface components {
         };
         ErrorCatalogEntry: {
             /** @enum {string} */
-            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
             /** @description HTTP status; null for failure codes that appear only inside a failed generation record. */
             status: number | null;
             /** @enum {string} */
@@ -900,6 +905,7 @@ export interface components {
          *     - `generation_not_cancelable`: The generation has already finished and cannot be canceled. [Fix](http://localhost:3000/errors#generation_not_cancelable)
          *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body in the last 24 hours. [Fix](http://localhost:3000/errors#idempotency_key_reused)
          *     - `idempotency_request_in_progress`: A request with this Idempotency-Key is still being processed. [Fix](http://localhost:3000/errors#idempotency_request_in_progress)
+         *     - `test_mode_concurrency_exceeded`: The account already has as many test-mode generations processing as test mode allows at once. [Fix](http://localhost:3000/errors#test_mode_concurrency_exceeded)
          */
         Error409: {
             headers: {
@@ -981,6 +987,7 @@ export interface components {
          * @description Too many requests. Error codes:
          *
          *     - `rate_limited`: Too many requests for this model from this account within the last second. [Fix](http://localhost:3000/errors#rate_limited)
+         *     - `test_mode_daily_limit`: The account has created as many test-mode generations today (UTC) as test mode allows per day. [Fix](http://localhost:3000/errors#test_mode_daily_limit)
          */
         Error429: {
             headers: {
@@ -1126,7 +1133,8 @@ export interface operations {
                      *           "progress": 100,
                      *           "billed_seconds": 8,
                      *           "cost": "$3.840",
-                     *           "completed_at": "2026-11-21T15:17:41Z"
+                     *           "completed_at": "2026-11-21T15:17:41Z",
+                     *           "livemode": true
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -1407,13 +1415,13 @@ export interface operations {
                     /**
                      * @example event: generation
                      *     id: 1
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null}
+                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null,"livemode":true}
                      *
                      *     : keep-alive
                      *
                      *     event: generation
                      *     id: 2
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z"}
+                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z","livemode":true}
                      */
                     "text/event-stream": string;
                     /**
@@ -1441,7 +1449,8 @@ export interface operations {
                      *       "progress": 100,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": "2026-11-21T15:17:41Z"
+                     *       "completed_at": "2026-11-21T15:17:41Z",
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -1481,7 +1490,8 @@ export interface operations {
                      *       "progress": 0,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -1915,13 +1925,13 @@ export interface operations {
                     /**
                      * @example event: generation
                      *     id: 1
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null}
+                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"processing","price":"$0.480 / сек","eta_seconds":42,"output":[],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":0,"billed_seconds":8,"cost":"$3.840","completed_at":null,"livemode":true}
                      *
                      *     : keep-alive
                      *
                      *     event: generation
                      *     id: 2
-                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z"}
+                     *     data: {"id":"vid_7hX2kLmQ9rT4vB8nC1dE3f","model":"gen-3.1-pro","status":"completed","price":"$0.480 / сек","eta_seconds":0,"output":[{"url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4","resolution":"1080p","duration":8,"poster_url":"https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg","expires_at":"2026-12-21T15:17:41Z","expired":false}],"created_at":"2026-11-21T15:16:57Z","prompt":"A paper boat drifting down a rainy street at dusk","duration":8,"size":"1080p","aspect_ratio":"16:9","progress":100,"billed_seconds":8,"cost":"$3.840","completed_at":"2026-11-21T15:17:41Z","livemode":true}
                      */
                     "text/event-stream": string;
                 };
@@ -2216,7 +2226,8 @@ export interface operations {
                      *       "progress": 100,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": "2026-11-21T15:17:41Z"
+                     *       "completed_at": "2026-11-21T15:17:41Z",
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -2659,7 +2670,8 @@ export interface operations {
                      *       "progress": 0,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": "2026-11-21T15:17:03Z"
+                     *       "completed_at": "2026-11-21T15:17:03Z",
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -3516,7 +3528,8 @@ export interface operations {
                  *         "progress": 0,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": null
+                 *         "completed_at": null,
+                 *         "livemode": true
                  *       }
                  *     }
                  */
@@ -3571,7 +3584,8 @@ export interface operations {
                  *         "progress": 55,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": null
+                 *         "completed_at": null,
+                 *         "livemode": true
                  *       }
                  *     }
                  */
@@ -3635,7 +3649,8 @@ export interface operations {
                  *         "progress": 100,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": "2026-11-21T15:17:41Z"
+                 *         "completed_at": "2026-11-21T15:17:41Z",
+                 *         "livemode": true
                  *       }
                  *     }
                  */
@@ -3691,6 +3706,7 @@ export interface operations {
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
+                 *         "livemode": true,
                  *         "error": {
                  *           "code": "render_failed",
                  *           "message": "The renderer could not produce the video. Nothing was charged."
@@ -3749,7 +3765,8 @@ export interface operations {
                  *         "progress": 0,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": "2026-11-21T15:17:05Z"
+                 *         "completed_at": "2026-11-21T15:17:05Z",
+                 *         "livemode": true
                  *       }
                  *     }
                  */
