@@ -105,14 +105,22 @@ test("the test-mode switch shows test generations instead of live ones", async (
 
   // Live mode (the default): the test generation is not listed.
   await page.goto("/dashboard/generations");
+  await expect(page.getByText("No generations yet")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("A lighthouse in test mode")).toHaveCount(0);
   await expect(page.getByTestId("test-mode-banner")).toHaveCount(0);
 
-  await page.getByTestId("test-mode-switch").check();
+  // The switch reloads the page in test mode.
+  await page.getByTestId("test-mode-switch").click();
   await expect(page.getByTestId("test-mode-banner")).toBeVisible();
-  await expect(page.getByText("A lighthouse in test mode").first()).toBeVisible();
+  await expect(page.getByText("A lighthouse in test mode").first()).toBeVisible({ timeout: 20_000 });
+  // The mode sticks across pages (a cookie): the requests page lists the test key's create.
+  await page.goto("/dashboard/requests");
+  await expect(page.getByTestId("test-mode-banner")).toBeVisible();
+  await expect(page.getByText("/api/v1/videos/generations").first()).toBeVisible({ timeout: 20_000 });
+  await page.goto("/dashboard/generations");
 
-  await page.getByTestId("test-mode-switch").uncheck();
+  await page.getByTestId("test-mode-switch").click();
   await expect(page.getByTestId("test-mode-banner")).toHaveCount(0);
+  await expect(page.getByText("No generations yet")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("A lighthouse in test mode")).toHaveCount(0);
 });
