@@ -44,7 +44,7 @@ test("without a key in this tab the samples show a placeholder and a button to i
   expect(stream).toMatch(/"prompt": ".+", "duration": 4/);
 
   // Issuing here shows the key once and fills it into every sample.
-  await page.getByRole("button", { name: "Issue a key" }).click();
+  await page.getByRole("button", { name: "Issue a live key" }).click();
   await expect(page.getByTestId("new-key")).toContainText("You won't see it again");
   const key = (await page.getByTestId("new-key-value").textContent())!.trim();
   expect(key).toMatch(/^vgk_/);
@@ -111,7 +111,7 @@ test("the stream sample streams events that end with the finished record", async
   test.setTimeout(180_000);
   await signedInAccount(page, { balance: "5.00" });
   await page.goto("/dashboard/quickstart");
-  await page.getByRole("button", { name: "Issue a key" }).click();
+  await page.getByRole("button", { name: "Issue a live key" }).click();
   await expect(page.getByTestId("new-key")).toBeVisible();
   const curl = await sample(page, "Stream", "curl");
   const shell = await run("bash", ["-c", curl], { timeout: 120_000 });

@@ -130,6 +130,10 @@ export const envSchema = z
       "1 lets webhooks and image fetches reach loopback and private addresses (tests, local dev).",
     ),
     ACCOUNT_RATE_LIMIT_QPS: int().default(100).describe("Per-account ceiling across all endpoints."),
+    TEST_MODE_CONCURRENCY: int()
+      .default(2)
+      .describe("Test-mode generations an account may have processing at once (they render locally, free)."),
+    TEST_MODE_DAILY_LIMIT: int().default(100).describe("Test-mode generations an account may create per UTC day."),
     UNAUTHENTICATED_RATE_LIMIT_QPS: int().default(50).describe("Per client address ceiling for requests without a valid key."),
     LOGIN_ATTEMPTS_PER_ADDRESS: int().default(50).describe("Sign-in attempts per client address per 15 minutes."),
     SIGN_UPS_PER_ADDRESS_PER_HOUR: int().default(20).describe("Account sign-ups per client address per hour."),

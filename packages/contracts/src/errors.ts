@@ -300,6 +300,18 @@ export const ERROR_CATALOG = {
     "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
     "Wait for the number of seconds in `Retry-After`, then retry; spread requests below the model's QPS.",
   ),
+  test_mode_concurrency_exceeded: def(
+    409,
+    "conflict_error",
+    "The account already has as many test-mode generations processing as test mode allows at once.",
+    "Wait for one of them to finish (or cancel one), then retry; live keys have no such limit.",
+  ),
+  test_mode_daily_limit: def(
+    429,
+    "rate_limit_error",
+    "The account has created as many test-mode generations today (UTC) as test mode allows per day.",
+    "Retry after midnight UTC (see `Retry-After`), or use a live key.",
+  ),
   too_many_attempts: dashboardDef(
     429,
     "rate_limit_error",

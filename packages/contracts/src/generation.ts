@@ -188,6 +188,11 @@ export const GenerationRecord = z
       .string()
       .meta({ description: "billed_seconds × price; held at acceptance, charged only on completion.", example: "$3.840" }),
     completed_at: z.string().nullable(),
+    livemode: z.boolean().meta({
+      description:
+        "false for a test-mode generation (made with a `vgk_test_` key): rendered locally, never sent to a provider, `billed_seconds` 0 and `cost` $0.000, seen only by test keys.",
+      example: true,
+    }),
     error: z.object({ code: z.string(), message: z.string() }).optional().meta({
       description: "Present when status is `failed`, and when `canceled` by the request's deadline (`deadline_exceeded`).",
     }),

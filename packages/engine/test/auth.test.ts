@@ -289,8 +289,11 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
       expect(warnings).toHaveLength(0);
 
       const email = `verify-${tag()}@example.test`;
-      const acct = await signUp(db(), { email, password: STRONG });
+      const { account: acct, testKey } = await signUp(db(), { email, password: STRONG });
       expect(acct.emailVerifiedAt).toBeNull();
+      // A test key from the first moment, before verification (docs/api.md#test-mode).
+      expect(testKey.key).toMatch(/^vgk_test_/);
+      expect(testKey.record).toMatchObject({ livemode: false, prefix: testKey.key.slice(0, 17) });
       expect(warnings).toHaveLength(1);
       expect(new URL(warnings[0]!).pathname).toBe("/verify-email");
       await expect(signUp(db(), { email, password: STRONG })).rejects.toMatchObject({
@@ -303,7 +306,11 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
       const refused = await issueNamedApiKey(db(), acct.id, "first").catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(ApiError);
       expect((refused as ApiError).code).toBe("email_not_verified");
-      expect(await db().apiKey.count({ where: { accountId: acct.id } })).toBe(0);
+      expect(await db().apiKey.count({ where: { accountId: acct.id, livemode: true } })).toBe(0);
+      // More test keys need no verification either.
+      await expect(issueNamedApiKey(db(), acct.id, "second test", undefined, { livemode: false })).resolves.toMatchObject({
+        key: expect.stringMatching(/^vgk_test_/),
+      });
       // The ops CLI path is not gated on verification.
       await expect(issueApiKey(db(), acct.id, "ops")).resolves.toMatchObject({ key: expect.stringMatching(/^vgk_/) });
 

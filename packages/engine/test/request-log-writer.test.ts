@@ -29,6 +29,7 @@ describe.skipIf(!testDatabaseUrl)("batched request logs", () => {
         status: 200 + i,
         errorCode: i === 1 ? "rate_limited" : null,
         latencyMs: 10 * i,
+        livemode: i !== 1,
         createdAt: new Date(Date.UTC(2026, 10, 21, 12, 0, i, 123)),
       };
     });
@@ -61,6 +62,7 @@ function row(path: string): RequestLogRow {
     status: 200,
     errorCode: null,
     latencyMs: 1,
+    livemode: true,
     createdAt: new Date(),
   };
 }

@@ -113,6 +113,7 @@ describe("body", () => {
       billed_seconds: 4,
       cost: "$0.600",
       completed_at: "2026-01-01T00:00:05Z",
+      livemode: true,
     };
     const shuffled = Object.fromEntries(Object.entries(record).reverse());
     const body = webhookBody({ data: shuffled, type: "generation.completed" });

@@ -192,7 +192,7 @@ async function main() {
       case "balance": {
         const account = await accountByEmail(db, values.email);
         const held = await db.generation.aggregate({
-          where: { accountId: account.id, status: "processing" },
+          where: { accountId: account.id, status: "processing", livemode: true },
           _sum: { costMicros: true },
         });
         console.log(

@@ -401,6 +401,11 @@ export interface components {
              */
             cost: string;
             completed_at: string | null;
+            /**
+             * @description false for a test-mode generation (made with a `vgk_test_` key): rendered locally, never sent to a provider, `billed_seconds` 0 and `cost` $0.000, seen only by test keys.
+             * @example true
+             */
+            livemode: boolean;
             /** @description Present when status is `failed`, and when `canceled` by the request's deadline (`deadline_exceeded`). */
             error?: {
                 code: string;
@@ -452,7 +457,7 @@ export interface components {
                  * @example unknown_parameter
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
                 /**
                  * @description Broad class of the error.
                  * @example invalid_request_error
@@ -652,7 +657,7 @@ export interface components {
         };
         ErrorCatalogEntry: {
             /** @enum {string} */
-            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
             /** @description HTTP status; null for failure codes that appear only inside a failed generation record. */
             status: number | null;
             /** @enum {string} */
@@ -781,7 +786,8 @@ export interface operations {
                      *           "progress": 100,
                      *           "billed_seconds": 8,
                      *           "cost": "$3.840",
-                     *           "completed_at": "2026-11-21T15:17:41Z"
+                     *           "completed_at": "2026-11-21T15:17:41Z",
+                     *           "livemode": true
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -1059,7 +1065,8 @@ export interface operations {
                      *       "progress": 100,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": "2026-11-21T15:17:41Z"
+                     *       "completed_at": "2026-11-21T15:17:41Z",
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -1099,7 +1106,8 @@ export interface operations {
                      *       "progress": 0,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": null
+                     *       "completed_at": null,
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -1801,7 +1809,8 @@ export interface operations {
                      *       "progress": 100,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": "2026-11-21T15:17:41Z"
+                     *       "completed_at": "2026-11-21T15:17:41Z",
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -2194,7 +2203,8 @@ export interface operations {
                      *       "progress": 0,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
-                     *       "completed_at": "2026-11-21T15:17:03Z"
+                     *       "completed_at": "2026-11-21T15:17:03Z",
+                     *       "livemode": true
                      *     }
                      */
                     "application/json": components["schemas"]["Generation"];
@@ -3243,7 +3253,8 @@ export interface operations {
                  *         "progress": 0,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": null
+                 *         "completed_at": null,
+                 *         "livemode": true
                  *       }
                  *     }
                  */
@@ -3298,7 +3309,8 @@ export interface operations {
                  *         "progress": 55,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": null
+                 *         "completed_at": null,
+                 *         "livemode": true
                  *       }
                  *     }
                  */
@@ -3362,7 +3374,8 @@ export interface operations {
                  *         "progress": 100,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": "2026-11-21T15:17:41Z"
+                 *         "completed_at": "2026-11-21T15:17:41Z",
+                 *         "livemode": true
                  *       }
                  *     }
                  */
@@ -3418,6 +3431,7 @@ export interface operations {
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
+                 *         "livemode": true,
                  *         "error": {
                  *           "code": "render_failed",
                  *           "message": "The renderer could not produce the video. Nothing was charged."
@@ -3476,7 +3490,8 @@ export interface operations {
                  *         "progress": 0,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
-                 *         "completed_at": "2026-11-21T15:17:05Z"
+                 *         "completed_at": "2026-11-21T15:17:05Z",
+                 *         "livemode": true
                  *       }
                  *     }
                  */

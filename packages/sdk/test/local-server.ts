@@ -82,6 +82,7 @@ export function record(overrides: Record<string, unknown> = {}) {
     billed_seconds: 2,
     cost: "$0.200",
     completed_at: null,
+    livemode: true,
     ...overrides,
   };
 }

@@ -60,6 +60,8 @@ class Generation:
     billed_seconds: Optional[int] = None
     cost: Optional[str] = None
     completed_at: Optional[str] = None
+    # False for a test-mode generation (made with a vgk_test_ key): free, rendered locally.
+    livemode: bool = True
     error: Optional[GenerationFailure] = None
     raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -94,6 +96,7 @@ class Generation:
             billed_seconds=data.get("billed_seconds"),
             cost=data.get("cost"),
             completed_at=data.get("completed_at"),
+            livemode=data.get("livemode") is not False,
             error=failure,
             raw=dict(data),
         )

@@ -6,8 +6,11 @@ import { sendVerificationLink } from "../auth/email-verification";
 import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
 import { logger } from "../observability/logger";
 import { hashNewPassword } from "../auth/passwords";
+import { issueApiKey } from "./api-keys";
 
 export const API_KEY_PREFIX = "vgk_";
+/** Test keys (docs/api.md#test-mode) are told apart at a glance, as their records are by `livemode`. */
+export const TEST_API_KEY_PREFIX = "vgk_test_";
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
@@ -46,7 +49,10 @@ export async function setAccountLocale(db: Db, accountId: string, locale: Locale
   await db.account.update({ where: { id: accountId }, data: { locale } });
 }
 
-/** Sign-up from the web: the account, and a link to verify its email (needed before the dashboard issues keys). */
+/**
+ * Sign-up from the web: the account, its first test key (usable at once, before verification and
+ * with a $0 balance; returned in full this once) and a link to verify its email (needed for live keys).
+ */
 export async function signUp(db: Db, input: { email: string; password: string; name?: string; locale?: Locale }) {
   const account = await createAccount(db, input).catch((err: unknown) => {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
@@ -54,8 +60,9 @@ export async function signUp(db: Db, input: { email: string; password: string; n
     }
     throw err;
   });
+  const testKey = await issueApiKey(db, account.id, "Test key", undefined, { livemode: false });
   await sendVerificationLink(db, account.id);
-  return account;
+  return { account, testKey };
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

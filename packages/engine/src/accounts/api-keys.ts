@@ -1,11 +1,17 @@
 import { ApiError, formatTimestamp } from "@vgen/contracts";
 import { newId, randomBase58, type Db, type Prisma } from "@vgen/db";
-import { API_KEY_PREFIX, hashApiKey } from "./accounts";
+import { API_KEY_PREFIX, hashApiKey, TEST_API_KEY_PREFIX } from "./accounts";
 import type { KeyRestrictionColumns } from "./key-restrictions";
 
 type Tx = Prisma.TransactionClient;
 
-const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+/** Characters shown after the key's kind (`vgk_` or `vgk_test_`). */
+const DISPLAY_RANDOM_LENGTH = 8;
+
+/** Live keys move money; test keys (`vgk_test_…`) render locally for free (docs/api.md#test-mode). */
+export interface KeyMode {
+  livemode: boolean;
+}
 
 /** Live (not revoked) keys an account may hold at once. */
 export const MAX_LIVE_API_KEYS = 20;
@@ -41,6 +47,7 @@ export function listApiKeys(db: Db, accountId: string) {
       expiresAt: true,
       monthlySpendCapMicros: true,
       allowedSources: true,
+      livemode: true,
     },
   });
 }
@@ -59,38 +66,59 @@ async function lockAccountForKeys(tx: Tx, accountId: string) {
 }
 
 /** Creates the key row (restrictions already checked); the full key is returned once and only its hash is stored. */
-async function insertKey(tx: Tx, accountId: string, name: string, restrictions?: KeyRestrictionColumns) {
-  const key = `${API_KEY_PREFIX}${randomBase58(40)}`;
+async function insertKey(
+  tx: Tx,
+  accountId: string,
+  name: string,
+  restrictions: KeyRestrictionColumns | undefined,
+  mode: KeyMode,
+) {
+  const kind = mode.livemode ? API_KEY_PREFIX : TEST_API_KEY_PREFIX;
+  const key = `${kind}${randomBase58(40)}`;
   const record = await tx.apiKey.create({
     data: {
       id: newId("apiKey"),
       accountId,
       name,
-      prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+      prefix: key.slice(0, kind.length + DISPLAY_RANDOM_LENGTH),
       hash: hashApiKey(key),
+      livemode: mode.livemode,
       ...restrictions,
     },
   });
   return { key, record };
 }
 
-/** Issues a key as an operator (ops CLI, test setup): any active account, verified or not. */
-export async function issueApiKey(db: Db, accountId: string, name = "Default key", restrictions?: KeyRestrictionColumns) {
+/** Issues a key as an operator (ops CLI, test setup) or at sign-up: any active account, verified or not. */
+export async function issueApiKey(
+  db: Db,
+  accountId: string,
+  name = "Default key",
+  restrictions?: KeyRestrictionColumns,
+  mode: KeyMode = { livemode: true },
+) {
   return db.$transaction(async (tx) => {
     await lockAccountForKeys(tx, accountId);
-    return insertKey(tx, accountId, name, restrictions);
+    return insertKey(tx, accountId, name, restrictions, mode);
   });
 }
 
 /**
- * Issues a named key from the dashboard: the account must be active with a verified email, and
- * hold fewer than the maximum of live keys. Restrictions come checked (restrict-api-key.ts).
+ * Issues a named key from the dashboard: the account must be active and hold fewer than the
+ * maximum of live keys; a live key also needs a verified email (a test key moves no money, so a
+ * new account can try the API at once). Restrictions come checked (restrict-api-key.ts).
  */
-export async function issueNamedApiKey(db: Db, accountId: string, name: string, restrictions?: KeyRestrictionColumns) {
+export async function issueNamedApiKey(
+  db: Db,
+  accountId: string,
+  name: string,
+  restrictions?: KeyRestrictionColumns,
+  mode: KeyMode = { livemode: true },
+) {
   return db.$transaction(async (tx) => {
     // The account row lock also serializes concurrent issues, so the count-then-create cannot overshoot the cap.
     const { emailVerified } = await lockAccountForKeys(tx, accountId);
-    if (!emailVerified) {
+    if (mode.livemode && !emailVerified) {
       throw new ApiError(
         "email_not_verified",
         "Verify your email address before issuing an API key: open the link we sent, or send a new one from the banner above.",
@@ -98,7 +126,7 @@ export async function issueNamedApiKey(db: Db, accountId: string, name: string, 
     }
     const live = await tx.apiKey.count({ where: { accountId, revokedAt: null } });
     if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();
-    return insertKey(tx, accountId, name, restrictions);
+    return insertKey(tx, accountId, name, restrictions, mode);
   });
 }
 
@@ -143,7 +171,8 @@ export async function rotateApiKey(
     }
     const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: now } });
     if (res.count === 0) throw new ApiKeyNotFoundError();
-    const { allowedModels, readOnly, monthlySpendCapMicros, allowedSources } = old;
-    return insertKey(tx, accountId, old.name, { allowedModels, readOnly, expiresAt, monthlySpendCapMicros, allowedSources });
+    const { allowedModels, readOnly, monthlySpendCapMicros, allowedSources, livemode } = old;
+    const restrictions = { allowedModels, readOnly, expiresAt, monthlySpendCapMicros, allowedSources };
+    return insertKey(tx, accountId, old.name, restrictions, { livemode });
   });
 }

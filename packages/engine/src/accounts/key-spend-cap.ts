@@ -33,7 +33,7 @@ export async function keyMonthSpendMicros(tx: Prisma.TransactionClient, keyId: s
     FROM generations g
       LEFT JOIN ledger_entries r ON r.generation_id = g.id AND r.type = 'refund'
     WHERE g.api_key_id = ${keyId} AND g.created_at >= ${utcWall(monthStart(now))}::timestamp
-      AND g.status IN ('processing', 'completed')`;
+      AND g.status IN ('processing', 'completed') AND g.livemode`;
   return row?.spent ?? 0n;
 }
 

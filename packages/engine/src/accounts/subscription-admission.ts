@@ -57,7 +57,13 @@ async function monthSpendMicros(
   now = new Date(),
 ): Promise<bigint> {
   const agg = await tx.generation.aggregate({
-    where: { accountId, modelId, createdAt: { gte: monthStart(now) }, status: { in: ["processing", "completed"] } },
+    where: {
+      accountId,
+      modelId,
+      livemode: true,
+      createdAt: { gte: monthStart(now) },
+      status: { in: ["processing", "completed"] },
+    },
     _sum: { costMicros: true },
   });
   return agg._sum.costMicros ?? 0n;

@@ -53,7 +53,8 @@ export async function listSubscriptions(db: Db, accountId: string, now = new Dat
     }),
     db.generation.groupBy({
       by: ["modelId", "status"],
-      where: { accountId, createdAt: { gte: start } },
+      // Test-mode generations are in no subscription's usage (docs/api.md#test-mode).
+      where: { accountId, livemode: true, createdAt: { gte: start } },
       _count: { _all: true },
       _sum: { billedSeconds: true, costMicros: true },
     }),

@@ -117,7 +117,10 @@ export async function* iterateLedgerEntries(
 /** Available balance (ledger sum, open holds already deducted) and the amount held by running generations. */
 export async function balanceSummary(db: Db, accountId: string) {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { balanceMicros: true } });
-  const held = await db.generation.aggregate({ where: { accountId, status: "processing" }, _sum: { costMicros: true } });
+  const held = await db.generation.aggregate({
+    where: { accountId, status: "processing", livemode: true },
+    _sum: { costMicros: true },
+  });
   return { availableMicros: account.balanceMicros, heldMicros: held._sum.costMicros ?? 0n };
 }
 

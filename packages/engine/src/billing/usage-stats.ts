@@ -167,8 +167,15 @@ export async function usageBetween(db: Db, q: UsageSpanQuery): Promise<UsageStat
     Prisma.raw(`path = '${GENERATION_REQUEST_PATH}'`),
     Prisma.sql`created_at >= ${from}`,
     Prisma.sql`created_at < ${to}`,
+    // Live figures only: test-mode requests and generations (docs/api.md#test-mode) count nowhere.
+    Prisma.sql`livemode`,
   ];
-  const genFilters = [Prisma.sql`account_id = ${q.accountId}`, Prisma.sql`created_at >= ${from}`, Prisma.sql`created_at < ${to}`];
+  const genFilters = [
+    Prisma.sql`account_id = ${q.accountId}`,
+    Prisma.sql`created_at >= ${from}`,
+    Prisma.sql`created_at < ${to}`,
+    Prisma.sql`livemode`,
+  ];
   const moneyFilters = [
     Prisma.sql`l.account_id = ${q.accountId}`,
     Prisma.sql`l.type IN ('charge', 'refund')`,

@@ -248,13 +248,17 @@ export interface DeliveryPage {
 export async function listDeliveries(
   db: Db,
   accountId: string,
-  opts: { limit?: number; cursor?: string | null; generationId?: string; endpointId?: string } = {},
+  opts: { limit?: number; cursor?: string | null; generationId?: string; endpointId?: string; livemode?: boolean } = {},
 ): Promise<DeliveryPage> {
   const limit = Math.max(1, Math.min(100, opts.limit ?? 20));
   const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.delivery) : null;
   const rows = await db.webhookDelivery.findMany({
     where: {
       accountId,
+      // Test-mode generations' deliveries show only in the dashboard's test mode; an endpoint's test event is live.
+      ...(opts.livemode === false
+        ? { generation: { livemode: false } }
+        : { OR: [{ generationId: null }, { generation: { livemode: true } }] }),
       ...(opts.generationId ? { generationId: opts.generationId } : {}),
       ...(opts.endpointId ? { endpointId: opts.endpointId } : {}),
       ...olderThan(after),

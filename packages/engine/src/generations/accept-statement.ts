@@ -71,34 +71,46 @@ function withAcceptance(
       RETURNING true AS ok
     ),`
     : "";
-  const admitted = completion
-    ? `vgen_require(key_done.ok IS NOT NULL AND hold.balance_micros IS NOT NULL,
-          CASE WHEN key_done.ok IS NULL THEN 'idempotency_claim_lost' ELSE 'insufficient_balance' END)`
-    : `vgen_require(hold.balance_micros IS NOT NULL, 'insufficient_balance')`;
-  const ctes = `${keyDone}
+  // A test-mode generation moves no money: no hold, no ledger entry, no balance condition.
+  const hold = g.livemode
+    ? `
     hold AS (
       UPDATE accounts SET balance_micros = balance_micros - ${p(g.costMicros)}, updated_at = ${p(g.createdAt)}
       WHERE id = ${p(g.accountId)} AND balance_micros >= ${p(g.costMicros)} AND deleted_at IS NULL
       RETURNING balance_micros
-    ),
-    generation AS (
-      INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
-        width, height, first_frame_url, last_frame_url, urls, webhook_url, webhook_events, price_micros_per_second, billed_seconds,
-        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, created_at)
-      SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
-        ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
-        ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.webhookEvents)}::text[], ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
-        ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.createdAt)}
-      FROM (SELECT 1) AS one
-        LEFT JOIN hold ON true${completion ? "\n        LEFT JOIN key_done ON true" : ""}
-        CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified
-      WHERE ${admitted}
-      RETURNING id
-    ),
+    ),`
+    : "";
+  const conditions = [
+    ...(completion ? [{ ok: "key_done.ok IS NOT NULL", refusal: "idempotency_claim_lost" }] : []),
+    ...(g.livemode ? [{ ok: "hold.balance_micros IS NOT NULL", refusal: "insufficient_balance" }] : []),
+  ];
+  const admitted = conditions.length
+    ? `vgen_require(${conditions.map((c) => c.ok).join(" AND ")},
+          CASE ${conditions.map((c) => `WHEN NOT (${c.ok}) THEN '${c.refusal}'`).join(" ")} END)`
+    : "true";
+  const joins = `${g.livemode ? "\n        LEFT JOIN hold ON true" : ""}${completion ? "\n        LEFT JOIN key_done ON true" : ""}`;
+  const entry = g.livemode
+    ? `
     entry AS (
       INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference, created_at)
       SELECT ${p(newId("ledger"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, generation.id, generation.id, ${p(g.createdAt)}
       FROM hold, generation
-    ),`;
+    ),`
+    : "";
+  const ctes = `${keyDone}${hold}
+    generation AS (
+      INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
+        width, height, first_frame_url, last_frame_url, urls, webhook_url, webhook_events, price_micros_per_second, billed_seconds,
+        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, created_at)
+      SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
+        ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
+        ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.webhookEvents)}::text[], ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
+        ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.livemode)},
+        ${p(g.createdAt)}
+      FROM (SELECT 1) AS one${joins}
+        CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified
+      WHERE ${admitted}
+      RETURNING id
+    ),${entry}`;
   return { text: jobSql.replace(/^\s*WITH\s/i, `WITH ${ctes}\n`), values };
 }

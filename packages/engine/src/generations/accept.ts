@@ -29,6 +29,8 @@ export interface AcceptGenerationInput {
   } | null;
   /** The request's `Cancel-After` header, in seconds (docs/api.md#deadlines). */
   cancelAfterSeconds?: number | null;
+  /** False for a test key's request (docs/api.md#test-mode); the playground creates in the dashboard's mode. Default: live. */
+  livemode?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
     body,
     model,
     cancelAfterSeconds: input.cancelAfterSeconds,
+    livemode: input.livemode,
     idempotency: keyed ? { claim: keyed.claim, response: (g) => keyed.response(body, newRecord(g)) } : undefined,
   });
   return { body, generation, record: newRecord(generation) };

@@ -18,6 +18,8 @@ export interface FeedRecord {
   modelId: string;
   /** The id of the stream event that shows this state (event-id.ts). */
   eventId: number;
+  /** False for a test-mode generation: only a test key may follow it. */
+  livemode: boolean;
   /** Completed, failed or canceled: nothing follows. */
   terminal: boolean;
 }
@@ -229,6 +231,7 @@ export class GenerationFeed {
           json: JSON.stringify(record),
           modelId: row.modelId,
           eventId: eventIdOf(record),
+          livemode: row.livemode,
           terminal: record.status !== "processing",
         },
       });
@@ -283,10 +286,18 @@ function readGenerations(db: Db, ids: string[]): Promise<Generation[]> {
   return db.$queryRaw<Generation[]>`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ANY(${ids}::text[])`;
 }
 
-/** An account's generation as its streams will show it, from the feed's shared read; generation_not_found otherwise. */
-export async function liveRecordForAccount(db: Db, accountId: string, generationId: string): Promise<FeedRecord> {
+/**
+ * An account's generation of the caller's mode as its streams will show it, from the feed's shared
+ * read; generation_not_found otherwise (a test key never follows a live generation, nor the reverse).
+ */
+export async function liveRecordForAccount(
+  db: Db,
+  accountId: string,
+  generationId: string,
+  livemode: boolean,
+): Promise<FeedRecord> {
   const record = await generationFeed(db).lookup(generationId, accountId);
-  if (!record) throw generationNotFound(generationId);
+  if (!record || record.livemode !== livemode) throw generationNotFound(generationId);
   return record;
 }
 

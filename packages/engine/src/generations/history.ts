@@ -20,6 +20,8 @@ export interface GenerationQuery {
   to?: string | null;
   /** A generation id (`vid_…`) finds that generation; any other text is looked for in the prompt. */
   search?: string | null;
+  /** Live generations (the default) or test-mode ones (the dashboard's test mode): never both. */
+  livemode?: boolean;
 }
 
 export type GenerationListRow = Generation & { apiKey: { name: string } | null };
@@ -44,6 +46,7 @@ function whereFor(accountId: string, query: GenerationQuery): Prisma.GenerationW
   const search = query.search?.trim();
   return {
     accountId,
+    livemode: query.livemode ?? true,
     ...(query.status ? { status: query.status } : {}),
     ...(query.modelId ? { modelId: query.modelId } : {}),
     ...(query.source ? { apiKeyId: query.source === PLAYGROUND_SOURCE ? null : query.source } : {}),
@@ -100,6 +103,7 @@ export function historyView(g: GenerationListRow) {
     outputExpired: g.status === "completed" && !kept,
     /** The API key's name, or null when it was made in the playground. */
     apiKeyName: g.apiKey?.name ?? null,
+    livemode: g.livemode,
     createdAt: g.createdAt,
     startedAt: g.startedAt,
     completedAt: g.completedAt,

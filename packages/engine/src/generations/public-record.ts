@@ -33,6 +33,7 @@ export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Da
     billed_seconds: gen.billedSeconds,
     cost: formatUsd(gen.costMicros),
     completed_at: gen.completedAt ? formatTimestamp(gen.completedAt) : null,
+    livemode: gen.livemode,
   };
   if (gen.status === "failed") {
     record.error = { code: gen.errorCode ?? "render_failed", message: gen.errorMessage ?? "The generation failed." };

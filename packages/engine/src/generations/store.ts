@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { env } from "@vgen/config";
 import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
 import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma } from "@vgen/db";
 import { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "../billing/pricing";
@@ -42,23 +43,28 @@ export async function createGeneration(
     idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation): StoredResponse };
     /** The request's `Cancel-After` header, in seconds. */
     cancelAfterSeconds?: number | null;
+    /** False for a test key's request: rendered locally for free, within the test-mode limits. Default: live. */
+    livemode?: boolean;
   },
 ): Promise<Generation> {
   const { account, body } = input;
+  const livemode = input.livemode ?? true;
   if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
   const resolved = resolveAgainstModel(input.model, body);
-  await assertSomeRouteCanServe(db, resolved.model.id, {
-    duration: resolved.duration,
-    size: resolved.size,
-    aspectRatio: resolved.aspectRatio,
-    firstFrame: !!body.firstFrameUrl,
-    lastFrame: !!body.lastFrameUrl,
-    references: body.urls?.length ?? 0,
-  });
-  const billedSeconds = billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds);
+  // Test mode never reaches the model's routes: the local renderer serves it (worker.ts).
+  if (livemode)
+    await assertSomeRouteCanServe(db, resolved.model.id, {
+      duration: resolved.duration,
+      size: resolved.size,
+      aspectRatio: resolved.aspectRatio,
+      firstFrame: !!body.firstFrameUrl,
+      lastFrame: !!body.lastFrameUrl,
+      references: body.urls?.length ?? 0,
+    });
+  const billedSeconds = livemode ? billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds) : 0;
   const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
   const queue = resolved.model.queue;
-  const subscription = await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id));
+  const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
   if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
   const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
   const createdAt = new Date();
@@ -105,11 +111,19 @@ export async function createGeneration(
     expiresAt: null,
     outputDeletedAt: null,
     attempts: 0,
+    livemode,
     createdAt,
     startedAt: null,
     completedAt: null,
   };
   const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation) };
+  if (!livemode) {
+    await db.$transaction(async (tx) => {
+      await admitTestGeneration(tx, account.id, createdAt);
+      await insertAccepted(tx, generation, completion);
+    }, CREATE_TRANSACTION);
+    return generation;
+  }
   const subscriptionChecked = !(subscription && subscription.capMicros === null);
   const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
   if (!subscriptionChecked && !keyChecked) {
@@ -126,17 +140,50 @@ export async function createGeneration(
   return generation;
 }
 
+/**
+ * Test mode is not free capacity: at most TEST_MODE_CONCURRENCY processing and TEST_MODE_DAILY_LIMIT
+ * created per UTC day, per account. Counted under the account's row lock, so a burst cannot overshoot.
+ */
+async function admitTestGeneration(tx: Prisma.TransactionClient, accountId: string, now: Date) {
+  const { TEST_MODE_CONCURRENCY, TEST_MODE_DAILY_LIMIT } = env();
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ processing: number; today: number }[]>`
+    SELECT count(*) FILTER (WHERE status = 'processing')::int AS processing,
+           count(*) FILTER (WHERE created_at >= ${dayStart})::int AS today
+      FROM generations
+     WHERE account_id = ${accountId} AND NOT livemode AND (status = 'processing' OR created_at >= ${dayStart})`;
+  if ((row?.today ?? 0) >= TEST_MODE_DAILY_LIMIT) {
+    const retryAfter = Math.ceil((dayStart.getTime() + 86_400_000 - now.getTime()) / 1000);
+    throw new ApiError(
+      "test_mode_daily_limit",
+      `This account has created ${TEST_MODE_DAILY_LIMIT} test-mode generations today (UTC), the most test mode allows per day.`,
+      null,
+      { "retry-after": String(retryAfter) },
+    );
+  }
+  if ((row?.processing ?? 0) >= TEST_MODE_CONCURRENCY) {
+    throw new ApiError(
+      "test_mode_concurrency_exceeded",
+      `This account already has ${TEST_MODE_CONCURRENCY} test-mode generations processing, the most test mode allows at once.`,
+    );
+  }
+}
+
 /** Another account's generation is indistinguishable from a missing one. */
 export function generationNotFound(id: string): ApiError {
   return new ApiError("generation_not_found", `No generation '${id}' for this account.`, "id");
 }
 
-/** Reads one generation of one account; another account's id is indistinguishable from a missing one. */
-export async function getGenerationForAccount(db: Db, accountId: string, id: string): Promise<Generation> {
+/**
+ * Reads one generation of one account; another account's id is indistinguishable from a missing one,
+ * and so is one of the other mode when `livemode` is given (a test key never sees live generations).
+ */
+export async function getGenerationForAccount(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
   const [generation] = await db.$queryRaw<
     Generation[]
   >`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
-  if (!generation) throw generationNotFound(id);
+  if (!generation || (livemode !== undefined && generation.livemode !== livemode)) throw generationNotFound(id);
   return generation;
 }
 
@@ -182,6 +229,12 @@ async function finish(
           FROM accounts a WHERE g.id = ${id} AND a.id = g.account_id`;
     }
     let gen = await tx.generation.findUniqueOrThrow({ where: { id } });
+    if (!gen.livemode) {
+      // Test mode held nothing and charges nothing: no ledger entry, no spend threshold.
+      await onGenerationTerminal(tx, gen);
+      await notifyGenerationChanged(tx, id);
+      return gen;
+    }
     // The whole hold is released, and what was delivered is charged (never more than was held).
     await applyLedgerEntry(tx, {
       accountId: gen.accountId,
@@ -263,9 +316,9 @@ export function failGeneration(db: Db, id: string, errorCode: GenerationFailureC
   return finish(db, id, "failed", { errorCode, errorMessage });
 }
 
-/** Cancels a generation that has not finished; its hold is released and nothing is charged. */
-export async function cancelGeneration(db: Db, accountId: string, id: string): Promise<Generation> {
-  const existing = await getGenerationForAccount(db, accountId, id);
+/** Cancels a generation that has not finished (of the caller's mode); its hold is released and nothing is charged. */
+export async function cancelGeneration(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
+  const existing = await getGenerationForAccount(db, accountId, id, livemode);
   if (existing.status !== "processing") {
     throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${existing.status}.`, "id");
   }
@@ -326,11 +379,17 @@ export interface ListPage {
   nextCursor: string | null;
 }
 
-/** Newest first, keyset-paginated by (created_at, id) so pages never skip or repeat. */
-export async function listGenerations(db: Db, accountId: string, limit: number, cursor: string | null): Promise<ListPage> {
+/** Newest first, keyset-paginated by (created_at, id) so pages never skip or repeat; one mode only. */
+export async function listGenerations(
+  db: Db,
+  accountId: string,
+  limit: number,
+  cursor: string | null,
+  livemode = true,
+): Promise<ListPage> {
   const after = cursor ? decodeCursor(cursor, ID_PREFIXES.generation) : null;
   const rows = await db.generation.findMany({
-    where: { accountId, ...olderThan(after) },
+    where: { accountId, livemode, ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });

@@ -275,6 +275,8 @@ async function canceledMeanwhile(ctx: UpstreamContext): Promise<StepResult> {
 /** Runs the next step of a processing generation that holds a slot on an upstream route. */
 export async function upstreamStep(ctx: UpstreamContext): Promise<StepResult> {
   const { gen, adapter, route } = ctx;
+  // The last line of defence: a test-mode generation must never reach a provider (nor be billed by one).
+  if (!gen.livemode) throw new Error(`test-mode generation ${gen.id} must not be sent upstream`);
   if (gen.upstreamTaskId) return follow(ctx);
   if (gen.outcomeUnknownSince) {
     const idempotent = adapter.capabilities(route.upstreamModel ?? "")?.idempotentSubmit ?? false;

@@ -255,6 +255,9 @@ export async function processGeneration(db: Db, generationId: string): Promise<S
       if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
       return DONE;
     }
+    // Test mode (docs/api.md#test-mode) is rendered here, on the local renderer, and never takes a
+    // route: no upstream provider is ever called for it and it uses none of the routes' live slots.
+    if (!gen.livemode) return await renderLocally(db, gen);
     if (!gen.routeId) {
       const excluded = await failedOverRoutes(db, gen);
       const { routes, reason } = await candidateRoutes(db, gen);

@@ -14,6 +14,8 @@ export interface RequestLogRow {
   status: number;
   errorCode: string | null;
   latencyMs: number;
+  /** False for a request made with a test key: shown only in the dashboard's test mode. */
+  livemode: boolean;
   createdAt: Date;
 }
 
@@ -125,12 +127,13 @@ export class RequestLogWriter {
 function insertRows(db: Store, rows: RequestLogRow[]) {
   const column = <T>(pick: (r: RequestLogRow) => T) => rows.map(pick);
   return db.$executeRaw`
-    INSERT INTO request_logs (id, request_id, account_id, api_key_id, model_id, generation_id, method, path, status, error_code, latency_ms, created_at)
+    INSERT INTO request_logs (id, request_id, account_id, api_key_id, model_id, generation_id, method, path, status, error_code, latency_ms, livemode, created_at)
     SELECT * FROM unnest(
       ${column((r) => r.id)}::text[], ${column((r) => r.requestId)}::text[], ${column((r) => r.accountId)}::text[],
       ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.modelId)}::text[], ${column((r) => r.generationId)}::text[],
       ${column((r) => r.method)}::text[], ${column((r) => r.path)}::text[], ${column((r) => r.status)}::int[],
-      ${column((r) => r.errorCode)}::text[], ${column((r) => r.latencyMs)}::int[], ${column((r) => r.createdAt.toISOString())}::timestamp(3)[]
+      ${column((r) => r.errorCode)}::text[], ${column((r) => r.latencyMs)}::int[], ${column((r) => r.livemode)}::boolean[],
+      ${column((r) => r.createdAt.toISOString())}::timestamp(3)[]
     )
     ON CONFLICT (id) DO NOTHING`;
 }

@@ -19,6 +19,8 @@ export interface RequestLogFilter {
   from?: Date | null;
   /** Exclusive upper bound. */
   to?: Date | null;
+  /** Live requests (the default) or those made with test keys (the dashboard's test mode): never both. */
+  livemode?: boolean;
 }
 
 /** What a request log row shows its account (the account id itself is implied). */
@@ -35,6 +37,7 @@ const ENTRY_FIELDS = {
   status: true,
   errorCode: true,
   latencyMs: true,
+  livemode: true,
   createdAt: true,
 } satisfies Prisma.RequestLogSelect;
 
@@ -53,6 +56,7 @@ function operationWhere(operation: ApiOperation): Prisma.RequestLogWhereInput {
 function whereFor(accountId: string, f: RequestLogFilter): Prisma.RequestLogWhereInput {
   return {
     accountId,
+    livemode: f.livemode ?? true,
     ...(f.statusClass ? { status: statusWhere(f.statusClass) } : f.errorsOnly ? { status: { gte: 400 } } : {}),
     ...(f.apiKeyId ? { apiKeyId: f.apiKeyId } : {}),
     ...(f.operation ? operationWhere(f.operation) : {}),

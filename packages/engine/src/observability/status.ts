@@ -73,7 +73,7 @@ async function requestCounts(db: Db, since: Date) {
            (count(*) FILTER (WHERE status < 400 OR status >= 500))::int AS eligible,
            coalesce(sum(latency_ms), 0)::float8 AS latency_sum
     FROM request_logs
-    WHERE created_at >= ${utcWall(since)}::timestamp
+    WHERE created_at >= ${utcWall(since)}::timestamp AND livemode
     GROUP BY 1`;
 }
 
@@ -85,7 +85,7 @@ async function generationCounts(db: Db, since: Date) {
            (count(*) FILTER (WHERE status = 'completed'
               OR (status = 'failed' AND (error_code IS NULL OR NOT (error_code = ANY(${userCodes}::text[]))))))::int AS eligible
     FROM generations
-    WHERE completed_at IS NOT NULL AND completed_at >= ${utcWall(since)}::timestamp
+    WHERE completed_at IS NOT NULL AND completed_at >= ${utcWall(since)}::timestamp AND livemode
     GROUP BY 1`;
 }
 
@@ -102,7 +102,7 @@ export async function computeStatus(db: Db, now: Date = new Date()): Promise<Ser
       SELECT count(*)::int AS requests,
              (count(*) FILTER (WHERE status >= 500))::int AS failures,
              (count(*) FILTER (WHERE status < 400 OR status >= 500))::int AS eligible
-      FROM request_logs WHERE created_at >= ${utcWall(windowStart)}::timestamp`,
+      FROM request_logs WHERE created_at >= ${utcWall(windowStart)}::timestamp AND livemode`,
     generationCounts(db, windowStart),
   ]);
 

@@ -84,7 +84,8 @@ export async function getAccountOverview(db: Db, accountId: string) {
   if (!account) throw new SupportError("resource_not_found", `No account '${accountId}'.`);
   const [summary, generationCount, liveKeys] = await Promise.all([
     balanceSummary(db, accountId),
-    db.generation.count({ where: { accountId } }),
+    // Console figures are live: test-mode generations (docs/api.md#test-mode) count nowhere.
+    db.generation.count({ where: { accountId, livemode: true } }),
     db.apiKey.count({ where: { accountId, revokedAt: null } }),
   ]);
   return { account, availableMicros: summary.availableMicros, heldMicros: summary.heldMicros, generationCount, liveKeys };
@@ -110,7 +111,7 @@ export async function listAccountGenerations(
   opts: { page?: number; pageSize?: number; status?: "processing" | "completed" | "failed" | "canceled" } = {},
 ) {
   const { take, skip, page } = pageWindow(opts.page, opts.pageSize);
-  const where = { accountId, ...(opts.status ? { status: opts.status } : {}) };
+  const where = { accountId, livemode: true, ...(opts.status ? { status: opts.status } : {}) };
   const [rows, total] = await Promise.all([
     db.generation.findMany({
       where,
@@ -182,7 +183,7 @@ export async function getAccountActivity(db: Db, accountId: string) {
       },
     }),
     db.requestLog.findMany({
-      where: { accountId },
+      where: { accountId, livemode: true },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
       select: {
@@ -199,7 +200,7 @@ export async function getAccountActivity(db: Db, accountId: string) {
       },
     }),
     db.webhookDelivery.findMany({
-      where: { accountId },
+      where: { accountId, OR: [{ generationId: null }, { generation: { livemode: true } }] },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
       select: {

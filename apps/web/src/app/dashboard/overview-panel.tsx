@@ -82,6 +82,18 @@ export function OverviewPanel() {
                 </Link>
               </p>
             )}
+            {a.testKeys > 0 && (
+              <p className="mt-2 text-sm" data-testid="overview-test-keys">
+                <Badge tone="blue">{t("testKeys", { count: a.testKeys })}</Badge>{" "}
+                {t.rich("firstVideo", {
+                  link: (chunks) => (
+                    <Link className="font-medium underline" href="/dashboard/quickstart">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
+              </p>
+            )}
           </div>
         </Card>
         <Card title={t("account")}>

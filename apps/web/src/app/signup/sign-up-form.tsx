@@ -13,6 +13,7 @@ import { EmailField, NewPasswordField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/field-errors";
+import { rememberIssuedKey } from "../dashboard/api-keys/session-key";
 
 export function SignUpForm() {
   const t = useTranslations("auth");
@@ -27,7 +28,9 @@ export function SignUpForm() {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const email = String(form.get("email"));
-    await signUp.mutateAsync({ email, password, name: String(form.get("name") || "") || undefined });
+    const { testKey } = await signUp.mutateAsync({ email, password, name: String(form.get("name") || "") || undefined });
+    // The account's first test key, for the quick start to reveal once and fill into its samples.
+    rememberIssuedKey({ ...testKey, fresh: true });
     await signIn("credentials", { email, password, redirect: false });
     router.push("/dashboard");
     router.refresh();

@@ -5,6 +5,7 @@ import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { SideNavLinks } from "@/components/ui/side-nav-links";
+import { TestModeSwitch } from "@/dashboard-mode/test-mode-switch";
 
 const DASHBOARD_SECTIONS = [
   { href: "/dashboard", key: "overview" },
@@ -23,7 +24,16 @@ const DASHBOARD_SECTIONS = [
   { href: "/dashboard/security", key: "security" },
 ] as const;
 
-export function DashboardNav({ email, role = "user" }: { email: string; role?: "user" | "support" | "admin" }) {
+export function DashboardNav({
+  email,
+  role = "user",
+  livemode = true,
+}: {
+  email: string;
+  role?: "user" | "support" | "admin";
+  /** The dashboard's mode (the test-mode switch's cookie). */
+  livemode?: boolean;
+}) {
   const t = useTranslations("nav");
   return (
     <nav aria-label={t("dashboard")} className="flex h-full flex-col">
@@ -62,6 +72,7 @@ export function DashboardNav({ email, role = "user" }: { email: string; role?: "
             {t("accountSettings")}
           </Link>
         </div>
+        <TestModeSwitch initialLivemode={livemode} />
         <LanguageSwitcher className="mt-3" />
       </div>
     </nav>

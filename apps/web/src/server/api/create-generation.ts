@@ -21,6 +21,7 @@ export const createGenerationRoute = withApiKey(
       keyRestrictions: ctx.apiKey.restrictions,
       body: ctx.body,
       cancelAfterSeconds: cancelAfterSeconds(ctx.req),
+      livemode: ctx.apiKey.livemode,
       onModel: (model) => ctx.tag({ modelId: model.id }),
       onLimit: ctx.noteLimit,
       // The key's response is stored by the create's own statement.

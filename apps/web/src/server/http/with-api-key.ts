@@ -146,7 +146,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         validateIdempotencyKey(keyHeader);
         const claim = await claimIdempotencyKey(db, {
           accountId: account.id,
-          key: keyHeader,
+          // Keys are per mode: a test request never replays a live answer, nor the reverse.
+          key: key.livemode ? keyHeader : `test:${keyHeader}`,
           fingerprint: requestFingerprint(req.method, req.pathname, raw),
           token: requestId,
         });
@@ -220,6 +221,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         requestId,
         accountId: account?.id ?? null,
         apiKeyId: apiKey?.id ?? null,
+        livemode: apiKey?.livemode ?? true,
         modelId: tags.modelId ?? null,
         generationId: tags.generationId ?? null,
         method: req.method,

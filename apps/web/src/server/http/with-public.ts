@@ -33,6 +33,7 @@ export function withPublic(handler: (req: Request) => Promise<Response>) {
       requestId,
       accountId: null,
       apiKeyId: null,
+      livemode: true,
       modelId: null,
       generationId: null,
       method: req.method,

@@ -5,7 +5,15 @@ import { CachedLookup } from "./cached-lookup";
 /** What a request needs to know about the key it came with and its account. */
 export interface KeyIdentity {
   /** `restrictions` travel with the cached key (null: unrestricted); an edit drops the entry like a revocation. */
-  apiKey: { id: string; accountId: string; prefix: string; name: string; restrictions: KeyRestrictions | null };
+  apiKey: {
+    id: string;
+    accountId: string;
+    prefix: string;
+    name: string;
+    restrictions: KeyRestrictions | null;
+    /** False for a test key: it sees and creates test-mode generations only (docs/api.md#test-mode). */
+    livemode: boolean;
+  };
   account: { id: string; email: string; status: AccountStatus; role: Role };
 }
 
@@ -32,11 +40,12 @@ export const keysByHash = new CachedLookup<KeyIdentity>(
         expiresAt: true,
         monthlySpendCapMicros: true,
         allowedSources: true,
+        livemode: true,
         account: { select: { id: true, email: true, status: true, role: true } },
       },
     });
     if (!row || row.revokedAt) return null;
-    const apiKey = { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name };
+    const apiKey = { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name, livemode: row.livemode };
     return { apiKey: { ...apiKey, restrictions: compileKeyRestrictions(row) }, account: row.account };
   },
   {

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -37,6 +37,7 @@ export function ApiKeysPanel() {
   const catalog = useQuery(trpc.catalog.list.queryOptions());
   const models = catalog.data ?? [];
   const [name, setName] = useState("");
+  const [livemode, setLivemode] = useState(true);
   const [draft, setDraft] = useState<RestrictionsDraft>(NO_RESTRICTIONS);
   const [editing, setEditing] = useState<Editing>(null);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -53,7 +54,7 @@ export function ApiKeysPanel() {
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
       onSuccess: async (k) => {
-        rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name });
+        rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name, livemode: k.livemode });
         setRevealed({ name: k.name, key: k.key, title: t("newKeyTitle") });
         setNotice(null);
         setName("");
@@ -101,7 +102,7 @@ export function ApiKeysPanel() {
     if (!trimmed) return setNameError(t("nameRequired"));
     if (trimmed.length > 60) return setNameError(t("nameTooLong"));
     setNameError(null);
-    create.mutate({ name: trimmed, restrictions: restrictionsInput(draft) });
+    create.mutate({ name: trimmed, restrictions: restrictionsInput(draft), livemode });
   }
 
   const live = keys.data?.filter((k) => k.status === "active") ?? [];
@@ -151,6 +152,18 @@ export function ApiKeysPanel() {
                 onChange={(e) => setName(e.target.value)}
               />
             </div>
+            <div className="sm:w-80">
+              <SelectField
+                label={t("mode")}
+                name="mode"
+                value={livemode ? "live" : "test"}
+                onChange={(e) => setLivemode(e.target.value === "live")}
+              >
+                <option value="live">{t("modeLive")}</option>
+                <option value="test">{t("modeTest")}</option>
+              </SelectField>
+              <p className="mt-1 text-xs text-slate-500">{t("modeHint")}</p>
+            </div>
             <details className="rounded-md border border-slate-200 px-3 py-2">
               <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("restrictionsOptional")}</summary>
               <p className="mt-1 text-xs text-slate-500">{t("restrictionsHint")}</p>
@@ -197,6 +210,9 @@ export function ApiKeysPanel() {
                         {t("colKey")}
                       </th>
                       <th scope="col" className="px-3 py-2 font-medium">
+                        {t("mode")}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
                         {t("colRestrictions")}
                       </th>
                       <th scope="col" className="px-3 py-2 font-medium">
@@ -225,6 +241,9 @@ export function ApiKeysPanel() {
                           {k.name}
                         </th>
                         <td className="px-3 py-2.5 font-mono text-xs">{k.prefix}…</td>
+                        <td className="px-3 py-2.5" data-testid="key-mode">
+                          {k.livemode ? <Badge tone="gray">{t("modeLive")}</Badge> : <Badge tone="blue">{t("modeTest")}</Badge>}
+                        </td>
                         <td className="max-w-72 min-w-48 px-3 py-2.5">
                           <KeyRestrictionsSummary restrictions={k} />
                         </td>

@@ -9,6 +9,15 @@ export interface IssuedKey {
   key: string;
   prefix: string;
   name: string;
+  /** False for a test key (`vgk_test_…`); absent in keys remembered before test mode: read from the key. */
+  livemode?: boolean;
+  /** Issued at sign-up and not yet shown in full: the quick start reveals it once. */
+  fresh?: boolean;
+}
+
+/** Whether a remembered key is a live one. */
+export function isLiveKey(k: IssuedKey): boolean {
+  return k.livemode ?? !k.key.startsWith("vgk_test_");
 }
 
 export function rememberIssuedKey(k: IssuedKey): void {

@@ -16,6 +16,7 @@ import {
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
+import { useLivemode } from "@/dashboard-mode/use-livemode";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useApiErrorText } from "@/i18n/api-error";
@@ -100,6 +101,7 @@ export function PlaygroundPanel({
   const billedSeconds = model ? Math.max(form.duration, model.minChargeSeconds) : 0;
   const costMicros = model ? BigInt(billedSeconds) * model.priceMicrosPerSecond : 0n;
   const balance = me.data?.balanceMicros;
+  const livemode = useLivemode();
 
   // Opened from a link (?id=vid_…, e.g. the ledger): show that generation, live if it is still running.
   const linked = useQuery({
@@ -308,10 +310,27 @@ export function PlaygroundPanel({
                   {perSecond(model.priceMicrosPerSecond)} · {t("heldNow")}
                 </p>
               )}
-              {balance !== undefined && (
+              {balance !== undefined && livemode && (
                 <p className={`mt-1 text-xs ${balance < costMicros ? "font-medium text-red-700" : "text-slate-600"}`}>
                   {t("availableBalance", { amount: formatAmount(balance) })}
                   {balance < costMicros ? t("notEnough") : ""}
+                </p>
+              )}
+              {balance !== undefined && (
+                <p className="mt-1 text-xs font-medium text-slate-800" data-testid="playground-mode">
+                  {livemode ? t("modeLive", { balance: formatAmount(balance) }) : t("modeTest")}
+                </p>
+              )}
+              {balance !== undefined && livemode && balance <= 0n && (
+                <p className="mt-1 text-xs text-amber-900">
+                  {t.rich("liveZero", {
+                    balance: formatAmount(balance),
+                    funds: (chunks) => (
+                      <Link className="font-medium underline" href="/dashboard/invoices">
+                        {chunks}
+                      </Link>
+                    ),
+                  })}
                 </p>
               )}
             </div>

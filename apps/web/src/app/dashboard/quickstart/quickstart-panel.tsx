@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { formatAmount } from "@vgen/contracts";
 import { CodeSamples, KEY_PLACEHOLDER } from "@/components/dashboard/code-samples";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -12,7 +13,7 @@ import { ErrorNote, Spinner } from "@/components/ui/states";
 import { usePricePerSecond } from "@/i18n/format";
 import { useTRPC } from "@/trpc/client";
 import { NewKeyReveal } from "../api-keys/new-key-reveal";
-import { readIssuedKey, rememberIssuedKey, forgetIssuedKey, type IssuedKey } from "../api-keys/session-key";
+import { isLiveKey, readIssuedKey, rememberIssuedKey, forgetIssuedKey, type IssuedKey } from "../api-keys/session-key";
 
 const PREFERRED_MODEL = "gen-3.1-fast";
 
@@ -24,14 +25,21 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const catalog = useQuery(trpc.catalog.list.queryOptions());
+  const me = useQuery(trpc.account.me.queryOptions());
   const [stored, setStored] = useState<IssuedKey | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [justIssued, setJustIssued] = useState(false);
   const [model, setModel] = useState<string | null>(null);
 
-  // sessionStorage exists only in the browser: read it after mounting.
+  // sessionStorage exists only in the browser: read it after mounting. The key issued at sign-up is
+  // revealed in full on this first visit only.
   useEffect(() => {
-    setStored(readIssuedKey());
+    const issued = readIssuedKey();
+    setStored(issued);
+    if (issued?.fresh) {
+      rememberIssuedKey({ ...issued, fresh: false });
+      setJustIssued(true);
+    }
     setLoaded(true);
   }, []);
 
@@ -48,7 +56,7 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
   const issue = useMutation(
     trpc.apiKeys.create.mutationOptions({
       onSuccess: async (k) => {
-        const issued = { id: k.id, key: k.key, prefix: k.prefix, name: k.name };
+        const issued = { id: k.id, key: k.key, prefix: k.prefix, name: k.name, livemode: k.livemode };
         rememberIssuedKey(issued);
         // The refreshed list must hold the new key before it is shown, or it would look revoked.
         await Promise.all([
@@ -65,6 +73,20 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
   const chosen = model ?? (models.find((m) => m.id === PREFERRED_MODEL) ?? models[0])?.id ?? PREFERRED_MODEL;
   const liveCount = liveIds.size;
   const ready = loaded && !keys.isPending;
+  const balance = me.data ? formatAmount(me.data.balanceMicros) : null;
+  const liveZero =
+    balance !== null && me.data && me.data.balanceMicros <= 0n ? (
+      <p className="text-sm text-amber-900" data-testid="quickstart-live-zero">
+        {t.rich("liveZero", {
+          balance,
+          funds: (chunks) => (
+            <Link className="font-medium underline" href="/dashboard/invoices">
+              {chunks}
+            </Link>
+          ),
+        })}
+      </p>
+    ) : null;
 
   return (
     <>
@@ -77,7 +99,13 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
             <ErrorNote error={keys.error} />
           ) : usable ? (
             <div className="space-y-3">
-              {justIssued && <NewKeyReveal name={usable.name} apiKey={usable.key} />}
+              {justIssued && (
+                <NewKeyReveal
+                  name={usable.name}
+                  apiKey={usable.key}
+                  title={isLiveKey(usable) ? undefined : t("signUpKeyTitle")}
+                />
+              )}
               <p className="text-sm text-slate-700" data-testid="quickstart-key-status">
                 {t.rich("usingKey", {
                   prefix: usable.prefix,
@@ -85,6 +113,12 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
                   code: (chunks) => <code className="font-mono">{chunks}</code>,
                 })}
               </p>
+              {balance !== null && (
+                <p className="text-sm font-medium text-slate-800" data-testid="quickstart-key-mode">
+                  {isLiveKey(usable) ? t("modeLive", { balance }) : t("modeTest", { balance })}
+                </p>
+              )}
+              {isLiveKey(usable) && liveZero}
             </div>
           ) : (
             <div className="space-y-3" data-testid="quickstart-key-status">
@@ -95,9 +129,22 @@ export function QuickstartPanel({ baseUrl }: { baseUrl: string }) {
                 })}
                 {liveCount > 0 ? t("haveKeys") : t("noKeys")}
               </p>
+              {liveZero}
               <div className="flex flex-wrap items-center gap-3">
-                <Button type="button" onClick={() => issue.mutate({ name: t("keyName") })} disabled={issue.isPending}>
-                  {issue.isPending ? t("issuing") : t("issue")}
+                <Button
+                  type="button"
+                  onClick={() => issue.mutate({ name: t("testKeyName"), livemode: false })}
+                  disabled={issue.isPending}
+                >
+                  {issue.isPending ? t("issuing") : t("issueTest")}
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => issue.mutate({ name: t("keyName") })}
+                  disabled={issue.isPending}
+                >
+                  {t("issueLive")}
                 </Button>
                 <Link href="/dashboard/api-keys" className="text-sm font-medium text-slate-900 underline">
                   {t("manageKeys")}

@@ -15,11 +15,17 @@ export async function signUpHandler({ ctx, input }: { ctx: TRPCContext; input: z
   if (!limit.allowed) {
     throw new ApiError("too_many_attempts", "Too many sign-ups from this address. Try again in an hour.");
   }
-  const account = await signUp(ctx.db, {
+  const { account, testKey } = await signUp(ctx.db, {
     email: input.email,
     password: input.password,
     name: input.name,
     locale: localeOfRequest(ctx.headers),
   });
-  return { id: account.id, email: account.email };
+  // The test key in full, this once: the quick start shows it with a curl that works right away.
+  const { record } = testKey;
+  return {
+    id: account.id,
+    email: account.email,
+    testKey: { id: record.id, key: testKey.key, prefix: record.prefix, name: record.name, livemode: false },
+  };
 }

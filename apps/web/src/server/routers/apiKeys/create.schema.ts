@@ -3,5 +3,9 @@ import { KeyRestrictionsRequest } from "@vgen/contracts";
 
 const KeyName = z.string().trim().min(1, "Give the key a name.").max(60, "Use at most 60 characters.");
 
-/** A name, and restrictions when the key is to be limited from the start. */
-export const CreateKeyInput = z.object({ name: KeyName, restrictions: KeyRestrictionsRequest.optional() });
+/** A name, restrictions when the key is to be limited from the start, and its mode (false: a test key). */
+export const CreateKeyInput = z.object({
+  name: KeyName,
+  restrictions: KeyRestrictionsRequest.optional(),
+  livemode: z.boolean().default(true),
+});

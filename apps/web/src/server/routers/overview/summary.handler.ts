@@ -23,7 +23,8 @@ export async function summaryHandler({ ctx }: { ctx: AuthedContext }) {
     balanceSummary(ctx.db, accountId),
     usageBetween(ctx.db, { accountId, ...periodBounds(month) }),
     usageBetween(ctx.db, { accountId, ...periodBounds(previous) }),
-    listGenerations(ctx.db, accountId, RECENT, null),
+    // The home page's figures are live ones (test mode shows on the lists it switches).
+    listGenerations(ctx.db, accountId, RECENT, null, true),
     listRequestLogs(ctx.db, accountId, { filter: { errorsOnly: true }, limit: RECENT }),
     ctx.db.apiKey.count({ where: { accountId, revokedAt: null } }),
   ]);

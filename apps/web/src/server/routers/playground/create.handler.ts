@@ -1,12 +1,21 @@
 import type { z } from "zod";
 import { acceptGeneration } from "@vgen/engine/generations";
+import { livemodeOfRequest } from "../../../dashboard-mode/mode";
 import type { AuthedContext } from "../../trpc";
 import type { PlaygroundCreateInput } from "./create.schema";
 
-/** A generation for the signed-in account, validated, limited and billed exactly like the API. */
+/**
+ * A generation for the signed-in account, validated, limited and billed exactly like the API; in the
+ * dashboard's test mode, a test-mode generation like a test key's (free, rendered locally).
+ */
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof PlaygroundCreateInput> }) {
   const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
   const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { id: true, status: true } });
-  const { record } = await acceptGeneration(ctx.db, { account, apiKeyId: null, body: { ...clean, stream: false } });
+  const { record } = await acceptGeneration(ctx.db, {
+    account,
+    apiKeyId: null,
+    body: { ...clean, stream: false },
+    livemode: livemodeOfRequest(ctx.headers),
+  });
   return record;
 }
