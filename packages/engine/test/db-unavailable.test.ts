@@ -56,6 +56,25 @@ describe.skipIf(!testDatabaseUrl)("isDatabaseUnavailable, on the errors the driv
     await prisma.$disconnect();
   });
 
+  it("is true, within the connect bound, for a server that accepts connections but never answers (a frozen one)", async () => {
+    const sockets: import("node:net").Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const prisma = createDb(`postgresql://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/none`, 1);
+    const started = Date.now();
+    expect(isDatabaseUnavailable(await failureOf(prisma.account.findFirst()))).toBe(true);
+    // DATABASE_CONNECT_TIMEOUT_MS (2 s by default), not the minutes of an unbounded wait.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await prisma.$disconnect();
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+
+  it("is true for a statement that outlives DATABASE_QUERY_TIMEOUT_MS (the server cancels it)", async () => {
+    const err = await failureOf(db().$queryRaw`SELECT pg_sleep(60)`);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+
   it("is false for bugs and refused input: a unique violation, a NUL byte, bad SQL, a TypeError", async () => {
     const email = `dup-${Date.now()}@example.test`;
     await db().account.create({ data: { id: `acct_dup${Date.now()}`, email, webhookSecret: "whsec_test" } });
