@@ -130,7 +130,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const lanes = [...[0, 1, 2].map(traffic), trpc()];
     const health = (async () => {
       while (!stop) {
-        const res = await fetch(`${app!.baseUrl}/api/health`).catch(() => null);
+        const res = await fetch(`${app!.baseUrl}/api/health/ready`).catch(() => null);
         if (res?.status === 503) healthDown++;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -144,7 +144,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     // answered 503 (at most 15: the per-address limit on reset requests is 20 an hour).
     await until(
       "the health check to report the outage",
-      async () => (await fetch(`${app!.baseUrl}/api/health`)).status === 503,
+      async () => (await fetch(`${app!.baseUrl}/api/health/ready`)).status === 503,
       10_000,
       50,
     );

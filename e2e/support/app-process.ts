@@ -64,7 +64,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 1
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before becoming healthy`);
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      const res = await fetch(`${baseUrl}/api/health/ready`);
       if (res.ok) return;
     } catch {
       // not listening yet

@@ -66,13 +66,25 @@ const MESSAGES = [
 
 function matches(e: ErrorLike): boolean {
   const code = typeof e.code === "string" ? e.code : "";
-  if (SOCKET_CODES.has(code) || SQLSTATE.test(code) || PRISMA_CODES.has(code)) return true;
+  if (code === DATABASE_UNAVAILABLE_CODE || SOCKET_CODES.has(code) || SQLSTATE.test(code) || PRISMA_CODES.has(code)) return true;
   if (typeof e.originalCode === "string" && SQLSTATE.test(e.originalCode)) return true;
   if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
   const message = typeof e.message === "string" ? e.message : "";
   return MESSAGES.some((re) => re.test(message));
 }
 
+const DATABASE_UNAVAILABLE_CODE = "VGEN_DATABASE_UNAVAILABLE";
+
+/**
+ * A database failure carried through code that swallows errors (next-auth's callbacks turn any
+ * error into "signed out"): the caller rethrows it as this, and it is classified like the original.
+ */
+export class DatabaseUnavailableError extends Error {
+  readonly code = DATABASE_UNAVAILABLE_CODE;
+  constructor(message = "The database is unavailable.") {
+    super(message);
+  }
+}
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
