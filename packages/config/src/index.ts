@@ -57,7 +57,7 @@ export const envSchema = z
     DATABASE_QUERY_TIMEOUT_MS: int(100)
       .default(3000)
       .describe(
-        "PostgreSQL's statement_timeout for the app's connections; the client gives up 1 s later (a frozen server), and the request answers 503.",
+        "PostgreSQL's statement_timeout for the app's connections; the client gives up 0.5 s later (a frozen server), and the request answers 503.",
       ),
     REDIS_URL: redisUrl().optional().describe("Shared rate-limit store across web instances; unset, limits are per process."),
     WORKER_MODE: z

@@ -9,12 +9,12 @@ export type Db = PrismaClient;
  * Bounds on every connection of ours (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS): a
  * database that is down, overloaded or frozen (no answer at all) fails a request within seconds,
  * and the request answers 503 instead of hanging. The server cancels a statement itself after
- * `statement_timeout`; the client stops waiting one second later, for a server that cannot even
+ * `statement_timeout`; the client stops waiting half a second later, for a server that cannot even
  * do that, and a pool drops a connection whose query it gave up on.
  */
 export function connectionBounds(): Pick<PoolConfig, "connectionTimeoutMillis" | "statement_timeout" | "query_timeout"> {
   const { DATABASE_CONNECT_TIMEOUT_MS: connect, DATABASE_QUERY_TIMEOUT_MS: statement } = env();
-  return { connectionTimeoutMillis: connect, statement_timeout: statement, query_timeout: statement + 1000 };
+  return { connectionTimeoutMillis: connect, statement_timeout: statement, query_timeout: statement + 500 };
 }
 
 /** A Prisma client over node-postgres; the only way code touches the database. */
