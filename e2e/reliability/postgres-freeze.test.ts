@@ -47,7 +47,9 @@ describe("a frozen PostgreSQL (SIGSTOP)", () => {
   });
 
   it("answers 503 with Retry-After within 5 s on every route kind, and serves again after SIGCONT", async () => {
-    app = await startApp({ env: drillEnv(), label: "pg-freeze" });
+    // The production bounds on database waits, whatever the orchestrator gives other suites.
+    const { DATABASE_CONNECT_TIMEOUT_MS: _connect, DATABASE_QUERY_TIMEOUT_MS: _query, ...env } = drillEnv();
+    app = await startApp({ env, label: "pg-freeze" });
     db = createDb(app.databaseUrl, 2);
     const account = await drillAccount(db, app.baseUrl, { password: PASSWORD });
     const done = await createPolled(account, { model: "gen-3.1-fast", prompt: "served from /cdn", duration: 1, size: "720p" });
@@ -78,9 +80,13 @@ describe("a frozen PostgreSQL (SIGSTOP)", () => {
       },
       { name: "ready", send: () => fetch(`${base}/api/health/ready`, { signal: timeout() }) },
     ];
-    // Every route loaded and answering before the fault, so the drill measures the outage, not a first load.
-    for (const answer of await Promise.all(probes.map(probe)))
-      expect([answer.name, answer.status >= 200 && answer.status < 300], answer.body.slice(0, 300)).toEqual([answer.name, true]);
+    // Every route loaded and answering before the fault, so the drill measures the outage, not a first load
+    // (on a busy machine a first answer may itself be a 503: the bounds hold under load too).
+    for (const p of probes)
+      await until(`${p.name} to answer 2xx before the freeze`, async () => {
+        const answer = await probe(p);
+        return answer.status >= 200 && answer.status < 300;
+      });
 
     thaw = freezePostgres(app);
     const frozen = await Promise.all(probes.map(probe));
