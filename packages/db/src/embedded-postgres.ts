@@ -25,7 +25,7 @@ export interface EmbeddedPostgresOptions {
 
 /**
  * A server that exits unasked is started again, for as long as this process runs: after 0.25 s,
- * then twice as long after each failed attempt or each new crash, up to 5 s between tries. A
+ * then twice as long after each failed attempt or each new crash, up to 3 s between tries. A
  * server that stayed up for a minute starts the next crash from 0.25 s again. Giving up would
  * leave the service down until someone restarts it; a database that cannot start (a full disk)
  * needs its operator either way, and the log and `/api/health` say so meanwhile.
@@ -54,7 +54,7 @@ const LOG_FILE = "postgres.log";
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 const RESTART_FIRST_DELAY_MS = 250;
-const RESTART_MAX_DELAY_MS = 5_000;
+const RESTART_MAX_DELAY_MS = 3_000;
 /** A server up this long is healthy again: its next crash is restarted without delay carried over. */
 const STABLE_AFTER_MS = 60_000;
 

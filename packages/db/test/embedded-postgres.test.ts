@@ -155,12 +155,12 @@ describe("startEmbeddedPostgres", () => {
       });
       if (!listening) await new Promise((r) => setTimeout(r, 20));
     }
-    // Attempts go on, each waiting longer (up to 5 s), until the port is free again.
+    // Attempts go on, each waiting longer (up to 3 s), until the port is free again.
     try {
       while (Date.now() < deadline && retries.length < 3) await new Promise((r) => setTimeout(r, 50));
       expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
       expect(retries.map((r) => r.nextDelayMs)).toEqual([...retries.map((r) => r.nextDelayMs)].sort((a, b) => a - b));
-      expect(Math.max(...retries.map((r) => r.nextDelayMs))).toBeLessThanOrEqual(5_000);
+      expect(Math.max(...retries.map((r) => r.nextDelayMs))).toBeLessThanOrEqual(3_000);
     } finally {
       blocker.close();
     }
