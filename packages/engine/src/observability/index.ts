@@ -7,4 +7,4 @@ export { computeStatus } from "./status";
 export { STATUS_CLASSES, getRequestLog, listRequestLogs } from "./request-logs";
 export type { ApiOperation, RequestLogEntry, RequestLogFilter, StatusClass } from "./request-logs";
 export { databaseSupervisor, readiness, reportDatabaseSupervisor } from "./readiness";
-export type { DatabaseSupervisorState, Readiness } from "./readiness";
+export type { DatabaseSupervisorState } from "./readiness";

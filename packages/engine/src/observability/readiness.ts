@@ -11,12 +11,12 @@ import { storageBackend } from "../storage/backend";
  * first; a supervisor restarts by the second, so an outage of the database never restarts web
  * processes that would come back to the same outage.
  */
-export interface CheckResult {
+interface CheckResult {
   ok: boolean;
   ms: number;
   error?: string;
 }
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   checks: { database: CheckResult; storage: CheckResult; queue: CheckResult };
 }
