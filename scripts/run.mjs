@@ -3,9 +3,10 @@
 //   npm start  -> install, build, start on the embedded default
 //   npm test   -> install, build, run every test
 // No dependencies: this runs before anything is installed.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { superviseServer } from "./supervise-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PNPM_VERSION = "12.21.0";
@@ -45,14 +46,7 @@ run(
 );
 
 if (mode === "start") {
-  // Replace this process with the server so Ctrl+C and SIGTERM reach it directly.
-  const child = spawn(process.execPath, ["apps/web/dist/server.mjs"], { cwd: root, stdio: "inherit", env });
-  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-  // `npm start` runs us through `sh -c`; a SIGTERM sent to npm ends that shell but not us. When our
-  // parent goes away, stop the server as if we had been asked to, so nothing is left running.
-  const parent = process.ppid;
-  setInterval(() => process.ppid !== parent && child.kill("SIGTERM"), 1000).unref();
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  superviseServer(root, env);
 } else if (mode === "test") {
   run(process.execPath, ["--import", "tsx", "e2e/run-all.ts"], env);
 } else {

@@ -14,14 +14,15 @@ import { env, requireDatabaseUrl } from "@vgen/config";
 import { createDb, embeddedUrlFile } from "@vgen/db";
 import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
 import { serveNodeRoute } from "./src/server/http/node-routes";
+import { answerOutageAs503 } from "./src/server/http/outage-status";
 import { answerClientError, keepApiErrorsJson, requestLineProblem, writeApiError } from "./src/server/http/request-guard";
 import { applySecurityHeaders } from "./src/server/http/security-headers";
 import { closeAllEventStreams } from "./src/server/http/sse";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { closeSharedConnections, config, getBoss } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { closeSharedConnections, config, getBoss, withOutageScope } from "@vgen/engine/platform";
+import { logger, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
 import { startWorker, type RunningWorker } from "@vgen/engine/generations";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../..");
@@ -34,18 +35,25 @@ async function main() {
   let embedded = false;
   if (!env().DATABASE_URL) {
     embedded = true;
+    let supervisor: DatabaseSupervisorState = { state: "running", restarts: 0 };
     const pg = await startEmbeddedPostgres({
       dataDir: path.join(dataDir, "postgres"),
       port: env().EMBEDDED_PG_PORT,
       log: (line) => logger.debug({ component: "postgres" }, line),
       // Requests answer 503 while it is down; pools and LISTEN connections reconnect once it is back.
+      // It is restarted for as long as this process runs; /api/health shows its state meanwhile.
       supervise: {
-        onDown: (reason) => logger.error({ reason }, "embedded PostgreSQL stopped unexpectedly: restarting it"),
-        onUp: (attempts) => logger.info({ attempts }, "embedded PostgreSQL restarted"),
-        onGiveUp: (err) => {
-          // Exit non-zero so that what supervises this process (systemd, a container runtime) restarts everything.
-          logger.fatal({ err }, "embedded PostgreSQL cannot be restarted: exiting");
-          process.exit(1);
+        onDown: (reason) => {
+          supervisor = { state: "restarting", restarts: supervisor.restarts, lastExit: { reason, at: new Date().toISOString() } };
+          reportDatabaseSupervisor(supervisor);
+          logger.error({ reason }, "embedded PostgreSQL stopped unexpectedly: restarting it");
+        },
+        onRetry: (err, attempt, nextDelayMs) =>
+          logger.error({ err: err.message, attempt, nextDelayMs }, "embedded PostgreSQL did not start: trying again"),
+        onUp: (attempts) => {
+          supervisor = { ...supervisor, state: "running", restarts: supervisor.restarts + 1 };
+          reportDatabaseSupervisor(supervisor);
+          logger.warn({ attempts, restarts: supervisor.restarts }, "embedded PostgreSQL restarted");
         },
       },
     });
@@ -54,6 +62,7 @@ async function main() {
     // The ops CLI finds the running embedded database through this file.
     await writeFile(embeddedUrlFile(dataDir), pg.url, { mode: 0o600 });
     stops.unshift(() => rm(embeddedUrlFile(dataDir), { force: true }));
+    reportDatabaseSupervisor(supervisor);
     logger.info({ dataDir }, "embedded PostgreSQL started");
   }
 
@@ -88,7 +97,10 @@ async function main() {
     if (problem) return writeApiError(res, problem.error, problem.headers);
     if (serveNodeRoute(req, res)) return;
     keepApiErrorsJson(req, res);
-    return handle(req, res);
+    return withOutageScope((outcome) => {
+      answerOutageAs503(res, () => outcome().databaseUnavailable);
+      return handle(req, res);
+    });
   });
   server.on("clientError", answerClientError);
   // Idle keep-alive connections outlive clients' and proxies' own idle timeouts (undici: the server's
@@ -105,13 +117,16 @@ async function main() {
   if (env().WORKER_MODE !== "off") {
     worker = await startWorker(db);
   }
-  logger.info({ url: config().publicBaseUrl, embedded, worker: worker !== null }, `vgen is serving on ${config().publicBaseUrl}`);
+  logger.notice(
+    { url: config().publicBaseUrl, embedded, worker: worker !== null },
+    `vgen is serving on ${config().publicBaseUrl}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: draining requests and jobs");
+    logger.notice({ signal }, "shutting down: draining requests and jobs");
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     server.close();

@@ -2,13 +2,11 @@
 // database by itself; meanwhile requests answer 503 with Retry-After (never 500); afterwards
 // nothing is lost: every accepted generation completes and is charged once, a render in flight
 // is not done twice, and the request logs of the outage are stored.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseUsd } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { startApp, type RunningApp } from "../support/app-process";
-import { cleanUp, createDb, createPolled, drillAccount, drillEnv, report, until } from "../support/drill";
+import { cleanUp, createDb, createPolled, drillAccount, drillEnv, postmasterPid, report, until } from "../support/drill";
 import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
 
 const MAX_ACCEPTED = 16;
@@ -130,21 +128,21 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const lanes = [...[0, 1, 2].map(traffic), trpc()];
     const health = (async () => {
       while (!stop) {
-        const res = await fetch(`${app!.baseUrl}/api/health`).catch(() => null);
+        const res = await fetch(`${app!.baseUrl}/api/health/ready`).catch(() => null);
         if (res?.status === 503) healthDown++;
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
 
     await new Promise((r) => setTimeout(r, 1500));
-    const postmaster = Number(readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    const postmaster = postmasterPid(app);
     const killedAt = Date.now();
     process.kill(postmaster, "SIGKILL");
     // tRPC calls sent while the outage is certain (the health check already says so), until one is
     // answered 503 (at most 15: the per-address limit on reset requests is 20 an hour).
     await until(
       "the health check to report the outage",
-      async () => (await fetch(`${app!.baseUrl}/api/health`)).status === 503,
+      async () => (await fetch(`${app!.baseUrl}/api/health/ready`)).status === 503,
       10_000,
       50,
     );
@@ -238,4 +236,61 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     );
     expect(await stored503()).toBe(unavailable.length);
   });
+});
+
+// The supervisor never gives up: a crash loop of the embedded PostgreSQL is restarted every time
+// (with backoff), the web process never exits, and the service ends up serving.
+describe("10 SIGKILLs of the embedded PostgreSQL within 2 minutes", () => {
+  let app: RunningApp | undefined;
+  let db: Db | undefined;
+  afterAll(() => cleanUp([app], [db]));
+
+  it("restarts it every time, reports it on /api/health, and ends with the service up and a create accepted", async () => {
+    const CRASHES = 10;
+    app = await startApp({ env: drillEnv(), label: "pg-crash-loop" });
+    db = createDb(app.databaseUrl, 2);
+    const account = await drillAccount(db, app.baseUrl);
+    await db.$disconnect();
+    const serverPid = app.server.pid;
+    const started = Date.now();
+    const states = new Set<string>();
+    for (let crash = 1; crash <= CRASHES; crash++) {
+      const killed = postmasterPid(app);
+      process.kill(killed, "SIGKILL");
+      // The next crash as soon as the supervisor has a new server running (a crash loop, not an outage a minute).
+      await until(
+        `PostgreSQL to be started again after crash ${crash}`,
+        async () => {
+          const health = (await (await fetch(`${app!.baseUrl}/api/health`)).json()) as {
+            embedded_postgres?: { state: string; restarts: number };
+          };
+          if (health.embedded_postgres) states.add(health.embedded_postgres.state);
+          const pid = postmasterPid(app!);
+          return health.embedded_postgres?.restarts === crash && pid !== killed;
+        },
+        60_000,
+        100,
+      );
+    }
+    const crashSeconds = (Date.now() - started) / 1000;
+    await until("readiness", async () => (await fetch(`${app!.baseUrl}/api/health/ready`)).status === 200, 30_000);
+    const id = await until(
+      "a create to be accepted",
+      () =>
+        createPolled(account, { model: "gen-3.1-fast", prompt: "after ten crashes", duration: 1, size: "720p" }).catch(
+          () => null,
+        ),
+      30_000,
+    );
+    const health = (await (await fetch(`${app.baseUrl}/api/health`)).json()) as { embedded_postgres: { restarts: number } };
+    report(
+      "postgres-crash-loop",
+      `${CRASHES} crashes in ${crashSeconds.toFixed(1)} s; states seen ${[...states].join(", ")}; then ${id}`,
+    );
+    expect(crashSeconds).toBeLessThan(120);
+    expect(id).toMatch(/^vid_/);
+    expect(health.embedded_postgres.restarts).toBe(CRASHES);
+    expect(app.server.exitCode).toBeNull();
+    expect(app.server.pid).toBe(serverPid);
+  }, 240_000);
 });

@@ -2,6 +2,9 @@
 // then a restart on the same data directory: the generation completes once and is charged once.
 // Then a graceful stop (SIGTERM) with an event stream open: the stream ends with a final event
 // telling the client to reconnect, and the generation still completes once after the next start.
+// Last, the log of a SIGKILLed server: every line written a second before the kill is on its stdout.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@vgen/db";
 import { startApp, waitForExit, type RunningApp } from "../support/app-process";
@@ -12,6 +15,7 @@ import {
   drillAccount,
   drillEnv,
   ledgerTypesByGeneration,
+  postmasterPid,
   report,
   until,
 } from "../support/drill";
@@ -104,4 +108,44 @@ describe("SIGKILL of the server mid-render, and SIGTERM with a stream open", () 
     expect(types[streamed!]).toEqual(["charge", "hold", "hold_release"]);
     expect(await checkMoneyInvariants(third.databaseUrl, [account.id])).toEqual(NO_VIOLATIONS);
   });
+});
+
+// Logs survive a crash: a routine (buffered) line is on stdout within a second, so a SIGKILL
+// loses at most the last second; "serving on" is written at once.
+describe("SIGKILL of the server and its log", () => {
+  let app: RunningApp | undefined;
+  let db: Db | undefined;
+  afterAll(async () => {
+    // The killed server's PostgreSQL is left running: stop it before the data directory goes.
+    if (app) process.kill(postmasterPid(app), "SIGINT");
+    await until(
+      "the orphaned PostgreSQL to stop",
+      async () => !existsSync(path.join(app!.dataDir, "postgres", "postmaster.pid")),
+    );
+    await cleanUp([app], [db]);
+  });
+
+  it("keeps every line written at least a second before the kill", async () => {
+    app = await startApp({ env: drillEnv({ LOG_LEVEL: "info" }), label: "log-loss" });
+    db = createDb(app.databaseUrl, 2);
+    const account = await drillAccount(db, app.baseUrl);
+    await db.$disconnect();
+    expect(app.output()).toMatch(/"msg":"vgen is serving on /);
+    const res = await account.call("/api/v1/models");
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get("x-request-id")!;
+    expect(requestId).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1_500));
+    app.server.kill("SIGKILL");
+    await waitForExit(app.server);
+    const line = app
+      .output()
+      .split("\n")
+      .find((l) => l.includes(`"requestId":"${requestId}"`) && l.includes('"msg":"api request"'));
+    report(
+      "log-loss",
+      line ? `the request's line was written before the kill: ${line.slice(0, 160)}` : "the request's line is missing",
+    );
+    expect(line).toBeTruthy();
+  }, 120_000);
 });

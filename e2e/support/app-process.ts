@@ -20,6 +20,8 @@ export interface RunningApp {
   addWorker(): ChildProcess;
   /** SIGTERM to every process still running; resolves with the web server's exit code. */
   stop(): Promise<number>;
+  /** Everything the web server wrote to stdout so far (its JSON log lines). */
+  output(): string;
 }
 
 export function freePort(): Promise<number> {
@@ -64,7 +66,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 1
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before becoming healthy`);
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      const res = await fetch(`${baseUrl}/api/health/ready`);
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -104,6 +106,10 @@ export async function startApp(opts: {
     if (code !== 0) throw new Error(`ops migrate exited ${code}`);
   }
   const server = start("web", env, opts.label);
+  let output = "";
+  server.stdout!.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
   const workers: ChildProcess[] = [];
   const addWorker = () => {
     const worker = start("worker", env, `${opts.label}:worker${workers.length + 1}`);
@@ -127,5 +133,6 @@ export async function startApp(opts: {
       const [code] = await Promise.all([waitForExit(server), ...workers.map(waitForExit)]);
       return code!;
     },
+    output: () => output,
   };
 }

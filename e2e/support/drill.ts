@@ -1,4 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import path from "node:path";
 import { parseUsd } from "@vgen/contracts";
 import { createDb, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
@@ -26,6 +29,7 @@ export function drillEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 
 export interface DrillAccount {
   id: string;
+  email: string;
   key: string;
   /** Calls the app's API with this account's key, giving up after 30 s unless `init.signal` says otherwise. */
   call(path: string, init?: ApiCallInit): Promise<Response>;
@@ -39,14 +43,19 @@ export interface DrillAccount {
 export async function drillAccount(
   db: Db,
   baseUrl: string | (() => string),
-  { balanceMicros = parseUsd("100.00"), tag = "drill" }: { balanceMicros?: bigint; tag?: string } = {},
+  {
+    balanceMicros = parseUsd("100.00"),
+    tag = "drill",
+    password,
+  }: { balanceMicros?: bigint; tag?: string /** Lets the owner sign in to the dashboard. */; password?: string } = {},
 ): Promise<DrillAccount> {
-  const account = await createAccount(db, { email: uniqueEmail(tag) });
+  const account = await createAccount(db, { email: uniqueEmail(tag), password });
   const { key } = await issueApiKey(db, account.id, tag);
   await creditAccount(db, { accountId: account.id, amountMicros: balanceMicros, type: "top_up", reason: "drill", actor: "test" });
   const base = typeof baseUrl === "string" ? () => baseUrl : baseUrl;
   return {
     id: account.id,
+    email: account.email,
     key,
     call: (path, init = {}) => callApiAt(base(), key, path, { ...init, signal: init.signal ?? AbortSignal.timeout(30_000) }),
   };
@@ -62,6 +71,34 @@ export async function createPolled(
   const json = (await res.json()) as { id?: string };
   if (res.status !== 202 || !json.id) throw new Error(`create answered ${res.status}: ${JSON.stringify(json)}`);
   return json.id;
+}
+
+/** The pid of the app's embedded PostgreSQL server (the postmaster): the first line of its postmaster.pid. */
+export function postmasterPid(app: RunningApp): number {
+  return Number(readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
+/**
+ * Freezes the app's embedded PostgreSQL (SIGSTOP to the postmaster and every backend): connections
+ * stay open and nothing answers, as with a hung host or a stalled disk. Returns the thaw (SIGCONT).
+ */
+export function freezePostgres(app: RunningApp): () => void {
+  const postmaster = postmasterPid(app);
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(postmaster)], { encoding: "utf8" })
+    .split("\n")
+    .map((l) => Number(l.trim()))
+    .filter((pid) => pid > 0);
+  const frozen = [postmaster, ...children];
+  for (const pid of frozen) process.kill(pid, "SIGSTOP");
+  return () => {
+    for (const pid of frozen) {
+      try {
+        process.kill(pid, "SIGCONT");
+      } catch {
+        // exited meanwhile
+      }
+    }
+  };
 }
 
 /** Polls `check` until it returns a value, or throws after `timeoutMs`. */

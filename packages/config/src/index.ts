@@ -51,6 +51,14 @@ export const envSchema = z
     MIGRATE_ON_START: flag().describe("1 applies pending migrations when the web server starts on an external database."),
     SHADOW_DATABASE_URL: postgresUrl().optional().describe("Throwaway database (wiped) that `db:new-migration` diffs against."),
     EMBEDDED_PG_PORT: port().optional().describe("Port of the embedded PostgreSQL."),
+    DATABASE_CONNECT_TIMEOUT_MS: int(100)
+      .default(2000)
+      .describe("Longest wait for a database connection (a new one, or a free one of the pool) before answering 503."),
+    DATABASE_QUERY_TIMEOUT_MS: int(100)
+      .default(3000)
+      .describe(
+        "PostgreSQL's statement_timeout for the app's connections; the client gives up 0.5 s later (a frozen server), and the request answers 503.",
+      ),
     REDIS_URL: redisUrl().optional().describe("Shared rate-limit store across web instances; unset, limits are per process."),
     WORKER_MODE: z
       .preprocess(lowercase, z.enum(["embedded", "off"], { error: "expected embedded or off" }))

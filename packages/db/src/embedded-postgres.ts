@@ -24,15 +24,18 @@ export interface EmbeddedPostgresOptions {
 }
 
 /**
- * A server that exits unasked is started again after 0.25, 0.5, 1, 2, 4, 5 s (RESTART_ATTEMPTS
- * tries). When every try fails, or it died more than MAX_RESTARTS_IN_WINDOW times within
- * CRASH_LOOP_WINDOW_MS, `onGiveUp` is called: the owner should exit non-zero so that whatever
- * supervises it restarts the whole app.
+ * A server that exits unasked is started again, for as long as this process runs: after 0.25 s,
+ * then twice as long after each failed attempt or each new crash, up to 3 s between tries. A
+ * server that stayed up for a minute starts the next crash from 0.25 s again. Giving up would
+ * leave the service down until someone restarts it; a database that cannot start (a full disk)
+ * needs its operator either way, and the log and `/api/health` say so meanwhile.
  */
 export interface SuperviseOptions {
+  /** The server exited unasked; restarting it. */
   onDown?: (reason: string) => void;
+  /** An attempt to start it again failed; the next one follows after `nextDelayMs`. */
+  onRetry?: (err: Error, attempt: number, nextDelayMs: number) => void;
   onUp?: (attempts: number) => void;
-  onGiveUp: (err: Error) => void;
 }
 
 export interface EmbeddedPostgres {
@@ -50,11 +53,10 @@ const OWNER_FILE = "vgen-owner.json";
 const LOG_FILE = "postgres.log";
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
-const RESTART_ATTEMPTS = 6;
 const RESTART_FIRST_DELAY_MS = 250;
-const RESTART_MAX_DELAY_MS = 5_000;
-const MAX_RESTARTS_IN_WINDOW = 5;
-const CRASH_LOOP_WINDOW_MS = 5 * 60_000;
+const RESTART_MAX_DELAY_MS = 3_000;
+/** A server up this long is healthy again: its next crash is restarted without delay carried over. */
+const STABLE_AFTER_MS = 60_000;
 
 interface Binaries {
   postgres: string;
@@ -423,7 +425,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   // port (so every connection string stays valid), with backoff; see SuperviseOptions.
   let stopping: Promise<void> | undefined;
   let restarting: Promise<void> | undefined;
-  const restartTimes: number[] = [];
+  let upSince = Date.now();
+  /** Delay before the next restart attempt; grows with crashes in a row and failed attempts. */
+  let delay = RESTART_FIRST_DELAY_MS;
   const sup = opts.supervise;
   const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
   const watch = (child: ChildProcess) => {
@@ -441,40 +445,26 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   };
   const restart = async (reason: string) => {
     forwardLog();
-    const now = Date.now();
-    while (restartTimes.length && restartTimes[0]! < now - CRASH_LOOP_WINDOW_MS) restartTimes.shift();
-    restartTimes.push(now);
-    if (restartTimes.length > MAX_RESTARTS_IN_WINDOW) {
-      return sup!.onGiveUp(
-        new Error(
-          `Embedded PostgreSQL stopped ${restartTimes.length} times within ${CRASH_LOOP_WINDOW_MS / 1000} s (last: ${reason}); not restarting it again.`,
-        ),
-      );
-    }
+    if (Date.now() - upSince >= STABLE_AFTER_MS) delay = RESTART_FIRST_DELAY_MS;
     sup!.onDown?.(reason);
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       // PostgreSQL refuses to start while backends of the dead server still hold its shared memory;
       // they notice their postmaster is gone within moments, so waiting a little is enough.
-      await new Promise((r) => setTimeout(r, Math.min(RESTART_MAX_DELAY_MS, RESTART_FIRST_DELAY_MS * 2 ** (attempt - 1))));
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(RESTART_MAX_DELAY_MS, delay * 2);
       if (stopping) return;
       try {
         const child = await launch();
         if (stopping) return void (await signalAndWait(child.pid!, dataDir));
         server = child;
+        upSince = Date.now();
         watch(child);
         sup!.onUp?.(attempt);
         return;
       } catch (e) {
-        lastError = e;
-        log(`Restart attempt ${attempt} of ${RESTART_ATTEMPTS} failed: ${(e as Error).message}`);
+        sup!.onRetry?.(e as Error, attempt, delay);
       }
     }
-    sup!.onGiveUp(
-      new Error(
-        `Embedded PostgreSQL could not be restarted after ${RESTART_ATTEMPTS} attempts: ${(lastError as Error)?.message}`,
-      ),
-    );
   };
   watch(server);
 

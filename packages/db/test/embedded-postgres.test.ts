@@ -113,15 +113,18 @@ describe("startEmbeddedPostgres", () => {
     await server.stop();
   });
 
-  it("supervised: a killed server is started again on the same port, data intact; when it cannot be, onGiveUp", async () => {
+  it("supervised: a killed server is started again on the same port, data intact; while it cannot be, it keeps trying", async () => {
     const dataDir = await tempDataDir();
     const events: string[] = [];
-    let gaveUp: (err: Error) => void = () => {};
-    const giveUp = new Promise<Error>((r) => (gaveUp = r));
+    const retries: Array<{ attempt: number; nextDelayMs: number }> = [];
     const server = await startEmbeddedPostgres({
       dataDir,
       port: 0,
-      supervise: { onDown: () => events.push("down"), onUp: () => events.push("up"), onGiveUp: (e) => gaveUp(e) },
+      supervise: {
+        onDown: () => events.push("down"),
+        onUp: () => events.push("up"),
+        onRetry: (_err, attempt, nextDelayMs) => retries.push({ attempt, nextDelayMs }),
+      },
     });
     cleanups.push(server.stop);
     await scalar(server.url, "CREATE TABLE kept (v text)");
@@ -152,11 +155,22 @@ describe("startEmbeddedPostgres", () => {
       });
       if (!listening) await new Promise((r) => setTimeout(r, 20));
     }
+    // Attempts go on, each waiting longer (up to 3 s), until the port is free again.
     try {
-      expect((await giveUp).message).toMatch(/could not be restarted after \d+ attempts/);
+      while (Date.now() < deadline && retries.length < 3) await new Promise((r) => setTimeout(r, 50));
+      expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
+      expect(retries.map((r) => r.nextDelayMs)).toEqual([...retries.map((r) => r.nextDelayMs)].sort((a, b) => a - b));
+      expect(Math.max(...retries.map((r) => r.nextDelayMs))).toBeLessThanOrEqual(3_000);
     } finally {
       blocker.close();
     }
-    expect(events).toEqual(["down", "up", "down"]);
+    let back: unknown;
+    while (Date.now() < deadline && !back) {
+      back = await scalar(server.url, "SELECT v FROM kept").catch(() => null);
+      if (!back) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(back).toEqual({ v: "before the kill" });
+    while (Date.now() < deadline && events.length < 4) await new Promise((r) => setTimeout(r, 50));
+    expect(events).toEqual(["down", "up", "down", "up"]);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { env } from "@vgen/config";
 import { createDb } from "@vgen/db";
 import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../src/platform/db-unavailable";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
@@ -54,6 +55,42 @@ describe.skipIf(!testDatabaseUrl)("isDatabaseUnavailable, on the errors the driv
     expect(isDatabaseUnavailable(err)).toBe(true);
     await holder;
     await prisma.$disconnect();
+  });
+
+  it("is true, within the connect bound, for a server that accepts connections but never answers (a frozen one)", async () => {
+    const sockets: import("node:net").Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const prisma = createDb(`postgresql://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/none`, 1);
+    const started = Date.now();
+    expect(isDatabaseUnavailable(await failureOf(prisma.account.findFirst()))).toBe(true);
+    // DATABASE_CONNECT_TIMEOUT_MS (2 s by default), not the minutes of an unbounded wait.
+    expect(Date.now() - started).toBeLessThan(env().DATABASE_CONNECT_TIMEOUT_MS + 5_000);
+    await prisma.$disconnect();
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+
+  it("is true for a statement or a lock wait that outlives its timeout (the server cancels it)", async () => {
+    const statement = failureOf(
+      db().$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL statement_timeout = 200`;
+        await tx.$queryRaw`SELECT pg_sleep(30)`;
+      }),
+    );
+    expect(isDatabaseUnavailable(await statement)).toBe(true);
+    const holder = new pg.Client({ connectionString: testDatabaseUrl });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query("LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE");
+    const lock = failureOf(
+      db().$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL lock_timeout = 200`;
+        await tx.$queryRaw`SELECT count(*) FROM accounts`;
+      }),
+    );
+    expect(isDatabaseUnavailable(await lock)).toBe(true);
+    await holder.end();
   });
 
   it("is false for bugs and refused input: a unique violation, a NUL byte, bad SQL, a TypeError", async () => {

@@ -6,3 +6,5 @@ export type { RequestLogRow } from "./request-log-writer";
 export { computeStatus } from "./status";
 export { STATUS_CLASSES, getRequestLog, listRequestLogs } from "./request-logs";
 export type { ApiOperation, RequestLogEntry, RequestLogFilter, StatusClass } from "./request-logs";
+export { databaseSupervisor, readiness, reportDatabaseSupervisor } from "./readiness";
+export type { DatabaseSupervisorState } from "./readiness";

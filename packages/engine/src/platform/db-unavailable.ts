@@ -40,9 +40,11 @@ const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"
 
 /**
  * SQLSTATE: class 08 (connection exception); 57P01-57P03 (admin shutdown, crash shutdown, cannot
- * connect now: starting up, shutting down, in recovery); 53300 (too many connections).
+ * connect now: starting up, shutting down, in recovery); 53300 (too many connections); 57014 and
+ * 55P03 (a statement or lock wait that outlived DATABASE_QUERY_TIMEOUT_MS: an overloaded or stuck
+ * database, not a bad request).
  */
-const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|57014|55P03)$/;
 
 /**
  * Prisma: P1001 can't reach the server, P1002 it timed out, P1008 operation timed out, P1017 the
@@ -57,19 +59,32 @@ const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "Sock
 const MESSAGES = [
   /^Connection terminated/, // node-postgres: the server went away mid-query
   /timeout exceeded when trying to connect/, // pg-pool: no connection within connectionTimeoutMillis
+  /Query read timeout/, // node-postgres: no answer within query_timeout (a frozen server)
   /is not queryable/, // node-postgres: a client whose connection already failed
   /Unable to start a transaction in the given time/, // Prisma P2028: every pool connection busy
 ];
 
 function matches(e: ErrorLike): boolean {
   const code = typeof e.code === "string" ? e.code : "";
-  if (SOCKET_CODES.has(code) || SQLSTATE.test(code) || PRISMA_CODES.has(code)) return true;
+  if (code === DATABASE_UNAVAILABLE_CODE || SOCKET_CODES.has(code) || SQLSTATE.test(code) || PRISMA_CODES.has(code)) return true;
   if (typeof e.originalCode === "string" && SQLSTATE.test(e.originalCode)) return true;
   if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
   const message = typeof e.message === "string" ? e.message : "";
   return MESSAGES.some((re) => re.test(message));
 }
 
+const DATABASE_UNAVAILABLE_CODE = "VGEN_DATABASE_UNAVAILABLE";
+
+/**
+ * A database failure carried through code that swallows errors (next-auth's callbacks turn any
+ * error into "signed out"): the caller rethrows it as this, and it is classified like the original.
+ */
+export class DatabaseUnavailableError extends Error {
+  readonly code = DATABASE_UNAVAILABLE_CODE;
+  constructor(message = "The database is unavailable.") {
+    super(message);
+  }
+}
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 

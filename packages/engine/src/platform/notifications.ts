@@ -5,6 +5,7 @@
 // anyone listens.
 import pg from "pg";
 import { requireDatabaseUrl } from "@vgen/config";
+import { connectionBounds } from "@vgen/db";
 
 export interface ChannelListener {
   /** A notification on the channel; "" when it carries no payload. */
@@ -88,7 +89,10 @@ class NotificationConnection {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: requireDatabaseUrl() });
+    // Bounded like every connection: a frozen database fails this attempt (and the next is scheduled)
+    // instead of leaving every new listener waiting on it.
+    const { connectionTimeoutMillis, query_timeout } = connectionBounds();
+    const client = new pg.Client({ connectionString: requireDatabaseUrl(), connectionTimeoutMillis, query_timeout });
     client.on("notification", (msg) => this.announce(msg.channel, (l) => l.notified(msg.payload ?? "")));
     client.on("error", () => this.drop(client));
     client.on("end", () => this.drop(client));

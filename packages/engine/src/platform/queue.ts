@@ -1,5 +1,5 @@
 import { PgBoss, type SendOptions } from "pg-boss";
-import type { Prisma } from "@vgen/db";
+import { connectionBounds, type Prisma } from "@vgen/db";
 import { requireDatabaseUrl } from "@vgen/config";
 import { config } from "./config";
 import { isDatabaseUnavailable } from "./db-unavailable";
@@ -28,6 +28,8 @@ export function getBoss(): Promise<PgBoss> {
   globalBoss.__vgenBoss ??= (async () => {
     const boss = new PgBoss({
       connectionString: requireDatabaseUrl(),
+      // The same bounds as every connection of ours: a frozen database fails a poll, not wedges it.
+      ...connectionBounds(),
       schema: "pgboss",
       max: 4,
       // Workers wake on the transactional NOTIFY of a new job instead of waiting for a poll.

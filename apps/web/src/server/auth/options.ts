@@ -14,6 +14,7 @@ import {
   SIGN_IN_MESSAGES,
   signInWithPassword,
 } from "@vgen/engine/auth";
+import { isDatabaseUnavailable } from "@vgen/engine/platform";
 import { clientIp } from "../http/client-ip";
 
 const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;
@@ -120,11 +121,20 @@ export const authOptions: NextAuthOptions = {
         return { sid: await createSession(db, account.id, await sessionOrigin()) };
       }
       if (typeof token.sid !== "string") return SIGNED_OUT;
-      const live = await resolveSession(db, token.sid);
+      // next-auth reads any error thrown here as "signed out" and clears the cookie: a database
+      // outage must neither sign anyone out nor look like one (getSessionUser answers 503 for it).
+      let live: Awaited<ReturnType<typeof resolveSession>>;
+      try {
+        live = await resolveSession(db, token.sid);
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) return { sid: token.sid, unavailable: true };
+        throw err;
+      }
       if (!live) return SIGNED_OUT;
       return { sid: token.sid, accountId: live.id, email: live.email, role: live.role };
     },
     async session({ session, token }) {
+      if (token.unavailable === true) return { unavailable: true } as unknown as typeof session;
       // An empty session is what getServerSession and useSession read as "signed out".
       if (typeof token.accountId !== "string") return {} as typeof session;
       return {

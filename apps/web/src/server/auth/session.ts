@@ -1,5 +1,6 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { DatabaseUnavailableError, noteRequestError } from "@vgen/engine/platform";
 import { authOptions } from "./options";
 
 export interface SessionUser {
@@ -17,6 +18,12 @@ export interface SessionUser {
  */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const session = await getServerSession(authOptions);
+  // The session row could not be read (options.ts): a 503 for tRPC and pages, never a sign-out.
+  if ((session as { unavailable?: boolean } | null)?.unavailable) {
+    const err = new DatabaseUnavailableError();
+    noteRequestError(err);
+    throw err;
+  }
   const user = session?.user as Partial<SessionUser> | undefined;
   if (!user?.id || !user.email || !user.role || !user.sessionId) return null;
   return { id: user.id, email: user.email, role: user.role, sessionId: user.sessionId };

@@ -3,6 +3,7 @@ import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { outputRetention } from "@vgen/engine/generations";
 import { openOutput, outputCacheControl } from "@vgen/engine/storage";
+import { apiErrorFor } from "@/server/http/failure";
 import { errorResponse } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
@@ -28,7 +29,15 @@ function parseRange(header: string | null, size: number): { start: number; end: 
  * seek with ranges). Past its retention an output answers `410 output_expired` at once, before
  * the sweep deletes the file; caches may keep a file only until it expires.
  */
-export async function GET(req: Request, { params }: { params: Promise<{ key: string }> }) {
+export async function GET(req: Request, ctx: { params: Promise<{ key: string }> }) {
+  return serve(req, ctx).catch((err: unknown) => {
+    // The database unavailable: 503 with Retry-After, like the API (a player retries), never a bare 500.
+    const requestId = newId("request");
+    return errorResponse(apiErrorFor(err, requestId, new URL(req.url).pathname), requestId);
+  });
+}
+
+async function serve(req: Request, { params }: { params: Promise<{ key: string }> }) {
   const { key } = await params;
   const retention = await outputRetention(getDb(), key);
   if (retention?.expired) {

@@ -56,7 +56,7 @@ export async function POST(req: Request) {
       stripeSessionId: session.id,
       amountCents: session.amount_total,
     });
-    logger.info({ eventId: event.id, invoiceId, credited: result.credited }, "stripe checkout paid");
+    logger.notice({ eventId: event.id, invoiceId, credited: result.credited }, "stripe checkout paid");
     return Response.json({
       received: true,
       invoice: result.invoice.number,
