@@ -15,11 +15,12 @@ export async function signUpHandler({ ctx, input }: { ctx: TRPCContext; input: z
   if (!limit.allowed) {
     throw new ApiError("too_many_attempts", "Too many sign-ups from this address. Try again in an hour.");
   }
-  const account = await signUp(ctx.db, {
+  // The same answer whether the address was free or already had an account (its owner was emailed).
+  await signUp(ctx.db, {
     email: input.email,
     password: input.password,
     name: input.name,
     locale: localeOfRequest(ctx.headers),
   });
-  return { id: account.id, email: account.email };
+  return { email: input.email.trim().toLowerCase() };
 }
