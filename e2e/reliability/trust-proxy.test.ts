@@ -2,7 +2,8 @@
 // address to X-Forwarded-For, as nginx's $proxy_add_x_forwarded_for and cloud load balancers do.
 // Whatever a client writes into X-Forwarded-For itself sits left of that entry and is never taken
 // for its address: a key restricted to an address is refused when the client only claims it, and
-// rotating claimed addresses neither evades the bad-key rate limit nor the password lockout.
+// rotating claimed addresses neither evades the bad-key rate limit nor the password lockout. The
+// same production-like app (Stripe not configured) answers Stripe's webhook with the catalog's 503.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { rm } from "node:fs/promises";
@@ -40,7 +41,11 @@ function appendingProxy(target: URL): http.Server {
 
 beforeAll(async () => {
   // A low unauthenticated ceiling, so the rate-limit check below does not depend on how fast this machine sends.
-  app = await startApp({ env: drillEnv({ TRUST_PROXY: "1", UNAUTHENTICATED_RATE_LIMIT_QPS: "2" }), label: "trust-proxy" });
+  // Stripe left unconfigured (empty counts as unset), as on a deployment behind a proxy that takes bank transfers only.
+  app = await startApp({
+    env: drillEnv({ TRUST_PROXY: "1", UNAUTHENTICATED_RATE_LIMIT_QPS: "2", STRIPE_WEBHOOK_SECRET: "", STRIPE_SECRET_KEY: "" }),
+    label: "trust-proxy",
+  });
   db = createDb(app.databaseUrl, 2);
   proxy = appendingProxy(new URL(app.baseUrl));
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
@@ -128,4 +133,18 @@ it("rotating X-Forwarded-For values do not evade the password lockout", async ()
   const right = await signIn(email, PASSWORD, "192.0.2.200");
   expect(right.signedIn).toBe(false);
   expect(right.error).toMatch(/Too many sign-in attempts/);
+});
+
+it("a Stripe webhook to a deployment without Stripe gets the catalog's 503 with Retry-After, so Stripe retries it later", async () => {
+  const res = await fetch(`${proxyUrl}/api/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+    body: "{}",
+  });
+  expect(res.status).toBe(503);
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  const body = (await res.json()) as { error: { code: string; message: string; doc_url: string; request_id: string } };
+  expect(body.error).toMatchObject({ code: "service_unavailable", doc_url: `${app.baseUrl}/errors#service_unavailable` });
+  expect(body.error.message).toMatch(/STRIPE_WEBHOOK_SECRET/);
+  expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
 });
