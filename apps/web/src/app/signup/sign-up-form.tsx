@@ -20,6 +20,7 @@ export function SignUpForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const [password, setPassword] = useState("");
+  const [checkEmail, setCheckEmail] = useState(false);
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
   const fieldErrors = fieldErrorsOf(signUp.error, "password");
 
@@ -28,9 +29,24 @@ export function SignUpForm() {
     const form = new FormData(e.currentTarget);
     const email = String(form.get("email"));
     await signUp.mutateAsync({ email, password, name: String(form.get("name") || "") || undefined });
-    await signIn("credentials", { email, password, redirect: false });
+    // Sign-up answers alike for a taken address (its owner is emailed); only a new account signs in here.
+    const signedIn = await signIn("credentials", { email, password, redirect: false });
+    if (!signedIn?.ok || signedIn.error) {
+      setCheckEmail(true);
+      return;
+    }
     router.push("/dashboard");
     router.refresh();
+  }
+
+  if (checkEmail) {
+    return (
+      <AuthFormCard titleId="signup-title" title={t("createTitle")} homeLink onSubmit={(e) => e.preventDefault()}>
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          {t("signUpCheckEmail")}
+        </p>
+      </AuthFormCard>
+    );
   }
 
   return (
