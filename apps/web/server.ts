@@ -12,7 +12,9 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { env, requireDatabaseUrl } from "@vgen/config";
 import { createDb, embeddedUrlFile } from "@vgen/db";
+import { sanitizeAuthRequest } from "./src/server/http/auth-request";
 import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
+import { crossSiteProblem } from "./src/server/http/same-origin";
 import { serveNodeRoute } from "./src/server/http/node-routes";
 import { answerOutageAs503 } from "./src/server/http/outage-status";
 import { answerClientError, keepApiErrorsJson, requestLineProblem, writeApiError } from "./src/server/http/request-guard";
@@ -23,6 +25,7 @@ import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
 import { closeSharedConnections, config, getBoss, withOutageScope } from "@vgen/engine/platform";
 import { logger, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
+import { forwardedResolver } from "@vgen/engine/net";
 import { startWorker, type RunningWorker } from "@vgen/engine/generations";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../..");
@@ -85,17 +88,22 @@ async function main() {
   const app = next({ dev: false, dir: here, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const trustProxy = env().TRUST_PROXY;
+  const resolveForwarded = forwardedResolver(env().TRUST_PROXY);
   const server = createServer((req, res) => {
-    // The one client address handlers may trust: the socket's, or the proxy's first hop when TRUST_PROXY=1.
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "")
-      .split(",")[0]
-      ?.trim();
-    req.headers[CLIENT_IP_HEADER] = (trustProxy && forwarded) || req.socket.remoteAddress || "unknown";
+    // The one client address handlers may trust: the socket's, or the one the trusted proxies vouch for.
+    const forwardedFor = req.headers["x-forwarded-for"];
+    const { client, viaTrustedProxy } = resolveForwarded(
+      req.socket.remoteAddress,
+      Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
+    );
+    req.headers[CLIENT_IP_HEADER] = client;
     applySecurityHeaders(req, res);
     const problem = requestLineProblem(req.method, req.url ?? "/");
     if (problem) return writeApiError(res, problem.error, problem.headers);
+    const crossSite = crossSiteProblem(req, viaTrustedProxy);
+    if (crossSite) return writeApiError(res, crossSite);
     if (serveNodeRoute(req, res)) return;
+    sanitizeAuthRequest(req);
     keepApiErrorsJson(req, res);
     return withOutageScope((outcome) => {
       answerOutageAs503(res, () => outcome().databaseUnavailable);

@@ -38,12 +38,19 @@ describe("engine errors over tRPC", () => {
     expect(second.error?.message).toMatch(/already have a request waiting/);
   });
 
-  it("a taken email on sign-up: 409 email_taken", async () => {
-    const { email } = await signedIn();
+  it("a taken email on sign-up answers as a new one would, and its owner is emailed instead", async () => {
+    const { account, email } = await signedIn();
+    const fresh = uniqueEmail("errors");
+    const created = await new BrowserSession().mutation("account.signUp", { email: fresh, password: PASSWORD });
     const dup = await new BrowserSession().mutation("account.signUp", { email, password: PASSWORD });
-    expect(dup.status).toBe(409);
-    expect(dup.error?.data).toMatchObject({ code: "CONFLICT", apiCode: "email_taken" });
-    expect(dup.error?.message).toBe("An account with this email already exists. Sign in instead.");
+    expect(created).toMatchObject({ status: 200, error: null });
+    expect(dup).toMatchObject({ status: 200, error: null });
+    // The same answer: only the address sent differs.
+    expect(Object.keys(dup.data)).toEqual(Object.keys(created.data));
+    expect(dup.data.email).toBe(email);
+    expect(await db().account.count({ where: { email } })).toBe(1);
+    const notice = await db().outboundEmail.findFirst({ where: { accountId: account.id, kind: "sign_up_attempt" } });
+    expect(notice?.to).toBe(email);
   });
 
   it("an unknown generation in the playground: 404 generation_not_found, as the API answers", async () => {

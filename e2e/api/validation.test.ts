@@ -67,6 +67,22 @@ describe("the interface's five rules", () => {
 });
 
 describe("body validation", () => {
+  it("a body that is not valid UTF-8 (a bad byte inside prompt) is 400 invalid_json, and nothing is created", async () => {
+    const before = await db().generation.count({ where: { accountId: acct.id } });
+    const json = Buffer.from(JSON.stringify({ ...base, prompt: "A red kite XX over a hill" }));
+    const at = json.indexOf("XX");
+    json[at] = 0xc3; // a lead byte followed by ASCII: not UTF-8
+    json[at + 1] = 0x28;
+    const res = await acct.call("/api/v1/videos/generations", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: json,
+    });
+    const body = await expectError(res, 400, "invalid_json");
+    expect(body.error.message).toMatch(/not valid UTF-8/);
+    expect(await db().generation.count({ where: { accountId: acct.id } })).toBe(before);
+  });
+
   it("unknown fields fail loudly (aspect_ratio typo)", async () => {
     await expectError(await create({ ...base, aspect_ratio: "16:9" }), 400, "unknown_parameter", "aspect_ratio");
   });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { callApi, db } from "../support/fixtures";
+import { BASE_URL, callApi, db } from "../support/fixtures";
+import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";
 
 async function statusWith(key: string) {
@@ -115,7 +116,10 @@ test("keys of another account are invisible and cannot be revoked through the da
   await other.goto("/dashboard/api-keys");
   await expect(other.getByText("No keys yet")).toBeVisible();
   // A forged tRPC call with the first account's key id is refused and changes nothing.
-  const res = await other.request.post("/api/trpc/apiKeys.revoke?batch=1", { data: { 0: { json: { id: keyId } } } });
+  const res = await other.request.post("/api/trpc/apiKeys.revoke?batch=1", {
+    headers: sameOrigin(BASE_URL),
+    data: { 0: { json: { id: keyId } } },
+  });
   expect(res.status()).toBe(404);
   await other.close();
   expect((await statusWith(key)).status).toBe(200);

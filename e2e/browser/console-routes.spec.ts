@@ -4,7 +4,8 @@
 import { expect, test } from "@playwright/test";
 import { formatUsd } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { db, newAccount, waitForTerminal } from "../support/fixtures";
+import { BASE_URL, db, newAccount, waitForTerminal } from "../support/fixtures";
+import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";
 
 /** A model of this test's own, served by the local renderer as seeded models are ($0.200 per second). */
@@ -56,6 +57,7 @@ test("an admin adds a provider route, edits its concurrency and resets its break
     await expect(supportPage.getByTestId(`routes-${model}`)).toContainText("local");
     await expect(supportPage.getByRole("form", { name: `Add a route to ${model}` })).toHaveCount(0);
     const denied = await supportPage.request.post("/api/trpc/support.addRoute", {
+      headers: sameOrigin(BASE_URL),
       data: { json: { modelId: model, provider: "local", maxConcurrency: 1, cost: "0" } },
     });
     expect(denied.status()).toBe(403);
@@ -129,6 +131,7 @@ test("an admin adds a provider route, edits its concurrency and resets its break
 
     // Refund part of the generation, then read the costs table.
     const refund = await page.request.post("/api/trpc/support.refund", {
+      headers: sameOrigin(BASE_URL),
       data: { json: { generationId: gen.id, reason: "first second was black", amount: "0.05" } },
     });
     expect(refund.status()).toBe(200);

@@ -3,7 +3,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, deleteAccount, requestTestBalance } from "@vgen/engine/accounts";
 import { createEndpoint, updateEndpoint } from "@vgen/engine/delivery";
-import { callApi, db, newAccount, uniqueEmail, waitForTerminal } from "../support/fixtures";
+import { BASE_URL, callApi, db, newAccount, uniqueEmail, waitForTerminal } from "../support/fixtures";
+import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";
 
 const USE_CASE = "Evaluating short product clips for an online furniture store.";
@@ -105,6 +106,7 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await expect(row.getByRole("button", { name: "Refund" })).toHaveCount(0);
   // A second refund (a stale tab, a double click) is refused by the server.
   const again = await page.request.post("/api/trpc/support.refund", {
+    headers: sameOrigin(BASE_URL),
     data: { json: { generationId: gen.id, reason: "second try" } },
   });
   expect(again.status()).toBe(409);
@@ -228,6 +230,7 @@ test("support cannot edit the catalog; an admin edits a price and GET /api/v1/mo
     await expect(supportPage.getByText("Only admins can edit the catalog.")).toBeVisible();
     await expect(supportPage.getByRole("button", { name: "Save changes" })).toHaveCount(0);
     const denied = await supportPage.request.post("/api/trpc/support.updateCatalog", {
+      headers: sameOrigin(BASE_URL),
       data: { json: { modelId: model, price: "9" } },
     });
     expect(denied.status()).toBe(403);

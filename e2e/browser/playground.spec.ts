@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { balanceOf, BASE_URL, db, newAccount } from "../support/fixtures";
+import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";
 
 test("a funded account generates a 1 s gen-3.1-fast clip: price first, live progress, then a playable video", async ({
@@ -113,6 +114,7 @@ test("the form enforces the API's rules before sending, and the server enforces 
   // The server applies the same rules with the catalog messages, even to a forged request.
   await page.getByLabel("No images").check();
   const trpc = await page.request.post("/api/trpc/playground.create?batch=1", {
+    headers: sameOrigin(BASE_URL),
     data: {
       0: {
         json: { model: "gen-3.1-fast", prompt: "x", urls: ["https://a.example/1.png"], firstFrameUrl: "https://a.example/2.png" },
@@ -122,6 +124,7 @@ test("the form enforces the API's rules before sending, and the server enforces 
   expect(trpc.status()).toBe(400);
   expect(JSON.stringify(await trpc.json())).toContain("`urls` cannot be combined with `firstFrameUrl` or `lastFrameUrl`.");
   const unknownModel = await page.request.post("/api/trpc/playground.create?batch=1", {
+    headers: sameOrigin(BASE_URL),
     data: { 0: { json: { model: "gen-9", prompt: "x" } } },
   });
   expect(JSON.stringify(await unknownModel.json())).toContain("Unknown model 'gen-9'");

@@ -14,7 +14,7 @@ import { creditAccount } from "@vgen/engine/billing";
 import { startApp, type RunningApp } from "../support/app-process";
 import { CONTENT_TYPES, HOSTILE_VALUES, inputCases, RAW_BODIES, seedInput, type SeedTable } from "../support/fuzz-inputs";
 import { NO_VIOLATIONS, checkMoneyInvariants, waitForNoneProcessing } from "../support/invariants";
-import { readResult, signIn, trpcRequest, type CallResult } from "../support/sessions";
+import { readResult, sameOrigin, signIn, trpcRequest, type CallResult } from "../support/sessions";
 import { listProcedures, type JsonSchema } from "../support/trpc-procedures";
 
 const PASSWORD = "fuzz horse battery staple 42";
@@ -205,7 +205,7 @@ function restCases(baseUrl: string, doc: OpenApi, key: string): { cases: Case[];
 /** Cases for the routes outside the OpenAPI document: dashboard downloads and streams, the CDN, health, auth, Stripe. */
 function otherRouteCases(baseUrl: string, cookie: string): { cases: Case[]; endpoints: string[] } {
   const cases: Case[] = [];
-  const session = { cookie };
+  const session = { cookie, ...sameOrigin(baseUrl) };
   const routes: Array<{ endpoint: string; build: (v: string) => string; headers: Record<string, string> }> = [
     {
       endpoint: "GET /api/dashboard/generations/{id}/events",
@@ -301,7 +301,7 @@ function trpcCases(baseUrl: string, cookie: string): { cases: Case[]; procedures
           endpoint,
           label: `raw body ${raw.label}`,
           url: `${baseUrl}/api/trpc/${proc.path}`,
-          init: bodyInit("POST", { cookie }, raw.body),
+          init: bodyInit("POST", { cookie, ...sameOrigin(baseUrl) }, raw.body),
           creates,
         });
       }

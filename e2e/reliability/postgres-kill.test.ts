@@ -87,7 +87,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     const callTrpc = async (procedure: string, input: unknown) => {
       const res = await fetch(`${app!.baseUrl}/api/trpc/${procedure}`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", origin: app!.baseUrl },
         body: JSON.stringify({ json: input }),
         signal: AbortSignal.timeout(30_000),
       }).catch(() => null);
@@ -122,7 +122,7 @@ describe("SIGKILL of the embedded PostgreSQL during traffic", () => {
     // Loads the route before the fault, so the lane's calls during the outage are not its first.
     await fetch(`${app.baseUrl}/api/trpc/account.signUp`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: app.baseUrl },
       body: "{}",
     });
     const lanes = [...[0, 1, 2].map(traffic), trpc()];

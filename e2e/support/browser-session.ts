@@ -15,6 +15,8 @@ export class BrowserSession {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    // A browser's fetch from the app's page says its origin on every change (the CSRF guard needs it).
+    if (init.method && init.method !== "GET") headers.set("origin", new URL(BASE_URL).origin);
     for (const [k, v] of Object.entries(this.headers)) headers.set(k, v);
     if (this.cookies.size) headers.set("cookie", this.cookieHeader());
     const res = await fetch(`${BASE_URL}${path}`, { ...init, headers, redirect: "manual" });

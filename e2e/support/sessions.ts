@@ -3,6 +3,11 @@
  * sign-in with its CSRF token, then `/api/trpc/<procedure>` with the session cookie.
  */
 
+/** What a browser sends on a request from the app's own page: the CSRF guard refuses changes without it. */
+export function sameOrigin(baseUrl: string): { origin: string } {
+  return { origin: new URL(baseUrl).origin };
+}
+
 function cookiesOf(res: Response): string[] {
   return res.headers.getSetCookie().map((c) => c.split(";", 1)[0]!);
 }
@@ -15,7 +20,7 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), ...sameOrigin(baseUrl) },
     body: new URLSearchParams({ csrfToken, email, password, json: "true", callbackUrl: `${baseUrl}/dashboard` }),
   });
   const session = cookiesOf(res).find((c) => /session-token=/.test(c));
@@ -72,7 +77,7 @@ export function trpcRequest(
   }
   return {
     url: `${baseUrl}/api/trpc/${path}`,
-    init: { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: text },
+    init: { method: "POST", headers: { ...headers, ...sameOrigin(baseUrl), "content-type": "application/json" }, body: text },
   };
 }
 

@@ -1,8 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MAIL_RETRY_SCHEDULE, DEFAULT_WEBHOOK_RETRY_SCHEDULE, readRetrySchedule } from "./retry-schedule";
+import { trustProxy } from "./trust-proxy";
 
 export { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
+export type { TrustProxy } from "./trust-proxy";
 
 /*
  * Every environment variable the servers, workers and CLIs read, validated here and nowhere else.
@@ -145,7 +147,9 @@ export const envSchema = z
     UNAUTHENTICATED_RATE_LIMIT_QPS: int().default(50).describe("Per client address ceiling for requests without a valid key."),
     LOGIN_ATTEMPTS_PER_ADDRESS: int().default(50).describe("Sign-in attempts per client address per 15 minutes."),
     SIGN_UPS_PER_ADDRESS_PER_HOUR: int().default(20).describe("Account sign-ups per client address per hour."),
-    TRUST_PROXY: flag().describe("1 takes the client address from the first X-Forwarded-For hop."),
+    TRUST_PROXY: trustProxy().describe(
+      "Proxies that may name the client: a count of hops (1: the nearest proxy appends to X-Forwarded-For) or a comma list of proxy IPs/CIDRs.",
+    ),
     METRICS_TOKEN: z.string().optional().describe("Bearer token that opens /api/metrics; unset, it answers 404."),
     NEXTAUTH_URL: url().optional().describe("Dashboard sign-in callback base; default $PUBLIC_BASE_URL."),
     NEXTAUTH_SECRET: z.string().optional().describe("Session signing key; unset, one is generated into DATA_DIR."),

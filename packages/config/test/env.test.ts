@@ -35,7 +35,7 @@ describe("parseEnv", () => {
     expect(e.PUBLIC_BASE_URL).toBe("http://localhost:4000");
     expect(e.CDN_BASE_URL).toBe("http://localhost:4000/cdn");
     expect(e.OUTPUT_DIR).toBe("/srv/vgen/outputs");
-    expect(e.TRUST_PROXY).toBe(true);
+    expect(e.TRUST_PROXY).toEqual({ hops: 1 });
     expect(e.S3_FORCE_PATH_STYLE).toBe(true);
     expect(e.JOB_HEARTBEAT_SECONDS).toBe(10);
     expect(parseEnv({ PUBLIC_BASE_URL: "https://api.example.com/" }).CDN_BASE_URL).toBe("https://api.example.com/cdn");
@@ -45,6 +45,18 @@ describe("parseEnv", () => {
     const e = parseEnv({ PORT: "", REDIS_URL: "", STORAGE_DRIVER: "" });
     expect(e).toMatchObject({ PORT: 3000, STORAGE_DRIVER: "local" });
     expect(e.REDIS_URL).toBeUndefined();
+  });
+
+  it("reads TRUST_PROXY as a count of hops (1/true: one) or a list of proxy addresses and ranges", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual({ hops: 0 });
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toEqual({ hops: 0 });
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.1,2001:db8::/32" }).TRUST_PROXY).toEqual({
+      proxies: ["10.0.0.0/8", "192.0.2.1", "2001:db8::/32"],
+    });
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0.1,", "2001:db8::/129"])
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: expected a number of proxy hops/);
   });
 
   it("refuses a bad value with a message naming the variable", () => {

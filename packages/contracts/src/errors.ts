@@ -204,6 +204,12 @@ export const ERROR_CATALOG = {
     "The request came from an address outside the IP addresses and ranges the API key is restricted to.",
     "Call from an allowed address, or add this one (the message names it) to the key in the dashboard.",
   ),
+  cross_site_request: dashboardDef(
+    403,
+    "permission_error",
+    "A request that changes something with the dashboard's session cookie did not come from the dashboard's own pages: its `Origin` or `Sec-Fetch-Site` names another site, or it sent neither.",
+    "Make the change from the dashboard itself; scripts use the public API with an API key instead of the session cookie.",
+  ),
   email_not_verified: dashboardDef(
     403,
     "permission_error",

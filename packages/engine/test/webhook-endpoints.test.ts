@@ -13,7 +13,7 @@ import { useWebhookReceiver } from "./helpers/webhook-receiver";
 describe.skipIf(!testDatabaseUrl)("webhook endpoints and event subscriptions", () => {
   const db = useTestDb(8);
   const funded = useFundedAccounts(db, "hooks");
-  const hook = useWebhookReceiver((url) => (url.includes("/fail") ? 500 : 204));
+  const hook = useWebhookReceiver((url) => (url.includes("/fail") ? 500 : url.includes("/moved") ? 307 : 204));
   const received = hook.received;
 
   const engine = async () => ({
@@ -241,6 +241,22 @@ describe.skipIf(!testDatabaseUrl)("webhook endpoints and event subscriptions", (
     const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: sent.deliveryId }, include: { attempts: true } });
     expect(row.status).toBe("pending");
     expect(row.attempts.map((a) => a.responseStatus)).toEqual([500]);
+  });
+
+  it("a receiver that redirects fails the delivery at once, saying redirects are not followed (no retries)", async () => {
+    const { createEndpoint, sendTestEvent } = await engine();
+    const account = await funded(0n);
+    const { endpoint } = await createEndpoint(db(), account.id, {
+      url: `${hook.base}/moved`,
+      description: "",
+      events: ["generation.completed"],
+    });
+    const sent = await sendTestEvent(db(), account.id, endpoint.id);
+    expect(sent.result).toBe("failed");
+    const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: sent.deliveryId }, include: { attempts: true } });
+    expect(row).toMatchObject({ status: "failed", nextAttemptAt: null });
+    expect(row.attempts).toHaveLength(1);
+    expect(row.attempts[0]).toMatchObject({ responseStatus: 307, error: expect.stringContaining("redirects are not followed") });
   });
 
   it("refuses private URLs unless allowed, other accounts' endpoints, and more than 10 endpoints", async () => {

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
-import { ApiError, type Locale } from "@vgen/contracts";
+import type { Locale } from "@vgen/contracts";
 import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
 import { sendVerificationLink } from "../auth/email-verification";
 import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
 import { logger } from "../observability/logger";
+import { queueMail } from "../mail/outbox";
+import { mailLocale } from "../mail/templates/common";
+import { signUpAttemptMail } from "../mail/templates/sign-up-attempt";
 import { hashNewPassword } from "../auth/passwords";
 import { issueApiKey } from "./api-keys";
 
@@ -52,14 +55,28 @@ export async function setAccountLocale(db: Db, accountId: string, locale: Locale
 /**
  * Sign-up from the web: the account, its first test key (usable at once, before verification and
  * with a $0 balance; returned in full this once) and a link to verify its email (needed for live keys).
+ * An address that already has an account gets no second one and its owner an email instead (null
+ * here); the password is hashed either way, so the answer takes as long.
  */
 export async function signUp(db: Db, input: { email: string; password: string; name?: string; locale?: Locale }) {
   const account = await createAccount(db, input).catch((err: unknown) => {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
-      throw new ApiError("email_taken", "An account with this email already exists. Sign in instead.");
-    }
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") return null;
     throw err;
   });
+  if (!account) {
+    const owner = await db.account.findUnique({
+      where: { email: input.email.trim().toLowerCase() },
+      select: { id: true, email: true, locale: true },
+    });
+    if (owner) {
+      await queueMail(db, {
+        accountId: owner.id,
+        to: owner.email,
+        ...signUpAttemptMail({ email: owner.email, at: new Date() }, mailLocale(owner.locale)),
+      });
+    }
+    return null;
+  }
   const testKey = await issueApiKey(db, account.id, "Test key", undefined, { livemode: false });
   await sendVerificationLink(db, account.id);
   return { account, testKey };

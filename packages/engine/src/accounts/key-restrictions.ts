@@ -2,7 +2,7 @@
 // key as the hot cache holds it: pure, no database. The spend cap needs the database and is judged
 // in the create's transaction (key-spend-cap.ts).
 import { ApiError, formatTimestamp } from "@vgen/contracts";
-import ipaddr from "ipaddr.js";
+import { type AddressRange, addressInRanges, parseAddressRange } from "../net/address-ranges";
 
 /** The restriction columns of an api_keys row. */
 export interface KeyRestrictionColumns {
@@ -13,8 +13,6 @@ export interface KeyRestrictionColumns {
   allowedSources: string[];
 }
 
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
-
 /** A key's restrictions, prepared once when the key is loaded into the cache. */
 export interface KeyRestrictions {
   /** Models it may create with; null: every model. */
@@ -23,7 +21,7 @@ export interface KeyRestrictions {
   expiresAt: Date | null;
   spendCapMicros: bigint | null;
   /** The addresses it may be used from, as entered and parsed; null: anywhere. */
-  sources: { entries: readonly string[]; ranges: readonly Range[] } | null;
+  sources: { entries: readonly string[]; ranges: readonly AddressRange[] } | null;
 }
 
 /** The prepared restrictions, or null for an unrestricted key (the common case costs one null check). */
@@ -38,18 +36,8 @@ export function compileKeyRestrictions(row: KeyRestrictionColumns): KeyRestricti
     expiresAt: row.expiresAt,
     spendCapMicros: row.monthlySpendCapMicros,
     // An entry that does not parse matches nothing: a damaged list fails closed.
-    sources: sources.length > 0 ? { entries: sources, ranges: sources.flatMap((s) => parseSource(s) ?? []) } : null,
+    sources: sources.length > 0 ? { entries: sources, ranges: sources.map(parseAddressRange).filter((r) => r !== null) } : null,
   };
-}
-
-function parseSource(entry: string): Range[] | null {
-  try {
-    if (entry.includes("/")) return [ipaddr.parseCIDR(entry)];
-    const addr = ipaddr.process(entry);
-    return [[addr, addr.kind() === "ipv4" ? 32 : 128]];
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -61,20 +49,13 @@ export function keyUseRefusal(r: KeyRestrictions | null, clientIp: string, now =
   if (r.expiresAt && r.expiresAt <= now) {
     return new ApiError("key_expired", `This API key expired at ${formatTimestamp(r.expiresAt)}.`);
   }
-  if (r.sources && !sourceAllowed(r.sources.ranges, clientIp)) {
+  if (r.sources && !addressInRanges(r.sources.ranges, clientIp)) {
     return new ApiError(
       "key_source_not_allowed",
       `This API key may only be used from ${r.sources.entries.join(", ")}; this request came from ${clientIp}.`,
     );
   }
   return null;
-}
-
-function sourceAllowed(ranges: readonly Range[], clientIp: string): boolean {
-  if (!ipaddr.isValid(clientIp)) return false;
-  // IPv4-mapped IPv6 (a dual-stack socket's ::ffff:a.b.c.d) is judged as the IPv4 address it is.
-  const addr = ipaddr.process(clientIp);
-  return ranges.some(([net, bits]) => net.kind() === addr.kind() && addr.match(net, bits));
 }
 
 /** Refuses a create or cancel with a read-only key. */

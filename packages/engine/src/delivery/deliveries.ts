@@ -57,6 +57,8 @@ export interface AttemptOutcome {
   durationMs: number;
   /** No answer within the timeout (the lane then gets the short one, delivery/schedule.ts). */
   timedOut: boolean;
+  /** Retrying cannot help (the receiver redirects): the delivery fails now instead of on schedule. */
+  final?: boolean;
 }
 
 function clip(buf: Buffer): string {
@@ -83,13 +85,21 @@ export async function postWebhook(
       maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
     });
     const ok = res.status >= 200 && res.status < 300;
+    // A POST is never followed to another address (safeFetch): the endpoint's URL must be fixed.
+    const redirect = res.status >= 300 && res.status < 400;
+    const location = res.headers.get("location");
     return {
       ok,
       responseStatus: res.status,
       responseBody: clip(res.body),
-      error: ok ? null : `HTTP ${res.status}`,
+      error: ok
+        ? null
+        : redirect
+          ? `HTTP ${res.status}: redirects are not followed; set the endpoint's URL to the final address${location ? ` (${location.slice(0, 500)})` : ""}`
+          : `HTTP ${res.status}`,
       durationMs: elapsed(),
       timedOut: false,
+      final: redirect,
     };
   } catch (err) {
     const status = err instanceof FetchFailedError ? (err.status ?? null) : null;
@@ -141,7 +151,7 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
     if (outcome.ok) {
       if (d.status !== "delivered") Object.assign(data, { status: "delivered", deliveredAt: now, nextAttemptAt: null });
     } else if (inSequence) {
-      const delay = nextRetryDelayMs(webhookRetrySchedule(), opts.attempt!);
+      const delay = outcome.final ? null : nextRetryDelayMs(webhookRetrySchedule(), opts.attempt!);
       if (delay === null) {
         Object.assign(data, { status: "failed", nextAttemptAt: null });
       } else {

@@ -45,7 +45,6 @@ interface KeyRow {
   response_status: number | null;
   response_body: unknown;
   generation_id: string | null;
-  lease_left: number | null;
 }
 
 /**
@@ -74,8 +73,7 @@ export async function claimIdempotencyKey(
       RETURNING true AS claimed`;
     if (claimed.length === 1) return { kind: "new", claim: { accountId, key, token } };
     const [existing] = await db.$queryRaw<KeyRow[]>`
-      SELECT request_hash, response_status, response_body, generation_id,
-        extract(epoch FROM locked_until - now())::float8 AS lease_left
+      SELECT request_hash, response_status, response_body, generation_id
       FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`;
     if (!existing) continue;
     if (existing.request_hash !== fingerprint) {
@@ -85,7 +83,7 @@ export async function claimIdempotencyKey(
         "Idempotency-Key",
       );
     }
-    if (existing.response_status === null) throw inProgress(existing.lease_left);
+    if (existing.response_status === null) throw inProgress();
     return {
       kind: "replay",
       status: existing.response_status,
@@ -93,17 +91,19 @@ export async function claimIdempotencyKey(
       generationId: existing.generation_id,
     };
   }
-  throw inProgress(null);
+  throw inProgress();
 }
 
-/** The key is held by a live request: retry once its lease has passed at the latest. */
-function inProgress(leaseLeftSeconds: number | null): ApiError {
-  const retryAfter = Math.max(1, Math.ceil(leaseLeftSeconds ?? 1));
+/**
+ * The key is held by a live request. A create answers in well under a second, so a retry in 1 s
+ * usually gets its response; the lease (IDEMPOTENCY_LEASE_SECONDS) only bounds a holder that died.
+ */
+function inProgress(): ApiError {
   return new ApiError(
     "idempotency_request_in_progress",
     "A request with this Idempotency-Key is still in progress; retry shortly.",
     "Idempotency-Key",
-    { "Retry-After": String(retryAfter) },
+    { "Retry-After": "1" },
   );
 }
 

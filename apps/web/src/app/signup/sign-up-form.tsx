@@ -21,6 +21,7 @@ export function SignUpForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const [password, setPassword] = useState("");
+  const [checkEmail, setCheckEmail] = useState(false);
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
   const fieldErrors = fieldErrorsOf(signUp.error, "password");
 
@@ -30,10 +31,25 @@ export function SignUpForm() {
     const email = String(form.get("email"));
     const { testKey } = await signUp.mutateAsync({ email, password, name: String(form.get("name") || "") || undefined });
     // The account's first test key, for the quick start to reveal once and fill into its samples.
-    rememberIssuedKey({ ...testKey, fresh: true });
-    await signIn("credentials", { email, password, redirect: false });
+    if (testKey) rememberIssuedKey({ ...testKey, fresh: true });
+    // Sign-up answers alike for a taken address (its owner is emailed); only a new account signs in here.
+    const signedIn = await signIn("credentials", { email, password, redirect: false });
+    if (!signedIn?.ok || signedIn.error) {
+      setCheckEmail(true);
+      return;
+    }
     router.push("/dashboard");
     router.refresh();
+  }
+
+  if (checkEmail) {
+    return (
+      <AuthFormCard titleId="signup-title" title={t("createTitle")} homeLink onSubmit={(e) => e.preventDefault()}>
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          {t("signUpCheckEmail")}
+        </p>
+      </AuthFormCard>
+    );
   }
 
   return (

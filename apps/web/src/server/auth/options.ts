@@ -15,6 +15,7 @@ import {
   signInWithPassword,
 } from "@vgen/engine/auth";
 import { isDatabaseUnavailable } from "@vgen/engine/platform";
+import { logger } from "@vgen/engine/observability";
 import { clientIp } from "../http/client-ip";
 
 const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;
@@ -61,6 +62,12 @@ const SIGNED_OUT = {} as JWT;
 
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  // next-auth's own errors and warnings go to the JSON log, not to stderr as plain text.
+  logger: {
+    error: (code, metadata) => logger.error({ component: "next-auth", code, err: metadata }, `next-auth: ${code}`),
+    warn: (code) => logger.warn({ component: "next-auth", code }, `next-auth: ${code}`),
+    debug: (code, metadata) => logger.debug({ component: "next-auth", code, metadata }, `next-auth: ${code}`),
+  },
   pages: { signIn: "/signin" },
   providers: [
     CredentialsProvider({

@@ -21,6 +21,17 @@ export interface ApiRequest {
 
 const tooLarge = () => new ApiError("payload_too_large", "The body is larger than 64 KiB.");
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body's text; bytes that are not UTF-8 are refused, never replaced with U+FFFD and stored. */
+function decodeBody(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid UTF-8; JSON text must be encoded as UTF-8.");
+  }
+}
+
 export function fromWebRequest(req: Request): ApiRequest {
   const url = new URL(req.url);
   return {
@@ -44,7 +55,7 @@ export function fromWebRequest(req: Request): ApiRequest {
           chunks.push(value);
         }
       }
-      return Buffer.concat(chunks).toString("utf8");
+      return decodeBody(Buffer.concat(chunks));
     },
     closed: () => req.signal.aborted,
   };
@@ -68,7 +79,7 @@ export function fromNodeRequest(req: IncomingMessage, body: Buffer | null): ApiR
     },
     async text() {
       if (body && body.length > MAX_BODY_BYTES) throw tooLarge();
-      return body ? body.toString("utf8") : "";
+      return body ? decodeBody(body) : "";
     },
     // The socket, not the request: a request stream is destroyed as soon as its body has been read.
     closed: () => req.socket.destroyed,

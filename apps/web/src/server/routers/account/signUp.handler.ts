@@ -15,17 +15,18 @@ export async function signUpHandler({ ctx, input }: { ctx: TRPCContext; input: z
   if (!limit.allowed) {
     throw new ApiError("too_many_attempts", "Too many sign-ups from this address. Try again in an hour.");
   }
-  const { account, testKey } = await signUp(ctx.db, {
+  // A taken address gets the same answer, less the key (its owner was emailed).
+  const created = await signUp(ctx.db, {
     email: input.email,
     password: input.password,
     name: input.name,
     locale: localeOfRequest(ctx.headers),
   });
+  if (!created) return { email: input.email.trim().toLowerCase(), testKey: null };
   // The test key in full, this once: the quick start shows it with a curl that works right away.
-  const { record } = testKey;
+  const { record } = created.testKey;
   return {
-    id: account.id,
-    email: account.email,
-    testKey: { id: record.id, key: testKey.key, prefix: record.prefix, name: record.name, livemode: false },
+    email: created.account.email,
+    testKey: { id: record.id, key: created.testKey.key, prefix: record.prefix, name: record.name, livemode: false },
   };
 }

@@ -4,9 +4,11 @@
 // transaction), however often or concurrently Stripe delivers the event.
 import Stripe from "stripe";
 import { env } from "@vgen/config";
-import { getDb } from "@vgen/db";
+import { ApiError } from "@vgen/contracts";
+import { getDb, newId } from "@vgen/db";
 import { InvoiceError, markInvoicePaid } from "@vgen/engine/billing";
 import { logger } from "@vgen/engine/observability";
+import { errorResponse } from "@/server/http/respond";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
@@ -14,15 +16,30 @@ const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.asy
 
 export async function POST(req: Request) {
   const secret = env().STRIPE_WEBHOOK_SECRET;
-  if (!secret) return Response.json({ error: "Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)." }, { status: 503 });
+  // 503, not 404: Stripe retries a 503 for days, so events sent before the operator sets the secret are not lost.
+  if (!secret) {
+    const error = new ApiError(
+      "service_unavailable",
+      "Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).",
+      null,
+      { "retry-after": "3600" },
+    );
+    return errorResponse(error, newId("request"));
+  }
   const signature = req.headers.get("stripe-signature");
-  if (!signature) return Response.json({ error: "Missing Stripe-Signature header." }, { status: 400 });
+  if (!signature) {
+    return errorResponse(
+      new ApiError("missing_parameter", "Missing Stripe-Signature header.", "Stripe-Signature"),
+      newId("request"),
+    );
+  }
   const body = await req.text();
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(body, signature, secret);
   } catch (err) {
-    return Response.json({ error: `Invalid signature: ${(err as Error).message}` }, { status: 400 });
+    const error = new ApiError("invalid_parameter", `Invalid signature: ${(err as Error).message}`, "Stripe-Signature");
+    return errorResponse(error, newId("request"));
   }
   if (!PAID_EVENTS.has(event.type)) return Response.json({ received: true, ignored: event.type });
 

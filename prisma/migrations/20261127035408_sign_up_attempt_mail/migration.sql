@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "MailKind" ADD VALUE 'sign_up_attempt';
