@@ -18,8 +18,9 @@ import { logger } from "../observability/logger";
 import { FetchFailedError, safeFetch } from "../net/safe-fetch";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { notifyListenSessions } from "./listen";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
-import { signWebhook } from "./signing";
+import { signWebhook, type WebhookHeaders } from "./signing";
 
 const WEBHOOK_TIMEOUT_MS = 15_000;
 /** How much of a receiver's response body is kept per attempt. */
@@ -40,8 +41,9 @@ export class WebhookDeliveryNotFoundError extends ApiError {
 }
 
 /**
- * The exact body sent: `{"type":…,"data":<record>}` with the record's fields in API order
- * (the payload column is JSONB, which does not keep key order). Same bytes on every attempt.
+ * The body of a delivery queued before deliveries kept their exact body (the `body` column):
+ * `{"type":…,"data":<record>}` with the record's fields in API order (the payload column is
+ * JSONB, which does not keep key order).
  */
 export function webhookBody(payload: unknown): string {
   const p = payload as { type: string; data: unknown };
@@ -51,6 +53,8 @@ export function webhookBody(payload: unknown): string {
 
 export interface AttemptOutcome {
   ok: boolean;
+  /** The headers sent; null when signing failed before anything was sent. */
+  requestHeaders: (WebhookHeaders & { "user-agent": string; accept: string }) | null;
   responseStatus: number | null;
   responseBody: string | null;
   error: string | null;
@@ -62,19 +66,23 @@ function clip(buf: Buffer): string {
   return buf.subarray(0, WEBHOOK_RESPONSE_BODY_LIMIT).toString("utf8").replaceAll("\u0000", "");
 }
 
-/** One signed POST. Never throws: every outcome is something to record. */
+/**
+ * One signed POST of the delivery's exact body; `webhook-id` is the delivery's id on every attempt
+ * and resend, so receivers can dedupe. Never throws: every outcome is something to record.
+ */
 export async function postWebhook(
-  delivery: Pick<WebhookDelivery, "id" | "url" | "payload">,
+  delivery: Pick<WebhookDelivery, "id" | "url" | "payload" | "body">,
   secret: string,
 ): Promise<AttemptOutcome> {
-  const body = webhookBody(delivery.payload);
+  const body = delivery.body ?? webhookBody(delivery.payload);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  let requestHeaders: AttemptOutcome["requestHeaders"] = null;
   try {
-    const headers = signWebhook(secret, delivery.id, body);
+    requestHeaders = { ...signWebhook(secret, delivery.id, body), "user-agent": "vgen-webhooks/1", accept: "*/*" };
     const res = await safeFetch(delivery.url, {
       method: "POST",
-      headers: { ...headers, "user-agent": "vgen-webhooks/1", accept: "*/*" },
+      headers: { ...requestHeaders },
       body,
       timeoutMs: WEBHOOK_TIMEOUT_MS,
       maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
@@ -82,6 +90,7 @@ export async function postWebhook(
     const ok = res.status >= 200 && res.status < 300;
     return {
       ok,
+      requestHeaders,
       responseStatus: res.status,
       responseBody: clip(res.body),
       error: ok ? null : `HTTP ${res.status}`,
@@ -93,6 +102,7 @@ export async function postWebhook(
     const ok = status !== null && status >= 200 && status < 300;
     return {
       ok,
+      requestHeaders,
       responseStatus: status,
       responseBody: null,
       error: (err as Error).message ?? String(err),
@@ -128,6 +138,7 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
         responseBody: outcome.responseBody,
         error: outcome.error?.slice(0, 2000) ?? null,
         durationMs: outcome.durationMs,
+        requestHeaders: outcome.requestHeaders ? { ...outcome.requestHeaders } : undefined,
         manual: opts.manual,
       },
     });
@@ -198,15 +209,25 @@ export async function processWebhookJob(db: Db, job: WebhookJob): Promise<Webhoo
 export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookAttempt[] };
 
 /**
- * Dashboard "Resend": one immediate attempt, recorded with manual=true, whatever the delivery's
- * state. A 2xx marks a pending or failed delivery delivered (a scheduled automatic attempt then
- * does nothing); a failure leaves the state and schedule as they were.
+ * Dashboard "Resend": one immediate attempt of the same event (same webhook-id, same body),
+ * recorded with manual=true, whatever the delivery's state. A 2xx marks a pending or failed
+ * delivery delivered (a scheduled automatic attempt then does nothing); a failure leaves the state
+ * and schedule as they were. A listen session's delivery goes back to its stream (attempt null).
  */
 export async function resendDelivery(db: Db, accountId: string, deliveryId: string) {
   const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, accountId }, include: SIGNING_KEYS });
   if (!delivery) throw new WebhookDeliveryNotFoundError(deliveryId);
-  const outcome = await postWebhook(delivery, signingSecretOf(delivery));
-  const { attempt } = await recordAttempt(db, delivery.id, outcome, { manual: true });
+  let attempt: WebhookAttempt | null = null;
+  if (delivery.listenSessionId) {
+    const sessionId = delivery.listenSessionId;
+    await db.$transaction(async (tx) => {
+      await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "pending" } });
+      await notifyListenSessions(tx, [sessionId]);
+    });
+  } else {
+    const outcome = await postWebhook(delivery, signingSecretOf(delivery));
+    attempt = (await recordAttempt(db, delivery.id, outcome, { manual: true })).attempt;
+  }
   const updated = await db.webhookDelivery.findUniqueOrThrow({
     where: { id: delivery.id },
     include: { attempts: { orderBy: { attemptNo: "asc" } } },
