@@ -5,6 +5,7 @@ export * from "./validation";
 export * from "./text";
 export * from "./responses";
 export * from "./list-query";
+export * from "./webhook-listen";
 export * from "./key-restrictions";
 export * from "./openapi/document";
 export { codesByStatus } from "./openapi/error-responses";

@@ -21,4 +21,4 @@ export type { EndpointView } from "./endpoints";
 export { sendTestEvent } from "./test-event";
 export { listenHub, livemodeOf, openListenSession, takeListenEvents, touchListenSession } from "./listen";
 export type { ListenEvent, ListenSession } from "./listen";
-export { parseTriggerEvent, TRIGGERS_PER_MINUTE, triggerSampleEvent } from "./trigger";
+export { TRIGGERS_PER_MINUTE, triggerSampleEvent } from "./trigger";

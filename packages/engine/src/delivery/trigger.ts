@@ -3,9 +3,7 @@
 // without spending money. The sample's ids name no real generation.
 import {
   ACCOUNT_WEBHOOK_EVENTS,
-  ApiError,
   type EndpointEvent,
-  ENDPOINT_EVENTS,
   formatTimestamp,
   type GenerationRecordT,
   type WebhookEvent,
@@ -15,11 +13,6 @@ import { queueAccountEvent } from "./account-events";
 
 /** Sample events one account may trigger per minute: enough to try a receiver, too few to flood one. */
 export const TRIGGERS_PER_MINUTE = 20;
-
-export function parseTriggerEvent(value: unknown): EndpointEvent {
-  if (typeof value === "string" && (ENDPOINT_EVENTS as readonly string[]).includes(value)) return value as EndpointEvent;
-  throw new ApiError("invalid_parameter", `\`event\` must be one of: ${ENDPOINT_EVENTS.join(", ")}.`, "event");
-}
 
 function sampleGeneration(event: WebhookEvent, now: Date): GenerationRecordT {
   const id = newId("generation");

@@ -1,5 +1,6 @@
 import type { ApiError } from "@vgen/contracts";
 import { config } from "@vgen/engine/platform";
+import { listenEventStream, type ListenStreamSpec } from "./listen-stream";
 import { generationEventStream, SSE_HEADERS, type EventStreamSpec } from "./sse";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -23,13 +24,18 @@ export class ApiReply {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
-    readonly body: { json: string } | { stream: EventStreamSpec },
+    readonly body: { json: string } | { stream: EventStreamSpec } | { listen: ListenStreamSpec },
   ) {}
 
   toResponse(): Response {
     if ("json" in this.body) return new Response(this.body.json, { status: this.status, headers: this.headers });
-    const { db, generationId, accountId } = this.body.stream;
-    const response = generationEventStream(db, generationId, accountId, this.status);
+    let response: Response;
+    if ("listen" in this.body) {
+      response = listenEventStream(this.body.listen, this.status);
+    } else {
+      const { db, generationId, accountId } = this.body.stream;
+      response = generationEventStream(db, generationId, accountId, this.status);
+    }
     for (const [name, value] of Object.entries(this.headers)) response.headers.set(name, value);
     return response;
   }
@@ -51,4 +57,8 @@ export function errorReply(error: ApiError, requestId: string): ApiReply {
 
 export function eventStreamReply(spec: EventStreamSpec): ApiReply {
   return new ApiReply(200, { ...SSE_HEADERS }, { stream: spec });
+}
+
+export function listenStreamReply(spec: ListenStreamSpec): ApiReply {
+  return new ApiReply(200, { ...SSE_HEADERS }, { listen: spec });
 }

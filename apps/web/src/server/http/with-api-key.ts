@@ -26,12 +26,16 @@ import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { apiErrorFor, CLIENT_CLOSED_REQUEST } from "./failure";
 import { recordRequest } from "./request-log";
-import { errorReply, eventStreamReply, jsonReply, type ApiReply } from "./respond";
+import type { ListenSession } from "@vgen/engine/delivery";
+import { errorReply, eventStreamReply, jsonReply, listenStreamReply, type ApiReply } from "./respond";
 
 /** What a handler returns; the wrapper turns it into a Response and can replay it. */
 export type ApiResult =
   | { kind: "json"; status: number; body: unknown; generationId?: string; headers?: Record<string, string> }
   | { kind: "stream"; generationId: string };
+
+/** A `vgen listen` stream: a GET, so never stored for an Idempotency-Key. */
+type ListenResult = { kind: "listen"; session: ListenSession };
 
 interface ApiContext {
   req: ApiRequest;
@@ -62,7 +66,7 @@ interface Options {
   body?: boolean;
 }
 
-type Handler<P> = (ctx: ApiContext, params: P) => Promise<ApiResult>;
+type Handler<P> = (ctx: ApiContext, params: P) => Promise<ApiResult | ListenResult>;
 
 const ACCOUNT_QPS = env().ACCOUNT_RATE_LIMIT_QPS;
 const UNAUTHENTICATED_QPS = env().UNAUTHENTICATED_RATE_LIMIT_QPS;
@@ -80,8 +84,9 @@ function storedResponseOf(result: ApiResult): StoredResponse {
     : { status: result.status, body: result.body, generationId: result.generationId ?? null };
 }
 
-function toReply(db: Db, accountId: string, result: ApiResult): ApiReply {
+function toReply(db: Db, accountId: string, result: ApiResult | ListenResult): ApiReply {
   if (result.kind === "stream") return eventStreamReply({ db, generationId: result.generationId, accountId });
+  if (result.kind === "listen") return listenStreamReply({ db, session: result.session });
   const reply = jsonReply(result.status, result.body);
   Object.assign(reply.headers, result.headers);
   return reply;
@@ -190,7 +195,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         },
         params,
       );
-      if (claim && !storedByHandler) await completeIdempotencyKey(db, claim, storedResponseOf(result));
+      if (claim && !storedByHandler && result.kind !== "listen")
+        await completeIdempotencyKey(db, claim, storedResponseOf(result));
       held = null;
       response = toReply(db, owner.id, result);
     } catch (err) {
