@@ -1,7 +1,6 @@
 /**
  * `vgen listen` and `vgen trigger` (docs/api.md#listen): the request shapes of
- * GET /api/v1/webhooks/listen and POST /api/v1/webhooks/trigger, and the events the listen stream
- * sends. One schema each validates the request and documents it in the OpenAPI document.
+ * GET /api/v1/webhooks/listen and POST /api/v1/webhooks/trigger. One schema each validates the request and documents it in the OpenAPI document.
  */
 import { z } from "zod";
 import { ApiError } from "./errors";
@@ -54,31 +53,3 @@ export const TriggerResult = z
     }),
   })
   .meta({ id: "TriggerResult" });
-
-/** The first event of a listen stream: the session and the secret its events are signed with. */
-export const ListenSessionEvent = z
-  .object({
-    id: z.string().meta({ description: "Pass it as `session` when reconnecting.", example: "whl_4vB8nC1dE3f7hX2kLmQ9rT" }),
-    secret: z
-      .string()
-      .meta({ description: "The session's `whsec_` signing secret.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
-    events: z.array(z.enum(ENDPOINT_EVENTS)).meta({ description: "The event types sent; empty means every type." }),
-  })
-  .meta({ id: "ListenSession" });
-
-/** Each following event: one delivery, exactly as an endpoint would receive it. */
-export const ListenWebhookEvent = z
-  .object({
-    id: z.string().meta({ description: "The delivery id, also the `webhook-id` header.", example: "whd_9sP2qR7tU4vW1xY3zA5bC" }),
-    type: z.string().meta({ example: "generation.completed" }),
-    body: z.string().meta({ description: "The exact JSON text that is signed: POST it unchanged." }),
-    headers: z
-      .object({
-        "content-type": z.literal("application/json"),
-        "webhook-id": z.string(),
-        "webhook-timestamp": z.string(),
-        "webhook-signature": z.string(),
-      })
-      .meta({ description: "Standard Webhooks headers, signed with the session's secret." }),
-  })
-  .meta({ id: "ListenWebhookEvent" });
