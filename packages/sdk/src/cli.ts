@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { Vgen } from "./client.js";
 import { generate, type Io, models, status } from "./cli/commands.js";
 import { EXIT, exitCodeForError, UsageError } from "./cli/exit-codes.js";
+import { listen, trigger } from "./cli/listen.js";
 import type { ProgressStyle } from "./cli/progress.js";
 import type { CreateGenerationParams } from "./types.js";
 
@@ -13,6 +14,8 @@ const HELP = `usage:
                 [--out FILE] [--poll] [--progress bar|lines|none] [--json]
   vgen status ID [--json]
   vgen models [--json]
+  vgen listen --forward-to URL [--events TYPE,TYPE]
+  vgen trigger EVENT_TYPE
 
 options:
   --base-url URL   API address (default: $VGEN_BASE_URL, else http://localhost:3000)
@@ -34,6 +37,8 @@ const OPTIONS = {
   progress: { type: "string" },
   json: { type: "boolean", default: false },
   "base-url": { type: "string" },
+  "forward-to": { type: "string" },
+  events: { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -56,12 +61,15 @@ async function run(argv: string[], io: Io, signal: AbortSignal): Promise<number>
     (values.help ? io.stdout : io.stderr).write(HELP);
     return values.help ? EXIT.completed : EXIT.usage;
   }
-  if (!["generate", "status", "models"].includes(command)) throw new UsageError(`unknown command '${command}'`);
+  if (!["generate", "status", "models", "listen", "trigger"].includes(command))
+    throw new UsageError(`unknown command '${command}'`);
   if (!process.env.VGEN_API_KEY) throw new UsageError("set VGEN_API_KEY to your API key (vgk_...)");
   const client = new Vgen({ baseUrl: values["base-url"] });
 
   if (command === "status") return status(client, rest[0] ?? "", values.json, io);
   if (command === "models") return models(client, values.json, io);
+  if (command === "listen") return listen(client, { forwardTo: values["forward-to"], events: values.events }, io, signal);
+  if (command === "trigger") return trigger(client, rest[0], io);
 
   const prompt = rest.join(" ").trim();
   if (!prompt) throw new UsageError('vgen generate needs a prompt: vgen generate "a paper boat at dusk" --model ID');
