@@ -51,6 +51,11 @@ export function webhookBody(payload: unknown): string {
   return JSON.stringify({ type: p.type, data: parsed.success ? parsed.data : p.data });
 }
 
+/** The exact body a delivery sends, on every attempt and resend. */
+export function deliveryBody(delivery: Pick<WebhookDelivery, "body" | "payload">): string {
+  return delivery.body ?? webhookBody(delivery.payload);
+}
+
 export interface AttemptOutcome {
   ok: boolean;
   /** The headers sent; null when signing failed before anything was sent. */
@@ -74,7 +79,7 @@ export async function postWebhook(
   delivery: Pick<WebhookDelivery, "id" | "url" | "payload" | "body">,
   secret: string,
 ): Promise<AttemptOutcome> {
-  const body = delivery.body ?? webhookBody(delivery.payload);
+  const body = deliveryBody(delivery);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let requestHeaders: AttemptOutcome["requestHeaders"] = null;

@@ -1,6 +1,7 @@
 /** Public surface of the engine's delivery domain. Webhook delivery: account endpoints, event fan-out, signed payloads, retries on a schedule, delivery history. */
 export {
   WebhookDeliveryNotFoundError,
+  deliveryBody,
   listDeliveries,
   processWebhookJob,
   resendDelivery,

@@ -7,7 +7,7 @@ import { EventEmitter } from "node:events";
 import { newId, type Db, type Prisma } from "@vgen/db";
 import { newWebhookSecret } from "../accounts/accounts";
 import { notificationConnection, type ChannelListener } from "../platform/notifications";
-import { webhookBody } from "./deliveries";
+import { deliveryBody } from "./deliveries";
 import { signWebhook, type WebhookHeaders } from "./signing";
 
 const LISTEN_CHANNEL = "webhook_listen";
@@ -100,14 +100,14 @@ export interface ListenEvent {
  */
 export async function takeListenEvents(db: Db, session: ListenSession): Promise<ListenEvent[]> {
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; eventType: string; body: string | null; payload: unknown }[]>`
+    const rows = await tx.$queryRaw<{ id: string; eventType: string; body: string | null; payload: Prisma.JsonValue }[]>`
       SELECT id, event_type AS "eventType", body, payload FROM webhook_deliveries
       WHERE listen_session_id = ${session.id} AND status = 'pending'
       ORDER BY created_at, id LIMIT ${TAKE_BATCH} FOR UPDATE SKIP LOCKED`;
     const now = new Date();
     const events: ListenEvent[] = [];
     for (const row of rows) {
-      const body = row.body ?? webhookBody(row.payload);
+      const body = deliveryBody(row);
       const headers = signWebhook(session.secret, row.id, body, now);
       await tx.webhookAttempt.create({
         data: {
