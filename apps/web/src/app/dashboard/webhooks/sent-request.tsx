@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 export function SentRequest({ body, headers }: { body: string; headers: Record<string, string> | null }) {
   const t = useTranslations("webhooks");
   return (
-    <details className="mt-2 text-xs" data-testid="sent-request">
+    <details className="mt-2 max-w-md text-xs" data-testid="sent-request">
       <summary className="cursor-pointer font-medium text-slate-700 underline">{t("sentRequest")}</summary>
       <p className="mt-2 font-medium text-slate-600">{t("sentHeaders")}</p>
       {headers ? (
