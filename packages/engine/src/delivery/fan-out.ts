@@ -19,7 +19,7 @@ export interface Destination {
 }
 
 /** What a listen session's delivery shows as its URL in the delivery log. */
-export const LISTEN_URL = "vgen-listen";
+const LISTEN_URL = "vgen-listen";
 
 /** The account's listen sessions subscribed to `event`, as destinations. */
 export async function listenDestinations(
