@@ -233,6 +233,21 @@ describe("webHook callbacks", () => {
       expect(manual.headers["webhook-id"]).toBe(delivery.id);
       expect(manual.body).toBe(hook.received[0]!.body);
       verifySignature(rotated, manual);
+      // The delivery log keeps the exact body and, per attempt, the headers that went out.
+      const kept = await deliveryFor(created.id);
+      expect(kept.body).toBe(manual.body);
+      expect(kept.attempts).toHaveLength(hook.received.length);
+      for (const [i, attempt] of kept.attempts.entries()) {
+        const got = hook.received[i]!.headers;
+        expect(attempt.requestHeaders).toEqual({
+          "content-type": "application/json",
+          "webhook-id": delivery.id,
+          "webhook-timestamp": got["webhook-timestamp"],
+          "webhook-signature": got["webhook-signature"],
+          "user-agent": got["user-agent"],
+          accept: got.accept,
+        });
+      }
 
       const page = await listDeliveries(db(), acct.id, { limit: 10 });
       expect(page.nextCursor).toBeNull();

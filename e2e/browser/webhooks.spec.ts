@@ -7,17 +7,20 @@ import { signedInAccount } from "./support/session";
 
 // Needs the app started with ALLOW_PRIVATE_NETWORK_FETCH=1 and WEBHOOK_RETRY_SCHEDULE=1s,1s,2s.
 
-test("the delivery log shows each attempt, a delivery can be resent, and the secret can be revealed and rotated", async ({
+test("the delivery log shows each attempt with the request it sent, a delivery can be resent, and the secret can be revealed and rotated", async ({
   page,
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   // A receiver that fails the first request with 500 and accepts the rest.
   let hits = 0;
+  const sent: { headers: Record<string, string>; body: string }[] = [];
   const server: Server = createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       hits += 1;
+      sent.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
       if (hits === 1) res.writeHead(500, { "content-type": "text/plain" }).end("receiver exploded");
       else res.writeHead(200, { "content-type": "text/plain" }).end(`ok ${hits}`);
     });
@@ -79,6 +82,29 @@ test("the delivery log shows each attempt, a delivery can be resent, and the sec
     await expect(attempts.nth(2)).toContainText("(resend)");
     await expect(attempts.nth(2)).toContainText("ok 3");
     expect(hits).toBe(3);
+
+    // Each attempt shows the exact request it sent; a resend is the same event (webhook-id, body).
+    expect(new Set(sent.map((s) => s.headers["webhook-id"]))).toEqual(new Set([sent[0]!.headers["webhook-id"]]));
+    expect(new Set(sent.map((s) => s.body)).size).toBe(1);
+    for (const [n, request] of sent.entries()) {
+      const shown = attempts.nth(n).getByTestId("sent-request");
+      await shown.getByText("Request sent").click();
+      for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature", "content-type"]) {
+        await expect(shown.getByTestId("sent-headers")).toContainText(`${name}: ${request.headers[name]}`);
+      }
+      await expect(shown.getByTestId("sent-body")).toHaveText(request.body);
+    }
+    await page.screenshot({ path: "test-results/webhooks-sent-request.png", fullPage: true });
+
+    // The generation's page shows the same request.
+    await page.goto(`/dashboard/generations/${generation.id}`);
+    const onGeneration = page.getByTestId("generation-deliveries").getByTestId("sent-request");
+    await onGeneration.getByText("Request sent").click();
+    await expect(onGeneration.getByTestId("sent-body")).toHaveText(sent[0]!.body);
+    await expect(onGeneration.getByTestId("sent-headers")).toContainText(
+      `webhook-signature: ${sent[2]!.headers["webhook-signature"]}`,
+    );
+    await page.goto("/dashboard/webhooks");
 
     // Rotate with confirmation: the shown secret changes to the stored new one.
     await page.getByRole("button", { name: "Rotate secret" }).click();

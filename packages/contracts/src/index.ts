@@ -6,6 +6,7 @@ export * from "./text";
 export * from "./responses";
 export * from "./list-query";
 export * from "./event-stream";
+export * from "./webhook-listen";
 export * from "./key-restrictions";
 export * from "./openapi/document";
 export { codesByStatus } from "./openapi/error-responses";

@@ -56,6 +56,8 @@ describe("OpenAPI document", () => {
         "GET /api/v1/errors",
         "GET /api/v1/status",
         "GET /api/v1/openapi.json",
+        "GET /api/v1/webhooks/listen",
+        "POST /api/v1/webhooks/trigger",
       ].sort(),
     );
   });

@@ -35,6 +35,7 @@ export const ID_PREFIXES = {
   delivery: "whd",
   attempt: "wha",
   webhookEndpoint: "whe",
+  listenSession: "whl",
   subscription: "sub",
   invoice: "inv",
   testBalanceRequest: "tbr",

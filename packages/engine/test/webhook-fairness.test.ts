@@ -84,7 +84,11 @@ describe("postWebhook timeout", () => {
   });
 
   it("gives up after the timeout it is given and says it timed out", async () => {
-    const out = await postWebhook({ id: "whd_t", url, payload: { type: "webhook.test", data: {} } }, "whsec_dGVzdA==", 300);
+    const out = await postWebhook(
+      { id: "whd_t", url, payload: { type: "webhook.test", data: {} }, body: null },
+      "whsec_dGVzdA==",
+      300,
+    );
     expect(out).toMatchObject({ ok: false, responseStatus: null, timedOut: true });
     expect(out.durationMs).toBeGreaterThanOrEqual(300);
   });

@@ -175,7 +175,7 @@ describe("postWebhook", () => {
   it("POSTs the signed body; a 2xx is delivered", async () => {
     process.env[ENV] = "1";
     seen.length = 0;
-    const out = await postWebhook({ id: "whd_1", url: `${base}/ok`, payload }, secret, WEBHOOK_TIMEOUT_MS);
+    const out = await postWebhook({ id: "whd_1", url: `${base}/ok`, payload, body: null }, secret, WEBHOOK_TIMEOUT_MS);
     expect(out).toMatchObject({ ok: true, responseStatus: 204, error: null });
     expect(seen).toHaveLength(1);
     const { headers, body } = seen[0]!;
@@ -187,23 +187,31 @@ describe("postWebhook", () => {
 
   it("a 5xx is a failure with the first 1 KB of the body; redirects are not followed", async () => {
     process.env[ENV] = "1";
-    const failed = await postWebhook({ id: "whd_2", url: `${base}/big-error`, payload }, secret, WEBHOOK_TIMEOUT_MS);
+    const failed = await postWebhook({ id: "whd_2", url: `${base}/big-error`, payload, body: null }, secret, WEBHOOK_TIMEOUT_MS);
     expect(failed).toMatchObject({ ok: false, responseStatus: 500, error: "HTTP 500" });
     expect(failed.responseBody).toHaveLength(WEBHOOK_RESPONSE_BODY_LIMIT);
     seen.length = 0;
-    const redirected = await postWebhook({ id: "whd_3", url: `${base}/redirect`, payload }, secret, WEBHOOK_TIMEOUT_MS);
+    const redirected = await postWebhook(
+      { id: "whd_3", url: `${base}/redirect`, payload, body: null },
+      secret,
+      WEBHOOK_TIMEOUT_MS,
+    );
     expect(redirected).toMatchObject({ ok: false, responseStatus: 302 });
     expect(seen).toHaveLength(1);
   });
 
   it("network errors and refused addresses are failures, never throws", async () => {
     process.env[ENV] = "1";
-    const closed = await postWebhook({ id: "whd_4", url: "http://127.0.0.1:1/", payload }, secret, WEBHOOK_TIMEOUT_MS);
+    const closed = await postWebhook(
+      { id: "whd_4", url: "http://127.0.0.1:1/", payload, body: null },
+      secret,
+      WEBHOOK_TIMEOUT_MS,
+    );
     expect(closed.ok).toBe(false);
     expect(closed.responseStatus).toBeNull();
     expect(closed.error).toMatch(/failed/);
     delete process.env[ENV];
-    const refused = await postWebhook({ id: "whd_5", url: `${base}/ok`, payload }, secret, WEBHOOK_TIMEOUT_MS);
+    const refused = await postWebhook({ id: "whd_5", url: `${base}/ok`, payload, body: null }, secret, WEBHOOK_TIMEOUT_MS);
     expect(refused.ok).toBe(false);
     expect(refused.error).toMatch(/not allowed/);
   });

@@ -3,6 +3,7 @@ import { AuthenticationError } from "./errors.js";
 import { Balance } from "./resources/balance.js";
 import { Generations } from "./resources/generations.js";
 import { Models } from "./resources/models.js";
+import { WebhookListen } from "./resources/webhook-listen.js";
 import { Transport } from "./transport.js";
 import type { Generation, RequestOptions } from "./types.js";
 import { webhooks } from "./webhooks.js";
@@ -39,7 +40,8 @@ export class Vgen {
   readonly generations: Generations;
   readonly models: Models;
   readonly balance: Balance;
-  readonly webhooks = webhooks;
+  /** `verify` a callback; `listen` to the account's events (what `vgen listen` forwards); `trigger` a sample. */
+  readonly webhooks: typeof webhooks & Pick<WebhookListen, "listen" | "trigger">;
   private readonly transport: Transport;
 
   constructor(options: VgenOptions = {}) {
@@ -60,6 +62,8 @@ export class Vgen {
     this.generations = new Generations(this.transport);
     this.models = new Models(this.transport);
     this.balance = new Balance(this.transport);
+    const listen = new WebhookListen(this.transport);
+    this.webhooks = { ...webhooks, listen: (o) => listen.listen(o), trigger: (e, o) => listen.trigger(e, o) };
   }
 
   /** Streams a completed generation's clip (or any output URL) to a file. */

@@ -17,6 +17,7 @@ export {
   WaitTimeoutError,
 } from "./errors.js";
 export type { CreateOptions, WaitOptions } from "./resources/generations.js";
+export type { ListenEvent, ListenMessage, ListenOptions, ListenSession, TriggerResult } from "./resources/webhook-listen.js";
 export { type SseEvent, SseParser } from "./sse.js";
 export { type GenerationEvent, GenerationStream } from "./stream.js";
 export type {

@@ -140,6 +140,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/listen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the account's webhook events (vgen listen)
+         * @description A long-lived stream of the account's webhook events for this key's mode, the way `stripe listen` works: nothing connects to your machine; `vgen listen --forward-to <url>` reads this stream and POSTs each event to a local receiver. The server opens a listen session with its own signing secret; every event of the account (the same types and bodies endpoints get) is then sent with the exact body and Standard Webhooks headers signed with that secret. A session gets events while its stream is open and for 60 s after it drops; reconnect with `session` to keep the secret and receive what was queued meanwhile.
+         */
+        get: operations["listenWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a sample webhook event (vgen trigger)
+         * @description Sends a sample event of the given type, like `stripe trigger`: to every enabled account endpoint subscribed to it and to every open listen session of this key's mode, signed and retried like a real event. The sample's ids name no real generation; nothing is charged. At most 20 per minute per account.
+         */
+        post: operations["triggerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/errors": {
         parameters: {
             query?: never;
@@ -649,6 +689,15 @@ export interface components {
              * @example $3.840
              */
             held: string;
+        };
+        TriggerResult: {
+            /** @enum {string} */
+            event: "generation.processing" | "generation.progress" | "generation.completed" | "generation.failed" | "generation.canceled" | "account.balance_low" | "account.spend_threshold_reached";
+            /**
+             * @description How many deliveries were queued: one per subscribed endpoint and per open listen session.
+             * @example 2
+             */
+            deliveries: number;
         };
         ErrorCatalog: {
             /** @enum {string} */
@@ -2829,6 +2878,564 @@ export interface operations {
                      *         "message": "The request came from an address outside the IP addresses and ranges the API key is restricted to.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#key_source_not_allowed",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
+             */
+            429: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal server error. Error codes:
+             *
+             *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
+             */
+            500: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "type": "api_error",
+                     *         "message": "Something went wrong on our side. Nothing was charged.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#internal_error",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `service_unavailable`: The service is temporarily unable to accept work. [Fix](http://localhost:3000/errors#service_unavailable)
+             */
+            503: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "type": "api_error",
+                     *         "message": "The service is temporarily unable to accept work.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#service_unavailable",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listenWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated event types to receive (generation.processing, generation.progress, generation.completed, generation.failed, generation.canceled, account.balance_low, account.spend_threshold_reached); every type when absent. */
+                events?: string;
+                /** @description The `id` of this key's earlier session, when reconnecting: the session keeps its signing secret and gets the events queued meanwhile. Unknown ids open a new session. */
+                session?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, then its events, as server-sent events. */
+            200: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 2000
+                     *     event: session
+                     *     data: {"id":"whl_4vB8nC1dE3f7hX2kLmQ9rT","secret":"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw","events":[]}
+                     *
+                     *     event: webhook
+                     *     id: whd_9sP2qR7tU4vW1xY3zA5bC
+                     *     data: {"id":"whd_9sP2qR7tU4vW1xY3zA5bC","type":"generation.completed","body":"{\"type\":\"generation.completed\",\"data\":{\"id\":\"vid_7hX2kLmQ9rT4vB8nC1dE3f\",\"status\":\"completed\"}}","headers":{"content-type":"application/json","webhook-id":"whd_9sP2qR7tU4vW1xY3zA5bC","webhook-timestamp":"1763738261","webhook-signature":"v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="}}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `invalid_parameter`: A parameter has the wrong type or a value outside its allowed range. [Fix](http://localhost:3000/errors#invalid_parameter)
+             */
+            400: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_parameter",
+                     *         "type": "invalid_request_error",
+                     *         "message": "A parameter has the wrong type or a value outside its allowed range.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#invalid_parameter",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. Error codes:
+             *
+             *     - `missing_api_key`: No API key was sent. [Fix](http://localhost:3000/errors#missing_api_key)
+             *     - `invalid_api_key`: The API key is unknown or has been revoked. [Fix](http://localhost:3000/errors#invalid_api_key)
+             *     - `key_expired`: The API key passed the expiry date its owner set for it. [Fix](http://localhost:3000/errors#key_expired)
+             */
+            401: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "type": "authentication_error",
+                     *         "message": "No API key was sent.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#missing_api_key",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. Error codes:
+             *
+             *     - `key_source_not_allowed`: The request came from an address outside the IP addresses and ranges the API key is restricted to. [Fix](http://localhost:3000/errors#key_source_not_allowed)
+             */
+            403: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "key_source_not_allowed",
+                     *         "type": "permission_error",
+                     *         "message": "The request came from an address outside the IP addresses and ranges the API key is restricted to.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#key_source_not_allowed",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
+             */
+            429: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal server error. Error codes:
+             *
+             *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
+             */
+            500: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "type": "api_error",
+                     *         "message": "Something went wrong on our side. Nothing was charged.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#internal_error",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `service_unavailable`: The service is temporarily unable to accept work. [Fix](http://localhost:3000/errors#service_unavailable)
+             */
+            503: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "type": "api_error",
+                     *         "message": "The service is temporarily unable to accept work.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#service_unavailable",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    triggerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "generation.completed"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The event type to send a sample of.
+                     * @example generation.completed
+                     * @enum {string}
+                     */
+                    event: "generation.processing" | "generation.progress" | "generation.completed" | "generation.failed" | "generation.canceled" | "account.balance_low" | "account.spend_threshold_reached";
+                };
+            };
+        };
+        responses: {
+            /** @description The sample event is queued. */
+            202: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "event": "generation.completed",
+                     *       "deliveries": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TriggerResult"];
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `invalid_json`: The request body is not valid JSON. [Fix](http://localhost:3000/errors#invalid_json)
+             *     - `missing_parameter`: A required parameter is missing. [Fix](http://localhost:3000/errors#missing_parameter)
+             *     - `invalid_parameter`: A parameter has the wrong type or a value outside its allowed range. [Fix](http://localhost:3000/errors#invalid_parameter)
+             *     - `unknown_parameter`: The body contains a field the API does not know (for example `aspect_ratio` instead of `aspectRatio`). [Fix](http://localhost:3000/errors#unknown_parameter)
+             */
+            400: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_json",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The request body is not valid JSON.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#invalid_json",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. Error codes:
+             *
+             *     - `missing_api_key`: No API key was sent. [Fix](http://localhost:3000/errors#missing_api_key)
+             *     - `invalid_api_key`: The API key is unknown or has been revoked. [Fix](http://localhost:3000/errors#invalid_api_key)
+             *     - `key_expired`: The API key passed the expiry date its owner set for it. [Fix](http://localhost:3000/errors#key_expired)
+             */
+            401: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "type": "authentication_error",
+                     *         "message": "No API key was sent.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#missing_api_key",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. Error codes:
+             *
+             *     - `key_read_only`: The API key is read-only: it may list models and read generations, but not create or cancel them. [Fix](http://localhost:3000/errors#key_read_only)
+             *     - `key_source_not_allowed`: The request came from an address outside the IP addresses and ranges the API key is restricted to. [Fix](http://localhost:3000/errors#key_source_not_allowed)
+             */
+            403: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "key_read_only",
+                     *         "type": "permission_error",
+                     *         "message": "The API key is read-only: it may list models and read generations, but not create or cancel them.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#key_read_only",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. Error codes:
+             *
+             *     - `payload_too_large`: The body is larger than 64 KiB. [Fix](http://localhost:3000/errors#payload_too_large)
+             */
+            413: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The body is larger than 64 KiB.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#payload_too_large",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `unsupported_media_type`: The body is not sent as `Content-Type: application/json`. [Fix](http://localhost:3000/errors#unsupported_media_type)
+             */
+            415: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The body is not sent as `Content-Type: application/json`.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#unsupported_media_type",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }

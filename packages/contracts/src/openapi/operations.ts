@@ -10,6 +10,8 @@ import { streamGenerationEvents } from "./generations/stream-generation-events";
 import { getOpenApiDocument } from "./platform/get-openapi-document";
 import { getStatus } from "./platform/get-status";
 import { listErrors } from "./platform/list-errors";
+import { listenWebhooks } from "./webhooks/listen-webhooks";
+import { triggerWebhook } from "./webhooks/trigger-webhook";
 
 export const OPERATIONS: readonly ((baseUrl: string) => RouteConfig)[] = [
   createGeneration,
@@ -19,6 +21,8 @@ export const OPERATIONS: readonly ((baseUrl: string) => RouteConfig)[] = [
   cancelGeneration,
   listModels,
   getBalance,
+  listenWebhooks,
+  triggerWebhook,
   listErrors,
   getStatus,
   getOpenApiDocument,

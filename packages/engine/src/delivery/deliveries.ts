@@ -19,8 +19,9 @@ import { FetchFailedError, safeFetch } from "../net/safe-fetch";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
 import { claimSlot, settleSlot } from "./lanes";
+import { notifyListenSessions } from "./listen";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
-import { signWebhook } from "./signing";
+import { signWebhook, type WebhookHeaders } from "./signing";
 
 /** How much of a receiver's response body is kept per attempt. */
 export const WEBHOOK_RESPONSE_BODY_LIMIT = 1024;
@@ -40,8 +41,9 @@ export class WebhookDeliveryNotFoundError extends ApiError {
 }
 
 /**
- * The exact body sent: `{"type":…,"data":<record>}` with the record's fields in API order
- * (the payload column is JSONB, which does not keep key order). Same bytes on every attempt.
+ * The body of a delivery queued before deliveries kept their exact body (the `body` column):
+ * `{"type":…,"data":<record>}` with the record's fields in API order (the payload column is
+ * JSONB, which does not keep key order).
  */
 export function webhookBody(payload: unknown): string {
   const p = payload as { type: string; data: unknown };
@@ -49,8 +51,15 @@ export function webhookBody(payload: unknown): string {
   return JSON.stringify({ type: p.type, data: parsed.success ? parsed.data : p.data });
 }
 
+/** The exact body a delivery sends, on every attempt and resend. */
+export function deliveryBody(delivery: Pick<WebhookDelivery, "body" | "payload">): string {
+  return delivery.body ?? webhookBody(delivery.payload);
+}
+
 export interface AttemptOutcome {
   ok: boolean;
+  /** The headers sent; null when signing failed before anything was sent. */
+  requestHeaders: (WebhookHeaders & { "user-agent": string; accept: string }) | null;
   responseStatus: number | null;
   responseBody: string | null;
   error: string | null;
@@ -66,20 +75,25 @@ function clip(buf: Buffer): string {
   return buf.subarray(0, WEBHOOK_RESPONSE_BODY_LIMIT).toString("utf8").replaceAll("\u0000", "");
 }
 
-/** One signed POST, given up after `timeoutMs` (lanes.ts decides it). Never throws: every outcome is something to record. */
+/**
+ * One signed POST of the delivery's exact body, given up after `timeoutMs` (lanes.ts decides it);
+ * `webhook-id` is the delivery's id on every attempt and resend, so receivers can dedupe. Never
+ * throws: every outcome is something to record.
+ */
 export async function postWebhook(
-  delivery: Pick<WebhookDelivery, "id" | "url" | "payload">,
+  delivery: Pick<WebhookDelivery, "id" | "url" | "payload" | "body">,
   secret: string,
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
-  const body = webhookBody(delivery.payload);
+  const body = deliveryBody(delivery);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  let requestHeaders: AttemptOutcome["requestHeaders"] = null;
   try {
-    const headers = signWebhook(secret, delivery.id, body);
+    requestHeaders = { ...signWebhook(secret, delivery.id, body), "user-agent": "vgen-webhooks/1", accept: "*/*" };
     const res = await safeFetch(delivery.url, {
       method: "POST",
-      headers: { ...headers, "user-agent": "vgen-webhooks/1", accept: "*/*" },
+      headers: { ...requestHeaders },
       body,
       timeoutMs,
       maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
@@ -90,6 +104,7 @@ export async function postWebhook(
     const location = res.headers.get("location");
     return {
       ok,
+      requestHeaders,
       responseStatus: res.status,
       responseBody: clip(res.body),
       error: ok
@@ -107,6 +122,7 @@ export async function postWebhook(
     const ok = status !== null && status >= 200 && status < 300;
     return {
       ok,
+      requestHeaders,
       responseStatus: status,
       responseBody: null,
       error: (err as Error).message ?? String(err),
@@ -144,6 +160,7 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
         responseBody: outcome.responseBody,
         error: outcome.error?.slice(0, 2000) ?? null,
         durationMs: outcome.durationMs,
+        requestHeaders: outcome.requestHeaders ? { ...outcome.requestHeaders } : undefined,
         manual: opts.manual,
       },
     });
@@ -231,17 +248,27 @@ export class WebhookDestinationBusyError extends ApiError {
 export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookAttempt[] };
 
 /**
- * Dashboard "Resend": one immediate attempt, recorded with manual=true, whatever the delivery's
- * state. A 2xx marks a pending or failed delivery delivered (a scheduled automatic attempt then
- * does nothing); a failure leaves the state and schedule as they were.
+ * Dashboard "Resend": one immediate attempt of the same event (same webhook-id, same body),
+ * recorded with manual=true, whatever the delivery's state. A 2xx marks a pending or failed
+ * delivery delivered (a scheduled automatic attempt then does nothing); a failure leaves the state
+ * and schedule as they were. A listen session's delivery goes back to its stream (attempt null).
  */
 export async function resendDelivery(db: Db, accountId: string, deliveryId: string) {
   const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, accountId }, include: SIGNING_KEYS });
   if (!delivery) throw new WebhookDeliveryNotFoundError(deliveryId);
-  const claim = await claimSlot(db, delivery, null);
-  if (!claim.granted) throw new WebhookDestinationBusyError(claim.reason);
-  const outcome = await postWebhook(delivery, signingSecretOf(delivery), claim.timeoutMs);
-  const { attempt } = await recordAttempt(db, delivery.id, outcome, { manual: true });
+  let attempt: WebhookAttempt | null = null;
+  if (delivery.listenSessionId) {
+    const sessionId = delivery.listenSessionId;
+    await db.$transaction(async (tx) => {
+      await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "pending" } });
+      await notifyListenSessions(tx, [sessionId]);
+    });
+  } else {
+    const claim = await claimSlot(db, delivery, null);
+    if (!claim.granted) throw new WebhookDestinationBusyError(claim.reason);
+    const outcome = await postWebhook(delivery, signingSecretOf(delivery), claim.timeoutMs);
+    attempt = (await recordAttempt(db, delivery.id, outcome, { manual: true })).attempt;
+  }
   const updated = await db.webhookDelivery.findUniqueOrThrow({
     where: { id: delivery.id },
     include: { attempts: { orderBy: { attemptNo: "asc" } } },

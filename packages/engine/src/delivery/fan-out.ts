@@ -7,29 +7,50 @@ import { endpointsByAccount } from "../platform/hot-cache/lookups";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
 import { toRecord } from "../generations/public-record";
 import type { WebhookJob } from "./deliveries";
+import { listenSessionsFor, notifyListenSessions } from "./listen";
 
-/** `request` is the generation's own `webHook`; an endpoint is named by its id. */
-interface Destination {
+/** `request` is the generation's own `webHook`; an endpoint or a listen session is named by its id. */
+export interface Destination {
   key: string;
   endpointId: string | null;
+  /** A `vgen listen` session: its stream takes the delivery, no job POSTs it. */
+  listenSessionId: string | null;
   url: string;
 }
 
+/** What a listen session's delivery shows as its URL in the delivery log. */
+const LISTEN_URL = "vgen-listen";
+
+/** The account's listen sessions subscribed to `event`, as destinations. */
+export async function listenDestinations(
+  tx: Prisma.TransactionClient,
+  accountId: string,
+  event: string,
+  livemode: boolean,
+): Promise<Destination[]> {
+  const sessions = await listenSessionsFor(tx, accountId, event, livemode);
+  return sessions.map((id) => ({ key: id, endpointId: null, listenSessionId: id, url: LISTEN_URL }));
+}
+
 /** The fields of a generation that decide where its events go. */
-type Routed = Pick<Generation, "accountId" | "webhookUrl" | "webhookEvents">;
+type Routed = Pick<Generation, "accountId" | "webhookUrl" | "webhookEvents" | "livemode">;
 
 /**
  * A request's `webHook` takes every event it subscribed to (by default the terminal ones) and
  * overrides the account's endpoints; without one, every enabled endpoint subscribed to the event
  * gets it. The endpoints come from the hot cache: no query while the account's list is cached.
+ * Listen sessions of the generation's mode get every event they subscribed to, like `stripe listen`.
  */
 export async function destinationsFor(tx: Prisma.TransactionClient, gen: Routed, event: WebhookEvent): Promise<Destination[]> {
+  const listeners = await listenDestinations(tx, gen.accountId, event, gen.livemode);
   if (gen.webhookUrl) {
     const events: readonly string[] = gen.webhookEvents.length > 0 ? gen.webhookEvents : TERMINAL_WEBHOOK_EVENTS;
-    return events.includes(event) ? [{ key: "request", endpointId: null, url: gen.webhookUrl }] : [];
+    const own = { key: "request", endpointId: null, listenSessionId: null, url: gen.webhookUrl };
+    return events.includes(event) ? [own, ...listeners] : listeners;
   }
   const endpoints = (await endpointsByAccount.get(tx, gen.accountId)) ?? [];
-  return endpoints.filter((e) => e.events.includes(event)).map((e) => ({ key: e.id, endpointId: e.id, url: e.url }));
+  const subscribed = endpoints.filter((e) => e.events.includes(event));
+  return [...subscribed.map((e) => ({ key: e.id, endpointId: e.id, listenSessionId: null, url: e.url })), ...listeners];
 }
 
 interface QueueOptions {
@@ -54,22 +75,29 @@ export async function queueToDestinations(
   if (destinations.length === 0) return [];
   const now = opts.now ?? new Date();
   const eta = gen.status === "processing" ? remainingEta(gen, now) : 0;
-  const payload = JSON.stringify({ type: event, data: toRecord(gen, eta) });
+  // The exact body every attempt sends (the JSONB payload does not keep the record's key order).
+  const body = JSON.stringify({ type: event, data: toRecord(gen, eta) });
   const created: string[] = [];
   for (const d of destinations) {
     const rows = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO webhook_deliveries (id, account_id, generation_id, endpoint_id, destination, url, event_type, sequence,
-        payload, next_attempt_at, created_at)
-      VALUES (${newId("delivery")}, ${gen.accountId}, ${gen.id}, ${d.endpointId}, ${d.key}, ${d.url}, ${event},
-        ${opts.sequence ?? 0}, ${payload}::jsonb, ${now}, ${now})
+      INSERT INTO webhook_deliveries (id, account_id, generation_id, endpoint_id, listen_session_id, destination, url,
+        event_type, sequence, payload, body, next_attempt_at, created_at)
+      VALUES (${newId("delivery")}, ${gen.accountId}, ${gen.id}, ${d.endpointId}, ${d.listenSessionId}, ${d.key}, ${d.url},
+        ${event}, ${opts.sequence ?? 0}, ${body}::jsonb, ${body}, ${now}, ${now})
       ON CONFLICT (generation_id, destination, event_type, sequence) DO NOTHING
       RETURNING id`;
     for (const { id } of rows) {
-      await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId: id, attempt: 1 } satisfies WebhookJob);
+      await startDelivery(tx, id, d);
       created.push(id);
     }
   }
   return created;
+}
+
+/** A new delivery's first attempt: a job for a URL, a wake-up (at commit) for a listen session's stream. */
+export async function startDelivery(tx: Prisma.TransactionClient, deliveryId: string, d: Destination): Promise<void> {
+  if (d.listenSessionId) await notifyListenSessions(tx, [d.listenSessionId]);
+  else await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: 1 } satisfies WebhookJob);
 }
 
 /** Queues `event` of `gen` to every destination subscribed to it. */

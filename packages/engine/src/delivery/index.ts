@@ -3,6 +3,7 @@ export { resumeEndpoint } from "./circuit";
 export {
   WebhookDeliveryNotFoundError,
   WebhookDestinationBusyError,
+  deliveryBody,
   listDeliveries,
   processWebhookJob,
   resendDelivery,
@@ -21,3 +22,6 @@ export {
 } from "./endpoints";
 export type { EndpointView } from "./endpoints";
 export { sendTestEvent } from "./test-event";
+export { listenHub, openListenSession, takeListenEvents, touchListenSession } from "./listen";
+export type { ListenEvent, ListenSession } from "./listen";
+export { TRIGGERS_PER_MINUTE, triggerSampleEvent } from "./trigger";

@@ -31,6 +31,7 @@ export async function sendTestEvent(
       url: endpoint.url,
       eventType: WEBHOOK_TEST_EVENT,
       payload: payload as Prisma.InputJsonValue,
+      body: JSON.stringify(payload),
       nextAttemptAt: now,
       createdAt: now,
     },

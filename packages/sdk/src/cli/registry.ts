@@ -6,6 +6,7 @@ import { download } from "./commands/download.js";
 import { generate } from "./commands/generate.js";
 import { get } from "./commands/get.js";
 import { list } from "./commands/list.js";
+import { listen, trigger } from "./commands/listen.js";
 import { models } from "./commands/models.js";
 
-export const COMMANDS: readonly Command[] = [generate, get, list, cancel, download, models];
+export const COMMANDS: readonly Command[] = [generate, get, list, cancel, download, models, listen, trigger];

@@ -7,6 +7,8 @@ import { createGenerationRoute } from "../api/create-generation";
 import { getBalanceRoute } from "../api/get-balance";
 import { getGenerationEvents } from "../api/generation-events";
 import { getResultRoute } from "../api/get-result";
+import { listenWebhooksRoute } from "../api/listen-webhooks";
+import { triggerWebhookRoute } from "../api/trigger-webhook";
 import { listGenerationsRoute } from "../api/list-generations";
 import { listModelsRoute } from "../api/list-models";
 import { MAX_BODY_BYTES } from "./body";
@@ -14,7 +16,8 @@ import { fromNodeRequest, type ApiRequest } from "./api-request";
 import { apiErrorFor } from "./failure";
 import { writeApiError } from "./request-guard";
 import { errorReply, type ApiReply } from "./respond";
-import { streamGenerationEvents, type EventStreamSpec } from "./sse";
+import { streamListenEvents } from "./listen-stream";
+import { type EventSink, streamGenerationEvents, type EventStreamSpec } from "./sse";
 import type { ApiRoute } from "./with-api-key";
 
 interface NodeRoute {
@@ -45,6 +48,8 @@ const ROUTES: NodeRoute[] = [
   route("POST", /^\/api\/v1\/videos\/cancel$/, cancelGenerationRoute),
   route("GET", /^\/api\/v1\/models$/, listModelsRoute),
   route("GET", /^\/api\/v1\/balance$/, getBalanceRoute),
+  route("GET", /^\/api\/v1\/webhooks\/listen$/, listenWebhooksRoute),
+  route("POST", /^\/api\/v1\/webhooks\/trigger$/, triggerWebhookRoute),
 ];
 
 /** A client that stops reading is cut off once this much is waiting for it. */
@@ -75,10 +80,11 @@ export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boole
 async function answer(route: NodeRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
   const requestBody = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
   const reply = await route.reply(fromNodeRequest(req, requestBody), params);
-  if (reply.body !== null && "stream" in reply.body) {
+  if (reply.body !== null && ("stream" in reply.body || "listen" in reply.body)) {
     // The client may have left while the handler ran: no stream for a closed socket.
     if (res.destroyed) return;
     res.writeHead(reply.status, reply.headers);
+    if ("listen" in reply.body) return void res.on("close", streamListenEvents(socketSink(res), reply.body.listen));
     return serveEventStream(res, reply.body.stream);
   }
   writeJson(res, reply);
@@ -134,19 +140,20 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function serveEventStream(res: ServerResponse, spec: EventStreamSpec) {
-  const stop = streamGenerationEvents(
-    {
-      write(text) {
-        if (res.destroyed) return;
-        if (res.writableLength > MAX_BUFFERED_BYTES) return void res.destroy();
-        res.write(text);
-      },
-      end() {
-        if (!res.destroyed) res.end();
-      },
+function socketSink(res: ServerResponse): EventSink {
+  return {
+    write(text) {
+      if (res.destroyed) return;
+      if (res.writableLength > MAX_BUFFERED_BYTES) return void res.destroy();
+      res.write(text);
     },
-    spec,
-  );
+    end() {
+      if (!res.destroyed) res.end();
+    },
+  };
+}
+
+function serveEventStream(res: ServerResponse, spec: EventStreamSpec) {
+  const stop = streamGenerationEvents(socketSink(res), spec);
   res.on("close", stop);
 }

@@ -1,5 +1,6 @@
 import type { ApiError } from "@vgen/contracts";
 import { config } from "@vgen/engine/platform";
+import { listenEventStream, type ListenStreamSpec } from "./listen-stream";
 import { generationEventStream, SSE_HEADERS, type EventStreamSpec } from "./sse";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -24,13 +25,16 @@ export class ApiReply {
     readonly status: number,
     readonly headers: Record<string, string>,
     /** null: no body (204). */
-    readonly body: { json: string } | { stream: EventStreamSpec } | null,
+    readonly body: { json: string } | { stream: EventStreamSpec } | { listen: ListenStreamSpec } | null,
   ) {}
 
   toResponse(): Response {
     if (this.body === null) return new Response(null, { status: this.status, headers: this.headers });
     if ("json" in this.body) return new Response(this.body.json, { status: this.status, headers: this.headers });
-    const response = generationEventStream(this.body.stream, this.status);
+    const response =
+      "listen" in this.body
+        ? listenEventStream(this.body.listen, this.status)
+        : generationEventStream(this.body.stream, this.status);
     for (const [name, value] of Object.entries(this.headers)) response.headers.set(name, value);
     return response;
   }
@@ -57,4 +61,8 @@ export function eventStreamReply(spec: EventStreamSpec): ApiReply {
 /** 204: e.g. a stream whose client already has its final event, which tells an EventSource to stop reconnecting. */
 export function noContentReply(): ApiReply {
   return new ApiReply(204, { "cache-control": "no-store" }, null);
+}
+
+export function listenStreamReply(spec: ListenStreamSpec): ApiReply {
+  return new ApiReply(200, { ...SSE_HEADERS }, { listen: spec });
 }

@@ -26,7 +26,8 @@ import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { apiErrorFor, CLIENT_CLOSED_REQUEST } from "./failure";
 import { recordRequest } from "./request-log";
-import { errorReply, eventStreamReply, jsonReply, noContentReply, type ApiReply } from "./respond";
+import type { ListenSession } from "@vgen/engine/delivery";
+import { errorReply, eventStreamReply, jsonReply, listenStreamReply, noContentReply, type ApiReply } from "./respond";
 
 /** What a handler returns; the wrapper turns it into a Response and can replay it. */
 export type ApiResult =
@@ -34,6 +35,9 @@ export type ApiResult =
   | { kind: "stream"; generationId: string; after?: number | null }
   /** A stream with nothing left to send: 204. */
   | { kind: "no_content" };
+
+/** A `vgen listen` stream: a GET, so never stored for an Idempotency-Key. */
+type ListenResult = { kind: "listen"; session: ListenSession };
 
 interface ApiContext {
   req: ApiRequest;
@@ -64,7 +68,7 @@ interface Options {
   body?: boolean;
 }
 
-type Handler<P> = (ctx: ApiContext, params: P) => Promise<ApiResult>;
+type Handler<P> = (ctx: ApiContext, params: P) => Promise<ApiResult | ListenResult>;
 
 const ACCOUNT_QPS = env().ACCOUNT_RATE_LIMIT_QPS;
 const UNAUTHENTICATED_QPS = env().UNAUTHENTICATED_RATE_LIMIT_QPS;
@@ -82,10 +86,11 @@ function storedResponseOf(result: ApiResult): StoredResponse {
   return { status: result.status, body: result.body, generationId: result.generationId ?? null };
 }
 
-function toReply(db: Db, accountId: string, result: ApiResult): ApiReply {
+function toReply(db: Db, accountId: string, result: ApiResult | ListenResult): ApiReply {
   if (result.kind === "stream")
     return eventStreamReply({ db, generationId: result.generationId, accountId, after: result.after ?? null });
   if (result.kind === "no_content") return noContentReply();
+  if (result.kind === "listen") return listenStreamReply({ db, session: result.session });
   const reply = jsonReply(result.status, result.body);
   Object.assign(reply.headers, result.headers);
   return reply;
@@ -195,7 +200,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         },
         params,
       );
-      if (claim && !storedByHandler) await completeIdempotencyKey(db, claim, storedResponseOf(result));
+      if (claim && !storedByHandler && result.kind !== "listen")
+        await completeIdempotencyKey(db, claim, storedResponseOf(result));
       held = null;
       response = toReply(db, owner.id, result);
     } catch (err) {

@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
+import { SentRequest } from "./sent-request";
 
 const STATUS_TONE = { pending: "amber", delivered: "green", failed: "red" } as const;
 const STATUS_LABEL = { pending: "statusPending", delivered: "statusDelivered", failed: "statusFailed" } as const;
@@ -79,7 +80,7 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
                           )}
                         </p>
                         <p className="truncate font-mono text-xs text-slate-500" title={d.url}>
-                          {d.url}
+                          {d.listenSessionId ? t("listenSession", { id: d.listenSessionId }) : d.url}
                         </p>
                         <p className="text-xs text-slate-500">
                           {formatUtc(d.createdAt)} ·{" "}
@@ -129,8 +130,11 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
                             <th scope="col" className="py-2 pr-3">
                               {t("duration")}
                             </th>
-                            <th scope="col" className="py-2">
+                            <th scope="col" className="py-2 pr-3">
                               {t("responseOrError")}
+                            </th>
+                            <th scope="col" className="py-2">
+                              {t("request")}
                             </th>
                           </tr>
                         </thead>
@@ -163,11 +167,14 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
                                 {a.error && <span className="text-xs text-red-700">{a.error}</span>}
                                 {!a.responseBody && !a.error && <span className="text-xs text-slate-400">{t("empty")}</span>}
                               </td>
+                              <td className="py-2">
+                                <SentRequest body={d.body} headers={a.requestHeaders} />
+                              </td>
                             </tr>
                           ))}
                           {d.attempts.length === 0 && (
                             <tr>
-                              <td colSpan={5} className="py-2 text-slate-500">
+                              <td colSpan={6} className="py-2 text-slate-500">
                                 {t("noAttemptYet")}
                               </td>
                             </tr>

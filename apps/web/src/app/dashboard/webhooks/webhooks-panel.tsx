@@ -114,6 +114,7 @@ function VerifyCard() {
         <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
           <code>{VERIFY_SNIPPET}</code>
         </pre>
+        <p>{t.rich("listenHint", { code })}</p>
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { listDeliveries, type WebhookDeliveryWithAttempts } from "@vgen/engine/delivery";
+import { deliveryBody, listDeliveries, type WebhookDeliveryWithAttempts } from "@vgen/engine/delivery";
 import { livemodeOfRequest } from "../../../dashboard-mode/mode";
 import type { AuthedContext } from "../../trpc";
 import type { DeliveriesInput } from "./deliveries.schema";
@@ -10,6 +10,7 @@ export function deliveryView(d: WebhookDeliveryWithAttempts) {
     id: d.id,
     generationId: d.generationId,
     endpointId: d.endpointId,
+    listenSessionId: d.listenSessionId,
     eventType: d.eventType,
     url: d.url,
     status: d.status,
@@ -17,6 +18,8 @@ export function deliveryView(d: WebhookDeliveryWithAttempts) {
     nextAttemptAt: d.nextAttemptAt,
     deliveredAt: d.deliveredAt,
     createdAt: d.createdAt,
+    /** The exact JSON text sent on every attempt (and resend). */
+    body: deliveryBody(d),
     lastResponse: last ? { status: last.responseStatus, error: last.error, at: last.createdAt } : null,
     attempts: d.attempts.map((a) => ({
       id: a.id,
@@ -27,6 +30,8 @@ export function deliveryView(d: WebhookDeliveryWithAttempts) {
       responseBody: a.responseBody ? a.responseBody.slice(0, 500) : null,
       error: a.error,
       manual: a.manual,
+      /** What this attempt sent; null for attempts recorded before headers were kept. */
+      requestHeaders: (a.requestHeaders as Record<string, string> | null) ?? null,
     })),
   };
 }

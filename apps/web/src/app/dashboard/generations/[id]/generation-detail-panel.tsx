@@ -13,6 +13,7 @@ import { Badge, EmptyState, ErrorNote, QueryState, Spinner } from "@/components/
 import { useTRPC } from "@/trpc/client";
 import { rerunHref } from "../../playground/prefill";
 import { STATUS_TONE } from "../format";
+import { SentRequest } from "../../webhooks/sent-request";
 import { UtcTime } from "@/components/ui/utc-time";
 
 const LINK_BUTTON =
@@ -248,18 +249,23 @@ export function GenerationDetailPanel({ id }: { id: string }) {
             {(data) => (
               <ul className="divide-y divide-slate-100 text-sm" data-testid="generation-deliveries">
                 {data.data.map((d) => (
-                  <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <span className="min-w-0">
-                      <span className="font-medium">{d.eventType}</span>{" "}
-                      <span className="break-all text-slate-600">→ {d.url}</span>
-                    </span>
-                    <span className="flex items-center gap-2 text-slate-700">
-                      <Badge tone={d.status === "delivered" ? "green" : d.status === "failed" ? "red" : "amber"}>
-                        {d.status}
-                      </Badge>
-                      {t("attempts", { count: d.attemptCount })}
-                      {d.lastResponse?.status ? t("lastHttp", { status: d.lastResponse.status }) : ""}
-                    </span>
+                  <li key={d.id} className="py-2">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="min-w-0">
+                        <span className="font-medium">{d.eventType}</span>{" "}
+                        <span className="break-all text-slate-600">→ {d.url}</span>
+                      </span>
+                      <span className="flex items-center gap-2 text-slate-700">
+                        <Badge tone={d.status === "delivered" ? "green" : d.status === "failed" ? "red" : "amber"}>
+                          {d.status}
+                        </Badge>
+                        {t("attempts", { count: d.attemptCount })}
+                        {d.lastResponse?.status ? t("lastHttp", { status: d.lastResponse.status }) : ""}
+                      </span>
+                    </div>
+                    {d.attempts.length > 0 && (
+                      <SentRequest body={d.body} headers={d.attempts[d.attempts.length - 1]!.requestHeaders} />
+                    )}
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,8 @@
+import { listenWebhooksRoute } from "@/server/api/listen-webhooks";
+import { methodNotAllowed } from "@/server/http/with-public";
+
+export const dynamic = "force-dynamic";
+
+/** The `vgen listen` stream (server.ts usually answers it first). */
+export const GET = listenWebhooksRoute;
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
