@@ -12,6 +12,8 @@ const PUBLIC_PATHS = [
   "POST /api/v1/videos/cancel",
   "GET /api/v1/models",
   "GET /api/v1/balance",
+  "GET /api/v1/webhooks/listen",
+  "POST /api/v1/webhooks/trigger",
   "GET /api/v1/errors",
   "GET /api/v1/status",
   "GET /api/v1/openapi.json",

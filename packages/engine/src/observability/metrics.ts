@@ -85,6 +85,8 @@ export const ROUTE_TEMPLATES = [
   "/api/v1/videos/cancel",
   "/api/v1/models",
   "/api/v1/balance",
+  "/api/v1/webhooks/listen",
+  "/api/v1/webhooks/trigger",
   "/api/v1/errors",
   "/api/v1/status",
   "/api/v1/openapi.json",
