@@ -90,6 +90,8 @@ test("a new account verifies its email before the dashboard issues its first key
   await expect(banner).toContainText("A new link is on its way");
 
   await page.goto("/dashboard/api-keys");
+  // The keys table comes from the client's query: the form is live (hydrated) once it shows.
+  await expect(page.getByRole("table", { name: "API keys of this account" })).toBeVisible();
   await page.getByLabel("Key name").fill("first");
   await page.getByRole("button", { name: "Issue key" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Verify your email address before issuing an API key" })).toBeVisible();
@@ -102,6 +104,7 @@ test("a new account verifies its email before the dashboard issues its first key
 
   await page.goto("/dashboard/api-keys");
   await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "API keys of this account" })).toBeVisible();
   await page.getByLabel("Key name").fill("first");
   await page.getByRole("button", { name: "Issue key" }).click();
   await expect(page.getByTestId("new-key")).toBeVisible();
