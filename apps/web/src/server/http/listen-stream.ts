@@ -1,7 +1,7 @@
 import type { Db } from "@vgen/db";
 import { listenHub, type ListenSession, takeListenEvents, touchListenSession } from "@vgen/engine/delivery";
 import { logger } from "@vgen/engine/observability";
-import { type EventSink, SSE_HEADERS } from "./sse";
+import { type EventSink, eventStreamResponse } from "./sse";
 
 /** Keep-alive comment and session refresh: well inside the session's grace period and proxies' idle timeouts. */
 const KEEPALIVE_MS = 15_000;
@@ -99,36 +99,5 @@ export function streamListenEvents(sink: EventSink, spec: ListenStreamSpec): () 
 
 /** A Response whose body is the listen stream, for Next.js's route; server.ts serves it on the socket instead. */
 export function listenEventStream(spec: ListenStreamSpec, status: number): Response {
-  const encoder = new TextEncoder();
-  let stop: (() => void) | null = null;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        stop ??= streamListenEvents(
-          {
-            write(text) {
-              try {
-                controller.enqueue(encoder.encode(text));
-              } catch {
-                stop?.();
-              }
-            },
-            end() {
-              try {
-                controller.close();
-              } catch {
-                // The client already went away.
-              }
-            },
-          },
-          spec,
-        );
-      },
-      cancel() {
-        stop?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, { status, headers: SSE_HEADERS });
+  return eventStreamResponse((sink) => streamListenEvents(sink, spec), status);
 }

@@ -129,35 +129,33 @@ export interface EventStreamSpec {
 }
 
 /**
- * A Response whose body is the generation's event stream, for Next.js's routes; the stream starts
- * when the body is first read. server.ts serves the public API's streams on the socket instead.
+ * A Response whose body is an event stream for Next.js's routes: `start` begins writing to the sink
+ * when the body is first read and returns how to stop. server.ts serves the public API's streams on
+ * the socket instead.
  */
-export function generationEventStream(spec: EventStreamSpec, status = 200): Response {
+export function eventStreamResponse(start: (sink: EventSink) => () => void, status = 200): Response {
   const encoder = new TextEncoder();
   let stop: (() => void) | null = null;
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        stop ??= streamGenerationEvents(
-          {
-            write(text) {
-              try {
-                controller.enqueue(encoder.encode(text));
-              } catch {
-                // Canceled or errored under us: the stream has no reader any more.
-                stop?.();
-              }
-            },
-            end() {
-              try {
-                controller.close();
-              } catch {
-                // The client already went away.
-              }
-            },
+        stop ??= start({
+          write(text) {
+            try {
+              controller.enqueue(encoder.encode(text));
+            } catch {
+              // Canceled or errored under us: the stream has no reader any more.
+              stop?.();
+            }
           },
-          spec,
-        );
+          end() {
+            try {
+              controller.close();
+            } catch {
+              // The client already went away.
+            }
+          },
+        });
       },
       cancel() {
         stop?.();
@@ -166,4 +164,9 @@ export function generationEventStream(spec: EventStreamSpec, status = 200): Resp
     { highWaterMark: 0 },
   );
   return new Response(body, { status, headers: SSE_HEADERS });
+}
+
+/** The generation's event stream as a Response (dashboard and Next.js routes). */
+export function generationEventStream(spec: EventStreamSpec, status = 200): Response {
+  return eventStreamResponse((sink) => streamGenerationEvents(sink, spec), status);
 }
