@@ -72,6 +72,7 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "webhooks.deleteEndpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "webhooks.rollEndpointSecret": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "webhooks.sendTestEvent": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
+  "webhooks.resumeEndpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "stats.usage": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
   "security.revokeSession": { input: (a) => ({ sessionId: a.sessionId }), expect: "refused" },
   "support.account": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
