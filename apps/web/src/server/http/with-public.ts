@@ -46,7 +46,7 @@ export function withPublic(handler: (req: Request) => Promise<Response>) {
   };
 }
 
-const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof ALL_METHODS)[number];
 
 /** JSON 405 handlers for every method a route does not serve, so no API path answers HTML or an empty 405. */

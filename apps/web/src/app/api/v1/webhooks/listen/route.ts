@@ -5,4 +5,5 @@ export const dynamic = "force-dynamic";
 
 /** The `vgen listen` stream (server.ts usually answers it first). */
 export const GET = listenWebhooksRoute;
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
+// HEAD too: served as a GET it would open a listen session and a stream nobody reads.
+export const { HEAD, POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
