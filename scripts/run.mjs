@@ -6,6 +6,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import os from "node:os";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { superviseServer } from "./supervise-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,6 +27,15 @@ function run(cmd, args, env = process.env) {
 const [pnpm, ...pnpmPrefix] = pnpmCommand();
 const mode = process.argv[2];
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
+// turbo looks for the package manager's binary on PATH; with only Node and npm there is none, so a
+// `pnpm` that runs the pinned one through npx goes first on PATH for everything started from here.
+if (pnpm === "npx") {
+  const shimDir = mkdtempSync(path.join(os.tmpdir(), "vgen-pnpm-"));
+  const shim = path.join(shimDir, "pnpm");
+  writeFileSync(shim, `#!/bin/sh\nexec npx -y pnpm@${PNPM_VERSION} "$@"\n`);
+  chmodSync(shim, 0o755);
+  env.PATH = `${shimDir}${path.delimiter}${env.PATH ?? ""}`;
+}
 
 run(pnpm, [...pnpmPrefix, "install", "--frozen-lockfile"], env);
 // The SDK's and the MCP server's builds (dist/) are what the API suite's SDK, CLI and MCP tests run,
