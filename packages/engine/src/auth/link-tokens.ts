@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import { newId, randomBase58, type AuthTokenKind, type Db, type Prisma } from "@vgen/db";
-import { config } from "../platform/config";
+import { env } from "@vgen/config";
 
 type Tx = Prisma.TransactionClient;
 
@@ -50,7 +50,7 @@ export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenK
       newEmail: newEmail ?? null,
     },
   });
-  const url = new URL(LINK_PATH[kind], `${config().publicBaseUrl}/`);
+  const url = new URL(LINK_PATH[kind], `${env().PUBLIC_BASE_URL}/`);
   url.searchParams.set("token", token);
   return url.toString();
 }

@@ -4,7 +4,6 @@ import path from "node:path";
 import type { Job } from "pg-boss";
 import type { Db, Generation } from "@vgen/db";
 import { env } from "@vgen/config";
-import { config } from "../platform/config";
 import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../platform/db-unavailable";
 import { completeGeneration, failGeneration, markStarted, reportProgress } from "./store";
 import { logger } from "../observability/logger";
@@ -367,7 +366,7 @@ export interface RunningWorker {
 }
 
 /** Starts consuming the generation queue (and the webhook and mail queues) in this process. */
-export async function startWorker(db: Db, concurrency = config().workerConcurrency): Promise<RunningWorker> {
+export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY): Promise<RunningWorker> {
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
     GENERATION_QUEUE,

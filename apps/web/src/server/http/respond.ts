@@ -1,5 +1,5 @@
 import type { ApiError } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import { listenEventStream, type ListenStreamSpec } from "./listen-stream";
 import { generationEventStream, SSE_HEADERS, type EventStreamSpec } from "./sse";
 
@@ -49,7 +49,7 @@ export function jsonReply(status: number, body: unknown): ApiReply {
 }
 
 export function errorReply(error: ApiError, requestId: string): ApiReply {
-  const reply = jsonReply(error.status, error.toBody(config().publicBaseUrl, requestId));
+  const reply = jsonReply(error.status, error.toBody(env().PUBLIC_BASE_URL, requestId));
   Object.assign(reply.headers, error.headers, { "x-request-id": requestId });
   return reply;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 
 const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
 /** Routes that authenticate by API key or by a signature, never by the session cookie: other sites may call them. */
@@ -42,7 +42,7 @@ export function crossSiteProblem(req: IncomingMessage, viaTrustedProxy: boolean)
 
 /** The app's own origins: its public address, and the address this request was sent to (its Host, or the trusted proxy's). */
 function ownOrigins(req: IncomingMessage, viaTrustedProxy: boolean): string[] {
-  const origins = [new URL(config().publicBaseUrl).origin];
+  const origins = [new URL(env().PUBLIC_BASE_URL).origin];
   const forwardedHost = viaTrustedProxy ? firstValue(header(req, "x-forwarded-host")) : undefined;
   const forwardedProto = viaTrustedProxy ? firstValue(header(req, "x-forwarded-proto")) : undefined;
   const host = forwardedHost ?? header(req, "host");

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import { methodNotAllowed, withPublic } from "@/server/http/with-public";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +15,7 @@ function documentText(baseUrl: string): string {
 /** The OpenAPI 3.1 document, generated from the zod schemas that validate requests. Public. */
 export const GET = withPublic(
   async () =>
-    new Response(documentText(config().publicBaseUrl), {
+    new Response(documentText(env().PUBLIC_BASE_URL), {
       headers: {
         "content-type": "application/json; charset=utf-8",
         "cache-control": "public, max-age=300",
