@@ -1,9 +1,7 @@
 import { ApiError, formatTimestamp } from "@vgen/contracts";
-import { newId, randomBase58, type Db, type Prisma } from "@vgen/db";
+import { newId, randomBase58, type Db, type Tx } from "@vgen/db";
 import { API_KEY_PREFIX, hashApiKey, TEST_API_KEY_PREFIX } from "./accounts";
 import type { KeyRestrictionColumns } from "./key-restrictions";
-
-type Tx = Prisma.TransactionClient;
 
 /** Characters shown after the key's kind (`vgk_` or `vgk_test_`). */
 const DISPLAY_RANDOM_LENGTH = 8;

@@ -2,7 +2,7 @@
 // `test_credit` ledger entry, exactly once) or declines, with an answer the user sees. One pending
 // request per account at a time. Staff decisions are written to the audit log in the same transaction.
 import { ApiError, formatTimestamp, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
-import { newId, type Db, type Prisma, type TestBalanceRequest } from "@vgen/db";
+import { newId, type Db, type Prisma, type TestBalanceRequest, type Tx } from "@vgen/db";
 import { applyLedgerEntry } from "../billing/ledger";
 
 const TEST_BALANCE_USE_CASE_MIN = 20;
@@ -67,7 +67,7 @@ function checkResponse(response: string) {
   return text;
 }
 
-async function claim(tx: Prisma.TransactionClient, input: DecideInput, data: Prisma.TestBalanceRequestUpdateManyMutationInput) {
+async function claim(tx: Tx, input: DecideInput, data: Prisma.TestBalanceRequestUpdateManyMutationInput) {
   const moved = await tx.testBalanceRequest.updateMany({ where: { id: input.requestId, status: "pending" }, data });
   if (moved.count === 1) return tx.testBalanceRequest.findUniqueOrThrow({ where: { id: input.requestId } });
   const current = await tx.testBalanceRequest.findUnique({ where: { id: input.requestId } });

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
-import { newId, randomBase58, type AuthTokenKind, type Db, type Prisma } from "@vgen/db";
+import { newId, randomBase58, type AuthTokenKind, type Db, type DbOrTx, type Tx } from "@vgen/db";
 import { env } from "@vgen/config";
-
-type Tx = Prisma.TransactionClient;
 
 /** How long a link works after it is made. */
 const LINK_LIFETIME_MS: Record<AuthTokenKind, number> = {
@@ -38,7 +36,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * A new single-use link for the account; the database keeps only the token's hash. `newEmail` is
  * the address an email_change link moves the account to.
  */
-export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenKind, newEmail?: string): Promise<string> {
+export async function issueLink(db: DbOrTx, accountId: string, kind: AuthTokenKind, newEmail?: string): Promise<string> {
   const token = randomBase58(43);
   await db.authToken.create({
     data: {

@@ -1,12 +1,10 @@
-import { newId, type Db, type Prisma, type Role } from "@vgen/db";
+import { newId, type Db, type Role, type DbOrTx } from "@vgen/db";
 
 /** How long a browser session lasts from sign-in, whatever its use. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** "Last active" is refreshed at most this often: one write per session per interval, not per request. */
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 const USER_AGENT_MAX = 400;
-
-type Tx = Prisma.TransactionClient;
 
 export interface SessionAccount {
   id: string;
@@ -59,7 +57,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Signs the account out everywhere, optionally keeping the session that asked for it. */
-export async function revokeAccountSessions(db: Db | Tx, accountId: string, keep?: string): Promise<number> {
+export async function revokeAccountSessions(db: DbOrTx, accountId: string, keep?: string): Promise<number> {
   const res = await db.authSession.updateMany({
     where: { accountId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
     data: { revokedAt: new Date() },

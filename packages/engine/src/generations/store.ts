@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { env } from "@vgen/config";
 import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma } from "@vgen/db";
+import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
 import { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "../billing/pricing";
 import { resolveAgainstModel } from "../catalog/models";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
@@ -144,7 +144,7 @@ export async function createGeneration(
  * Test mode is not free capacity: at most TEST_MODE_CONCURRENCY processing and TEST_MODE_DAILY_LIMIT
  * created per UTC day, per account. Counted under the account's row lock, so a burst cannot overshoot.
  */
-async function admitTestGeneration(tx: Prisma.TransactionClient, accountId: string, now: Date) {
+async function admitTestGeneration(tx: Tx, accountId: string, now: Date) {
   const { TEST_MODE_CONCURRENCY, TEST_MODE_DAILY_LIMIT } = env();
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
@@ -269,10 +269,7 @@ async function finish(
  * to the nearest second, at least the model's minimum charge, and never more than was held (a
  * longer clip bills the requested duration).
  */
-async function deliveredBilling(
-  tx: Prisma.TransactionClient,
-  gen: Generation,
-): Promise<{ billedSeconds: number; costMicros: bigint }> {
+async function deliveredBilling(tx: Tx, gen: Generation): Promise<{ billedSeconds: number; costMicros: bigint }> {
   if (gen.deliveredMs === null) return { billedSeconds: gen.billedSeconds, costMicros: gen.costMicros };
   const model = await tx.catalogModel.findUnique({ where: { id: gen.modelId }, select: { minChargeSeconds: true } });
   const billedSeconds = deliveredBilledSeconds(gen.deliveredMs, model?.minChargeSeconds ?? 1, gen.billedSeconds);

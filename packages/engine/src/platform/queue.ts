@@ -1,5 +1,5 @@
 import { PgBoss, type SendOptions } from "pg-boss";
-import { connectionBounds, type Prisma } from "@vgen/db";
+import { connectionBounds, type Tx } from "@vgen/db";
 import { requireDatabaseUrl } from "@vgen/config";
 import { env } from "@vgen/config";
 import { isDatabaseUnavailable } from "./db-unavailable";
@@ -95,7 +95,7 @@ async function upsertQueue(boss: PgBoss, name: string, options: Parameters<PgBos
  * connection, so the job exists exactly when the caller's rows commit.
  */
 export async function sendInTransaction(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   queueName: string,
   data: object,
   options: Omit<SendOptions, "db"> = {},
