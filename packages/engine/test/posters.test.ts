@@ -78,7 +78,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
 
   /** A model of its own whose one route is `provider`. */
   async function modelOn(provider: "local" | "veo"): Promise<CatalogModel> {
-    const id = `posters-${newId("modelRoute").slice(4, 14)}`;
+    const id = `posters-${newId("rte").slice(4, 14)}`;
     const model = await db().catalogModel.create({
       data: {
         id,
@@ -95,7 +95,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     });
     await db().modelRoute.create({
       data: {
-        id: newId("modelRoute"),
+        id: newId("rte"),
         modelId: id,
         position: 0,
         provider,

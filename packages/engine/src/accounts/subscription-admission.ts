@@ -26,7 +26,7 @@ export function subscriptionPaused(modelId: string): ApiError {
 export async function admitUnderSubscription(tx: Tx, accountId: string, modelId: string, costMicros: bigint) {
   await tx.$executeRaw`
     INSERT INTO subscriptions (id, account_id, model_id, status, created_at, updated_at)
-    VALUES (${newId("subscription")}, ${accountId}, ${modelId}, 'active', now(), now())
+    VALUES (${newId("sub")}, ${accountId}, ${modelId}, 'active', now(), now())
     ON CONFLICT (account_id, model_id) DO NOTHING`;
   const [sub] = await tx.$queryRaw<{ status: string; cap: bigint | null }[]>`
     SELECT status::text AS status, monthly_spend_cap_micros AS cap FROM subscriptions

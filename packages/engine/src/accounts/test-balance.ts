@@ -45,7 +45,7 @@ export async function requestTestBalance(db: Db, accountId: string, useCase: str
         "state_conflict",
         "You already have a request waiting for support. You can ask again once it is answered.",
       );
-    return tx.testBalanceRequest.create({ data: { id: newId("testBalanceRequest"), accountId, useCase: text } });
+    return tx.testBalanceRequest.create({ data: { id: newId("tbr"), accountId, useCase: text } });
   });
 }
 
@@ -110,7 +110,7 @@ export async function grantTestBalance(db: Db, input: DecideInput & { amountMicr
     });
     await tx.auditLog.create({
       data: {
-        id: newId("audit"),
+        id: newId("aud"),
         actorId: input.actorId,
         action: "test_balance.grant",
         targetAccountId: request.accountId,
@@ -128,7 +128,7 @@ export async function declineTestBalance(db: Db, input: DecideInput) {
     const request = await claim(tx, input, { status: "declined", response, decidedBy: input.actorId, decidedAt: new Date() });
     await tx.auditLog.create({
       data: {
-        id: newId("audit"),
+        id: newId("aud"),
         actorId: input.actorId,
         action: "test_balance.decline",
         targetAccountId: request.accountId,

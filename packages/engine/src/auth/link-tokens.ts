@@ -40,7 +40,7 @@ export async function issueLink(db: DbOrTx, accountId: string, kind: AuthTokenKi
   const token = randomBase58(43);
   await db.authToken.create({
     data: {
-      id: newId("authToken"),
+      id: newId("atk"),
       accountId,
       kind,
       hash: hashToken(token),

@@ -22,7 +22,7 @@ export async function issueRecoveryCodes(tx: Tx, accountId: string): Promise<str
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.recoveryCode.deleteMany({ where: { accountId } });
   await tx.recoveryCode.createMany({
-    data: codes.map((code) => ({ id: newId("recoveryCode"), accountId, hash: hashRecoveryCode(code) })),
+    data: codes.map((code) => ({ id: newId("rco"), accountId, hash: hashRecoveryCode(code) })),
   });
   return codes;
 }

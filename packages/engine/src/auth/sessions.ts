@@ -1,3 +1,4 @@
+import type { Id } from "@vgen/contracts";
 import { newId, type Db, type Role, type DbOrTx } from "@vgen/db";
 
 /** How long a browser session lasts from sign-in, whatever its use. */
@@ -7,7 +8,7 @@ const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 const USER_AGENT_MAX = 400;
 
 export interface SessionAccount {
-  id: string;
+  id: Id<"acct">;
   email: string;
   role: Role;
 }
@@ -22,7 +23,7 @@ export interface SessionOrigin {
 export async function createSession(db: Db, accountId: string, origin: SessionOrigin = {}): Promise<string> {
   const session = await db.authSession.create({
     data: {
-      id: newId("session"),
+      id: newId("ses"),
       accountId,
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
       userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) || null,

@@ -87,7 +87,7 @@ export async function createTopUpInvoice(
   return withUniqueNumber(db, "top_up", (number) =>
     db.invoice.create({
       data: {
-        id: newId("invoice"),
+        id: newId("inv"),
         accountId: input.accountId,
         kind: "top_up",
         method: input.method,
@@ -173,7 +173,7 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
     if (input.audit) {
       await tx.auditLog.create({
         data: {
-          id: newId("audit"),
+          id: newId("aud"),
           actorId: input.audit.actorId,
           action: input.audit.action,
           targetAccountId: found.accountId,

@@ -37,7 +37,7 @@ export async function applyLedgerEntry(tx: DbOrTx, m: LedgerMovement) {
   }
   return tx.ledgerEntry.create({
     data: {
-      id: newId("ledger"),
+      id: newId("led"),
       accountId: m.accountId,
       type: m.type,
       amountMicros: m.amountMicros,

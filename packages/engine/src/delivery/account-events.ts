@@ -26,7 +26,7 @@ export async function queueAccountEvent(
   const body = JSON.stringify({ type: event, data });
   const ids: string[] = [];
   for (const d of destinations) {
-    const id = newId("delivery");
+    const id = newId("whd");
     await tx.webhookDelivery.create({
       data: {
         id,

@@ -77,7 +77,7 @@ export async function queueToDestinations(
     const rows = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO webhook_deliveries (id, account_id, generation_id, endpoint_id, listen_session_id, destination, url,
         event_type, sequence, payload, body, next_attempt_at, created_at)
-      VALUES (${newId("delivery")}, ${gen.accountId}, ${gen.id}, ${d.endpointId}, ${d.listenSessionId}, ${d.key}, ${d.url},
+      VALUES (${newId("whd")}, ${gen.accountId}, ${gen.id}, ${d.endpointId}, ${d.listenSessionId}, ${d.key}, ${d.url},
         ${event}, ${opts.sequence ?? 0}, ${body}::jsonb, ${body}, ${now}, ${now})
       ON CONFLICT (generation_id, destination, event_type, sequence) DO NOTHING
       RETURNING id`;

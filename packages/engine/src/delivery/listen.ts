@@ -42,7 +42,7 @@ export async function openListenSession(
   }
   return db.webhookListenSession.create({
     data: {
-      id: newId("listenSession"),
+      id: newId("whl"),
       accountId: input.accountId,
       apiKeyId: input.apiKeyId,
       secret: newWebhookSecret(),
@@ -98,7 +98,7 @@ export async function takeListenEvents(db: Db, session: ListenSession): Promise<
       const headers = signWebhook(session.secret, row.id, body, now);
       await tx.webhookAttempt.create({
         data: {
-          id: newId("attempt"),
+          id: newId("wha"),
           deliveryId: row.id,
           attemptNo: (await tx.webhookAttempt.count({ where: { deliveryId: row.id } })) + 1,
           responseStatus: null,

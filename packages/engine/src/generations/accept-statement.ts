@@ -91,7 +91,7 @@ function withAcceptance(
     ? `
     entry AS (
       INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference, created_at)
-      SELECT ${p(newId("ledger"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, generation.id, generation.id, ${p(g.createdAt)}
+      SELECT ${p(newId("led"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, generation.id, generation.id, ${p(g.createdAt)}
       FROM hold, generation
     ),`
     : "";

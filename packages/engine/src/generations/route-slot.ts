@@ -84,7 +84,7 @@ export async function takeRoute(db: Db, gen: Generation, routes: ModelRoute[]): 
         data: { routeId: fresh.id, submitIntentAt: new Date(), waitingSince: null },
       });
       if (taken.count === 0) return { kind: "none" as const, reason: "no longer processing" };
-      const attemptId = newId("routeAttempt");
+      const attemptId = newId("rat");
       await tx.routeAttempt.create({ data: { id: attemptId, generationId: gen.id, routeId: fresh.id } });
       return { kind: "taken" as const, route: fresh, attemptId };
     }

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { env } from "@vgen/config";
-import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
+import { ApiError, type CreateGenerationInput, type GenerationFailureCode, type Id } from "@vgen/contracts";
+import { newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
 import { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "../billing/pricing";
 import { resolveAgainstModel } from "../catalog/models";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
@@ -70,7 +70,7 @@ export async function createGeneration(
   const createdAt = new Date();
   const deadlineAt = deadlineFor(createdAt, body.deadline, input.cancelAfterSeconds ?? null);
   const generation: Generation = {
-    id: newId("generation"),
+    id: newId("vid"),
     accountId: account.id,
     apiKeyId: input.apiKeyId,
     modelId: resolved.model.id,
@@ -179,7 +179,12 @@ export function generationNotFound(id: string): ApiError {
  * Reads one generation of one account; another account's id is indistinguishable from a missing one,
  * and so is one of the other mode when `livemode` is given (a test key never sees live generations).
  */
-export async function getGenerationForAccount(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
+export async function getGenerationForAccount(
+  db: Db,
+  accountId: Id<"acct">,
+  id: string,
+  livemode?: boolean,
+): Promise<Generation> {
   const [generation] = await db.$queryRaw<
     Generation[]
   >`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
@@ -314,7 +319,7 @@ export function failGeneration(db: Db, id: string, errorCode: GenerationFailureC
 }
 
 /** Cancels a generation that has not finished (of the caller's mode); its hold is released and nothing is charged. */
-export async function cancelGeneration(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
+export async function cancelGeneration(db: Db, accountId: Id<"acct">, id: string, livemode?: boolean): Promise<Generation> {
   const existing = await getGenerationForAccount(db, accountId, id, livemode);
   if (existing.status !== "processing") {
     throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${existing.status}.`, "id");
@@ -384,7 +389,7 @@ export async function listGenerations(
   cursor: string | null,
   livemode = true,
 ): Promise<ListPage> {
-  const after = cursor ? decodeCursor(cursor, ID_PREFIXES.generation) : null;
+  const after = cursor ? decodeCursor(cursor, "vid") : null;
   const rows = await db.generation.findMany({
     where: { accountId, livemode, ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -30,7 +30,7 @@ const isClient = (db: DbOrTx): db is Db => typeof (db as Partial<Db>).$disconnec
  */
 export async function queueMail(db: DbOrTx, mail: OutboundMail): Promise<string> {
   if (isClient(db)) return db.$transaction((tx) => queueMail(tx, mail));
-  const id = newId("outboundEmail");
+  const id = newId("eml");
   const deliverable = env().SMTP_URL !== undefined;
   await db.outboundEmail.create({
     data: {

@@ -30,7 +30,7 @@ export async function writeAuditRow(
 ) {
   return tx.auditLog.create({
     data: {
-      id: row.id ?? newId("audit"),
+      id: row.id ?? newId("aud"),
       actorId: row.actorId,
       action: row.action,
       targetAccountId: row.targetAccountId ?? null,

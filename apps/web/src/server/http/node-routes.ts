@@ -103,7 +103,7 @@ function writeJson(res: ServerResponse, reply: ApiReply) {
 
 /** Handlers answer every error themselves; this is the transport failing under them (or the client leaving). */
 function answerFailure(err: unknown, pathname: string, req: IncomingMessage, res: ServerResponse) {
-  const requestId = newId("request");
+  const requestId = newId("req");
   if (req.socket.destroyed || res.destroyed) {
     logger.info({ requestId, path: pathname }, "client closed the request");
     return;

@@ -10,7 +10,7 @@ const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTION
 
 /** Writes the error envelope on a Node response (the server answers these before any route runs). */
 export function writeApiError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
-  const requestId = newId("request");
+  const requestId = newId("req");
   const body = JSON.stringify(error.toBody(env().PUBLIC_BASE_URL, requestId));
   res.writeHead(error.status, {
     "content-type": "application/json; charset=utf-8",
@@ -93,7 +93,7 @@ export function keepApiErrorsJson(req: IncomingMessage, res: ServerResponse): vo
     const inline = rest.find((r): r is Record<string, unknown> | unknown[] => typeof r === "object" && r !== null);
     const error = status >= 400 && !hasApiBody(res, inline) ? envelopeFor(status) : null;
     if (!error) return writeHead(status, ...rest);
-    const requestId = newId("request");
+    const requestId = newId("req");
     envelope = JSON.stringify(error.toBody(env().PUBLIC_BASE_URL, requestId));
     for (const name of res.getHeaderNames()) if (name !== "set-cookie" && name !== "allow") res.removeHeader(name);
     applySecurityHeaders(req, res);
@@ -152,7 +152,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     err.code === "HPE_INVALID_METHOD"
       ? new ApiError("method_not_allowed", `The method is not served here; use ${SERVED_METHODS.join(", ")}.`)
       : new ApiError("malformed_request", "The HTTP request could not be parsed.");
-  const body = JSON.stringify(error.toBody(env().PUBLIC_BASE_URL, newId("request")));
+  const body = JSON.stringify(error.toBody(env().PUBLIC_BASE_URL, newId("req")));
   const allow = error.code === "method_not_allowed" ? `Allow: ${SERVED_METHODS.join(", ")}\r\n` : "";
   socket.end(
     `HTTP/1.1 ${error.status} ${error.status === 405 ? "Method Not Allowed" : "Bad Request"}\r\n` +

@@ -108,7 +108,7 @@ export type ApiRoute<P> = ((req: Request, route: { params: Promise<P> }) => Prom
 export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = {}): ApiRoute<P> {
   const reply = async (req: ApiRequest, params: P): Promise<ApiReply> => {
     const started = performance.now();
-    const requestId = newId("request");
+    const requestId = newId("req");
     const db = getDb();
     const tags: { modelId?: string; generationId?: string } = {};
     let account: KeyIdentity["account"] | null = null;

@@ -1,3 +1,4 @@
+import { isBase58 } from "@vgen/contracts";
 import { z } from "zod";
 
 /** A new password's shape; its strength is judged by the engine, which knows the account's email and name. */
@@ -5,11 +6,7 @@ export const NewPassword = z.string().min(10, "Use at least 10 characters.").max
 
 export const RequestResetInput = z.object({ email: z.email("Enter a valid email address.").max(254) });
 
-const LinkToken = z
-  .string()
-  .min(20)
-  .max(100)
-  .regex(/^[1-9A-HJ-NP-Za-km-z]+$/, "This link is malformed.");
+const LinkToken = z.string().min(20).max(100).refine(isBase58, "This link is malformed.");
 
 export const ResetPasswordInput = z.object({ token: LinkToken, password: NewPassword });
 

@@ -24,14 +24,11 @@ export async function POST(req: Request) {
       null,
       { "retry-after": "3600" },
     );
-    return errorResponse(error, newId("request"));
+    return errorResponse(error, newId("req"));
   }
   const signature = req.headers.get("stripe-signature");
   if (!signature) {
-    return errorResponse(
-      new ApiError("missing_parameter", "Missing Stripe-Signature header.", "Stripe-Signature"),
-      newId("request"),
-    );
+    return errorResponse(new ApiError("missing_parameter", "Missing Stripe-Signature header.", "Stripe-Signature"), newId("req"));
   }
   const body = await req.text();
   let event: Stripe.Event;
@@ -39,7 +36,7 @@ export async function POST(req: Request) {
     event = Stripe.webhooks.constructEvent(body, signature, secret);
   } catch (err) {
     const error = new ApiError("invalid_parameter", `Invalid signature: ${(err as Error).message}`, "Stripe-Signature");
-    return errorResponse(error, newId("request"));
+    return errorResponse(error, newId("req"));
   }
   if (!PAID_EVENTS.has(event.type)) return Response.json({ received: true, ignored: event.type });
 

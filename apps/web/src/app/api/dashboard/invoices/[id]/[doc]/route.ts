@@ -1,6 +1,6 @@
 // Session-authenticated PDF downloads: /api/dashboard/invoices/{id}/{invoice|receipt|statement}.
 import { getDb } from "@vgen/db";
-import { ApiError } from "@vgen/contracts";
+import { ApiError, isId } from "@vgen/contracts";
 import { accountDocumentPdf, type DocumentKind } from "@vgen/engine/billing";
 import { getSessionUser } from "@/server/auth/session";
 
@@ -17,7 +17,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   const user = await getSessionUser();
   if (!user) return problem(401, "Sign in to download documents.");
   const { id, doc } = await params;
-  if (!KINDS.includes(doc as DocumentKind) || !/^inv_[1-9A-HJ-NP-Za-km-z]+$/.test(id)) return problem(404, "No such document.");
+  if (!KINDS.includes(doc as DocumentKind) || !isId("inv", id)) return problem(404, "No such document.");
   try {
     // Tenant isolation: only the signed-in account's invoices resolve.
     const found = await accountDocumentPdf(getDb(), user.id, id, doc as DocumentKind);
