@@ -10,20 +10,20 @@
  */
 import { env } from "@vgen/config";
 import type { Db, Generation, ModelRoute } from "@vgen/db";
-import { logger } from "../observability/logger";
+import { logger } from "../../observability/logger";
 import {
   type UpstreamImage,
   type UpstreamRequest,
   type UpstreamTarget,
   UpstreamCallError,
   type VideoAdapter,
-} from "../providers/adapter";
-import { recordRouteFailure, recordRouteSuccess } from "../providers/breaker";
-import { fetchOutput } from "../providers/http";
-import { GenerationFailure } from "../providers/types";
-import { mp4DurationMs } from "../storage/mp4-duration";
-import { fetchImage } from "../net/safe-fetch";
-import { failGeneration, markStarted, reportProgress } from "./store";
+} from "../../providers/adapter";
+import { recordRouteFailure, recordRouteSuccess } from "../../providers/breaker";
+import { fetchOutput } from "../../providers/http";
+import { GenerationFailure } from "../../providers/types";
+import { mp4DurationMs } from "../../storage/mp4-duration";
+import { fetchImage } from "../../net/safe-fetch";
+import { failGeneration, markStarted, reportProgress } from "../store";
 
 /** What the worker does after a step: nothing more, or run the generation again after a delay. */
 export type StepResult = { done: true } | { done: false; afterMs: number };
