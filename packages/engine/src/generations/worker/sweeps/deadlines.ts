@@ -3,6 +3,7 @@
 import type { Db } from "@vgen/db";
 import { logger } from "../../../observability/logger";
 import { cancelPastDeadline } from "../../store";
+import type { Sweep } from "./sweep";
 
 /** Generations canceled per sweep at most; the next sweep, a second later, takes the rest. */
 const SWEEP_BATCH = 100;
@@ -20,3 +21,6 @@ export async function cancelOverdueGenerations(db: Db): Promise<number> {
   if (canceled) logger.info({ canceled }, "canceled generations past their deadline");
   return canceled;
 }
+
+/** Deadlines are kept to the second: a cheap indexed scan (only processing rows with a deadline). */
+export const deadlineSweep: Sweep = { everyMs: 1_000, run: cancelOverdueGenerations, failure: "deadline sweep failed" };
