@@ -252,11 +252,11 @@ export async function upstreamStep(db: Db, gen: Generation, route: ModelRoute): 
   if (gen.outcomeUnknownSince) {
     const idempotent = adapter.capabilities(route.upstreamModel ?? "")?.idempotentSubmit ?? false;
     if (!idempotent) {
-      // Its callback may still name the job (callbacks.ts); until the deadline, nothing is released.
+      // Its callback may still name the job (upstream-callbacks.ts); until the deadline, nothing is released.
       if (gen.reconcileBy && Date.now() >= gen.reconcileBy.getTime()) {
         return failStep(
-          ctx.db,
-          ctx.gen,
+          db,
+          gen,
           new GenerationFailure("upstream_error", MSG_UNCONFIRMED, "submit outcome never learned"),
           "abandoned",
         );
@@ -267,7 +267,7 @@ export async function upstreamStep(db: Db, gen: Generation, route: ModelRoute): 
   try {
     return await submit(ctx);
   } catch (err) {
-    if (err instanceof GenerationFailure) return failStep(ctx.db, ctx.gen, err);
+    if (err instanceof GenerationFailure) return failStep(db, gen, err);
     throw err;
   }
 }
