@@ -9,7 +9,7 @@ export * from "./event-stream";
 export * from "./webhook-listen";
 export * from "./key-restrictions";
 export * from "./api-operations";
-export { pathPattern } from "./path-template";
+export { pathPattern, routeTemplate } from "./path-template";
 export * from "./openapi/document";
 export { codesByStatus } from "./openapi/error-responses";
 export * from "./redirects";

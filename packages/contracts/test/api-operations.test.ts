@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_OPERATIONS, API_ROUTE_TEMPLATES, pathPattern } from "../src/index";
-import { routeTemplate } from "../src/path-template";
+import { API_OPERATIONS, API_ROUTE_TEMPLATES, pathPattern, routeTemplate } from "../src/index";
 
 describe("route table", () => {
   it("declares each operation id and each method and path once", () => {
