@@ -1,8 +1,6 @@
 import { buildOpenApiDocument } from "@vgen/contracts";
 import { config } from "@vgen/engine/platform";
-import { methodNotAllowed, withPublic } from "@/server/http/with-public";
-
-export const dynamic = "force-dynamic";
+import { withPublic } from "../http/with-public";
 
 /** Built once per process: the document only changes with the code. */
 let cached: { baseUrl: string; body: string } | null = null;
@@ -12,8 +10,8 @@ function documentText(baseUrl: string): string {
   return cached.body;
 }
 
-/** The OpenAPI 3.1 document, generated from the zod schemas that validate requests. Public. */
-export const GET = withPublic(
+/** GET /api/v1/openapi.json: the OpenAPI 3.1 document, generated from the zod schemas that validate requests. Public. */
+export const getOpenApiDocumentRoute = withPublic(
   async () =>
     new Response(documentText(config().publicBaseUrl), {
       headers: {
@@ -23,5 +21,3 @@ export const GET = withPublic(
       },
     }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");

@@ -1,16 +1,17 @@
 import { ApiError, type ServiceStatusT } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 import { computeStatus, logger } from "@vgen/engine/observability";
-import { json } from "@/server/http/respond";
-import { methodNotAllowed, withPublic } from "@/server/http/with-public";
-
-export const dynamic = "force-dynamic";
+import { json } from "../http/respond";
+import { withPublic } from "../http/with-public";
 
 const CACHE_MS = 10_000;
 let cached: { at: number; status: ServiceStatusT } | null = null;
 
-/** The public status block (docs/api.md#status-block), from real traffic; recomputed at most every 10 s. Public. */
-export const GET = withPublic(async () => {
+/**
+ * GET /api/v1/status: the public status block (docs/api.md#status-block), from real traffic;
+ * recomputed at most every 10 s. Public.
+ */
+export const getStatusRoute = withPublic(async () => {
   try {
     if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), status: await computeStatus(getDb()) };
   } catch (err) {
@@ -19,5 +20,3 @@ export const GET = withPublic(async () => {
   }
   return json(200, cached.status, { "cache-control": "public, max-age=10" });
 });
-
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
