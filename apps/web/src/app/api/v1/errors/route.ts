@@ -1,7 +1,5 @@
-import { listErrorsRoute } from "@/server/api/list-errors";
-import { methodNotAllowed } from "@/server/http/with-public";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = listErrorsRoute;
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/errors");
