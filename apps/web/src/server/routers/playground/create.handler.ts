@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { getAccount } from "@vgen/engine/accounts";
 import { acceptGeneration } from "@vgen/engine/generations";
 import { livemodeOfRequest } from "../../../dashboard-mode/mode";
 import type { AuthedContext } from "../../trpc";
@@ -10,7 +11,7 @@ import type { PlaygroundCreateInput } from "./create.schema";
  */
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof PlaygroundCreateInput> }) {
   const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
-  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { id: true, status: true } });
+  const account = await getAccount(ctx.db, ctx.user.id);
   const { record } = await acceptGeneration(ctx.db, {
     account,
     apiKeyId: null,
