@@ -1,6 +1,7 @@
 // The dashboard shows prices with @vgen/contracts' quoteClip and a result's cost as its billed
 // seconds × the generation's price: both must be what the API holds and records.
 import { costMicrosFor, formatUsd, quoteClip } from "@vgen/contracts";
+import { CATALOG_SEED } from "@vgen/db/seed";
 import { describe, expect, it } from "vitest";
 import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
@@ -13,7 +14,11 @@ describe.skipIf(!testDatabaseUrl)("quoteClip is what the API holds", () => {
     const { acceptGeneration } = await import("../src/generations/index");
     const { listCatalog } = await import("../src/catalog/index");
     const account = await funded(100_000_000n);
-    const models = (await listCatalog(db())).filter((m) => duration >= m.minDuration && duration <= m.maxDuration);
+    // The seeded models only: other suites add models of their own to the same database.
+    const seeded = new Set(CATALOG_SEED.map((m) => m.id));
+    const models = (await listCatalog(db())).filter(
+      (m) => seeded.has(m.id) && duration >= m.minDuration && duration <= m.maxDuration,
+    );
     expect(models.length).toBeGreaterThan(0);
     for (const model of models) {
       const body = { model: model.id, prompt: "a quoted clip", duration, stream: false };
