@@ -1,11 +1,11 @@
 import { type Messages, useLocale, useTranslations } from "next-intl";
 
-/** An error as the dashboard receives it: tRPC errors carry the catalog code (server/trpc.ts) in data.apiCode. */
+/** An error as the dashboard receives it: tRPC errors carry the catalog code (server/errors/trpc.ts) in data.apiCode. */
 export interface ApiErrorLike {
   message: string;
   data?: {
     apiCode?: string | null;
-    /** A refused input's messages (server/field-errors.ts), already in the request's language. */
+    /** A refused input's messages (server/errors/field-errors.ts), already in the request's language. */
     zodError?: { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> } | null;
   } | null;
 }

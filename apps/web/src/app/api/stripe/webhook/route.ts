@@ -8,7 +8,7 @@ import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { InvoiceError, markInvoicePaid } from "@vgen/engine/billing";
 import { logger } from "@vgen/engine/observability";
-import { errorResponse } from "@/server/http/respond";
+import { errorResponse } from "@/server/errors/http";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
