@@ -27,6 +27,16 @@ export function errorResponse(error: ApiError, requestId: string, headers: Recor
   return reply.toResponse();
 }
 
+/**
+ * A refusal answered 200 for a sender that retries anything else (the Stripe webhook: a payment that
+ * cannot be applied is acknowledged so Stripe stops): the envelope, with the sender's own fields.
+ */
+export function acknowledgedErrorResponse(error: ApiError, requestId: string, fields: Record<string, unknown>): Response {
+  const reply = jsonReply(200, { ...fields, ...errorBody(error, requestId) });
+  reply.headers["x-request-id"] = requestId;
+  return reply.toResponse();
+}
+
 /** The envelope's text and its request id, for answers written on the socket by hand. */
 export function errorEnvelope(error: ApiError): { requestId: string; text: string } {
   const requestId = newId("request");
