@@ -164,7 +164,7 @@ export const ERROR_CATALOG = {
   not_signed_in: dashboardDef(
     401,
     "authentication_error",
-    "The dashboard's download or stream needs the dashboard's sign-in session, and the request came without a valid one (never signed in, signed out, or the session expired or was revoked).",
+    "The dashboard's request needs its sign-in session, and it came without a valid one (never signed in, signed out, or the session expired or was revoked).",
     "Sign in to the dashboard again; scripts use the public API with an API key instead.",
   ),
   insufficient_balance: def(

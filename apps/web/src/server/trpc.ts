@@ -51,7 +51,7 @@ export const publicProcedure = t.procedure.use(apiErrors).use(async ({ getRawInp
 
 /** Signed in; every query below must filter by ctx.user.id (tenant isolation). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  if (!ctx.user) throw trpcErrorOf(new ApiError("not_signed_in", "Sign in to continue."));
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
