@@ -11,6 +11,11 @@ export interface ApiErrorLike {
 }
 
 /**
+ * How the dashboard reads the errors the server's tRPC adapter (server/errors/trpc.ts) sends: as
+ * text for people, and as messages under a form's fields.
+ */
+
+/**
  * The text of a server error for people. The server writes its messages in English, often more
  * specific than the catalog; in another language the catalog's text for the error code stands in,
  * and an error without a known code keeps the server's message.
@@ -26,4 +31,19 @@ export function useApiErrorText(): (error: ApiErrorLike) => string {
     const code = error.data?.apiCode as keyof Messages["apiErrors"] | null | undefined;
     return locale !== "en" && code && t.has(code) ? t(code) : error.message;
   };
+}
+
+/** A form's messages by field name, the first one for each field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/**
+ * The messages of a failed mutation that belong under the form's fields: the input validation's, or
+ * a `weak_password` refusal's under `passwordField` (the engine judges strength knowing the email and
+ * name). Undefined when the error belongs to the form as a whole.
+ */
+export function fieldErrorsOf(error: ApiErrorLike | null, passwordField?: string): FieldErrors | undefined {
+  if (!error) return undefined;
+  if (passwordField && error.data?.apiCode === "weak_password") return { [passwordField]: error.message };
+  const fieldErrors = error.data?.zodError?.fieldErrors;
+  return fieldErrors && Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
 }
