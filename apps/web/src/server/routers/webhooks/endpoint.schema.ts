@@ -1,5 +1,3 @@
-import { idSchema } from "@vgen/contracts";
-import { z } from "zod";
+import { EndpointIdInput } from "./common.schema";
 
-/** Every endpoint action names one endpoint of the signed-in account. */
-export const EndpointIdInput = z.object({ id: idSchema("whe", "Not a webhook endpoint id.") });
+export const EndpointInput = EndpointIdInput;
