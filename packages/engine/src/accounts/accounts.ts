@@ -4,7 +4,7 @@ import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
 import { sendVerificationLink } from "../auth/email-verification";
 import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { queueMail } from "../mail/outbox";
 import { mailLocale } from "../mail/templates/common";
 import { signUpAttemptMail } from "../mail/templates/sign-up-attempt";

@@ -3,7 +3,7 @@ import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { confirmOwner } from "../auth/confirm-owner";
 import { revokeAccountSessions } from "../auth/sessions";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { removeOutputs } from "../storage/backend";
 import { writeAuditRow } from "../support/staff-action";
 

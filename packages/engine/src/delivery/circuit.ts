@@ -2,7 +2,7 @@
 // is paused (its events held, one probe per cool-down), its owner is told by email and on the
 // webhooks page, and it resumes when a probe or any other attempt succeeds, or when the owner says.
 import type { Db, Prisma } from "@vgen/db";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { queueMail } from "../mail/outbox";
 import { mailLocale } from "../mail/templates/common";
 import { webhookPausedMail } from "../mail/templates/webhook-paused";

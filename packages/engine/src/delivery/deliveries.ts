@@ -14,7 +14,7 @@
 import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts";
 import { ID_PREFIXES, newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
 import { newWebhookSecret } from "../accounts/accounts";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { FetchFailedError, safeFetch } from "../net/safe-fetch";
 import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";

@@ -3,7 +3,7 @@ import { sharedQueueEtas } from "./eta";
 import { generationEvents } from "./events";
 import { GENERATION_COLUMNS } from "./columns";
 import { generationNotFound } from "./store";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { toRecord } from "./public-record";
 import { eventIdOf } from "./event-id";
 

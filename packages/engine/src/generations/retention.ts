@@ -2,7 +2,7 @@
 // until its `expires_at`, then deleted by the workers' sweep; the /cdn route answers
 // `410 output_expired` for them from that moment, whether the sweep has run yet or not.
 import type { Db } from "@vgen/db";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { removeOutputs } from "../storage/backend";
 import type { StorageBackend } from "../storage/types";
 

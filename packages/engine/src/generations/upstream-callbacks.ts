@@ -5,7 +5,7 @@
  * generation had already been failed (shown to staff).
  */
 import type { Db } from "@vgen/db";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { UpstreamCallError } from "../providers/adapter";
 import { adapterFor, targetFor } from "../providers/routes";
 import { sendInTransaction, GENERATION_QUEUE, QUEUE_PRIORITY } from "../platform/queue";

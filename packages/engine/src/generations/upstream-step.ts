@@ -10,7 +10,7 @@
  */
 import { env } from "@vgen/config";
 import type { Db, Generation, ModelRoute } from "@vgen/db";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import {
   type UpstreamImage,
   type UpstreamRequest,

@@ -7,7 +7,7 @@ import { env } from "@vgen/config";
 import { config } from "../platform/config";
 import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../platform/db-unavailable";
 import { completeGeneration, failGeneration, markStarted, reportProgress } from "./store";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { metrics } from "../observability/metrics";
 import { deleteExpiredRequestLogs } from "../observability/request-logs";
 import { fetchImage } from "../net/safe-fetch";

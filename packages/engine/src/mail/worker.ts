@@ -1,6 +1,6 @@
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { getBoss, MAIL_QUEUE } from "../platform/queue";
 import { processMailJob, type MailJob } from "./send";
 import { closeMailTransports } from "./transport";

@@ -1,5 +1,4 @@
-/** Public surface of the engine's observability domain. Logs, Prometheus metrics, the request log and the public status computed from it. */
-export { logger } from "./logger";
+/** Public surface of the engine's observability domain. Prometheus metrics, the request log and the public status computed from it. */
 export { ROUTE_TEMPLATES, methodLabel, metrics, routeLabel } from "./metrics";
 export { bufferRequestLog } from "./request-log-writer";
 export type { RequestLogRow } from "./request-log-writer";

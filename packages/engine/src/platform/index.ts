@@ -1,4 +1,4 @@
-/** Public surface of the engine's platform domain. Process-wide plumbing: configuration, the job queue, rate limits, hot caches, database outage handling, shutdown. */
+/** Public surface of the engine's platform domain. Process-wide plumbing: configuration, the logger, the job queue, rate limits, hot caches, database outage handling, shutdown. */
 export { config } from "./config";
 export {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -7,6 +7,7 @@ export {
   serviceUnavailableError,
 } from "./db-unavailable";
 export type { KeyIdentity } from "./hot-cache/lookups";
+export { logger } from "./logger";
 export { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss } from "./queue";
 export type { GenerationJob } from "./queue";
 export { consumeRateLimit, rateLimitHeaders, rateLimitedError } from "./rate-limit/limiter";

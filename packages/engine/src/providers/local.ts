@@ -1,4 +1,4 @@
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { renderVideo } from "../render/render-video";
 import type { Provider } from "./types";
 

@@ -1,6 +1,5 @@
 import { ApiError } from "@vgen/contracts";
-import { isDatabaseUnavailable, serviceUnavailableError } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { isDatabaseUnavailable, serviceUnavailableError, logger } from "@vgen/engine/platform";
 
 /**
  * What an API request answers for an error its handler did not turn into an ApiError: the

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { cancelGenerationRoute } from "../api/cancel-generation";
 import { createGenerationRoute } from "../api/create-generation";
 import { getBalanceRoute } from "../api/get-balance";

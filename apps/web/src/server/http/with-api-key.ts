@@ -19,8 +19,8 @@ import {
   rateLimitHeaders,
   type KeyIdentity,
   type RateLimitOutcome,
+  logger,
 } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";

@@ -12,7 +12,7 @@
  * No idempotency key and no webhooks: the route runner polls.
  */
 import type { SafeFetchResponse } from "../../net/safe-fetch";
-import { logger } from "../../observability/logger";
+import { logger } from "../../platform";
 import {
   type AdapterCapabilities,
   UpstreamCallError,

@@ -1,6 +1,6 @@
 import { getDb } from "@vgen/db";
 import { iterateLedgerEntries, LEDGER_CSV_HEADER, ledgerCsvLine, ledgerFilterFromDays } from "@vgen/engine/billing";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { getSessionUser } from "@/server/auth/session";
 
 export const dynamic = "force-dynamic";

@@ -7,7 +7,7 @@ import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { InvoiceError, markInvoicePaid } from "@vgen/engine/billing";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { errorResponse } from "@/server/http/respond";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { isDatabaseUnavailable } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { isDatabaseUnavailable, logger } from "@vgen/engine/platform";
 import { appRouter } from "@/server/routers/_app";
 import { createTRPCContext, retryAfterFor } from "@/server/trpc";
 import { MAX_BATCH_CALLS } from "@/trpc/limits";
