@@ -24,7 +24,7 @@ import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
 import { closeSharedConnections, config, getBoss, withOutageScope, logger } from "@vgen/engine/platform";
-import { reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
+import { flushRequestLogs, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
 import { forwardedResolver } from "@vgen/engine/net";
 import { startWorker, type RunningWorker } from "@vgen/engine/generations";
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -78,7 +78,11 @@ async function main() {
   // Start the queue client now, not inside the first request's transaction.
   await getBoss();
   stops.unshift(() => db.$disconnect());
-  stops.unshift(() => closeSharedConnections());
+  stops.unshift(async () => {
+    // The buffered request logs still need the database that closeSharedConnections lets go of.
+    await flushRequestLogs();
+    await closeSharedConnections();
+  });
 
   process.env.NEXTAUTH_URL ??= config().publicBaseUrl;
   // Sessions are signed with NEXTAUTH_SECRET; the embedded default keeps a generated one in DATA_DIR.

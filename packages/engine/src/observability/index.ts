@@ -1,6 +1,6 @@
 /** Public surface of the engine's observability domain. Prometheus metrics, the request log and the public status computed from it. */
 export { ROUTE_TEMPLATES, methodLabel, metrics, routeLabel } from "./metrics";
-export { bufferRequestLog } from "./request-log-writer";
+export { bufferRequestLog, flushRequestLogs } from "./request-log-writer";
 export type { RequestLogRow } from "./request-log-writer";
 export { computeStatus } from "./status";
 export { STATUS_CLASSES, getRequestLog, listRequestLogs } from "./request-logs";
