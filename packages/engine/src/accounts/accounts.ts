@@ -3,7 +3,7 @@ import type { Locale } from "@vgen/contracts";
 import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
 import { sendVerificationLink } from "../auth/email-verification";
-import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
+import { keysByHash, type KeyIdentity } from "./key-identity";
 import { logger } from "../platform";
 import { queueMail } from "../mail/outbox";
 import { mailLocale } from "../mail/templates/common";

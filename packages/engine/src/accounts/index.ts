@@ -12,6 +12,7 @@ export {
 } from "./api-keys";
 export { deleteAccount, tombstoneEmail } from "./delete-account";
 export { exportAccountData } from "./export-account";
+export type { KeyIdentity } from "./key-identity";
 export { assertKeyMayWrite, keyAllowsModel, keyUseRefusal, type KeyRestrictions } from "./key-restrictions";
 export { keyMonthSpendMicros } from "./key-spend-cap";
 export { checkedKeyRestrictions, restrictApiKey, type KeyRestrictionsInput } from "./restrict-api-key";

@@ -6,7 +6,7 @@ export {
   isDatabaseUnavailable,
   serviceUnavailableError,
 } from "./db-unavailable";
-export type { KeyIdentity } from "./hot-cache/lookups";
+export { CachedLookup } from "./hot-cache/cached-lookup";
 export { logger } from "./logger";
 export { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss } from "./queue";
 export type { GenerationJob } from "./queue";
