@@ -5,7 +5,7 @@ import { confirmOwner } from "../auth/confirm-owner";
 import { revokeAccountSessions } from "../auth/sessions";
 import { logger } from "../platform";
 import { removeOutputs } from "../storage/backend";
-import { writeAuditRow } from "../support/staff-action";
+import { writeAuditRow } from "../audit";
 
 /** The address a deleted account keeps: unique, unroutable (.invalid), and naming no one. */
 export function tombstoneEmail(accountId: string): string {

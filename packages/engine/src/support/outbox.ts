@@ -3,7 +3,8 @@
 // password-reset or email-change link.
 import { ID_PREFIXES, type Db } from "@vgen/db";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /** Outbound emails, newest first, keyset-paginated; `recipient` matches part of the address. */
 export async function listOutboundEmails(db: Db, opts: { recipient?: string; cursor?: string | null; limit?: number } = {}) {

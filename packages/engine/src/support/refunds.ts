@@ -2,7 +2,8 @@
 import { formatUsd } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
 import { applyLedgerEntry } from "../billing/ledger";
-import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 
 /**
  * Refunds a completed generation's charge: a `refund` ledger entry (credit, generationId set) and

@@ -3,7 +3,8 @@ import { formatUsd } from "@vgen/contracts";
 import { type Db, newId } from "@vgen/db";
 import { LOCAL_PROVIDER } from "../providers/routes";
 import { checkRouteFields, type RouteFields } from "./route-fields";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 export type NewRoute = Omit<RouteFields, "position" | "enabled"> & { position?: number; enabled?: boolean };
 
