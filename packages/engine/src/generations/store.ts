@@ -15,7 +15,7 @@ import { acceptanceRefusal } from "../providers/routes";
 import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
 import { checkSpendThreshold } from "../alerts/spend";
 import { applyLedgerEntry } from "../billing/ledger";
-import { toRecord } from "./public-record";
+import { eventRecord, toRecord } from "./public-record";
 import { admitUnderSubscription, subscriptionPaused } from "../accounts/subscription-admission";
 import { admitUnderKeyCap } from "../accounts/key-spend-cap";
 import { onGenerationTerminal } from "./terminal-hooks";
@@ -352,7 +352,7 @@ export async function reportProgress(db: Db, id: string, progress: number, now: 
       RETURNING ${GENERATION_COLUMNS}`;
     if (!gen) return false;
     await notifyGenerationChanged(tx, id);
-    await queueProgressEvent(tx, gen, now);
+    await queueProgressEvent(tx, gen, eventRecord(gen, now), now);
     return true;
   });
   return updated;
@@ -370,7 +370,9 @@ export async function markStarted(db: Db, gen: Generation, data: Prisma.Generati
       SELECT started_at IS NULL AS "firstStart" FROM generations WHERE id = ${gen.id} AND status = 'processing' FOR UPDATE`;
     if (!row) return;
     await tx.generation.update({ where: { id: gen.id }, data: { ...data, startedAt } });
-    if (row.firstStart) await queueWebhookEvent(tx, { ...gen, startedAt }, "generation.processing");
+    if (!row.firstStart) return;
+    const started = { ...gen, startedAt };
+    await queueWebhookEvent(tx, started, "generation.processing", eventRecord(started));
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Generation, Prisma } from "@vgen/db";
 import { queueWebhookEvent } from "../delivery/fan-out";
+import { eventRecord } from "./public-record";
 import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform/queue";
 
 const TERMINAL_EVENT = {
@@ -15,7 +16,7 @@ const TERMINAL_EVENT = {
  * look (docs/providers.md#routes).
  */
 export async function onGenerationTerminal(tx: Prisma.TransactionClient, gen: Generation): Promise<void> {
-  await queueWebhookEvent(tx, gen, TERMINAL_EVENT[gen.status as keyof typeof TERMINAL_EVENT]);
+  await queueWebhookEvent(tx, gen, TERMINAL_EVENT[gen.status as keyof typeof TERMINAL_EVENT], eventRecord(gen));
   if (gen.routeId) await wakeLongestWaiting(tx, gen.modelId);
 }
 
