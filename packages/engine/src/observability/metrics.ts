@@ -1,6 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { getDb } from "@vgen/db";
-import { watchedGenerations } from "../generations/feed";
 
 /**
  * Prometheus metrics of this process. The registry lives on globalThis so the copy Next.js bundles
@@ -42,13 +41,11 @@ function build() {
       help: "Event streams open in this process.",
       registers: [registry],
     }),
+    // Set by the process's generation feed (generations/feed.ts) whenever the number changes.
     watchedGenerations: new Gauge({
       name: "vgen_generations_watched",
       help: "Generations whose records this process follows for its event streams.",
       registers: [registry],
-      collect() {
-        this.set(watchedGenerations());
-      },
     }),
     queued: new Gauge({
       name: "vgen_generations_processing",
