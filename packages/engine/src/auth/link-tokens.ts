@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import { newId, randomBase58, type AuthTokenKind, type Db, type Prisma } from "@vgen/db";
-import { config } from "../platform/config";
+import { config } from "../platform";
 
 type Tx = Prisma.TransactionClient;
 

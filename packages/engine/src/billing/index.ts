@@ -24,3 +24,4 @@ export { applyLedgerEntry, creditAccount } from "./ledger";
 export { generateStatement, periodBounds, periodOf, statementPeriods } from "./statements";
 export { usageBetween, usageStats } from "./usage-stats";
 export type { UsageRow } from "./usage-stats";
+export { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "./pricing";

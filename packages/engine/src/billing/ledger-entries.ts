@@ -1,7 +1,6 @@
 import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
 import { ID_PREFIXES, type Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
-import { dayRange } from "../platform/days";
-import { cursorInstant, isCursorId } from "../platform/keyset";
+import { dayRange, cursorInstant, isCursorId } from "../platform";
 
 export const LEDGER_TYPES = [
   "top_up",

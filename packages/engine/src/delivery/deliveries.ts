@@ -13,11 +13,9 @@
 // success.
 import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts";
 import { ID_PREFIXES, newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
-import { newWebhookSecret } from "../accounts/accounts";
-import { logger } from "../platform";
-import { FetchFailedError, safeFetch } from "../net/safe-fetch";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { newWebhookSecret } from "../accounts";
+import { logger, sendInTransaction, WEBHOOK_QUEUE, decodeCursor, olderThan, pageOf } from "../platform";
+import { FetchFailedError, safeFetch } from "../net";
 import { claimSlot, settleSlot } from "./lanes";
 import { notifyListenSessions } from "./listen";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";

@@ -3,8 +3,7 @@
 // has its deliveries and a rolled-back one has none.
 import { TERMINAL_WEBHOOK_EVENTS, type GenerationRecordT, type WebhookEvent } from "@vgen/contracts";
 import { newId, type Generation, type Prisma } from "@vgen/db";
-import { endpointsByAccount } from "../platform/hot-cache/lookups";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
+import { endpointsByAccount, sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import type { WebhookJob } from "./deliveries";
 import { listenSessionsFor, notifyListenSessions } from "./listen";
 

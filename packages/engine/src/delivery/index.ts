@@ -25,3 +25,7 @@ export { sendTestEvent } from "./test-event";
 export { listenHub, openListenSession, takeListenEvents, touchListenSession } from "./listen";
 export type { ListenEvent, ListenSession } from "./listen";
 export { TRIGGERS_PER_MINUTE, triggerSampleEvent } from "./trigger";
+export { startWebhookWorker } from "./worker";
+export { queueWebhookEvent } from "./fan-out";
+export { queueProgressEvent } from "./progress-events";
+export { queueAccountEvent } from "./account-events";

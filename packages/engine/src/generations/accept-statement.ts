@@ -2,7 +2,7 @@ import { ApiError } from "@vgen/contracts";
 import { newId, type Db, type Generation, type Prisma } from "@vgen/db";
 import { GENERATION_EVENTS_CHANNEL } from "./events";
 import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform/queue";
+import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform";
 
 type Client = Db | Prisma.TransactionClient;
 

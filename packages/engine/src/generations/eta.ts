@@ -1,5 +1,5 @@
 import type { Db, Generation } from "@vgen/db";
-import { config } from "../platform/config";
+import { config } from "../platform";
 import {
   defaultProcessingSeconds,
   queuedEtaSeconds,

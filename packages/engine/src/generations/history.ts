@@ -1,8 +1,7 @@
 import type { GenerationStatus } from "@vgen/contracts";
 import { ID_PREFIXES, type Db, type Generation, type Prisma } from "@vgen/db";
-import { dayRange } from "../platform/days";
-import { decodeCursor, isCursorId, olderThan, pageOf } from "../platform/keyset";
-import { publicUrlFor } from "../storage/backend";
+import { dayRange, decodeCursor, isCursorId, olderThan, pageOf } from "../platform";
+import { publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
 
 /** The source filter's value for generations made in the dashboard (no API key). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { config } from "../platform/config";
+import { config } from "../platform";
 
 /** A key is remembered this long; after it, the key may start over with any request. */
 const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { formatPricePerSecond, formatTimestamp, formatUsd, type GenerationRecordT, type Size } from "@vgen/contracts";
 import type { Generation } from "@vgen/db";
-import { publicUrlFor } from "../storage/backend";
+import { publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
 
 /**

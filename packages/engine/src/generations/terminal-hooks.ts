@@ -1,7 +1,7 @@
 import type { Generation, Prisma } from "@vgen/db";
-import { queueWebhookEvent } from "../delivery/fan-out";
+import { queueWebhookEvent } from "../delivery";
 import { eventRecord } from "./public-record";
-import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform/queue";
+import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform";
 
 const TERMINAL_EVENT = {
   completed: "generation.completed",

@@ -17,12 +17,13 @@ import {
   type UpstreamTarget,
   UpstreamCallError,
   type VideoAdapter,
-} from "../providers/adapter";
-import { recordRouteFailure, recordRouteSuccess } from "../providers/breaker";
-import { fetchOutput } from "../providers/http";
-import { GenerationFailure } from "../providers/types";
-import { mp4DurationMs } from "../storage/mp4-duration";
-import { fetchImage } from "../net/safe-fetch";
+  recordRouteFailure,
+  recordRouteSuccess,
+  fetchOutput,
+  GenerationFailure,
+} from "../providers";
+import { mp4DurationMs } from "../storage";
+import { fetchImage } from "../net";
 import { failGeneration, markStarted, reportProgress } from "./store";
 
 /** What the worker does after a step: nothing more, or run the generation again after a delay. */

@@ -4,28 +4,28 @@ import path from "node:path";
 import type { Job } from "pg-boss";
 import type { Db, Generation } from "@vgen/db";
 import { env } from "@vgen/config";
-import { config } from "../platform/config";
-import { isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "../platform/db-unavailable";
+import {
+  logger,
+  config,
+  isDatabaseUnavailable,
+  retryWhileDatabaseUnavailable,
+  GENERATION_QUEUE,
+  getBoss,
+  QUEUE_PRIORITY,
+  type GenerationJob,
+} from "../platform";
 import { completeGeneration, failGeneration, markStarted, reportProgress } from "./store";
-import { logger } from "../platform";
-import { metrics } from "../observability/metrics";
-import { deleteExpiredRequestLogs } from "../observability/request-logs";
-import { fetchImage } from "../net/safe-fetch";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform/queue";
-import { GenerationFailure } from "../providers/types";
-import { localProvider } from "../providers/local";
-import { adapterFor, LOCAL_PROVIDER, targetFor } from "../providers/routes";
-import { mp4FileDurationMs } from "../storage/mp4-duration";
-import { posterFromMp4 } from "../storage/poster-from-mp4";
-import { storePoster } from "../storage/store-poster";
+import { metrics, deleteExpiredRequestLogs } from "../observability";
+import { fetchImage } from "../net";
+import { GenerationFailure, localProvider, adapterFor, LOCAL_PROVIDER, targetFor } from "../providers";
+import { mp4FileDurationMs, posterFromMp4, storePoster, outputKeyFor, storageBackend } from "../storage";
 import { candidateRoutes, takeRoute } from "./route-slot";
 import { again, DONE, type StepResult, stopUpstream, upstreamStep } from "./upstream-step";
-import { outputKeyFor, storageBackend } from "../storage/backend";
-import { startWebhookWorker } from "../delivery/worker";
+import { startWebhookWorker } from "../delivery";
 import { cancelOverdueGenerations } from "./overdue-sweep";
 import { sweepExpiredOutputs } from "./retention";
-import { startMailWorker } from "../mail/worker";
-import { drainAlertEvents } from "../alerts/drain";
+import { startMailWorker } from "../mail";
+import { drainAlertEvents } from "../alerts";
 
 const PROGRESS_WRITE_INTERVAL_MS = 400;
 /** How often each worker deletes outputs past their retention: soon after `expires_at`, at the cost of one indexed read. */

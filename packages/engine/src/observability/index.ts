@@ -3,7 +3,7 @@ export { ROUTE_TEMPLATES, methodLabel, metrics, routeLabel } from "./metrics";
 export { bufferRequestLog, flushRequestLogs } from "./request-log-writer";
 export type { RequestLogRow } from "./request-log-writer";
 export { computeStatus } from "./status";
-export { STATUS_CLASSES, getRequestLog, listRequestLogs } from "./request-logs";
+export { STATUS_CLASSES, getRequestLog, listRequestLogs, deleteExpiredRequestLogs } from "./request-logs";
 export type { ApiOperation, RequestLogEntry, RequestLogFilter, StatusClass } from "./request-logs";
 export { databaseSupervisor, readiness, reportDatabaseSupervisor } from "./readiness";
 export type { DatabaseSupervisorState } from "./readiness";

@@ -1,4 +1,4 @@
-import { config, type EngineConfig } from "../platform/config";
+import { config, type EngineConfig } from "../platform";
 import { createLocalStorage } from "./local";
 import type { StorageBackend, StoredObject } from "./types";
 

@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import type { S3Config } from "../platform/config";
+import type { S3Config } from "../platform";
 import { contentTypeFor, outputCacheControl, type StorageBackend, type StoredObject } from "./types";
 
 function s3ClientFor(cfg: S3Config): S3Client {

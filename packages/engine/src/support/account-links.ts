@@ -1,6 +1,6 @@
 // Account links: staff make a password reset or email verification link for a customer to pass on.
 import type { Db } from "@vgen/db";
-import { issueLink } from "../auth/link-tokens";
+import { issueLink } from "../auth";
 import { writeAuditRow } from "../audit";
 import { SupportError } from "./staff-action";
 

@@ -1,6 +1,6 @@
 // Account status: staff suspend or reactivate a customer account.
 import type { Db } from "@vgen/db";
-import { revokeAccountSessions } from "../auth/sessions";
+import { revokeAccountSessions } from "../auth";
 import { writeAuditRow } from "../audit";
 import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 

@@ -1,7 +1,7 @@
 // Balance adjustments: staff credit or debit an account by a signed amount, with a reason.
 import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
-import { applyLedgerEntry } from "../billing/ledger";
+import { applyLedgerEntry } from "../billing";
 import { writeAuditRow } from "../audit";
 import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 

@@ -2,7 +2,7 @@
 // no bodies; reading one is audited in the same transaction, since a body can hold a live
 // password-reset or email-change link.
 import { ID_PREFIXES, type Db } from "@vgen/db";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { decodeCursor, olderThan, pageOf } from "../platform";
 import { writeAuditRow } from "../audit";
 import { SupportError } from "./staff-action";
 

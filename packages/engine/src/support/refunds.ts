@@ -1,7 +1,7 @@
 // Refunds: staff give back all or part of a completed generation's charge, once.
 import { formatUsd } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
-import { applyLedgerEntry } from "../billing/ledger";
+import { applyLedgerEntry } from "../billing";
 import { writeAuditRow } from "../audit";
 import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 

@@ -11,7 +11,7 @@
  *   output  generatedSamples[0].video.uri, downloaded with the API key (it redirects to the file)
  * No idempotency key and no webhooks: the route runner polls.
  */
-import type { SafeFetchResponse } from "../../net/safe-fetch";
+import type { SafeFetchResponse } from "../../net";
 import { logger } from "../../platform";
 import {
   type AdapterCapabilities,
