@@ -21,6 +21,22 @@ import { runPythonUnittest } from "./support/python-unittest";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+/** Each failed test by name, printed with the totals: a CI log is often read only from its tail. */
+const failedTests: string[] = [];
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+function playwrightFailures(suite: PlaywrightSuite, trail: string[] = []): string[] {
+  const here = suite.title && !suite.title.endsWith(".ts") ? [...trail, suite.title] : trail;
+  const own = (suite.specs ?? [])
+    .filter((spec) => spec.tests.some((t) => t.status === "unexpected"))
+    .map((spec) => `${spec.file}:${spec.line} › ${[...here, spec.title].join(" › ")}`);
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here))];
+}
 
 function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = root): Promise<number> {
   return new Promise((resolve) => {
@@ -51,6 +67,9 @@ async function vitest(label: string, dir: string, env: NodeJS.ProcessEnv, files:
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
     if (report.numFailedTests > 0 || code !== 0) failures.push(label);
+    for (const file of report.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === "failed") failedTests.push(`${label}: ${path.relative(root, file.name)} › ${test.fullName}`);
     // A suite that crashed before reporting still counts as a failure.
     if (code !== 0 && report.numFailedTests === 0) totals.failed += 1;
   } catch {
@@ -91,6 +110,7 @@ async function playwright(label: string, env: NodeJS.ProcessEnv) {
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
     if (report.stats.unexpected > 0 || code !== 0) failures.push(label);
+    for (const suite of report.suites ?? []) for (const name of playwrightFailures(suite)) failedTests.push(`${label}: ${name}`);
   } catch {
     totals.failed += 1;
     failures.push(`${label} (no report)`);
@@ -297,6 +317,7 @@ async function main() {
     await dropDatabases(external.adminUrl, [`vgen_unit_${process.pid}`, `vgen_e2e_${process.pid}`]);
     await external.stop();
   }
+  if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ${name}`).join("\n")}`);
   if (failures.length) console.log(`\nFailed suites: ${failures.join("; ")}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
   process.exit(totals.failed > 0 ? 1 : 0);

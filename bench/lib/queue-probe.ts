@@ -37,7 +37,7 @@ async function main() {
   listener.on("notification", (msg) => msg.payload && arrived(msg.payload));
   await listener.query("LISTEN bench_probe");
 
-  // App: the engine's queue client and the worker's subscription options (engine/src/generations/worker.ts).
+  // App: the engine's queue client and the worker's subscription options (engine/src/generations/worker/loop.ts).
   const db = createDb(url, 2);
   const boss = await getBoss();
   await boss.work<GenerationJob>(

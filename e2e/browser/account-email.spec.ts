@@ -1,7 +1,7 @@
 // Change email end to end: the owner asks in account settings, staff read the confirmation link
 // from the console's mail outbox (the test server has no SMTP_URL, so mail stays in the outbox),
 // the owner opens it, and signs in with the new address. Desktop and a 390 px phone.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { db, uniqueEmail } from "../support/fixtures";
 import { signedInAccount, TEST_PASSWORD } from "./support/session";
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 import { generate } from "otplib";
 import { BrowserSession } from "../support/browser-session";
 import { signedInAccount, TEST_PASSWORD } from "./support/session";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { issueLink } from "@vgen/engine/auth";
 import { db, uniqueEmail } from "../support/fixtures";
 import { signedInAccount, TEST_PASSWORD } from "./support/session";

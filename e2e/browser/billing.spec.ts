@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { creditAccount } from "@vgen/engine/billing";
 import { issueApiKey } from "@vgen/engine/accounts";
 import { callApi, db, waitForTerminal } from "../support/fixtures";

@@ -1,7 +1,7 @@
 // Provider routes in the support console: an admin adds a route to a model, sees it listed with its
 // breaker, edits its concurrency and resets its breaker; the costs table shows the model's revenue
 // as the ledger has it. Support staff see routes but cannot change them.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { formatUsd } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { BASE_URL, db, newAccount, waitForTerminal } from "../support/fixtures";

@@ -1,6 +1,6 @@
 // Support console: staff find accounts, answer test balance requests, refund, suspend and
 // reactivate, edit the catalog; every action shows up in the audit log. Plain users are refused.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { createAccount, deleteAccount, requestTestBalance } from "@vgen/engine/accounts";
 import { createEndpoint, updateEndpoint } from "@vgen/engine/delivery";
 import { BASE_URL, callApi, db, newAccount, uniqueEmail, waitForTerminal } from "../support/fixtures";

@@ -3,7 +3,7 @@
 // dashboard — all in under 60 seconds, with a $0 balance and no email verification.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { BASE_URL, db, uniqueEmail } from "../support/fixtures";
 import { TEST_PASSWORD } from "./support/session";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { newId } from "@vgen/db";
 import { issueApiKey } from "@vgen/engine/accounts";
 import { callApi, db } from "../support/fixtures";

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 import { db, uniqueEmail } from "../support/fixtures";
 import { signedInAccount, TEST_PASSWORD } from "./support/session";
 

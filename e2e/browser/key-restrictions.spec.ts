@@ -1,6 +1,6 @@
 // Restricting a key in the dashboard, at issue and by editing it, and the API refusing what the
 // restrictions forbid (docs/api.md#restricted-keys). Desktop and a 390 px phone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { checkedKeyRestrictions, issueApiKey } from "@vgen/engine/accounts";
 import { callApi, db, newAccount } from "../support/fixtures";
 import { signedInAccount } from "./support/session";

@@ -3,7 +3,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signedInAccount, TEST_PASSWORD } from "./support/session";
 import { createAccount } from "@vgen/engine/accounts";
 import { db, uniqueEmail } from "../support/fixtures";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { balanceOf, BASE_URL, db, newAccount } from "../support/fixtures";
 import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the error catalog lists every code with an anchor; #rate_limited shows 429", async ({ page }) => {
   const catalog = await (await page.request.get("/api/v1/errors")).json();

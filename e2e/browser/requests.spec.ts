@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { issueApiKey } from "@vgen/engine/accounts";
 import { callApi, db, newAccount, waitForTerminal } from "../support/fixtures";
 import { signedInAccount } from "./support/session";

@@ -1,7 +1,7 @@
 // Security headers on every page type, and the pages still work under their Content-Security-Policy:
 // each page is loaded in Chromium and any policy violation (a blocked script, style, image, media or
 // request) fails the test. The dashboard cannot be framed by another site.
-import { expect, test, type Page, type Response } from "@playwright/test";
+import { expect, test, type Page, type Response } from "./support/test";
 import { signedInAccount } from "./support/session";
 
 const PUBLIC_PAGES = [

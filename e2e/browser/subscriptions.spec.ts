@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { issueApiKey } from "@vgen/engine/accounts";
 import { callApi, db } from "../support/fixtures";
 import { signedInAccount } from "./support/session";

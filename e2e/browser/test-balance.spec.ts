@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createAccount } from "@vgen/engine/accounts";
 import { db, uniqueEmail } from "../support/fixtures";
 import { signedInAccount } from "./support/session";

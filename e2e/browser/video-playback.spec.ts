@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { newAccount, waitForTerminal } from "../support/fixtures";
 
 test("a generated MP4 plays in Chromium at its exact size and duration", async ({ page }) => {

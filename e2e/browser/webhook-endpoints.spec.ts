@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 import { createEndpoint } from "@vgen/engine/delivery";
 import { db } from "../support/fixtures";
 import { signedInAccount } from "./support/session";

@@ -8,6 +8,8 @@ export * from "./list-query";
 export * from "./event-stream";
 export * from "./webhook-listen";
 export * from "./key-restrictions";
+export * from "./api-operations";
+export { pathPattern, routeTemplate } from "./path-template";
 export * from "./openapi/document";
 export { codesByStatus } from "./openapi/error-responses";
 export * from "./redirects";

@@ -6,6 +6,7 @@ import {
   GenerationIdBody,
   GenerationRecord,
   ACCOUNT_WEBHOOK_EVENTS,
+  API_OPERATIONS,
   WEBHOOK_EVENTS,
   buildOpenApiDocument,
   parseCreateGeneration,
@@ -42,24 +43,10 @@ describe("OpenAPI document", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
   });
 
-  it("covers every public endpoint", () => {
-    const ops = operations().map((o) => `${o.method.toUpperCase()} ${o.path}`);
-    expect(ops.sort()).toEqual(
-      [
-        "POST /api/v1/videos/generations",
-        "GET /api/v1/videos/generations",
-        "GET /api/v1/videos/generations/{id}/events",
-        "POST /api/v1/videos/result",
-        "POST /api/v1/videos/cancel",
-        "GET /api/v1/models",
-        "GET /api/v1/balance",
-        "GET /api/v1/errors",
-        "GET /api/v1/status",
-        "GET /api/v1/openapi.json",
-        "GET /api/v1/webhooks/listen",
-        "POST /api/v1/webhooks/trigger",
-      ].sort(),
-    );
+  it("lists exactly the route table's operations, in its order", () => {
+    const ops = operations().map((o) => `${o.method.toUpperCase()} ${o.path} ${o.op.operationId}`);
+    expect(ops.sort()).toEqual(API_OPERATIONS.map((op) => `${op.method} ${op.path} ${op.id}`).sort());
+    expect(Object.keys(doc.paths)).toEqual([...new Set(API_OPERATIONS.map((op) => op.path))]);
   });
 
   it("lists every catalog code with an HTTP status under a response of that status", () => {

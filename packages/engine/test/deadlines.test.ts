@@ -33,7 +33,7 @@ describe.skipIf(!testDatabaseUrl)("the deadline sweeper", () => {
 
   it("cancels an overdue generation once, releases its hold, says why, and queues generation.canceled", async () => {
     const { createGeneration, recordOf } = await import("../src/generations/index");
-    const { cancelOverdueGenerations } = await import("../src/generations/overdue-sweep");
+    const { cancelOverdueGenerations } = await import("../src/generations/worker/sweeps/deadlines");
     const { findEnabledModel } = await import("../src/catalog/index");
     const account = await funded(10_000_000n);
     const model = await findEnabledModel(db(), "gen-3-1080");

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "@vgen/contracts";
+import { API_OPERATIONS, API_ROUTE_TEMPLATES, buildOpenApiDocument } from "@vgen/contracts";
 import { describe, expect, it } from "vitest";
 import { methodLabel, routeLabel, UNMATCHED_ROUTE } from "../src/observability/metrics";
 
@@ -27,6 +27,12 @@ describe("metric labels", () => {
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths)
       expect(routeLabel(path.replace(/\{([a-z]+)\}/g, "value-of-$1")), path).toBe(path.replace(/\{([a-z]+)\}/g, ":$1"));
+  });
+
+  it("labels with exactly the request log's operation names (the route table's templates)", () => {
+    const sample = (path: string) => path.replace(/\{([a-zA-Z]+)\}/g, "value-of-$1");
+    const labels = API_OPERATIONS.map((op) => routeLabel(sample(op.path)));
+    expect([...new Set(labels)]).toEqual([...API_ROUTE_TEMPLATES]);
   });
 
   it("keeps methods a small set", () => {

@@ -184,7 +184,7 @@ async function loadEngine() {
     ...(await import("../src/accounts/accounts")),
     ...(await import("../src/billing/ledger")),
     ...(await import("../src/generations/store")),
-    ...(await import("../src/generations/worker")),
+    ...(await import("../src/generations/worker/next-step")),
     ...(await import("../src/generations/public-record")),
     ...(await import("../src/platform/queue")),
     ...(await import("../src/platform/config")),

@@ -64,7 +64,7 @@ async function loadEngine() {
     ...(await import("../src/billing/ledger")),
     ...(await import("../src/catalog/models")),
     ...(await import("../src/generations/store")),
-    ...(await import("../src/generations/worker")),
+    ...(await import("../src/generations/worker/next-step")),
     ...(await import("../src/platform/queue")),
     ...(await import("../src/storage/backend")),
   };

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, loggerLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { SessionProvider } from "next-auth/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/routers/_app";
 import { MAX_BATCH_CALLS } from "./limits";
@@ -19,6 +19,11 @@ function makeQueryClient() {
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
+  // Marks the document live once React has hydrated it (effects run children first): the browser
+  // specs wait for it before clicking, as a click before then reaches forms with no handlers yet.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [

@@ -1,7 +1,7 @@
 /**
- * The OpenAPI 3.1 document of the public API, assembled from one file per operation
- * (./generations, ./catalog, ./billing, ./platform) and the shared components (bearer scheme, error
- * responses per status). Operations use the same zod schemas that validate requests
+ * The OpenAPI 3.1 document of the public API, assembled from the route table (../api-operations.ts),
+ * one file of metadata per operation (./generations, ./catalog, ./billing, ./platform, ./webhooks)
+ * and the shared components (bearer scheme, error responses per status). Operations use the same zod schemas that validate requests
  * (../generation.ts, ../list-query.ts) and the error catalog (../errors.ts): nothing here
  * restates a request shape by hand, so a changed schema or catalog entry changes the document.
  */
@@ -9,7 +9,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-ope
 import { CreateGenerationBody, GenerationRecord } from "../generation";
 import { ErrorEnvelope } from "../responses";
 import { codesByStatus } from "./error-responses";
-import { OPERATIONS } from "./operations";
+import { operationConfigs } from "./operations";
 import { apiKeyRequired, bearerAuthScheme } from "./security";
 import { WEBHOOKS } from "./webhooks/generation-events";
 
@@ -44,7 +44,7 @@ export function buildOpenApiDocument(baseUrl: string) {
   const base = baseUrl.replace(/\/$/, "");
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearerAuth", bearerAuthScheme);
-  for (const operation of OPERATIONS) registry.registerPath(operation(base));
+  for (const operation of operationConfigs(base)) registry.registerPath(operation);
   for (const webhook of WEBHOOKS) registry.registerWebhook(webhook);
 
   const generator = new OpenApiGeneratorV31([

@@ -1,5 +1,6 @@
-/** Every public operation, in the order the document lists them; each file registers one. */
+/** The OpenAPI entry of every public operation: the route table's method, path and id, with its metadata by id. */
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { API_OPERATIONS, type ApiOperationId } from "../api-operations";
 import { getBalance } from "./billing/get-balance";
 import { listModels } from "./catalog/list-models";
 import { cancelGeneration } from "./generations/cancel-generation";
@@ -7,13 +8,15 @@ import { createGeneration } from "./generations/create-generation";
 import { getGenerationResult } from "./generations/get-generation-result";
 import { listGenerations } from "./generations/list-generations";
 import { streamGenerationEvents } from "./generations/stream-generation-events";
+import type { OperationDoc } from "./operation-doc";
 import { getOpenApiDocument } from "./platform/get-openapi-document";
 import { getStatus } from "./platform/get-status";
 import { listErrors } from "./platform/list-errors";
 import { listenWebhooks } from "./webhooks/listen-webhooks";
 import { triggerWebhook } from "./webhooks/trigger-webhook";
 
-export const OPERATIONS: readonly ((baseUrl: string) => RouteConfig)[] = [
+/** One file per operation; a table operation without its metadata here does not compile. */
+const DOCS: Record<ApiOperationId, (baseUrl: string) => OperationDoc> = {
   createGeneration,
   listGenerations,
   streamGenerationEvents,
@@ -26,4 +29,14 @@ export const OPERATIONS: readonly ((baseUrl: string) => RouteConfig)[] = [
   listErrors,
   getStatus,
   getOpenApiDocument,
-];
+};
+
+/** In the table's order, which is the document's. */
+export function operationConfigs(baseUrl: string): RouteConfig[] {
+  return API_OPERATIONS.map((op) => ({
+    method: op.method === "GET" ? "get" : "post",
+    path: op.path,
+    operationId: op.id,
+    ...DOCS[op.id](baseUrl),
+  }));
+}

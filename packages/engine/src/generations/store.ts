@@ -46,7 +46,7 @@ export async function createGeneration(
   const livemode = input.livemode ?? true;
   if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
   const resolved = resolveAgainstModel(input.model, body);
-  // Test mode never reaches the model's routes: the local renderer serves it (worker.ts).
+  // Test mode never reaches the model's routes: the local renderer serves it (worker/next-step.ts).
   if (livemode)
     await assertSomeRouteCanServe(db, resolved.model.id, {
       duration: resolved.duration,

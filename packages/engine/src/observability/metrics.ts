@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { API_OPERATIONS, pathPattern, routeTemplate } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 
 /**
@@ -71,28 +72,15 @@ export function metrics(): Metrics {
   return g.__vgenMetrics;
 }
 
-/**
- * The public API's routes, as label values. A request is labelled with the template its path
- * matches, never with the path itself: ids and made-up paths would otherwise create a series each.
- */
-export const ROUTE_TEMPLATES = [
-  "/api/v1/videos/generations",
-  "/api/v1/videos/generations/:id/events",
-  "/api/v1/videos/result",
-  "/api/v1/videos/cancel",
-  "/api/v1/models",
-  "/api/v1/balance",
-  "/api/v1/webhooks/listen",
-  "/api/v1/webhooks/trigger",
-  "/api/v1/errors",
-  "/api/v1/status",
-  "/api/v1/openapi.json",
-] as const;
 /** The label of every path that matches no route (404s, probes). */
 export const UNMATCHED_ROUTE = "unmatched";
-const ROUTE_PATTERNS = ROUTE_TEMPLATES.map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/\./g, "\\.").replace(/:[a-z]+/g, "[^/]+")}$`),
+/**
+ * The route table's paths, as label values. A request is labelled with the template its path
+ * matches, never with the path itself: ids and made-up paths would otherwise create a series each.
+ */
+const ROUTE_PATTERNS = [...new Set(API_OPERATIONS.map((op) => op.path))].map((path) => ({
+  template: routeTemplate(path),
+  pattern: pathPattern(path),
 }));
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

@@ -2,11 +2,10 @@
 // filters, one at a time for its detail, and deleted past the retention period.
 import { ID_PREFIXES, type Db, type Prisma, type RequestLog } from "@vgen/db";
 import { decodeCursor, olderThan, pageOf } from "../platform";
-import type { ROUTE_TEMPLATES } from "./metrics";
+import type { ApiRouteTemplate } from "@vgen/contracts";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
-export type ApiOperation = (typeof ROUTE_TEMPLATES)[number];
 
 export interface RequestLogFilter {
   statusClass?: StatusClass | null;
@@ -14,7 +13,7 @@ export interface RequestLogFilter {
   errorsOnly?: boolean;
   apiKeyId?: string | null;
   /** One of the API's route templates; `:id` matches any one path segment. */
-  operation?: ApiOperation | null;
+  operation?: ApiRouteTemplate | null;
   /** Inclusive lower bound. */
   from?: Date | null;
   /** Exclusive upper bound. */
@@ -47,7 +46,7 @@ function statusWhere(statusClass: StatusClass): Prisma.IntFilter {
 }
 
 /** A template's paths: the template itself, or (one `:param` segment) what starts and ends like it. */
-function operationWhere(operation: ApiOperation): Prisma.RequestLogWhereInput {
+function operationWhere(operation: ApiRouteTemplate): Prisma.RequestLogWhereInput {
   const [head, tail] = operation.split(/:[a-z]+/);
   if (tail === undefined) return { path: operation };
   return { AND: [{ path: { startsWith: head } }, { path: { endsWith: tail } }] };

@@ -1,6 +1,6 @@
 /**
  * The contract every upstream video API adapter implements (docs/providers.md). An adapter is a
- * set of stateless calls; the route runner (generations/worker.ts) owns the order, the retries,
+ * set of stateless calls; the route runner (generations/worker/) owns the order, the retries,
  * failover between routes, and what is persisted between the calls, so that a job is submitted
  * at most once whatever crashes in between.
  */

@@ -1,16 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "@vgen/contracts";
+import { API_OPERATIONS, ApiError, pathPattern } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { logger } from "@vgen/engine/platform";
-import { cancelGenerationRoute } from "../api/cancel-generation";
-import { createGenerationRoute } from "../api/create-generation";
-import { getBalanceRoute } from "../api/get-balance";
-import { getGenerationEvents } from "../api/generation-events";
-import { getResultRoute } from "../api/get-result";
-import { listenWebhooksRoute } from "../api/listen-webhooks";
-import { triggerWebhookRoute } from "../api/trigger-webhook";
-import { listGenerationsRoute } from "../api/list-generations";
-import { listModelsRoute } from "../api/list-models";
+import { OPERATION_HANDLERS, type PublicRoute } from "../api/operations";
 import { MAX_BODY_BYTES } from "./body";
 import { fromNodeRequest, type ApiRequest } from "./api-request";
 import { apiErrorFor } from "./failure";
@@ -27,54 +19,55 @@ interface NodeRoute {
   reply(req: ApiRequest, params: Record<string, string>): Promise<ApiReply>;
 }
 
-/** The pattern's named groups are exactly the handler's params. */
-function route<P>(method: string, pattern: RegExp, handler: ApiRoute<P>): NodeRoute {
-  return { method, pattern, reply: (req, params) => handler.reply(req, params as P) };
-}
-
 /**
  * Routes server.ts answers itself, with the very handlers Next.js serves them with (same auth,
- * limits, idempotency, errors and request log): the public API's operations. Next.js's
- * per-request machinery costs more CPU than the whole operation (about 1.4 ms per request
- * against under 1 ms for a poll), and more memory per open event stream (60-80 KB) than the
- * stream itself. Everything else (dashboard, pages, other routes) is Next.js's.
+ * limits, idempotency, errors and request log): the route table's operations behind an API key
+ * (the public ones are left to Next.js). Next.js's per-request machinery costs more CPU than the
+ * whole operation (about 1.4 ms per request against under 1 ms for a poll), and more memory per
+ * open event stream (60-80 KB) than the stream itself. Everything else (dashboard, pages, other
+ * routes) is Next.js's. Compiled once, when the module loads.
  */
-const ROUTES: NodeRoute[] = [
-  route("GET", /^\/api\/v1\/videos\/generations\/(?<id>[^/]+)\/events$/, getGenerationEvents),
-  // Creating a generation streams it by default.
-  route("POST", /^\/api\/v1\/videos\/generations$/, createGenerationRoute),
-  route("GET", /^\/api\/v1\/videos\/generations$/, listGenerationsRoute),
-  route("POST", /^\/api\/v1\/videos\/result$/, getResultRoute),
-  route("POST", /^\/api\/v1\/videos\/cancel$/, cancelGenerationRoute),
-  route("GET", /^\/api\/v1\/models$/, listModelsRoute),
-  route("GET", /^\/api\/v1\/balance$/, getBalanceRoute),
-  route("GET", /^\/api\/v1\/webhooks\/listen$/, listenWebhooksRoute),
-  route("POST", /^\/api\/v1\/webhooks\/trigger$/, triggerWebhookRoute),
-];
+const ROUTES: NodeRoute[] = API_OPERATIONS.flatMap((op) => {
+  // The pattern's named groups are exactly the handler's params (OPERATION_HANDLERS' type).
+  const handler = OPERATION_HANDLERS[op.id] as ApiRoute<Record<string, string>> | PublicRoute;
+  if (!("reply" in handler)) return [];
+  return [{ method: op.method, pattern: pathPattern(op.path), reply: handler.reply }];
+});
 
 /** A client that stops reading is cut off once this much is waiting for it. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
+/** The route of ROUTES a request is for, with its params (still percent-encoded), or null. */
+export function matchNodeRoute(
+  method: string | undefined,
+  pathname: string,
+): { route: NodeRoute; encoded: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    if (method !== route.method) continue;
+    const match = route.pattern.exec(pathname);
+    if (match) return { route, encoded: match.groups ?? NO_PARAMS };
+  }
+  return null;
+}
+
 /** Answers the request if it is one of ROUTES; false lets Next.js answer it. */
 export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = (req.url ?? "/").split("?", 1)[0]!;
-  for (const route of ROUTES) {
-    if (req.method !== route.method) continue;
-    const match = route.pattern.exec(pathname);
-    if (!match) continue;
-    const params: Record<string, string> = {};
-    try {
-      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = decodeURIComponent(value);
-    } catch {
-      writeApiError(res, new ApiError("malformed_request", "The path is not valid percent-encoded UTF-8."));
-      return true;
-    }
-    answer(route, params, req, res)
-      .catch((err: unknown) => answerFailure(err, pathname, req, res))
-      .catch(() => res.destroy());
+  const found = matchNodeRoute(req.method, pathname);
+  if (!found) return false;
+  const params: Record<string, string> = {};
+  try {
+    for (const name in found.encoded) params[name] = decodeURIComponent(found.encoded[name]!);
+  } catch {
+    writeApiError(res, new ApiError("malformed_request", "The path is not valid percent-encoded UTF-8."));
     return true;
   }
-  return false;
+  answer(found.route, params, req, res)
+    .catch((err: unknown) => answerFailure(err, pathname, req, res))
+    .catch(() => res.destroy());
+  return true;
 }
 
 async function answer(route: NodeRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {

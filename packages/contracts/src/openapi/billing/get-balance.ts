@@ -1,14 +1,10 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { Balance } from "../../responses";
 import { AUTH_ERRORS, errorResponses } from "../error-responses";
 import { okHeaders } from "../headers";
 import { apiKeyRequired } from "../security";
 
-/** GET /api/v1/balance */
-export const getBalance = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/balance",
-  operationId: "getBalance",
+export const getBalance = (baseUrl: string): OperationDoc => ({
   tags: ["Billing"],
   summary: "Get the balance",
   description:

@@ -1,14 +1,10 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { ModelList } from "../../responses";
 import { AUTH_ERRORS, errorResponses } from "../error-responses";
 import { okHeaders } from "../headers";
 import { apiKeyRequired } from "../security";
 
-/** GET /api/v1/models */
-export const listModels = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/models",
-  operationId: "listModels",
+export const listModels = (baseUrl: string): OperationDoc => ({
   tags: ["Catalog"],
   summary: "List models",
   description:

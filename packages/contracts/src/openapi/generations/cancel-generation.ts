@@ -1,4 +1,4 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { GenerationIdBody } from "../../generation";
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS, errorResponses } from "../error-responses";
 import { EXAMPLE_RECORD } from "../examples";
@@ -9,11 +9,7 @@ import { apiKeyRequired } from "../security";
 
 const EXAMPLE_CANCELED = { ...EXAMPLE_RECORD, status: "canceled", eta_seconds: 0, completed_at: "2026-11-21T15:17:03Z" } as const;
 
-/** POST /api/v1/videos/cancel */
-export const cancelGeneration = (baseUrl: string): RouteConfig => ({
-  method: "post",
-  path: "/api/v1/videos/cancel",
-  operationId: "cancelGeneration",
+export const cancelGeneration = (baseUrl: string): OperationDoc => ({
   tags: ["Generations"],
   summary: "Cancel a generation",
   description: "Cancels a generation that has not finished; its hold is released and nothing is charged.",

@@ -1,4 +1,4 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { CreateGenerationBody, MAX_PROMPT_CHARS } from "../../generation";
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS, errorResponses } from "../error-responses";
 import { EXAMPLE_COMPLETED, EXAMPLE_RECORD } from "../examples";
@@ -15,11 +15,7 @@ const EXAMPLE_REQUEST = {
   size: "1080p",
 } as const;
 
-/** POST /api/v1/videos/generations */
-export const createGeneration = (baseUrl: string): RouteConfig => ({
-  method: "post",
-  path: "/api/v1/videos/generations",
-  operationId: "createGeneration",
+export const createGeneration = (baseUrl: string): OperationDoc => ({
   tags: ["Generations"],
   summary: "Create a generation",
   description:

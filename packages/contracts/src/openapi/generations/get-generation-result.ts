@@ -1,4 +1,4 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { GenerationIdBody } from "../../generation";
 import { AUTH_ERRORS, BODY_ERRORS, IDEMPOTENCY_ERRORS, errorResponses } from "../error-responses";
 import { EXAMPLE_COMPLETED, EXAMPLE_RECORD } from "../examples";
@@ -7,11 +7,7 @@ import { IdempotencyHeaders } from "../idempotency-header";
 import { jsonRecord } from "../record-responses";
 import { apiKeyRequired } from "../security";
 
-/** POST /api/v1/videos/result */
-export const getGenerationResult = (baseUrl: string): RouteConfig => ({
-  method: "post",
-  path: "/api/v1/videos/result",
-  operationId: "getGenerationResult",
+export const getGenerationResult = (baseUrl: string): OperationDoc => ({
   tags: ["Generations"],
   summary: "Get a generation",
   description:

@@ -1,4 +1,4 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { ListQuery } from "../../list-query";
 import { GenerationList } from "../../responses";
 import { AUTH_ERRORS, errorResponses } from "../error-responses";
@@ -6,11 +6,8 @@ import { EXAMPLE_COMPLETED } from "../examples";
 import { okHeaders } from "../headers";
 import { apiKeyRequired } from "../security";
 
-/** GET /api/v1/videos/generations: its query is the same schema that validates the request. */
-export const listGenerations = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/videos/generations",
-  operationId: "listGenerations",
+/** Its query is the same schema that validates the request. */
+export const listGenerations = (baseUrl: string): OperationDoc => ({
   tags: ["Generations"],
   summary: "List generations",
   description: "The account's generations, newest first, a page at a time.",

@@ -1,4 +1,4 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { z } from "zod";
 import { FINAL_EVENT_ID, StreamResumeHeaders, StreamResumeQuery } from "../../event-stream";
 import { AUTH_ERRORS, errorResponses } from "../error-responses";
@@ -10,11 +10,7 @@ const GenerationIdParam = z.object({
   id: z.string().min(1).meta({ description: "Generation id (`vid_...`).", example: "vid_7hX2kLmQ9rT4vB8nC1dE3f" }),
 });
 
-/** GET /api/v1/videos/generations/{id}/events */
-export const streamGenerationEvents = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/videos/generations/{id}/events",
-  operationId: "streamGenerationEvents",
+export const streamGenerationEvents = (baseUrl: string): OperationDoc => ({
   tags: ["Generations"],
   summary: "Stream a generation's events",
   description:

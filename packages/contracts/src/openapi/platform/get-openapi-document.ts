@@ -1,13 +1,9 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { errorResponses } from "../error-responses";
 import { publicOkHeaders } from "../headers";
 import { noApiKey } from "../security";
 
-/** GET /api/v1/openapi.json */
-export const getOpenApiDocument = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/openapi.json",
-  operationId: "getOpenApiDocument",
+export const getOpenApiDocument = (baseUrl: string): OperationDoc => ({
   tags: ["Platform"],
   summary: "This OpenAPI document",
   description: "The OpenAPI 3.1 document, generated from the schemas that validate requests. Public, no API key.",

@@ -1,14 +1,10 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { ServiceStatus } from "../../responses";
 import { errorResponses } from "../error-responses";
 import { publicOkHeaders } from "../headers";
 import { noApiKey } from "../security";
 
-/** GET /api/v1/status */
-export const getStatus = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/status",
-  operationId: "getStatus",
+export const getStatus = (baseUrl: string): OperationDoc => ({
   tags: ["Platform"],
   summary: "Service status",
   description: "API status, health indicator, 90-day success rate, average response time and daily bars. Public, no API key.",

@@ -1,15 +1,11 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { ERROR_CATALOG, docUrl } from "../../errors";
 import { ErrorCatalogList } from "../../responses";
 import { errorResponses } from "../error-responses";
 import { publicOkHeaders } from "../headers";
 import { noApiKey } from "../security";
 
-/** GET /api/v1/errors */
-export const listErrors = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/errors",
-  operationId: "listErrors",
+export const listErrors = (baseUrl: string): OperationDoc => ({
   tags: ["Platform"],
   summary: "List error codes",
   description:

@@ -1,4 +1,4 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { z } from "zod";
 import { ListenQuery } from "../../webhook-listen";
 import { AUTH_ERRORS, errorResponses } from "../error-responses";
@@ -19,11 +19,7 @@ const DELIVERY = {
   },
 };
 
-/** GET /api/v1/webhooks/listen */
-export const listenWebhooks = (baseUrl: string): RouteConfig => ({
-  method: "get",
-  path: "/api/v1/webhooks/listen",
-  operationId: "listenWebhooks",
+export const listenWebhooks = (baseUrl: string): OperationDoc => ({
   tags: ["Webhooks"],
   summary: "Stream the account's webhook events (vgen listen)",
   description:

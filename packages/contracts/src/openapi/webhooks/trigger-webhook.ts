@@ -1,14 +1,10 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { OperationDoc } from "../operation-doc";
 import { TriggerRequest, TriggerResult } from "../../webhook-listen";
 import { AUTH_ERRORS, BODY_ERRORS, errorResponses } from "../error-responses";
 import { okHeaders } from "../headers";
 import { apiKeyRequired } from "../security";
 
-/** POST /api/v1/webhooks/trigger */
-export const triggerWebhook = (baseUrl: string): RouteConfig => ({
-  method: "post",
-  path: "/api/v1/webhooks/trigger",
-  operationId: "triggerWebhook",
+export const triggerWebhook = (baseUrl: string): OperationDoc => ({
   tags: ["Webhooks"],
   summary: "Send a sample webhook event (vgen trigger)",
   description:

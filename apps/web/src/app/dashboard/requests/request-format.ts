@@ -1,4 +1,8 @@
 /** How the request log writes its values, shared by the list and the detail page. */
+import { API_ROUTE_TEMPLATES } from "@vgen/contracts";
+
+/** The operation filter's choices: each path of the route table once, as the metric labels name it. */
+export const OPERATION_OPTIONS = API_ROUTE_TEMPLATES.map((value) => ({ value, label: value.replace("/api/v1", "") }));
 
 export function statusTone(status: number): "green" | "amber" | "red" | "gray" {
   if (status >= 500) return "red";

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatUtc } from "@vgen/contracts";
+import { API_ROUTE_TEMPLATES, formatUtc } from "@vgen/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -10,23 +10,11 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { keyLabel, statusTone } from "./request-format";
+import { keyLabel, OPERATION_OPTIONS, statusTone } from "./request-format";
 import { UtcTime } from "@/components/ui/utc-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
 
 const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
-/** The API's operations (route templates), as the request log filter takes them. */
-const OPERATIONS = [
-  "/api/v1/videos/generations",
-  "/api/v1/videos/generations/:id/events",
-  "/api/v1/videos/result",
-  "/api/v1/videos/cancel",
-  "/api/v1/models",
-  "/api/v1/balance",
-  "/api/v1/errors",
-  "/api/v1/status",
-  "/api/v1/openapi.json",
-] as const;
 const FILTERS = ["status", "key", "operation", "from", "to"] as const;
 type FilterName = (typeof FILTERS)[number];
 const PAGE_SIZE = 25;
@@ -48,7 +36,7 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   // Filters live in the address too, so a request's detail page can lead back to the same list.
   const [filters, setFilters] = useState<Record<FilterName, string>>(() => readFilters(params));
   const status = oneOf(STATUS_CLASSES, filters.status);
-  const operation = oneOf(OPERATIONS, filters.operation);
+  const operation = oneOf(API_ROUTE_TEMPLATES, filters.operation);
   const apiKeyId = filters.key || null;
   const { from, to } = filters;
   const rangeError = from && to && from > to ? t("rangeError") : null;
@@ -112,9 +100,9 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
           </SelectField>
           <SelectField label={t("operation")} value={operation ?? ""} onChange={(e) => setFilter("operation", e.target.value)}>
             <option value="">{t("allOperations")}</option>
-            {OPERATIONS.map((o) => (
-              <option key={o} value={o}>
-                {o.replace("/api/v1", "")}
+            {OPERATION_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </SelectField>

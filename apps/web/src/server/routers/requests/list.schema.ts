@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ROUTE_TEMPLATES, STATUS_CLASSES } from "@vgen/engine/observability";
+import { API_ROUTE_TEMPLATES } from "@vgen/contracts";
+import { STATUS_CLASSES } from "@vgen/engine/observability";
 
 /** A UTC day PostgreSQL can store (it has no year 0000, which ISO dates allow). */
 const day = z.iso.date().refine((d) => !d.startsWith("0000"), "there is no year 0000");
@@ -7,7 +8,7 @@ const day = z.iso.date().refine((d) => !d.startsWith("0000"), "there is no year 
 export const RequestListInput = z.object({
   statusClass: z.enum(STATUS_CLASSES).nullish(),
   apiKeyId: z.string().max(100).nullish(),
-  operation: z.enum(ROUTE_TEMPLATES).nullish(),
+  operation: z.enum(API_ROUTE_TEMPLATES).nullish(),
   /** First day included (UTC). */
   from: day.nullish(),
   /** Last day included (UTC). */

@@ -1,7 +1,5 @@
-import { getBalanceRoute } from "@/server/api/get-balance";
-import { methodNotAllowed } from "@/server/http/with-public";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = getBalanceRoute;
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/balance");

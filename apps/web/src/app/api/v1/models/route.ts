@@ -1,7 +1,5 @@
-import { listModelsRoute } from "@/server/api/list-models";
-import { methodNotAllowed } from "@/server/http/with-public";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = listModelsRoute;
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/models");

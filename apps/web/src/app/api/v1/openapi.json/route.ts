@@ -1,27 +1,5 @@
-import { buildOpenApiDocument } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
-import { methodNotAllowed, withPublic } from "@/server/http/with-public";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-/** Built once per process: the document only changes with the code. */
-let cached: { baseUrl: string; body: string } | null = null;
-
-function documentText(baseUrl: string): string {
-  if (cached?.baseUrl !== baseUrl) cached = { baseUrl, body: JSON.stringify(buildOpenApiDocument(baseUrl)) };
-  return cached.body;
-}
-
-/** The OpenAPI 3.1 document, generated from the zod schemas that validate requests. Public. */
-export const GET = withPublic(
-  async () =>
-    new Response(documentText(config().publicBaseUrl), {
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        "cache-control": "public, max-age=300",
-        "access-control-allow-origin": "*",
-      },
-    }),
-);
-
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/openapi.json");

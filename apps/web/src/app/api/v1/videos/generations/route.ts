@@ -1,9 +1,5 @@
-import { createGenerationRoute } from "@/server/api/create-generation";
-import { listGenerationsRoute } from "@/server/api/list-generations";
-import { methodNotAllowed } from "@/server/http/with-public";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = createGenerationRoute;
-export const GET = listGenerationsRoute;
-export const { PUT, PATCH, DELETE } = methodNotAllowed("GET", "POST");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/videos/generations");

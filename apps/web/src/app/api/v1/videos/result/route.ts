@@ -1,7 +1,5 @@
-import { getResultRoute } from "@/server/api/get-result";
-import { methodNotAllowed } from "@/server/http/with-public";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = getResultRoute;
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed("POST");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/videos/result");

@@ -1,8 +1,5 @@
-import { triggerWebhookRoute } from "@/server/api/trigger-webhook";
-import { methodNotAllowed } from "@/server/http/with-public";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-/** A sample webhook event (server.ts usually answers it first). */
-export const POST = triggerWebhookRoute;
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed("POST");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/webhooks/trigger");

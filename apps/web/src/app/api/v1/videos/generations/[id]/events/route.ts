@@ -1,9 +1,5 @@
-import { methodNotAllowed } from "@/server/http/with-public";
-import { getGenerationEvents } from "@/server/api/generation-events";
+import { nextRoute } from "@/server/http/next-route";
 
 export const dynamic = "force-dynamic";
 
-/** Re-attaches to a running or finished generation's event stream (server.ts usually answers it first). */
-export const GET = getGenerationEvents;
-
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed("GET");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = nextRoute("/api/v1/videos/generations/{id}/events");

@@ -10,7 +10,7 @@
  */
 import { env } from "@vgen/config";
 import type { Db, Generation, ModelRoute } from "@vgen/db";
-import { logger } from "../platform";
+import { logger } from "../../platform";
 import {
   type UpstreamImage,
   type UpstreamRequest,
@@ -20,17 +20,18 @@ import {
   recordRouteFailure,
   recordRouteSuccess,
   fetchOutput,
+  adapterFor,
+  targetFor,
   GenerationFailure,
-} from "../providers";
-import { mp4DurationMs } from "../storage";
-import { fetchImage } from "../net";
-import { failGeneration, markStarted, reportProgress } from "./store";
-
-/** What the worker does after a step: nothing more, or run the generation again after a delay. */
-export type StepResult = { done: true } | { done: false; afterMs: number };
-
-export const DONE: StepResult = { done: true };
-export const again = (afterMs: number): StepResult => ({ done: false, afterMs: Math.max(0, Math.round(afterMs)) });
+} from "../../providers";
+import { mp4DurationMs } from "../../storage";
+import { fetchImage } from "../../net";
+import { markStarted, reportProgress } from "../store";
+import { endAttempt, openAttempt } from "./attempt";
+import { failStep } from "./fail";
+import { failOver } from "./failover";
+import { again, DONE, type StepResult } from "./step-result";
+import { deliverUpstreamOutput } from "./upstream-output";
 
 /** Progress shown while the upstream works tops out here; fetching and storing take the rest. */
 const WAIT_PROGRESS_CAP = 95;
@@ -38,42 +39,12 @@ const MSG_UNCONFIRMED = "The provider never confirmed the job. Nothing was charg
 const MSG_NOT_READABLE = "The provider's video could not be read. Nothing was charged.";
 const MSG_STOPPED = "The provider stopped the job. Nothing was charged.";
 
-export interface UpstreamContext {
+interface UpstreamContext {
   db: Db;
   gen: Generation;
   route: ModelRoute;
   adapter: VideoAdapter;
   target: UpstreamTarget;
-  /** Stores the fetched MP4 and completes the generation (the same path as a local render). */
-  deliver(bytes: Buffer, deliveredMs: number, upstreamCostMicros: bigint): Promise<void>;
-}
-
-async function currentAttempt(db: Db, gen: Generation) {
-  return db.routeAttempt.findFirst({
-    where: { generationId: gen.id, routeId: gen.routeId ?? "", endedAt: null },
-    orderBy: { startedAt: "desc" },
-  });
-}
-
-async function endAttempt(
-  db: Db,
-  gen: Generation,
-  outcome: string,
-  detail?: string,
-  extra: { deliveredMs?: number; upstreamCostMicros?: bigint } = {},
-) {
-  await db.routeAttempt.updateMany({
-    where: { generationId: gen.id, routeId: gen.routeId ?? "", endedAt: null },
-    data: { endedAt: new Date(), outcome, errorDetail: detail?.slice(0, 1000), ...extra },
-  });
-}
-
-/** Gives the route's slot back so the runner takes the next route (or waits for one). */
-async function releaseSlot(db: Db, gen: Generation) {
-  await db.generation.updateMany({
-    where: { id: gen.id, status: "processing" },
-    data: { routeId: null, submitIntentAt: null, upstreamTaskId: null, outcomeUnknownSince: null, reconcileBy: null },
-  });
 }
 
 async function images(gen: Generation): Promise<Pick<UpstreamRequest, "firstFrame" | "lastFrame" | "references">> {
@@ -113,13 +84,6 @@ async function markOutcomeUnknown(db: Db, gen: Generation, submitting = false): 
   return reconcileBy;
 }
 
-/** Fails the generation for good (hold released) and closes the attempt. */
-async function fail(ctx: UpstreamContext, failure: GenerationFailure, outcome = "failed"): Promise<StepResult> {
-  await endAttempt(ctx.db, ctx.gen, outcome, failure.detail ?? failure.message);
-  await failGeneration(ctx.db, ctx.gen.id, failure.code, failure.message);
-  return DONE;
-}
-
 function pollDelay(since: Date): number {
   const u = env();
   // Poll often at first, then back off: the ×1.5 growth of the documented intervals, by elapsed time.
@@ -130,7 +94,7 @@ function pollDelay(since: Date): number {
 /** The submit: the intent is already recorded (the route slot); the upstream id is saved right after. */
 async function submit(ctx: UpstreamContext): Promise<StepResult> {
   const { db, gen, adapter, target, route } = ctx;
-  const attempt = await currentAttempt(db, gen);
+  const attempt = await openAttempt(db, gen);
   const request: UpstreamRequest = {
     generationId: gen.id,
     prompt: gen.prompt,
@@ -174,13 +138,11 @@ async function submitFailed(ctx: UpstreamContext, err: UpstreamCallError): Promi
   if (err.options.accepted === "no") {
     // Never reached the upstream, or turned away: the next route can take it, nothing is paid twice.
     log.warn({ err: err.message }, "upstream refused the submit: failing over");
-    await endAttempt(db, gen, "failed_over", err.message);
-    await releaseSlot(db, gen);
-    return again(0);
+    return failOver(db, gen, err.message);
   }
   const reconcileBy = await markOutcomeUnknown(db, gen);
   if (Date.now() >= reconcileBy.getTime())
-    return fail(ctx, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, err.message), "abandoned");
+    return failStep(ctx.db, ctx.gen, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, err.message), "abandoned");
   const idempotent = adapter.capabilities(route.upstreamModel ?? "")?.idempotentSubmit ?? false;
   log.warn({ err: err.message, idempotent }, "submit may have reached the upstream: outcome unknown");
   // An idempotent upstream is asked again with the same key; any other is left alone until its
@@ -191,13 +153,14 @@ async function submitFailed(ctx: UpstreamContext, err: UpstreamCallError): Promi
 /** A step of a job the upstream accepted (or may have). */
 async function follow(ctx: UpstreamContext): Promise<StepResult> {
   const { db, gen, adapter, target, route } = ctx;
-  const attempt = await currentAttempt(db, gen);
+  const attempt = await openAttempt(db, gen);
   const since = attempt?.acceptedAt ?? gen.submitIntentAt ?? gen.createdAt;
   const upstreamId = gen.upstreamTaskId ?? "";
   if (Date.now() - since.getTime() > env().UPSTREAM_TIMEOUT_SECONDS * 1000) {
     await adapter.cancel(target, upstreamId);
-    return fail(
-      ctx,
+    return failStep(
+      ctx.db,
+      ctx.gen,
       new GenerationFailure(
         "timeout",
         `The provider did not finish within ${env().UPSTREAM_TIMEOUT_SECONDS} seconds. Nothing was charged.`,
@@ -229,19 +192,20 @@ async function follow(ctx: UpstreamContext): Promise<StepResult> {
         bytes = await fetchOutput(target, status.output, AbortSignal.timeout(15 * 60_000));
       } catch (err) {
         if (err instanceof UpstreamCallError) return unreachable(ctx, err);
-        if (err instanceof GenerationFailure) return fail(ctx, err);
+        if (err instanceof GenerationFailure) return failStep(ctx.db, ctx.gen, err);
         throw err;
       }
       const deliveredMs = mp4DurationMs(bytes);
       if (deliveredMs === null || deliveredMs <= 0) {
-        return fail(
-          ctx,
+        return failStep(
+          ctx.db,
+          ctx.gen,
           new GenerationFailure("upstream_error", MSG_NOT_READABLE, `${target.name}: output has no readable duration`),
         );
       }
       const upstreamCostMicros = (route.costMicrosPerSecond * BigInt(deliveredMs)) / 1000n;
-      await ctx.deliver(bytes, deliveredMs, upstreamCostMicros);
-      await endAttempt(db, gen, "completed", undefined, { deliveredMs, upstreamCostMicros });
+      await deliverUpstreamOutput(db, gen, bytes, deliveredMs, upstreamCostMicros);
+      await endAttempt(db, gen, "completed", { deliveredMs, upstreamCostMicros });
       await recordRouteSuccess(db, route.id);
       return DONE;
     }
@@ -249,9 +213,13 @@ async function follow(ctx: UpstreamContext): Promise<StepResult> {
       // A platform failure upstream counts against the route; a refusal of this request does not.
       if (status.failure.code !== "content_policy_violation")
         await recordRouteFailure(db, route.id, status.failure.detail ?? status.failure.message);
-      return fail(ctx, status.failure);
+      return failStep(ctx.db, ctx.gen, status.failure);
     case "canceled":
-      return fail(ctx, new GenerationFailure("upstream_error", MSG_STOPPED, `${target.name}: job canceled upstream`));
+      return failStep(
+        ctx.db,
+        ctx.gen,
+        new GenerationFailure("upstream_error", MSG_STOPPED, `${target.name}: job canceled upstream`),
+      );
   }
 }
 
@@ -261,7 +229,7 @@ async function unreachable(ctx: UpstreamContext, err: UpstreamCallError): Promis
   const reconcileBy = await markOutcomeUnknown(ctx.db, ctx.gen);
   if (Date.now() >= reconcileBy.getTime()) {
     await ctx.adapter.cancel(ctx.target, ctx.gen.upstreamTaskId ?? "");
-    return fail(ctx, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, err.message), "abandoned");
+    return failStep(ctx.db, ctx.gen, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, err.message), "abandoned");
   }
   logger.warn({ generationId: ctx.gen.id, err: err.message }, "upstream unreachable: asking again later");
   return again(err.options.retryAfterMs ?? pollDelay(ctx.gen.submitIntentAt ?? ctx.gen.createdAt));
@@ -274,17 +242,26 @@ async function canceledMeanwhile(ctx: UpstreamContext): Promise<StepResult> {
 }
 
 /** Runs the next step of a processing generation that holds a slot on an upstream route. */
-export async function upstreamStep(ctx: UpstreamContext): Promise<StepResult> {
-  const { gen, adapter, route } = ctx;
+export async function upstreamStep(db: Db, gen: Generation, route: ModelRoute): Promise<StepResult> {
   // The last line of defence: a test-mode generation must never reach a provider (nor be billed by one).
   if (!gen.livemode) throw new Error(`test-mode generation ${gen.id} must not be sent upstream`);
+  const adapter = adapterFor(route.provider);
+  const target = targetFor(route);
+  // Its credentials went away since the route was taken: nothing was sent, the next route takes it.
+  if (!adapter || !target) return failOver(db, gen, "not configured");
+  const ctx: UpstreamContext = { db, gen, route, adapter, target };
   if (gen.upstreamTaskId) return follow(ctx);
   if (gen.outcomeUnknownSince) {
     const idempotent = adapter.capabilities(route.upstreamModel ?? "")?.idempotentSubmit ?? false;
     if (!idempotent) {
-      // Its callback may still name the job (callbacks.ts); until the deadline, nothing is released.
+      // Its callback may still name the job (upstream-callbacks.ts); until the deadline, nothing is released.
       if (gen.reconcileBy && Date.now() >= gen.reconcileBy.getTime()) {
-        return fail(ctx, new GenerationFailure("upstream_error", MSG_UNCONFIRMED, "submit outcome never learned"), "abandoned");
+        return failStep(
+          db,
+          gen,
+          new GenerationFailure("upstream_error", MSG_UNCONFIRMED, "submit outcome never learned"),
+          "abandoned",
+        );
       }
       return again(env().UPSTREAM_POLL_INTERVAL_MS * 2);
     }
@@ -292,15 +269,19 @@ export async function upstreamStep(ctx: UpstreamContext): Promise<StepResult> {
   try {
     return await submit(ctx);
   } catch (err) {
-    if (err instanceof GenerationFailure) return fail(ctx, err);
+    if (err instanceof GenerationFailure) return failStep(db, gen, err);
     throw err;
   }
 }
 
-/** After a generation stopped processing (canceled by its owner): stop its upstream job, once. */
-export async function stopUpstream(ctx: Omit<UpstreamContext, "deliver">): Promise<void> {
-  const open = await currentAttempt(ctx.db, ctx.gen);
-  if (!open) return;
-  if (ctx.gen.upstreamTaskId) await ctx.adapter.cancel(ctx.target, ctx.gen.upstreamTaskId);
-  await endAttempt(ctx.db, ctx.gen, ctx.gen.status === "canceled" ? "canceled" : "ended");
+/** After a generation stopped processing (canceled by its owner) while on an upstream: stop that job, once. */
+export async function stopUpstream(db: Db, gen: Generation): Promise<void> {
+  if (!gen.routeId) return;
+  const route = await db.modelRoute.findUnique({ where: { id: gen.routeId } });
+  const adapter = route ? adapterFor(route.provider) : null;
+  const target = route ? targetFor(route) : null;
+  if (!route || !adapter || !target) return;
+  if (!(await openAttempt(db, gen))) return;
+  if (gen.upstreamTaskId) await adapter.cancel(target, gen.upstreamTaskId);
+  await endAttempt(db, gen, gen.status === "canceled" ? "canceled" : "ended");
 }
