@@ -10,8 +10,10 @@ export {
   revokeApiKey,
   rotateApiKey,
 } from "./api-keys";
+export { countActiveApiKeys, findApiKeyLabel, listApiKeyLabels } from "./api-key-labels";
 export { deleteAccount, tombstoneEmail } from "./delete-account";
 export { exportAccountData } from "./export-account";
+export { getAccount } from "./get-account";
 export type { KeyIdentity } from "./key-identity";
 export { assertKeyMayWrite, keyAllowsModel, keyUseRefusal, type KeyRestrictions, assertKeyAllowsModel } from "./key-restrictions";
 export { keyMonthSpendMicros, admitUnderKeyCap } from "./key-spend-cap";

@@ -15,6 +15,7 @@ export {
   LEDGER_CSV_HEADER,
   LEDGER_TYPES,
   balanceSummary,
+  heldMicros,
   iterateLedgerEntries,
   ledgerCsvLine,
   ledgerFilterFromDays,
@@ -24,4 +25,4 @@ export { applyLedgerEntry, creditAccount } from "./ledger";
 export { generateStatement, periodBounds, periodOf, statementPeriods } from "./statements";
 export { usageBetween, usageStats } from "./usage-stats";
 export type { UsageRow } from "./usage-stats";
-export { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "./pricing";
+export { deliveredBilledSeconds } from "./pricing";

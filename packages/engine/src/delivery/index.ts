@@ -4,6 +4,7 @@ export {
   WebhookDeliveryNotFoundError,
   WebhookDestinationBusyError,
   deliveryBody,
+  getWebhookSecret,
   listDeliveries,
   processWebhookJob,
   resendDelivery,

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { Dollars, Id } from "./common.schema";
-
-const Int = (min: number, max: number) => z.number().int().min(min).max(max);
+import { Dollars, Id, Int } from "./common.schema";
 
 export const UpdateCatalogInput = z.object({
   modelId: Id,
