@@ -25,6 +25,7 @@ export type { EndpointView } from "./endpoints";
 export { sendTestEvent } from "./test-event";
 export { listenHub, openListenSession, takeListenEvents, touchListenSession } from "./listen";
 export type { ListenEvent, ListenSession } from "./listen";
+export { pruneDeliveryLog } from "./prune";
 export { TRIGGERS_PER_MINUTE, triggerSampleEvent } from "./trigger";
 export { startWebhookWorker } from "./worker";
 export { queueWebhookEvent } from "./fan-out";

@@ -1,7 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { isDatabaseUnavailable, logger } from "@vgen/engine/platform";
 import { appRouter } from "@/server/routers/_app";
-import { createTRPCContext, retryAfterFor } from "@/server/trpc";
+import { retryAfterFor } from "@/server/errors/trpc";
+import { createTRPCContext } from "@/server/trpc";
 import { MAX_BATCH_CALLS } from "@/trpc/limits";
 
 export const dynamic = "force-dynamic";

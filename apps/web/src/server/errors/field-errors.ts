@@ -1,6 +1,6 @@
 import { createTranslator } from "next-intl";
 import { type core, type ZodError, z } from "zod";
-import ru from "../../messages/ru.json";
+import ru from "../../../messages/ru.json";
 import type { Locale } from "@vgen/contracts";
 
 /**
