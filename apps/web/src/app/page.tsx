@@ -22,7 +22,13 @@ export default function Home() {
             {t("signIn")}
           </Link>
         </div>
-        <pre className="mt-8 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{`curl -N $BASE_URL/api/v1/videos/generations \\
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable */}
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block that scrolls on a phone must be focusable (axe: scrollable-region-focusable)
+          tabIndex={0}
+          aria-label={t("sampleLabel")}
+          className="mt-8 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100"
+        >{`curl -N $BASE_URL/api/v1/videos/generations \\
   -H "Authorization: Bearer $API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{"model": "gen-3.1-fast",
