@@ -1,5 +1,6 @@
 export * from "./errors";
 export * from "./money";
+export * from "./pricing";
 export * from "./generation";
 export * from "./validation";
 export * from "./text";
@@ -14,3 +15,4 @@ export * from "./openapi/document";
 export { codesByStatus } from "./openapi/error-responses";
 export * from "./redirects";
 export * from "./locales";
+export * from "./ids";

@@ -70,7 +70,7 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
   async function modelWith(
     routes: { provider: string; upstreamModel?: string; credentials?: string; maxConcurrency?: number }[],
   ) {
-    const id = `routes-${newId("modelRoute").slice(4, 14)}`;
+    const id = `routes-${newId("rte").slice(4, 14)}`;
     const model = await db().catalogModel.create({
       data: {
         id,
@@ -90,7 +90,7 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
       rows.push(
         await db().modelRoute.create({
           data: {
-            id: newId("modelRoute"),
+            id: newId("rte"),
             modelId: id,
             position,
             provider: r.provider,
@@ -255,6 +255,31 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
       { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "nowhere" },
     ]);
     expect(await create(unconfigured).catch((err: unknown) => err)).toMatchObject({ code: "service_unavailable" });
+  });
+
+  it("waits, without failing over or spinning, when a route's credentials go while its job runs upstream", async () => {
+    const { model, routes } = await modelWith([
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-a" },
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-b" },
+    ]);
+    const gen = await create(model);
+    expect((await engine.processGeneration(db(), gen.id)).done).toBe(false);
+    expect((await db().generation.findUniqueOrThrow({ where: { id: gen.id } })).upstreamTaskId).not.toBeNull();
+
+    const url = process.env.UPSTREAM_VEO_A_URL;
+    delete process.env.UPSTREAM_VEO_A_URL;
+    try {
+      const next = await engine.processGeneration(db(), gen.id);
+      expect(next.done).toBe(false);
+      expect(next.done ? 0 : next.afterMs).toBeGreaterThan(0);
+      expect(await attemptsOf(gen.id)).toEqual([[routes[0]?.id, null]]);
+    } finally {
+      process.env.UPSTREAM_VEO_A_URL = url;
+    }
+    // The credentials are back: the same job is followed to the end, on the same route.
+    const done = await drive(gen.id);
+    expect(done.status).toBe("completed");
+    expect(await attemptsOf(gen.id)).toEqual([[routes[0]?.id, "completed"]]);
   });
 
   it("refuses a forged callback", async () => {

@@ -104,7 +104,7 @@ export async function subscribeToModel(db: Db, accountId: string, modelId: strin
   if (!model?.enabled) throw new SubscriptionError("resource_not_found", `Unknown model '${modelId}'.`);
   return db.subscription.upsert({
     where: { accountId_modelId: { accountId, modelId } },
-    create: { id: newId("subscription"), accountId, modelId },
+    create: { id: newId("sub"), accountId, modelId },
     update: {},
   });
 }

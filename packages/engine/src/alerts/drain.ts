@@ -2,7 +2,7 @@
 // threshold): the owner's email and the account event to subscribed endpoints, both queued in the
 // transaction that marks the alert processed, so each alert is sent once however many workers drain.
 import { formatTimestamp, formatUsd } from "@vgen/contracts";
-import type { AlertEvent, Db, Prisma } from "@vgen/db";
+import type { AlertEvent, Db, Tx } from "@vgen/db";
 import { queueAccountEvent } from "../delivery/account-events";
 import { queueMail } from "../mail/outbox";
 import { balanceLowMail } from "../mail/templates/balance-low";
@@ -32,7 +32,7 @@ export async function drainAlertEvents(db: Db): Promise<number> {
   });
 }
 
-async function send(tx: Prisma.TransactionClient, alert: AlertEvent): Promise<void> {
+async function send(tx: Tx, alert: AlertEvent): Promise<void> {
   const account = await tx.account.findUnique({
     where: { id: alert.accountId },
     select: { email: true, deletedAt: true, locale: true },

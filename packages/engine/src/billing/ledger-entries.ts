@@ -1,7 +1,7 @@
-import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
-import { ID_PREFIXES, type Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
+import { ApiError, formatTimestamp, formatUsd, isId } from "@vgen/contracts";
+import type { Prisma, Db, LedgerEntry, LedgerType } from "@vgen/db";
 import { dayRange } from "../platform/days";
-import { cursorInstant, isCursorId } from "../platform/keyset";
+import { cursorInstant } from "../platform/keyset";
 
 export const LEDGER_TYPES = [
   "top_up",
@@ -42,12 +42,7 @@ export function encodeLedgerCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "
 function decodeCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } {
   const [at, type, id, ...rest] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = cursorInstant(at);
-  if (
-    !createdAt ||
-    !isCursorId(id, ID_PREFIXES.ledger) ||
-    !(LEDGER_TYPES as readonly string[]).includes(type ?? "") ||
-    rest.length > 0
-  ) {
+  if (!createdAt || !isId("led", id) || !(LEDGER_TYPES as readonly string[]).includes(type ?? "") || rest.length > 0) {
     throw new ApiError("invalid_cursor", "The cursor is not one this list returned.", "cursor");
   }
   return { createdAt, type: type as LedgerType, id };
@@ -117,11 +112,16 @@ export async function* iterateLedgerEntries(
 /** Available balance (ledger sum, open holds already deducted) and the amount held by running generations. */
 export async function balanceSummary(db: Db, accountId: string) {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { balanceMicros: true } });
+  return { availableMicros: account.balanceMicros, heldMicros: await heldMicros(db, accountId) };
+}
+
+/** What the account's live generations in progress hold (test mode holds nothing). */
+export async function heldMicros(db: Db, accountId: string): Promise<bigint> {
   const held = await db.generation.aggregate({
     where: { accountId, status: "processing", livemode: true },
     _sum: { costMicros: true },
   });
-  return { availableMicros: account.balanceMicros, heldMicros: held._sum.costMicros ?? 0n };
+  return held._sum.costMicros ?? 0n;
 }
 
 function csvCell(value: string): string {

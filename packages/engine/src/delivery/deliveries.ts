@@ -12,7 +12,7 @@
 // see the same `webhook-id` twice (at-least-once, dedupe by webhook-id) — never after a recorded
 // success.
 import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
+import { newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
 import { newWebhookSecret } from "../accounts/accounts";
 import { logger } from "../observability/logger";
 import { FetchFailedError, safeFetch } from "../net/safe-fetch";
@@ -153,7 +153,7 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
     const now = new Date();
     const attempt = await tx.webhookAttempt.create({
       data: {
-        id: newId("attempt"),
+        id: newId("wha"),
         deliveryId,
         attemptNo: d.attemptCount + 1,
         responseStatus: outcome.responseStatus,
@@ -288,7 +288,7 @@ export async function listDeliveries(
   opts: { limit?: number; cursor?: string | null; generationId?: string; endpointId?: string; livemode?: boolean } = {},
 ): Promise<DeliveryPage> {
   const limit = Math.max(1, Math.min(100, opts.limit ?? 20));
-  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.delivery) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor, "whd") : null;
   const rows = await db.webhookDelivery.findMany({
     where: {
       accountId,
@@ -305,6 +305,12 @@ export async function listDeliveries(
     take: limit + 1,
   });
   return pageOf(rows, limit);
+}
+
+/** The account's signing secret (the dashboard shows it only when asked to). */
+export async function getWebhookSecret(db: Db, accountId: string): Promise<string> {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { webhookSecret: true } });
+  return account.webhookSecret;
 }
 
 /** Replaces the account's signing secret; attempts from now on are signed with the new one. */

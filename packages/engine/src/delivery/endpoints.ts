@@ -47,7 +47,7 @@ export async function createEndpoint(db: Db, accountId: string, fields: Endpoint
   }
   const secret = newWebhookSecret();
   const endpoint = await db.webhookEndpoint.create({
-    data: { id: newId("webhookEndpoint"), accountId, ...fields, secret },
+    data: { id: newId("whe"), accountId, ...fields, secret },
     select: VIEW,
   });
   return { endpoint, secret };

@@ -1,8 +1,15 @@
 import { randomInt } from "node:crypto";
 import { env } from "@vgen/config";
-import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma } from "@vgen/db";
-import { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "../billing/pricing";
+import {
+  ApiError,
+  costMicrosFor,
+  quoteClip,
+  type CreateGenerationInput,
+  type GenerationFailureCode,
+  type Id,
+} from "@vgen/contracts";
+import { newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
+import { deliveredBilledSeconds } from "../billing/pricing";
 import { resolveAgainstModel } from "../catalog/models";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
 import { insertAccepted } from "./accept-statement";
@@ -61,8 +68,10 @@ export async function createGeneration(
       lastFrame: !!body.lastFrameUrl,
       references: body.urls?.length ?? 0,
     });
-  const billedSeconds = livemode ? billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds) : 0;
-  const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
+  // Test mode holds and charges nothing.
+  const { billedSeconds, costMicros } = livemode
+    ? quoteClip(resolved.model, resolved.duration)
+    : { billedSeconds: 0, costMicros: 0n };
   const queue = resolved.model.queue;
   const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
   if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
@@ -70,7 +79,7 @@ export async function createGeneration(
   const createdAt = new Date();
   const deadlineAt = deadlineFor(createdAt, body.deadline, input.cancelAfterSeconds ?? null);
   const generation: Generation = {
-    id: newId("generation"),
+    id: newId("vid"),
     accountId: account.id,
     apiKeyId: input.apiKeyId,
     modelId: resolved.model.id,
@@ -144,7 +153,7 @@ export async function createGeneration(
  * Test mode is not free capacity: at most TEST_MODE_CONCURRENCY processing and TEST_MODE_DAILY_LIMIT
  * created per UTC day, per account. Counted under the account's row lock, so a burst cannot overshoot.
  */
-async function admitTestGeneration(tx: Prisma.TransactionClient, accountId: string, now: Date) {
+async function admitTestGeneration(tx: Tx, accountId: string, now: Date) {
   const { TEST_MODE_CONCURRENCY, TEST_MODE_DAILY_LIMIT } = env();
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
@@ -179,7 +188,12 @@ export function generationNotFound(id: string): ApiError {
  * Reads one generation of one account; another account's id is indistinguishable from a missing one,
  * and so is one of the other mode when `livemode` is given (a test key never sees live generations).
  */
-export async function getGenerationForAccount(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
+export async function getGenerationForAccount(
+  db: Db,
+  accountId: Id<"acct">,
+  id: string,
+  livemode?: boolean,
+): Promise<Generation> {
   const [generation] = await db.$queryRaw<
     Generation[]
   >`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
@@ -269,10 +283,7 @@ async function finish(
  * to the nearest second, at least the model's minimum charge, and never more than was held (a
  * longer clip bills the requested duration).
  */
-async function deliveredBilling(
-  tx: Prisma.TransactionClient,
-  gen: Generation,
-): Promise<{ billedSeconds: number; costMicros: bigint }> {
+async function deliveredBilling(tx: Tx, gen: Generation): Promise<{ billedSeconds: number; costMicros: bigint }> {
   if (gen.deliveredMs === null) return { billedSeconds: gen.billedSeconds, costMicros: gen.costMicros };
   const model = await tx.catalogModel.findUnique({ where: { id: gen.modelId }, select: { minChargeSeconds: true } });
   const billedSeconds = deliveredBilledSeconds(gen.deliveredMs, model?.minChargeSeconds ?? 1, gen.billedSeconds);
@@ -317,7 +328,7 @@ export function failGeneration(db: Db, id: string, errorCode: GenerationFailureC
 }
 
 /** Cancels a generation that has not finished (of the caller's mode); its hold is released and nothing is charged. */
-export async function cancelGeneration(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
+export async function cancelGeneration(db: Db, accountId: Id<"acct">, id: string, livemode?: boolean): Promise<Generation> {
   const existing = await getGenerationForAccount(db, accountId, id, livemode);
   if (existing.status !== "processing") {
     throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${existing.status}.`, "id");
@@ -387,7 +398,7 @@ export async function listGenerations(
   cursor: string | null,
   livemode = true,
 ): Promise<ListPage> {
-  const after = cursor ? decodeCursor(cursor, ID_PREFIXES.generation) : null;
+  const after = cursor ? decodeCursor(cursor, "vid") : null;
   const rows = await db.generation.findMany({
     where: { accountId, livemode, ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

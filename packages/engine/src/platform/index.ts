@@ -1,5 +1,4 @@
-/** Public surface of the engine's platform domain. Process-wide plumbing: configuration, the job queue, rate limits, hot caches, database outage handling, shutdown. */
-export { config } from "./config";
+/** Public surface of the engine's platform domain. Process-wide plumbing: the job queue, rate limits, hot caches, database outage handling, shutdown. */
 export {
   DATABASE_RETRY_AFTER_SECONDS,
   DatabaseUnavailableError,

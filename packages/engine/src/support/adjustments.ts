@@ -23,7 +23,7 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
       const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true, deletedAt: true } });
       if (!account) throw new SupportError("resource_not_found", `No account '${input.accountId}'.`);
       refuseIfDeleted(account, "a balance adjustment");
-      const auditId = newId("audit");
+      const auditId = newId("aud");
       const entry = await applyLedgerEntry(tx, {
         accountId: input.accountId,
         type: "adjustment",

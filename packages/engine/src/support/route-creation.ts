@@ -26,7 +26,7 @@ export async function addRoute(db: Db, input: { modelId: string; actorId: string
       position: input.route.position ?? defaultPosition(input.route.provider.trim(), siblings),
       enabled: input.route.enabled ?? true,
     });
-    const route = await tx.modelRoute.create({ data: { id: newId("modelRoute"), modelId: input.modelId, ...fields } });
+    const route = await tx.modelRoute.create({ data: { id: newId("rte"), modelId: input.modelId, ...fields } });
     await writeAuditRow(tx, {
       actorId: input.actorId,
       action: "route.create",

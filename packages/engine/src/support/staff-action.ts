@@ -2,7 +2,7 @@
 // and the AuditLog row it writes in the same transaction as its change, so a change without its
 // audit row (or the reverse) cannot exist.
 import { ApiError, formatTimestamp } from "@vgen/contracts";
-import { newId, type Prisma } from "@vgen/db";
+import { newId, type Prisma, type Tx } from "@vgen/db";
 
 /** A support-console action refused: a record that does not exist, a value or rule refused, or nothing left to change. */
 export class SupportError extends ApiError {
@@ -18,7 +18,7 @@ export class SupportError extends ApiError {
 
 /** Writes the audit row of an action; `tx` is the action's transaction. `id` when the action must reference the row before it exists. */
 export async function writeAuditRow(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   row: {
     id?: string;
     actorId: string;
@@ -30,7 +30,7 @@ export async function writeAuditRow(
 ) {
   return tx.auditLog.create({
     data: {
-      id: row.id ?? newId("audit"),
+      id: row.id ?? newId("aud"),
       actorId: row.actorId,
       action: row.action,
       targetAccountId: row.targetAccountId ?? null,

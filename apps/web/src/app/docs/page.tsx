@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { buildOpenApiDocument } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import { SiteHeader } from "@/components/site-header";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Inline, Markdown } from "./_components/markdown";
@@ -434,7 +434,7 @@ function DocsNavLinks({ ops, hooks, tags, schemas }: { ops: Op[]; hooks: Hook[];
 }
 
 export default function DocsPage() {
-  const base = config().publicBaseUrl;
+  const base = env().PUBLIC_BASE_URL;
   const doc = documentFor(base);
   const schemas = doc.components.schemas;
   const ops: Op[] = Object.entries(doc.paths).flatMap(([path, item]) =>

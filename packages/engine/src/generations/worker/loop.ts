@@ -7,12 +7,13 @@ import type { Db } from "@vgen/db";
 import { startWebhookWorker } from "../../delivery/worker";
 import { startMailWorker } from "../../mail/worker";
 import { logger } from "../../observability/logger";
-import { config } from "../../platform/config";
+import { env } from "@vgen/config";
 import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../../platform/queue";
 import { processGeneration } from "./next-step";
 import { alertSweep } from "./sweeps/alerts";
 import { deadlineSweep } from "./sweeps/deadlines";
 import { reaperSweep } from "./sweeps/reaper";
+import { deliveryLogSweep } from "./sweeps/delivery-log";
 import { requestLogSweep } from "./sweeps/request-logs";
 import { retentionSweep } from "./sweeps/retention";
 import { startSweeps } from "./sweeps/sweep";
@@ -34,7 +35,7 @@ export interface RunningWorker {
 }
 
 /** Starts consuming the generation queue (and the webhook and mail queues) in this process. */
-export async function startWorker(db: Db, concurrency = config().workerConcurrency): Promise<RunningWorker> {
+export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY): Promise<RunningWorker> {
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
     GENERATION_QUEUE,
@@ -56,7 +57,7 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
   );
   const webhooks = await startWebhookWorker(db);
   const mail = await startMailWorker(db);
-  const stopSweeps = startSweeps(db, [deadlineSweep, alertSweep, reaperSweep, requestLogSweep, retentionSweep]);
+  const stopSweeps = startSweeps(db, [deadlineSweep, alertSweep, reaperSweep, requestLogSweep, deliveryLogSweep, retentionSweep]);
   logger.info({ concurrency }, "worker started");
   return {
     async stop() {

@@ -1,3 +1,4 @@
+import type { Id } from "@vgen/contracts";
 import type { AccountStatus, CatalogModel, Db, ModelRoute, Role, SubscriptionStatus } from "@vgen/db";
 import { compileKeyRestrictions, type KeyRestrictions } from "../../accounts/key-restrictions";
 import { CachedLookup } from "./cached-lookup";
@@ -6,15 +7,15 @@ import { CachedLookup } from "./cached-lookup";
 export interface KeyIdentity {
   /** `restrictions` travel with the cached key (null: unrestricted); an edit drops the entry like a revocation. */
   apiKey: {
-    id: string;
-    accountId: string;
+    id: Id<"key">;
+    accountId: Id<"acct">;
     prefix: string;
     name: string;
     restrictions: KeyRestrictions | null;
     /** False for a test key: it sees and creates test-mode generations only (docs/api.md#test-mode). */
     livemode: boolean;
   };
-  account: { id: string; email: string; status: AccountStatus; role: Role };
+  account: { id: Id<"acct">; email: string; status: AccountStatus; role: Role };
 }
 
 export interface SubscriptionState {
@@ -45,8 +46,10 @@ export const keysByHash = new CachedLookup<KeyIdentity>(
       },
     });
     if (!row || row.revokedAt) return null;
-    const apiKey = { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name, livemode: row.livemode };
-    return { apiKey: { ...apiKey, restrictions: compileKeyRestrictions(row) }, account: row.account };
+    // The rows hold ids newId issued; their types only say string.
+    const accountId = row.accountId as Id<"acct">;
+    const apiKey = { id: row.id as Id<"key">, accountId, prefix: row.prefix, name: row.name, livemode: row.livemode };
+    return { apiKey: { ...apiKey, restrictions: compileKeyRestrictions(row) }, account: { ...row.account, id: accountId } };
   },
   {
     tables: ["api_keys", "accounts"],

@@ -3,7 +3,7 @@ import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { metrics } from "@vgen/engine/observability";
-import { errorResponse } from "@/server/http/respond";
+import { errorResponse } from "@/server/errors/http";
 import { methodNotAllowed } from "@/server/http/with-public";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(req: Request) {
   const token = env().METRICS_TOKEN;
-  const requestId = newId("request");
+  const requestId = newId("req");
   if (!token) return errorResponse(new ApiError("route_not_found", `No endpoint ${req.method} /api/metrics.`), requestId);
   const header = req.headers.get("authorization");
   if (!header)

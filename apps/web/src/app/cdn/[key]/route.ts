@@ -3,8 +3,8 @@ import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { outputRetention } from "@vgen/engine/generations";
 import { openOutput, outputCacheControl } from "@vgen/engine/storage";
-import { apiErrorFor } from "@/server/http/failure";
-import { errorResponse } from "@/server/http/respond";
+import { apiErrorOf } from "@/server/errors/convert";
+import { errorResponse } from "@/server/errors/http";
 
 export const dynamic = "force-dynamic";
 
@@ -32,8 +32,8 @@ function parseRange(header: string | null, size: number): { start: number; end: 
 export async function GET(req: Request, ctx: { params: Promise<{ key: string }> }) {
   return serve(req, ctx).catch((err: unknown) => {
     // The database unavailable: 503 with Retry-After, like the API (a player retries), never a bare 500.
-    const requestId = newId("request");
-    return errorResponse(apiErrorFor(err, requestId, new URL(req.url).pathname), requestId);
+    const requestId = newId("req");
+    return errorResponse(apiErrorOf(err, { requestId, path: new URL(req.url).pathname }), requestId);
   });
 }
 
@@ -43,11 +43,11 @@ async function serve(req: Request, { params }: { params: Promise<{ key: string }
   if (retention?.expired) {
     return errorResponse(
       new ApiError("output_expired", "This output's retention period has ended and its file was deleted."),
-      newId("request"),
+      newId("req"),
     );
   }
   const file = await openOutput(key);
-  if (!file) return errorResponse(new ApiError("route_not_found", "No output at this address."), newId("request"));
+  if (!file) return errorResponse(new ApiError("route_not_found", "No output at this address."), newId("req"));
   const common = {
     "content-type": file.contentType,
     "accept-ranges": "bytes",
