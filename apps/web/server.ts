@@ -24,8 +24,8 @@ import { closeAllEventStreams } from "./src/server/http/sse";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { closeSharedConnections, getBoss, withOutageScope } from "@vgen/engine/platform";
-import { logger, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
+import { closeSharedConnections, getBoss, logger, withOutageScope } from "@vgen/engine/platform";
+import { flushRequestLogs, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
 import { forwardedResolver } from "@vgen/engine/net";
 import { startWorker, type RunningWorker } from "@vgen/engine/generations";
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,7 +79,11 @@ async function main() {
   // Start the queue client now, not inside the first request's transaction.
   await getBoss();
   stops.unshift(() => db.$disconnect());
-  stops.unshift(() => closeSharedConnections());
+  stops.unshift(async () => {
+    // The buffered request logs still need the database that closeSharedConnections lets go of.
+    await flushRequestLogs();
+    await closeSharedConnections();
+  });
 
   setEnvDefault("NEXTAUTH_URL", env().PUBLIC_BASE_URL);
   // Sessions are signed with NEXTAUTH_SECRET; the embedded default keeps a generated one in DATA_DIR.

@@ -188,7 +188,7 @@ async function loadEngine() {
     ...(await import("../src/generations/public-record")),
     ...(await import("../src/platform/queue")),
     ...(await import("@vgen/config")),
-    ...(await import("../src/observability/logger")),
+    ...(await import("../src/platform/logger")),
     ...(await import("../src/storage/backend")),
   };
 }

@@ -2,13 +2,10 @@ import { createHash } from "node:crypto";
 import type { Locale, Id } from "@vgen/contracts";
 import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
-import { sendVerificationLink } from "../auth/email-verification";
-import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
-import { logger } from "../observability/logger";
-import { queueMail } from "../mail/outbox";
-import { mailLocale } from "../mail/templates/common";
-import { signUpAttemptMail } from "../mail/templates/sign-up-attempt";
-import { hashNewPassword } from "../auth/passwords";
+import { sendVerificationLink, hashNewPassword } from "../auth";
+import { keysByHash, type KeyIdentity } from "./key-identity";
+import { logger } from "../platform";
+import { queueMail, mailLocale, signUpAttemptMail } from "../mail";
 import { issueApiKey } from "./api-keys";
 
 export const API_KEY_PREFIX = "vgk_";

@@ -1,6 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
-import { QUEUE_LABELS } from "../catalog/models";
+import { QUEUE_LABELS } from "../catalog";
 import { monthStart } from "./subscription-admission";
 
 /** Largest monthly cap accepted: $1,000,000. */

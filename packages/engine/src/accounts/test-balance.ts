@@ -3,7 +3,7 @@
 // request per account at a time. Staff decisions are written to the audit log in the same transaction.
 import { ApiError, formatTimestamp, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db, type Prisma, type TestBalanceRequest, type Tx } from "@vgen/db";
-import { applyLedgerEntry } from "../billing/ledger";
+import { applyLedgerEntry } from "../billing";
 
 const TEST_BALANCE_USE_CASE_MIN = 20;
 const TEST_BALANCE_USE_CASE_MAX = 2000;

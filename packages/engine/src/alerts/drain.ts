@@ -3,11 +3,8 @@
 // transaction that marks the alert processed, so each alert is sent once however many workers drain.
 import { formatTimestamp, formatUsd } from "@vgen/contracts";
 import type { AlertEvent, Db, Tx } from "@vgen/db";
-import { queueAccountEvent } from "../delivery/account-events";
-import { queueMail } from "../mail/outbox";
-import { balanceLowMail } from "../mail/templates/balance-low";
-import { mailLocale } from "../mail/templates/common";
-import { spendThresholdMail } from "../mail/templates/spend-threshold";
+import { queueAccountEvent } from "../delivery";
+import { queueMail, balanceLowMail, mailLocale, spendThresholdMail } from "../mail";
 
 /** Alerts handled per transaction; the next pass takes the rest. */
 const BATCH = 20;

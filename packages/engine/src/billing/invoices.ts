@@ -4,6 +4,7 @@
 import { env } from "@vgen/config";
 import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, Prisma, type Db, type Invoice, type DbOrTx } from "@vgen/db";
+import { writeAuditRow } from "../audit";
 import { applyLedgerEntry } from "./ledger";
 
 const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
@@ -171,20 +172,12 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
       actor: input.actor,
     });
     if (input.audit) {
-      await tx.auditLog.create({
-        data: {
-          id: newId("aud"),
-          actorId: input.audit.actorId,
-          action: input.audit.action,
-          targetAccountId: found.accountId,
-          targetId: found.id,
-          details: {
-            number: found.number,
-            amount: formatUsd(found.amountMicros),
-            ledgerEntryId: entry.id,
-            ...input.audit.details,
-          } as Prisma.InputJsonValue,
-        },
+      await writeAuditRow(tx, {
+        actorId: input.audit.actorId,
+        action: input.audit.action,
+        targetAccountId: found.accountId,
+        targetId: found.id,
+        details: { number: found.number, amount: formatUsd(found.amountMicros), ledgerEntryId: entry.id, ...input.audit.details },
       });
     }
     const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: found.id } });

@@ -1,7 +1,6 @@
 import { ApiError, formatTimestamp, formatUsd, isId } from "@vgen/contracts";
 import type { Prisma, Db, LedgerEntry, LedgerType } from "@vgen/db";
-import { dayRange } from "../platform/days";
-import { cursorInstant } from "../platform/keyset";
+import { dayRange, cursorInstant } from "../platform";
 
 export const LEDGER_TYPES = [
   "top_up",

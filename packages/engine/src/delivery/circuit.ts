@@ -2,11 +2,8 @@
 // is paused (its events held, one probe per cool-down), its owner is told by email and on the
 // webhooks page, and it resumes when a probe or any other attempt succeeds, or when the owner says.
 import type { Db, Tx } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { queueMail } from "../mail/outbox";
-import { mailLocale } from "../mail/templates/common";
-import { webhookPausedMail } from "../mail/templates/webhook-paused";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
+import { queueMail, mailLocale, webhookPausedMail } from "../mail";
+import { logger, sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import type { WebhookJob } from "./deliveries";
 import { getEndpoint, type EndpointView } from "./endpoints";
 import { CIRCUIT_COOLDOWN_MS, circuitShouldOpen, HEALTHY, laneKey, type LaneHealth } from "./schedule";

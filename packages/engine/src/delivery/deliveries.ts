@@ -13,11 +13,9 @@
 // success.
 import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts";
 import { newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
-import { newWebhookSecret } from "../accounts/accounts";
-import { logger } from "../observability/logger";
-import { FetchFailedError, safeFetch } from "../net/safe-fetch";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { newWebhookSecret } from "../accounts";
+import { FetchFailedError, safeFetch } from "../net";
+import { logger, sendInTransaction, WEBHOOK_QUEUE, decodeCursor, olderThan, pageOf } from "../platform";
 import { claimSlot, settleSlot } from "./lanes";
 import { notifyListenSessions } from "./listen";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";

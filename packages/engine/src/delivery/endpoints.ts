@@ -3,8 +3,8 @@
 // account's entry in every process's endpoint cache (platform/hot-cache/lookups.ts).
 import { ApiError, type EndpointEvent } from "@vgen/contracts";
 import { newId, type Db, type WebhookEndpoint } from "@vgen/db";
-import { newWebhookSecret } from "../accounts/accounts";
-import { assertUrlAllowed } from "../net/url-policy";
+import { newWebhookSecret } from "../accounts";
+import { assertUrlAllowed } from "../net";
 
 /** Fan-out is per event and endpoint: a bound keeps one generation's events bounded too. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 10;

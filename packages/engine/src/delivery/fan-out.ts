@@ -1,11 +1,9 @@
 // Which destinations get a generation event, and their delivery rows (docs/api.md#webhook-events).
 // Runs inside the transaction that makes the change the event reports, so a committed change always
 // has its deliveries and a rolled-back one has none.
-import { TERMINAL_WEBHOOK_EVENTS, type WebhookEvent } from "@vgen/contracts";
+import { TERMINAL_WEBHOOK_EVENTS, type GenerationRecordT, type WebhookEvent } from "@vgen/contracts";
 import { newId, type Generation, type Tx } from "@vgen/db";
-import { endpointsByAccount } from "../platform/hot-cache/lookups";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
-import { toRecord } from "../generations/public-record";
+import { endpointsByAccount, sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import type { WebhookJob } from "./deliveries";
 import { listenSessionsFor, notifyListenSessions } from "./listen";
 
@@ -56,22 +54,23 @@ interface QueueOptions {
 }
 
 /**
- * Inserts one pending delivery per destination and its first job. A delivery that already exists
- * for (generation, destination, event, sequence) is left alone, so a step run twice queues once.
- * Returns the ids of the deliveries created.
+ * Inserts one pending delivery per destination and its first job; `record` is the generation as
+ * the event shows it (generations/ builds it). A delivery that already exists for (generation,
+ * destination, event, sequence) is left alone, so a step run twice queues once. Returns the ids
+ * of the deliveries created.
  */
 export async function queueToDestinations(
   tx: Tx,
   gen: Generation,
   event: WebhookEvent,
+  record: GenerationRecordT,
   destinations: Destination[],
   opts: QueueOptions = {},
 ): Promise<string[]> {
   if (destinations.length === 0) return [];
   const now = opts.now ?? new Date();
-  const eta = gen.status === "processing" ? remainingEta(gen, now) : 0;
   // The exact body every attempt sends (the JSONB payload does not keep the record's key order).
-  const body = JSON.stringify({ type: event, data: toRecord(gen, eta) });
+  const body = JSON.stringify({ type: event, data: record });
   const created: string[] = [];
   for (const d of destinations) {
     const rows = await tx.$queryRaw<{ id: string }[]>`
@@ -95,18 +94,13 @@ export async function startDelivery(tx: Tx, deliveryId: string, d: Destination):
   else await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: 1 } satisfies WebhookJob);
 }
 
-/** Queues `event` of `gen` to every destination subscribed to it. */
+/** Queues `event` of `gen`, shown as `record`, to every destination subscribed to it. */
 export async function queueWebhookEvent(
   tx: Tx,
   gen: Generation,
   event: WebhookEvent,
+  record: GenerationRecordT,
   opts: QueueOptions = {},
 ): Promise<string[]> {
-  return queueToDestinations(tx, gen, event, await destinationsFor(tx, gen, event), opts);
-}
-
-/** A running generation's ETA as promised at acceptance, less the time since (no queue read here). */
-function remainingEta(gen: Generation, now: Date): number {
-  const elapsed = Math.floor((now.getTime() - gen.createdAt.getTime()) / 1000);
-  return Math.max(0, gen.etaSecondsAtAccept - elapsed);
+  return queueToDestinations(tx, gen, event, record, await destinationsFor(tx, gen, event), opts);
 }

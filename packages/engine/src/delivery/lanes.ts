@@ -8,7 +8,7 @@
 // processes cannot both take the last slot, nor park a delivery just after its slot was freed.
 import { env } from "@vgen/config";
 import type { Db, WebhookDelivery, Tx } from "@vgen/db";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
+import { sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import { closeCircuit, openCircuitIfDue, startProbe } from "./circuit";
 import type { WebhookJob } from "./deliveries";
 import { afterAttempt, attemptTimeoutMs, HEALTHY, laneConcurrency, laneKey, type LaneHealth } from "./schedule";

@@ -2,7 +2,7 @@ import { ApiError } from "@vgen/contracts";
 import { newId, type Generation, type DbOrTx } from "@vgen/db";
 import { GENERATION_EVENTS_CHANNEL } from "./events";
 import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform/queue";
+import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform";
 
 /** An Idempotency-Key claim to complete with the generation, and the response a retry replays. */
 export interface KeyCompletion {

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { DbOrTx } from "@vgen/db";
-import { notificationConnection, type ChannelListener } from "../platform/notifications";
+import { notificationConnection, type ChannelListener } from "../platform";
 
 export const GENERATION_EVENTS_CHANNEL = "generation_events";
 

@@ -1,8 +1,7 @@
 import { isId, type GenerationStatus } from "@vgen/contracts";
 import type { Db, Generation, Prisma } from "@vgen/db";
-import { dayRange } from "../platform/days";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { publicUrlFor } from "../storage/backend";
+import { dayRange, decodeCursor, olderThan, pageOf } from "../platform";
+import { publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
 
 /** The source filter's value for generations made in the dashboard (no API key). */

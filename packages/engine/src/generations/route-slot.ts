@@ -5,9 +5,8 @@
  * lock, so no route ever runs more jobs than its limit and no job is submitted without a trace.
  */
 import { type Db, type Generation, type ModelRoute, newId, type Tx } from "@vgen/db";
-import { breakerDecision, startProbe } from "../providers/breaker";
-import { LOCAL_PROVIDER, routeRefusal, targetFor } from "../providers/routes";
-import { QUEUE_PRIORITY } from "../platform/queue";
+import { breakerDecision, startProbe, LOCAL_PROVIDER, routeRefusal, targetFor } from "../providers";
+import { QUEUE_PRIORITY } from "../platform";
 
 export type RouteChoice =
   | { kind: "taken"; route: ModelRoute; attemptId: string }

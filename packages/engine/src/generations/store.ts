@@ -9,26 +9,21 @@ import {
   type Id,
 } from "@vgen/contracts";
 import { newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
-import { deliveredBilledSeconds } from "../billing/pricing";
-import { resolveAgainstModel } from "../catalog/models";
+import { applyLedgerEntry, deliveredBilledSeconds } from "../billing";
+import { resolveAgainstModel } from "../catalog";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
 import { insertAccepted } from "./accept-statement";
 import { GENERATION_COLUMNS } from "./columns";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { notifyGenerationChanged } from "./events";
-import { routesByModel, subscriptionKey, subscriptionStates } from "../platform/hot-cache/lookups";
-import type { RouteRequest } from "../providers/adapter";
-import { acceptanceRefusal } from "../providers/routes";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { checkSpendThreshold } from "../alerts/spend";
-import { applyLedgerEntry } from "../billing/ledger";
-import { toRecord } from "./public-record";
-import { admitUnderSubscription, subscriptionPaused } from "../accounts/subscription-admission";
-import { admitUnderKeyCap } from "../accounts/key-spend-cap";
+import { routesByModel, subscriptionKey, subscriptionStates, decodeCursor, olderThan, pageOf } from "../platform";
+import { type RouteRequest, acceptanceRefusal } from "../providers";
+import { checkSpendThreshold } from "../alerts";
+import { eventRecord, toRecord } from "./public-record";
+import { admitUnderSubscription, subscriptionPaused, admitUnderKeyCap } from "../accounts";
 import { onGenerationTerminal } from "./terminal-hooks";
 import { deadlineFor } from "./deadlines";
-import { queueWebhookEvent } from "../delivery/fan-out";
-import { queueProgressEvent } from "../delivery/progress-events";
+import { queueWebhookEvent, queueProgressEvent } from "../delivery";
 
 /** What the create path needs of the account; the request's cached identity carries it. */
 export type AcceptingAccount = Pick<Account, "id" | "status">;
@@ -363,7 +358,7 @@ export async function reportProgress(db: Db, id: string, progress: number, now: 
       RETURNING ${GENERATION_COLUMNS}`;
     if (!gen) return false;
     await notifyGenerationChanged(tx, id);
-    await queueProgressEvent(tx, gen, now);
+    await queueProgressEvent(tx, gen, eventRecord(gen, now), now);
     return true;
   });
   return updated;
@@ -381,7 +376,9 @@ export async function markStarted(db: Db, gen: Generation, data: Prisma.Generati
       SELECT started_at IS NULL AS "firstStart" FROM generations WHERE id = ${gen.id} AND status = 'processing' FOR UPDATE`;
     if (!row) return;
     await tx.generation.update({ where: { id: gen.id }, data: { ...data, startedAt } });
-    if (row.firstStart) await queueWebhookEvent(tx, { ...gen, startedAt }, "generation.processing");
+    if (!row.firstStart) return;
+    const started = { ...gen, startedAt };
+    await queueWebhookEvent(tx, started, "generation.processing", eventRecord(started));
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Generation, Tx } from "@vgen/db";
-import { queueWebhookEvent } from "../delivery/fan-out";
-import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform/queue";
+import { queueWebhookEvent } from "../delivery";
+import { eventRecord } from "./public-record";
+import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform";
 
 const TERMINAL_EVENT = {
   completed: "generation.completed",
@@ -15,7 +16,7 @@ const TERMINAL_EVENT = {
  * look (docs/providers.md#routes).
  */
 export async function onGenerationTerminal(tx: Tx, gen: Generation): Promise<void> {
-  await queueWebhookEvent(tx, gen, TERMINAL_EVENT[gen.status as keyof typeof TERMINAL_EVENT]);
+  await queueWebhookEvent(tx, gen, TERMINAL_EVENT[gen.status as keyof typeof TERMINAL_EVENT], eventRecord(gen));
   if (gen.routeId) await wakeLongestWaiting(tx, gen.modelId);
 }
 

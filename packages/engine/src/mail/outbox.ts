@@ -3,8 +3,7 @@
 // when its cause commits and survives a crash before it is sent.
 import { env } from "@vgen/config";
 import { newId, type Db, type MailKind, type DbOrTx } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { MAIL_QUEUE, sendInTransaction } from "../platform/queue";
+import { logger, MAIL_QUEUE, sendInTransaction } from "../platform";
 import type { MailJob } from "./send";
 
 export interface OutboundMail {

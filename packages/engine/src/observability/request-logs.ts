@@ -1,7 +1,7 @@
 // An account's own API requests, as the request log writer stored them: listed newest first with
 // filters, one at a time for its detail, and deleted past the retention period.
 import type { Db, Prisma, RequestLog } from "@vgen/db";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { decodeCursor, olderThan, pageOf } from "../platform";
 import type { ApiRouteTemplate } from "@vgen/contracts";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;

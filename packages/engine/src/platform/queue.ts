@@ -3,7 +3,7 @@ import { connectionBounds, type Tx } from "@vgen/db";
 import { requireDatabaseUrl } from "@vgen/config";
 import { env } from "@vgen/config";
 import { isDatabaseUnavailable } from "./db-unavailable";
-import { logger } from "../observability/logger";
+import { logger } from "./logger";
 
 export const GENERATION_QUEUE = "generations";
 /** Callback deliveries (docs/api.md#callbacks); one job per attempt, see delivery/deliveries.ts. */

@@ -2,8 +2,9 @@
 // no bodies; reading one is audited in the same transaction, since a body can hold a live
 // password-reset or email-change link.
 import type { Db } from "@vgen/db";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { decodeCursor, olderThan, pageOf } from "../platform";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /** Outbound emails, newest first, keyset-paginated; `recipient` matches part of the address. */
 export async function listOutboundEmails(db: Db, opts: { recipient?: string; cursor?: string | null; limit?: number } = {}) {

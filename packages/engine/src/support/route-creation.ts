@@ -1,9 +1,10 @@
 // Adding a provider route to a model (docs/operations.md#routes-and-providers).
 import { formatUsd } from "@vgen/contracts";
 import { type Db, newId } from "@vgen/db";
-import { LOCAL_PROVIDER } from "../providers/routes";
+import { LOCAL_PROVIDER } from "../providers";
 import { checkRouteFields, type RouteFields } from "./route-fields";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 export type NewRoute = Omit<RouteFields, "position" | "enabled"> & { position?: number; enabled?: boolean };
 

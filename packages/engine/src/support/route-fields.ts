@@ -2,7 +2,7 @@
 // (docs/operations.md#routes-and-providers).
 import { MICROS_PER_DOLLAR } from "@vgen/contracts";
 import type { ModelRoute, Tx } from "@vgen/db";
-import { adapterFor, LOCAL_PROVIDER } from "../providers/routes";
+import { adapterFor, LOCAL_PROVIDER } from "../providers";
 import { SupportError } from "./staff-action";
 
 /** The fields of a route staff edit; the breaker's bookkeeping is the runner's. */

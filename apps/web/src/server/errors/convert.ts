@@ -1,8 +1,7 @@
 import { env } from "@vgen/config";
 import { ApiError, type ErrorBody } from "@vgen/contracts";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable, serviceUnavailableError } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { isDatabaseUnavailable, logger, serviceUnavailableError } from "@vgen/engine/platform";
 
 /**
  * The one place a thrown value becomes an answer (issue 23): every outlet (the HTTP adapters in

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { API_OPERATIONS, ApiError, pathPattern } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { OPERATION_HANDLERS, type PublicRoute } from "../api/operations";
 import { MAX_BODY_BYTES } from "./body";
 import { fromNodeRequest, type ApiRequest } from "./api-request";

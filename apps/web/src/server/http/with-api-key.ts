@@ -1,7 +1,7 @@
 import { env } from "@vgen/config";
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb, type Db } from "@vgen/db";
-import { authenticateApiKey, keyUseRefusal } from "@vgen/engine/accounts";
+import { authenticateApiKey, keyUseRefusal, type KeyIdentity } from "@vgen/engine/accounts";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -13,14 +13,7 @@ import {
   type HeldIdempotencyClaim,
   type StoredResponse,
 } from "@vgen/engine/generations";
-import {
-  consumeRateLimit,
-  rateLimitedError,
-  rateLimitHeaders,
-  type KeyIdentity,
-  type RateLimitOutcome,
-} from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { consumeRateLimit, rateLimitedError, rateLimitHeaders, type RateLimitOutcome, logger } from "@vgen/engine/platform";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";

@@ -4,11 +4,10 @@
  */
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
-import { startWebhookWorker } from "../../delivery/worker";
-import { startMailWorker } from "../../mail/worker";
-import { logger } from "../../observability/logger";
+import { startWebhookWorker } from "../../delivery";
+import { startMailWorker } from "../../mail";
 import { env } from "@vgen/config";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../../platform/queue";
+import { GENERATION_QUEUE, getBoss, logger, QUEUE_PRIORITY, type GenerationJob } from "../../platform";
 import { processGeneration } from "./next-step";
 import { alertSweep } from "./sweeps/alerts";
 import { deadlineSweep } from "./sweeps/deadlines";

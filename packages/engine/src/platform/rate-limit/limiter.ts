@@ -1,7 +1,7 @@
 import { ApiError } from "@vgen/contracts";
 import { Redis } from "ioredis";
 import { env } from "@vgen/config";
-import { logger } from "../../observability/logger";
+import { logger } from "../logger";
 import { MemorySlidingWindow } from "./memory";
 import { RedisSlidingWindow } from "./redis";
 import type { WindowDecision } from "./types";

@@ -7,7 +7,7 @@ import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { InvoiceError, markInvoicePaid } from "@vgen/engine/billing";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { apiErrorOf } from "@/server/errors/convert";
 import { acknowledgedErrorResponse, errorResponse } from "@/server/errors/http";
 export const runtime = "nodejs";
