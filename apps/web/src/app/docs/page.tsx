@@ -3,8 +3,9 @@ import Link from "next/link";
 import { buildOpenApiDocument } from "@vgen/contracts";
 import { env } from "@vgen/config";
 import { SiteHeader } from "@/components/site-header";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Inline, Markdown } from "./_components/markdown";
-import { SchemaTable, refName, typeLabel, type Schema, type Schemas } from "./_components/schema-view";
+import { SchemaTable, STACKED, refName, typeLabel, type Schema, type Schemas } from "./_components/schema-view";
 import { splitResponseDescription } from "./_components/response-description";
 import { TryIt } from "./_components/try-it";
 
@@ -53,6 +54,16 @@ interface Doc {
   components: { schemas: Schemas };
 }
 
+interface Op {
+  path: string;
+  method: string;
+  op: Operation;
+}
+interface Hook {
+  event: string;
+  op: Operation;
+}
+
 let cached: { base: string; doc: Doc } | null = null;
 function documentFor(base: string): Doc {
   if (cached?.base !== base) cached = { base, doc: buildOpenApiDocument(base) as unknown as Doc };
@@ -89,11 +100,11 @@ function Code({ children, label, wrap = false }: { children: string; label?: str
           {label}
         </div>
       )}
-      <pre
-        className={`max-h-96 overflow-auto p-3 text-[12.5px] leading-relaxed text-slate-100 ${wrap ? "whitespace-pre-wrap break-all" : ""}`}
-      >
-        {children}
-      </pre>
+      <ScrollRegion label={label ?? "Code"} className="max-h-96 overflow-auto">
+        <pre className={`p-3 text-[12.5px] leading-relaxed text-slate-100 ${wrap ? "whitespace-pre-wrap break-all" : ""}`}>
+          {children}
+        </pre>
+      </ScrollRegion>
     </div>
   );
 }
@@ -142,7 +153,7 @@ function ResponseBlock({
         </span>
         <span className="flex-1 text-sm text-slate-700">
           <Inline text={summary} />
-          <span className="ml-2 text-xs text-slate-400">{Object.keys(response.content ?? {}).join(", ")}</span>
+          <span className="ml-2 text-xs text-slate-500">{Object.keys(response.content ?? {}).join(", ")}</span>
         </span>
         <span aria-hidden className="text-slate-400 transition group-open:rotate-90">
           ›
@@ -168,7 +179,7 @@ function ResponseBlock({
         )}
         {!isError && response.headers && Object.keys(response.headers).length > 0 && (
           <div>
-            <h5 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">Headers</h5>
+            <h5 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Headers</h5>
             <ul className="space-y-1 text-sm">
               {Object.entries(response.headers).map(([name, h]) => (
                 <li key={name}>
@@ -195,7 +206,7 @@ function ResponseBlock({
             ) : isError ? (
               <p className="text-sm text-slate-600">
                 Body: the{" "}
-                <a href="#schema-Error" className="font-mono text-blue-700 hover:underline">
+                <a href="#schema-Error" className="font-mono text-blue-700 underline underline-offset-2 hover:text-blue-900">
                   Error
                 </a>{" "}
                 envelope, with <code className="font-mono text-[0.85em]">error.code</code> one of the codes above.
@@ -257,17 +268,19 @@ function OperationSection({
           {params.length > 0 && (
             <div>
               <h4 className="mb-2 text-sm font-semibold text-slate-900">Parameters</h4>
-              <table className="w-full text-left">
-                <tbody className="divide-y divide-slate-100">
+              <table className={STACKED.table}>
+                <tbody className={STACKED.body}>
                   {params.map((p) => (
-                    <tr key={`${p.in}-${p.name}`} className="align-top">
-                      <td className="whitespace-nowrap py-2 pr-4">
+                    <tr key={`${p.in}-${p.name}`} className={STACKED.row}>
+                      <td className={`${STACKED.cell} whitespace-nowrap sm:pr-4`}>
                         <code className="font-mono text-[13px] font-semibold text-slate-900">{p.name}</code>
                         {p.required && <span className="ml-2 text-[11px] font-medium uppercase text-rose-600">required</span>}
-                        <div className="text-xs text-slate-400">{p.in}</div>
+                        <div className="text-xs text-slate-500">{p.in}</div>
                       </td>
-                      <td className="py-2 pr-4 font-mono text-xs text-slate-600">{typeLabel(p.schema, schemas)}</td>
-                      <td className="py-2 text-sm text-slate-700">
+                      <td className={`${STACKED.cell} font-mono text-xs text-slate-600 sm:pr-4`}>
+                        {typeLabel(p.schema, schemas)}
+                      </td>
+                      <td className={`${STACKED.cell} text-sm text-slate-700`}>
                         {p.description && <Inline text={p.description} />}
                         {(p.schema.minimum !== undefined || p.schema.maxLength !== undefined) && (
                           <div className="mt-0.5 text-xs text-slate-500">
@@ -291,7 +304,7 @@ function OperationSection({
                 {body.schema.$ref && (
                   <a
                     href={`#schema-${refName(body.schema.$ref)}`}
-                    className="font-mono text-xs font-normal text-blue-700 hover:underline"
+                    className="font-mono text-xs font-normal text-blue-700 underline underline-offset-2 hover:text-blue-900"
                   >
                     {refName(body.schema.$ref)}
                   </a>
@@ -368,14 +381,68 @@ function WebhookSection({ event, op }: { event: string; op: Operation }) {
   );
 }
 
+/** The reference's table of contents: introduction, errors, each tag's endpoints and events, the schemas. */
+function DocsNavLinks({ ops, hooks, tags, schemas }: { ops: Op[]; hooks: Hook[]; tags: Doc["tags"]; schemas: Schemas }) {
+  return (
+    <>
+      <a href="#introduction" className="block rounded px-2 py-1 font-medium text-slate-700 hover:bg-slate-100">
+        Introduction
+      </a>
+      <a href="#errors" className="block rounded px-2 py-1 font-medium text-slate-700 hover:bg-slate-100">
+        Errors
+      </a>
+      {tags.map((tag) => (
+        <div key={tag.name} className="mt-5">
+          <p className="mb-1 px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{tag.name}</p>
+          {ops
+            .filter((o) => o.op.tags?.includes(tag.name))
+            .map((o) => (
+              <a
+                key={o.op.operationId}
+                href={`#${o.op.operationId}`}
+                className="flex items-center gap-2 rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <MethodBadge method={o.method} />
+                <span className="truncate">{o.op.summary}</span>
+              </a>
+            ))}
+          {hooks
+            .filter((h) => h.op.tags?.includes(tag.name))
+            .map((h) => (
+              <a
+                key={h.op.operationId}
+                href={`#${h.op.operationId}`}
+                className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                {h.event}
+              </a>
+            ))}
+        </div>
+      ))}
+      <p className="mb-1 mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Schemas</p>
+      {Object.keys(schemas).map((name) => (
+        <a
+          key={name}
+          href={`#schema-${name}`}
+          className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100"
+        >
+          {name}
+        </a>
+      ))}
+    </>
+  );
+}
+
 export default function DocsPage() {
   const base = env().PUBLIC_BASE_URL;
   const doc = documentFor(base);
   const schemas = doc.components.schemas;
-  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+  const ops: Op[] = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ path, method, op })),
   );
-  const hooks = Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) => Object.values(item).map((op) => ({ event, op })));
+  const hooks: Hook[] = Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) =>
+    Object.values(item).map((op) => ({ event, op })),
+  );
   const [lead, ...intro] = doc.info.description.split("\n\n");
 
   return (
@@ -384,54 +451,21 @@ export default function DocsPage() {
       <div className="mx-auto grid max-w-7xl gap-10 px-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="hidden lg:block">
           <nav aria-label="API reference" className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto py-10 pr-2 text-sm">
-            <a href="#introduction" className="block rounded px-2 py-1 font-medium text-slate-700 hover:bg-slate-100">
-              Introduction
-            </a>
-            <a href="#errors" className="block rounded px-2 py-1 font-medium text-slate-700 hover:bg-slate-100">
-              Errors
-            </a>
-            {doc.tags.map((tag) => (
-              <div key={tag.name} className="mt-5">
-                <p className="mb-1 px-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{tag.name}</p>
-                {ops
-                  .filter((o) => o.op.tags?.includes(tag.name))
-                  .map((o) => (
-                    <a
-                      key={o.op.operationId}
-                      href={`#${o.op.operationId}`}
-                      className="flex items-center gap-2 rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                    >
-                      <MethodBadge method={o.method} />
-                      <span className="truncate">{o.op.summary}</span>
-                    </a>
-                  ))}
-                {hooks
-                  .filter((h) => h.op.tags?.includes(tag.name))
-                  .map((h) => (
-                    <a
-                      key={h.op.operationId}
-                      href={`#${h.op.operationId}`}
-                      className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                    >
-                      {h.event}
-                    </a>
-                  ))}
-              </div>
-            ))}
-            <p className="mb-1 mt-5 px-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Schemas</p>
-            {Object.keys(schemas).map((name) => (
-              <a
-                key={name}
-                href={`#schema-${name}`}
-                className="block truncate rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100"
-              >
-                {name}
-              </a>
-            ))}
+            <DocsNavLinks ops={ops} hooks={hooks} tags={doc.tags} schemas={schemas} />
           </nav>
         </aside>
 
         <main id="main" tabIndex={-1} className="outline-none min-w-0 py-10">
+          {/* Below 1024 px the sidebar is hidden: the same contents fold into a menu at the top. */}
+          <details className="mb-8 rounded-lg border border-slate-200 bg-white lg:hidden">
+            <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-slate-900">Endpoints and schemas</summary>
+            <nav
+              aria-label="API reference menu"
+              className="max-h-[60vh] overflow-y-auto border-t border-slate-100 px-2 pb-4 text-sm"
+            >
+              <DocsNavLinks ops={ops} hooks={hooks} tags={doc.tags} schemas={schemas} />
+            </nav>
+          </details>
           <section id="introduction" className="scroll-mt-20">
             <p className="text-sm font-medium text-blue-700">API reference · v1</p>
             <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{doc.info.title}</h1>
@@ -439,7 +473,10 @@ export default function DocsPage() {
             <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
               <span className="rounded-md bg-slate-100 px-2 py-1 font-mono text-slate-700">{doc.servers[0]?.url}</span>
               <span className="rounded-md bg-slate-100 px-2 py-1 text-slate-700">OpenAPI 3.1 · version {doc.info.version}</span>
-              <a href="/api/v1/openapi.json" className="font-medium text-blue-700 hover:underline">
+              <a
+                href="/api/v1/openapi.json"
+                className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+              >
                 Download openapi.json
               </a>
             </div>
@@ -457,7 +494,7 @@ export default function DocsPage() {
               <code className="rounded bg-slate-100 px-1 font-mono text-[0.85em]">{`{"error": {"code", "type", "message", "param", "doc_url", "request_id"}}`}</code>
               . Each endpoint below lists the codes it can return under each status. What every code means and how to fix it is in
               the{" "}
-              <Link href="/errors" className="font-medium text-blue-700 hover:underline">
+              <Link href="/errors" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
                 error catalog
               </Link>
               .

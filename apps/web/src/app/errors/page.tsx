@@ -113,7 +113,7 @@ export default function ErrorsPage() {
       <main id="main" tabIndex={-1} className="outline-none mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-[14rem_1fr]">
         <aside className="hidden lg:block">
           <nav aria-label={t("codes")} className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto pr-2 text-sm">
-            <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{t("httpErrors")}</p>
+            <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{t("httpErrors")}</p>
             <ul className="space-y-0.5">
               {httpErrors.map((e) => (
                 <li key={e.code}>
@@ -122,12 +122,12 @@ export default function ErrorsPage() {
                     className="flex justify-between gap-2 rounded px-2 py-1 font-mono text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                   >
                     <span className="truncate">{e.code}</span>
-                    <span className="text-slate-400">{e.status}</span>
+                    <span className="text-slate-500">{e.status}</span>
                   </a>
                 </li>
               ))}
             </ul>
-            <p className="mb-2 mt-5 text-xs font-semibold uppercase tracking-wide text-slate-400">{t("failures")}</p>
+            <p className="mb-2 mt-5 text-xs font-semibold uppercase tracking-wide text-slate-500">{t("failures")}</p>
             <ul className="space-y-0.5">
               {failures.map((e) => (
                 <li key={e.code}>
@@ -149,19 +149,25 @@ export default function ErrorsPage() {
             {t.rich("intro", {
               code,
               json: (chunks) => (
-                <a href="/api/v1/errors" className="font-medium text-blue-700 hover:underline">
+                <a href="/api/v1/errors" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
                   {chunks}
                 </a>
               ),
               docs: (chunks) => (
-                <Link href="/docs" className="font-medium text-blue-700 hover:underline">
+                <Link href="/docs" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
                   {chunks}
                 </Link>
               ),
             })}{" "}
             {t("contentNote")}
           </p>
-          <pre className="mt-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100">
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable */}
+          <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block that scrolls on a phone must be focusable (axe: scrollable-region-focusable)
+            tabIndex={0}
+            aria-label={t("sampleLabel")}
+            className="mt-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100"
+          >
             {sampleResponse()}
           </pre>
 

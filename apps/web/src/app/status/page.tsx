@@ -6,6 +6,7 @@ import { getDb } from "@vgen/db";
 import { computeStatus } from "@vgen/engine/observability";
 import { logger } from "@vgen/engine/platform";
 import { SiteHeader } from "@/components/site-header";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const dynamic = "force-dynamic";
 
@@ -122,7 +123,8 @@ function Metric({ label, value, hint, testId }: { label: string; value: string; 
       <dd className="mt-1 text-2xl font-semibold tracking-tight text-slate-900" data-testid={testId}>
         {value}
       </dd>
-      <p className="mt-1 text-xs text-slate-500">{hint}</p>
+      {/* A second dd, not a p: a definition list holds only dt and dd groups (axe: definition-list). */}
+      <dd className="mt-1 text-xs text-slate-500">{hint}</dd>
     </div>
   );
 }
@@ -191,7 +193,7 @@ export default async function StatusPage() {
               <DailyBars days={status.days} t={t} />
               <details className="mt-4 text-sm">
                 <summary className="cursor-pointer text-slate-600 hover:text-slate-900">{t("dailyFigures")}</summary>
-                <div className="mt-3 max-h-72 overflow-y-auto">
+                <ScrollRegion label={t("dailyFigures")} className="mt-3 max-h-72 overflow-y-auto">
                   <table className="w-full text-left text-xs">
                     <thead className="sticky top-0 bg-white text-slate-500">
                       <tr>
@@ -212,7 +214,7 @@ export default async function StatusPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               </details>
             </section>
 
@@ -227,27 +229,27 @@ export default async function StatusPage() {
                   em: (chunks) => <em>{chunks}</em>,
                   strong: (chunks) => <strong>{chunks}</strong>,
                   render: (chunks) => (
-                    <a className="text-blue-700 hover:underline" href="/errors#render_failed">
+                    <a className="text-blue-700 underline underline-offset-2 hover:text-blue-900" href="/errors#render_failed">
                       {chunks}
                     </a>
                   ),
                   upstream: (chunks) => (
-                    <a className="text-blue-700 hover:underline" href="/errors#upstream_error">
+                    <a className="text-blue-700 underline underline-offset-2 hover:text-blue-900" href="/errors#upstream_error">
                       {chunks}
                     </a>
                   ),
                   timeout: (chunks) => (
-                    <a className="text-blue-700 hover:underline" href="/errors#timeout">
+                    <a className="text-blue-700 underline underline-offset-2 hover:text-blue-900" href="/errors#timeout">
                       {chunks}
                     </a>
                   ),
                   catalog: (chunks) => (
-                    <Link href="/errors" className="text-blue-700 hover:underline">
+                    <Link href="/errors" className="text-blue-700 underline underline-offset-2 hover:text-blue-900">
                       {chunks}
                     </Link>
                   ),
                   api: (chunks) => (
-                    <a href="/api/v1/status" className="font-mono text-blue-700 hover:underline">
+                    <a href="/api/v1/status" className="font-mono text-blue-700 underline underline-offset-2 hover:text-blue-900">
                       {chunks}
                     </a>
                   ),

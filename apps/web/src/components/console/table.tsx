@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 /** A horizontally scrollable table with a caption for screen readers. */
 export function DataTable({
@@ -16,7 +17,7 @@ export function DataTable({
   return (
     // relative: the sr-only texts in cells are absolutely positioned, and only a positioned scroll
     // container keeps them inside it (otherwise they widen the page on a phone).
-    <div className="relative -mx-5 overflow-x-auto px-5">
+    <ScrollRegion label={caption} className="relative -mx-5 overflow-x-auto px-5">
       <table className="w-full min-w-[36rem] text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -31,7 +32,7 @@ export function DataTable({
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

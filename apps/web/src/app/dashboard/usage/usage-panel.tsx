@@ -10,6 +10,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 // Charts measure the page, so they render in the browser only.
 const chartFallback = () => <div className="h-72 animate-pulse rounded-xl border border-slate-200 bg-white" aria-hidden />;
@@ -69,7 +70,7 @@ function StatsTable({
   const ms = useMs();
   const th = "px-3 py-2 text-right font-medium";
   return (
-    <div className="-mx-5 overflow-x-auto">
+    <ScrollRegion label={caption} className="-mx-5 overflow-x-auto">
       <table className="w-full min-w-[960px] text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="whitespace-nowrap border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
@@ -149,7 +150,7 @@ function StatsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -11,6 +11,7 @@ import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointsCard } from "./endpoints-card";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const VERIFY_SNIPPET = `import { Webhook } from "standardwebhooks"; // npm i standardwebhooks
 
@@ -111,9 +112,11 @@ function VerifyCard() {
           <li>{t.rich("headerSignature", { code, signed: "{webhook-id}.{webhook-timestamp}.{raw body}" })}</li>
         </ul>
         <p>{t.rich("body", { code, body: '{"type": "<event>", "data": <generation record>}' })}</p>
-        <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
-          <code>{VERIFY_SNIPPET}</code>
-        </pre>
+        <ScrollRegion label={t("verifyTitle")} className="overflow-x-auto rounded-md bg-slate-900">
+          <pre className="p-3 text-xs leading-relaxed text-slate-100">
+            <code>{VERIFY_SNIPPET}</code>
+          </pre>
+        </ScrollRegion>
         <p>{t.rich("listenHint", { code })}</p>
       </div>
     </Card>

@@ -22,7 +22,7 @@ export function Inline({ text }: { text: string }) {
       );
     } else if (m[4] !== undefined) {
       out.push(
-        <a key={i++} href={localize(m[4])} className="font-medium text-blue-700 hover:underline">
+        <a key={i++} href={localize(m[4])} className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
           {m[3]}
         </a>,
       );

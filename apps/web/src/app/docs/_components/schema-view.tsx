@@ -24,6 +24,18 @@ export interface Schema {
 
 export type Schemas = Record<string, Schema>;
 
+/**
+ * A reference table's classes: three columns from 640 px up, and below that each row's cells stacked
+ * (a 390 px phone has no room for name, type and description side by side).
+ */
+export const STACKED = {
+  table: "block w-full text-left sm:table",
+  head: "hidden sm:table-header-group",
+  body: "block divide-y divide-slate-100 sm:table-row-group",
+  row: "block py-2 align-top sm:table-row sm:py-0",
+  cell: "block sm:table-cell sm:py-2",
+};
+
 export function refName(ref: string): string {
   return ref.split("/").pop()!;
 }
@@ -32,7 +44,7 @@ export function typeLabel(s: Schema, schemas: Schemas): React.ReactNode {
   if (s.$ref) {
     const name = refName(s.$ref);
     return (
-      <a href={`#schema-${name}`} className="text-blue-700 hover:underline">
+      <a href={`#schema-${name}`} className="text-blue-700 underline underline-offset-2 hover:text-blue-900">
         {name}
       </a>
     );
@@ -78,9 +90,9 @@ function Rows({ schema, schemas, depth, prefix }: { schema: Schema; schemas: Sch
         const c = constraints(raw);
         return (
           <FragmentRow key={prefix + name}>
-            <tr className="align-top">
-              <td className="py-2 pr-4" style={{ paddingLeft: depth * 16 }}>
-                <code className="font-mono text-[13px] font-semibold text-slate-900">
+            <tr className={STACKED.row}>
+              <td className={`${STACKED.cell} sm:pr-4`} style={{ paddingLeft: depth * 16 }}>
+                <code className="font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">
                   {prefix}
                   {name}
                 </code>
@@ -88,8 +100,8 @@ function Rows({ schema, schemas, depth, prefix }: { schema: Schema; schemas: Sch
                   <span className="ml-2 text-[11px] font-medium uppercase text-rose-600">required</span>
                 ) : null}
               </td>
-              <td className="py-2 pr-4 font-mono text-xs text-slate-600">{typeLabel(raw, schemas)}</td>
-              <td className="py-2 text-sm text-slate-700">
+              <td className={`${STACKED.cell} font-mono text-xs text-slate-600 sm:pr-4`}>{typeLabel(raw, schemas)}</td>
+              <td className={`${STACKED.cell} text-sm text-slate-700`}>
                 {raw.description && <Inline text={raw.description} />}
                 {c.length > 0 && <div className="mt-0.5 text-xs text-slate-500">{c.join(" · ")}</div>}
               </td>
@@ -113,16 +125,16 @@ export function SchemaTable({ schema, schemas }: { schema: Schema; schemas: Sche
     return <p className="text-sm text-slate-600">Type: {typeLabel(schema, schemas)}</p>;
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left">
-        <thead>
-          <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-400">
+    <div>
+      <table className={STACKED.table}>
+        <thead className={STACKED.head}>
+          <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
             <th className="py-2 pr-4 font-medium">Field</th>
             <th className="py-2 pr-4 font-medium">Type</th>
             <th className="py-2 font-medium">Description</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={STACKED.body}>
           <Rows schema={s} schemas={schemas} depth={0} prefix="" />
         </tbody>
       </table>

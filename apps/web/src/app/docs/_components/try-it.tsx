@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const KEY_STORAGE = "vgen.docs.apiKey";
 
@@ -162,7 +163,9 @@ export function TryIt({ method, path, pathParams, queryParams, exampleBody, auth
           {result.headers && (
             <pre className="border-b border-slate-100 px-3 py-1.5 font-mono text-[11px] text-slate-500">{result.headers}</pre>
           )}
-          <pre className="max-h-80 overflow-auto px-3 py-2 font-mono text-xs text-slate-800">{result.body}</pre>
+          <ScrollRegion label="Response body" className="max-h-80 overflow-auto">
+            <pre className="px-3 py-2 font-mono text-xs text-slate-800">{result.body}</pre>
+          </ScrollRegion>
         </div>
       )}
     </div>

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+
+/**
+ * A box that scrolls inside itself (a wide table, a long code sample). Keyboard users must be able to
+ * focus it to scroll it, and a focusable box needs a name to be announced by (axe:
+ * scrollable-region-focusable), so it is a named region in the tab order.
+ */
+export function ScrollRegion({
+  label,
+  className = "",
+  children,
+  testId,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be focusable for keyboard users
+      tabIndex={0}
+      data-testid={testId}
+      className={`focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${className}`}
+    >
+      {children}
+    </section>
+  );
+}
