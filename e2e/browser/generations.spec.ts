@@ -129,6 +129,7 @@ for (const viewport of [
     await expect(page.getByTestId("result-video")).toHaveAttribute("src", /\/cdn\/.+\.mp4$/);
     await expect(page.getByTestId("result-video")).toHaveAttribute("poster", new RegExp(`/cdn/${lighthouse}\\.jpg$`));
     await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("download", "");
+    await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("href", /\/cdn\/.+\.mp4\?download$/);
     const inputs = page.getByTestId("generation-inputs");
     await expect(inputs).toContainText("A lighthouse in a storm, generations spec");
     await expect(inputs).toContainText("gens spec key");
