@@ -96,6 +96,9 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   const row = page.getByTestId(`generation-${gen.id}`);
   await row.getByRole("button", { name: "Refund" }).click();
   const refund = page.getByRole("dialog", { name: `Refund ${gen.id}` });
+  // Opened from a right-aligned table cell, its text is left-aligned like the grant dialog's.
+  await expect(refund).toHaveCSS("text-align", "left");
+  await expect(refund.getByText("Reason", { exact: true })).toHaveCSS("text-align", "left");
   await refund.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(refund.getByRole("alert")).toContainText("Reason is required");
   await refund.getByLabel("Reason").fill("Output was corrupted");
