@@ -195,3 +195,14 @@ test("a refunded generation says so in the list and on its page, not 'Charged'",
   await expect(inputs).toContainText("Charged$0.60");
   await expect(inputs).toContainText("Refunded$0.25");
 });
+
+test("a failed dashboard call shows its error on the page and logs nothing to the browser console", async ({ page }) => {
+  await signedInAccount(page);
+  const logged: string[] = [];
+  page.on("console", (m) => logged.push(m.text()));
+  await page.goto("/dashboard/generations/vid_doesnotexist");
+  // (The query is retried first, as React Query does by default.)
+  await expect(page.getByText("No generation 'vid_doesnotexist' for this account.")).toBeVisible({ timeout: 20_000 });
+  // A production build has no tRPC loggerLink: no "<< query generations.get" dump.
+  expect(logged.filter((t) => t.includes("generations.get") || t.includes("<<"))).toEqual([]);
+});
