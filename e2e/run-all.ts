@@ -23,6 +23,20 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 /** Each failed test by name, printed with the totals: a CI log is often read only from its tail. */
 const failedTests: string[] = [];
+/** Wall-clock seconds per suite (each runs until the next heading), printed with the totals. */
+const timings: { label: string; seconds: number }[] = [];
+let running: { label: string; started: number } | null = null;
+
+function heading(label: string) {
+  endHeading();
+  console.log(`\n=== ${label} ===`);
+  running = { label, started: Date.now() };
+}
+
+function endHeading() {
+  if (running) timings.push({ label: running.label, seconds: Math.round((Date.now() - running.started) / 1000) });
+  running = null;
+}
 
 interface PlaywrightSuite {
   title: string;
@@ -47,7 +61,7 @@ function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = root): 
 
 async function vitest(label: string, dir: string, env: NodeJS.ProcessEnv, files: string[] = []) {
   const out = path.join(os.tmpdir(), `vitest-${label}-${process.pid}.json`);
-  console.log(`\n=== ${label} ===`);
+  heading(label);
   const code = await exec(
     process.execPath,
     [
@@ -80,7 +94,7 @@ async function vitest(label: string, dir: string, env: NodeJS.ProcessEnv, files:
 
 /** The Python client's unit tests (clients/python) with the machine's python3, counted test by test. */
 async function pythonClientUnit(label: string) {
-  console.log(`\n=== ${label} ===`);
+  heading(label);
   const result = await runPythonUnittest(["discover", "-s", "tests/unit", "-t", "."]);
   totals.passed += result.passed;
   totals.failed += result.failed;
@@ -92,7 +106,7 @@ async function pythonClientUnit(label: string) {
 
 async function playwright(label: string, env: NodeJS.ProcessEnv) {
   const out = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
-  console.log(`\n=== ${label} ===`);
+  heading(label);
   const code = await exec(
     process.execPath,
     [
@@ -184,7 +198,7 @@ const STATIC_CHECKS: { label: string; bin: string; args: string[] }[] = [
 
 async function staticChecks(env: NodeJS.ProcessEnv) {
   for (const check of STATIC_CHECKS) {
-    console.log(`\n=== ${check.label} ===`);
+    heading(check.label);
     const code = await exec(path.join(root, "node_modules/.bin", check.bin), check.args, env);
     if (code === 0) totals.passed += 1;
     else {
@@ -199,7 +213,7 @@ async function staticChecks(env: NodeJS.ProcessEnv) {
  * targets never fail it (timings on a shared machine are not a verdict); a crashed case does.
  */
 async function bench(adminUrl: string, redisUrl: string, env: NodeJS.ProcessEnv) {
-  console.log("\n=== bench (short) ===");
+  heading("bench (short)");
   const out = mkdtempSync(path.join(os.tmpdir(), "vgen-bench-report-"));
   const code = await exec(process.execPath, ["--import", "tsx", "bench/run.ts", "--short", `--out=${out}`], {
     ...env,
@@ -316,6 +330,8 @@ async function main() {
     await dropDatabases(external.adminUrl, [`vgen_unit_${process.pid}`, `vgen_e2e_${process.pid}`]);
     await external.stop();
   }
+  endHeading();
+  console.log(`\nSeconds per suite: ${timings.map((t) => `${t.label} ${t.seconds}`).join("; ")}`);
   if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ${name}`).join("\n")}`);
   if (failures.length) console.log(`\nFailed suites: ${failures.join("; ")}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);

@@ -105,7 +105,14 @@ describe("account export and deletion over HTTP", () => {
     expect(data.apiKeys).toEqual([expect.objectContaining({ name: "to be revoked" })]);
     expect(JSON.stringify(data)).not.toContain(key);
     expect(data.ledger).toHaveLength(1);
-    expect((await new BrowserSession().fetch("/api/dashboard/account-export")).status).toBe(401);
+    // Signed out: the catalog's error envelope, like every dashboard route (withSession).
+    const anonymous = await new BrowserSession().fetch("/api/dashboard/account-export");
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as any).error).toMatchObject({
+      code: "not_signed_in",
+      type: "authentication_error",
+      request_id: anonymous.headers.get("x-request-id"),
+    });
 
     const created = await fetch(`${BASE_URL}/api/v1/videos/generations`, {
       method: "POST",

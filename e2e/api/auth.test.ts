@@ -59,7 +59,7 @@ describe("sessions", () => {
     replay.cookies.set("next-auth.session-token", stolen!);
     const me = await replay.query("account.me");
     expect(me.status).toBe(401);
-    expect(me.error?.data.code).toBe("UNAUTHORIZED");
+    expect(me.error?.data).toMatchObject({ code: "UNAUTHORIZED", apiCode: "not_signed_in" });
     expect((await replay.fetch("/api/dashboard/ledger.csv")).status).toBe(401);
     const page = await replay.fetch("/dashboard/billing");
     expect(page.status).toBeGreaterThanOrEqual(300);

@@ -1,5 +1,6 @@
-// Engine errors reach the dashboard through one tRPC middleware: the catalog's status picks the
-// tRPC code, the engine's message is what the form shows, and `data.apiCode` names the catalog code.
+// Errors reach the dashboard in the catalog's terms: engine errors through one tRPC middleware (the
+// catalog's status picks the tRPC code, the engine's message is what the form shows, and `data.apiCode`
+// names the catalog code), and the dashboard's own routes (withSession) answer the API's error envelope.
 import { createAccount } from "@vgen/engine/accounts";
 import { describe, expect, it } from "vitest";
 import { db, uniqueEmail } from "../support/fixtures";
@@ -58,5 +59,42 @@ describe("engine errors over tRPC", () => {
     const res = await session.query("playground.get", { id: "vid_doesnotexist" });
     expect(res.status).toBe(404);
     expect(res.error?.data).toMatchObject({ code: "NOT_FOUND", apiCode: "generation_not_found" });
+  });
+});
+
+describe("the dashboard's routes (withSession)", () => {
+  const routes = ["/api/dashboard/ledger.csv", "/api/dashboard/account-export", "/api/dashboard/invoices/inv_1/invoice"];
+
+  /** The catalog's envelope: its code, and the request id the header names. */
+  async function refusal(res: Response) {
+    const body = (await res.json()) as { error: { code: string; type: string; request_id: string; param: string | null } };
+    expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+    return { status: res.status, code: body.error.code, param: body.error.param };
+  }
+
+  it("answer 401 not_signed_in without a session", async () => {
+    for (const route of [...routes, "/api/dashboard/generations/vid_doesnotexist/events"]) {
+      expect(await refusal(await new BrowserSession().fetch(route)), route).toEqual({
+        status: 401,
+        code: "not_signed_in",
+        param: null,
+      });
+    }
+  });
+
+  it("answer a refusal of the request with its catalog code", async () => {
+    const { session } = await signedIn();
+    expect(await refusal(await session.fetch("/api/dashboard/invoices/inv_1/invoice"))).toEqual({
+      status: 404,
+      code: "resource_not_found",
+      param: null,
+    });
+    expect(await refusal(await session.fetch("/api/dashboard/generations/vid_doesnotexist/events"))).toEqual({
+      status: 404,
+      code: "generation_not_found",
+      param: null,
+    });
+    const badEventId = await session.fetch("/api/dashboard/generations/vid_doesnotexist/events?lastEventId=x");
+    expect(await refusal(badEventId)).toEqual({ status: 400, code: "invalid_parameter", param: "lastEventId" });
   });
 });

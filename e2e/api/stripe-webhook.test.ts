@@ -98,7 +98,9 @@ describe("Stripe webhook", () => {
     const body = completedEvent(invoice.id, `cs_test_${invoice.id}`, 1000);
 
     expect((await post(body, stripeSignature(body, "whsec_wrong_secret"))).status).toBe(400);
-    expect((await post(body, null)).status).toBe(400);
+    const unsigned = await post(body, null);
+    expect(unsigned.status).toBe(400);
+    expect((await unsigned.json()).error).toMatchObject({ code: "missing_parameter", param: "Stripe-Signature" });
     // A valid signature over a different body (tampered amount) is refused too.
     const tampered = body.replace('"amount_total":1000', '"amount_total":100000');
     expect((await post(tampered, stripeSignature(body, SECRET))).status).toBe(400);
@@ -115,7 +117,12 @@ describe("Stripe webhook", () => {
     const body = completedEvent(invoice.id, `cs_test_${invoice.id}`, 500);
     const res = await post(body, stripeSignature(body, SECRET));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ error: "amount_mismatch" });
+    // Acknowledged (200, so Stripe stops retrying) with the catalog's envelope of why.
+    expect(await res.json()).toMatchObject({
+      received: true,
+      reason: "amount_mismatch",
+      error: { code: "action_not_allowed", type: "invalid_request_error", request_id: res.headers.get("x-request-id") },
+    });
     expect(await balanceOf(acct.id)).toBe(0n);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { localeOfRequest } from "../src/i18n/locales";
-import { fieldErrorsFor } from "../src/server/field-errors";
+import { fieldErrorsFor } from "../src/server/errors/field-errors";
 
 const Form = z.object({
   email: z.email("Enter a valid email address."),

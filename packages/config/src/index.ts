@@ -103,6 +103,12 @@ export const envSchema = z
       .default(5_000)
       .transform((ms) => Math.max(10, ms))
       .describe("How often a generation waiting for a free route looks again (a freed slot also wakes the longest waiting)."),
+    WEBHOOK_DELIVERY_RETENTION_DAYS: int(1)
+      .default(30)
+      .describe("Finished webhook deliveries (and their attempts) older than this many days are deleted."),
+    LISTEN_SESSION_RETENTION_DAYS: int(1)
+      .default(7)
+      .describe("`vgen listen` sessions not seen for this many days are deleted, with their deliveries."),
     REQUEST_LOG_RETENTION_DAYS: int(1)
       .default(90)
       .describe("Request logs older than this many days are deleted (90 keeps the longest usage statistics range whole)."),

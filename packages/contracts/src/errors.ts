@@ -161,6 +161,12 @@ export const ERROR_CATALOG = {
     "The API key passed the expiry date its owner set for it.",
     "Issue a new key, or extend this key's expiry in the dashboard's API keys section.",
   ),
+  not_signed_in: dashboardDef(
+    401,
+    "authentication_error",
+    "The dashboard's request needs its sign-in session, and it came without a valid one (never signed in, signed out, or the session expired or was revoked).",
+    "Sign in to the dashboard again; scripts use the public API with an API key instead.",
+  ),
   insufficient_balance: def(
     402,
     "billing_error",

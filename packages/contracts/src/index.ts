@@ -1,5 +1,6 @@
 export * from "./errors";
 export * from "./money";
+export * from "./pricing";
 export * from "./generation";
 export * from "./validation";
 export * from "./text";

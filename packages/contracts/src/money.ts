@@ -19,11 +19,6 @@ export function formatPricePerSecond(micros: bigint): string {
   return `${formatUsd(micros)} / сек`;
 }
 
-/** The API's price form back to micro-dollars per second: "$0.480 / сек" is 480_000. */
-export function parsePricePerSecond(price: string): bigint {
-  return parseUsd(price.replace(/ \/ сек$/, ""));
-}
-
 /**
  * An amount for people (balances, invoices, statements, ledger, usage): "$25.50", two decimals,
  * rounded half up. Prices per second keep three decimals (formatUnitPrice).

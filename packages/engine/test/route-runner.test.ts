@@ -257,6 +257,31 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
     expect(await create(unconfigured).catch((err: unknown) => err)).toMatchObject({ code: "service_unavailable" });
   });
 
+  it("waits, without failing over or spinning, when a route's credentials go while its job runs upstream", async () => {
+    const { model, routes } = await modelWith([
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-a" },
+      { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-b" },
+    ]);
+    const gen = await create(model);
+    expect((await engine.processGeneration(db(), gen.id)).done).toBe(false);
+    expect((await db().generation.findUniqueOrThrow({ where: { id: gen.id } })).upstreamTaskId).not.toBeNull();
+
+    const url = process.env.UPSTREAM_VEO_A_URL;
+    delete process.env.UPSTREAM_VEO_A_URL;
+    try {
+      const next = await engine.processGeneration(db(), gen.id);
+      expect(next.done).toBe(false);
+      expect(next.done ? 0 : next.afterMs).toBeGreaterThan(0);
+      expect(await attemptsOf(gen.id)).toEqual([[routes[0]?.id, null]]);
+    } finally {
+      process.env.UPSTREAM_VEO_A_URL = url;
+    }
+    // The credentials are back: the same job is followed to the end, on the same route.
+    const done = await drive(gen.id);
+    expect(done.status).toBe("completed");
+    expect(await attemptsOf(gen.id)).toEqual([[routes[0]?.id, "completed"]]);
+  });
+
   it("refuses a forged callback", async () => {
     const { model, routes } = await modelWith([{ provider: "replicate", upstreamModel: "google/veo-3.1", credentials: "rep" }]);
     const gen = await create(model);

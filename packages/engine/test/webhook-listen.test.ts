@@ -99,4 +99,40 @@ describe.skipIf(!testDatabaseUrl)("listen sessions", () => {
     expect(resent).toMatchObject({ id: sent!.id, type: "account.balance_low", body: sent!.body });
     expect(resent!.headers["webhook-id"]).toBe(sent!.id);
   });
+  it("prunes finished deliveries past their retention and stale sessions with theirs; pending and recent ones stay", async () => {
+    const { pruneDeliveryLog, takeListenEvents, triggerSampleEvent } = await engine();
+    const account = await funded(0n);
+    const live = await session(db(), account.id);
+    const stale = await session(db(), account.id);
+    const DAY = 86_400_000;
+    const backdate = (ids: string[], days: number) =>
+      db().webhookDelivery.updateMany({ where: { id: { in: ids } }, data: { createdAt: new Date(Date.now() - days * DAY) } });
+
+    await triggerSampleEvent(db(), account.id, "generation.completed", true);
+    const oldDelivered = (await takeListenEvents(db(), live)).map((e) => e.id);
+    await triggerSampleEvent(db(), account.id, "generation.completed", true);
+    const recentDelivered = (await takeListenEvents(db(), live)).map((e) => e.id);
+    await triggerSampleEvent(db(), account.id, "generation.completed", true);
+    const oldPending = (
+      await db().webhookDelivery.findMany({ where: { listenSessionId: live.id, status: "pending" }, select: { id: true } })
+    ).map((d) => d.id);
+    await backdate([...oldDelivered, ...oldPending], 31);
+    const staleDeliveries = (
+      await db().webhookDelivery.findMany({ where: { listenSessionId: stale.id }, select: { id: true } })
+    ).map((d) => d.id);
+    expect([oldDelivered.length, oldPending.length, recentDelivered.length, staleDeliveries.length]).toEqual([1, 1, 1, 3]);
+    await db().webhookListenSession.update({ where: { id: stale.id }, data: { lastSeenAt: new Date(Date.now() - 8 * DAY) } });
+
+    await pruneDeliveryLog(db(), { deliveryDays: 30, listenSessionDays: 7 });
+
+    const left = async (ids: string[]) =>
+      (await db().webhookDelivery.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((d) => d.id);
+    expect(await left(oldDelivered)).toEqual([]);
+    expect(await db().webhookAttempt.count({ where: { deliveryId: { in: oldDelivered } } })).toBe(0);
+    expect(await left(oldPending)).toEqual(oldPending);
+    expect(await left(recentDelivered)).toEqual(recentDelivered);
+    expect(await left(staleDeliveries)).toEqual([]);
+    expect(await db().webhookListenSession.count({ where: { id: stale.id } })).toBe(0);
+    expect(await db().webhookListenSession.count({ where: { id: live.id } })).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-// The cost the API holds when it accepts a request (packages/engine/src/billing/pricing.ts):
+// The cost the API holds when it accepts a request (quoteClip in packages/contracts/src/pricing.ts):
 // billed seconds = max(duration, the model's minimum charge); cost = billed seconds × price per
 // second. Computed from GET /api/v1/models in integer micro-dollars, never floats.
 import { type Model, VgenError } from "@vgen/sdk";

@@ -10,8 +10,10 @@ export {
   revokeApiKey,
   rotateApiKey,
 } from "./api-keys";
+export { countActiveApiKeys, findApiKeyLabel, listApiKeyLabels } from "./api-key-labels";
 export { deleteAccount, tombstoneEmail } from "./delete-account";
 export { exportAccountData } from "./export-account";
+export { getAccount } from "./get-account";
 export { assertKeyMayWrite, keyAllowsModel, keyUseRefusal, type KeyRestrictions } from "./key-restrictions";
 export { keyMonthSpendMicros } from "./key-spend-cap";
 export { checkedKeyRestrictions, restrictApiKey, type KeyRestrictionsInput } from "./restrict-api-key";

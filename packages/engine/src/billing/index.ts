@@ -15,6 +15,7 @@ export {
   LEDGER_CSV_HEADER,
   LEDGER_TYPES,
   balanceSummary,
+  heldMicros,
   iterateLedgerEntries,
   ledgerCsvLine,
   ledgerFilterFromDays,

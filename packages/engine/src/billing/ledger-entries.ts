@@ -117,11 +117,16 @@ export async function* iterateLedgerEntries(
 /** Available balance (ledger sum, open holds already deducted) and the amount held by running generations. */
 export async function balanceSummary(db: Db, accountId: string) {
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { balanceMicros: true } });
+  return { availableMicros: account.balanceMicros, heldMicros: await heldMicros(db, accountId) };
+}
+
+/** What the account's live generations in progress hold (test mode holds nothing). */
+export async function heldMicros(db: Db, accountId: string): Promise<bigint> {
   const held = await db.generation.aggregate({
     where: { accountId, status: "processing", livemode: true },
     _sum: { costMicros: true },
   });
-  return { availableMicros: account.balanceMicros, heldMicros: held._sum.costMicros ?? 0n };
+  return held._sum.costMicros ?? 0n;
 }
 
 function csvCell(value: string): string {

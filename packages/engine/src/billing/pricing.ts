@@ -1,12 +1,5 @@
-/** Pure billing rules (docs/api.md#billing). Money is integer micro-dollars. */
-
-export function billedSecondsFor(durationSeconds: number, minChargeSeconds: number): number {
-  return Math.max(durationSeconds, minChargeSeconds);
-}
-
-export function costMicrosFor(billedSeconds: number, priceMicrosPerSecond: bigint): bigint {
-  return BigInt(billedSeconds) * priceMicrosPerSecond;
-}
+/** Billing of a delivered clip (docs/api.md#billing); the rules at acceptance are @vgen/contracts' quoteClip. */
+import { billedSecondsFor } from "@vgen/contracts";
 
 /**
  * Seconds billed for a delivered clip: its duration rounded to the nearest second, at least the

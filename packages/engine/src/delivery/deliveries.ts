@@ -307,6 +307,12 @@ export async function listDeliveries(
   return pageOf(rows, limit);
 }
 
+/** The account's signing secret (the dashboard shows it only when asked to). */
+export async function getWebhookSecret(db: Db, accountId: string): Promise<string> {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { webhookSecret: true } });
+  return account.webhookSecret;
+}
+
 /** Replaces the account's signing secret; attempts from now on are signed with the new one. */
 export async function rotateWebhookSecret(db: Db, accountId: string): Promise<string> {
   const secret = newWebhookSecret();

@@ -4,6 +4,7 @@ export {
   WebhookDeliveryNotFoundError,
   WebhookDestinationBusyError,
   deliveryBody,
+  getWebhookSecret,
   listDeliveries,
   processWebhookJob,
   resendDelivery,
@@ -24,4 +25,5 @@ export type { EndpointView } from "./endpoints";
 export { sendTestEvent } from "./test-event";
 export { listenHub, openListenSession, takeListenEvents, touchListenSession } from "./listen";
 export type { ListenEvent, ListenSession } from "./listen";
+export { pruneDeliveryLog } from "./prune";
 export { TRIGGERS_PER_MINUTE, triggerSampleEvent } from "./trigger";

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { env } from "@vgen/config";
-import { ApiError, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
+import { ApiError, costMicrosFor, quoteClip, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
 import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma } from "@vgen/db";
-import { billedSecondsFor, costMicrosFor, deliveredBilledSeconds } from "../billing/pricing";
+import { deliveredBilledSeconds } from "../billing/pricing";
 import { resolveAgainstModel } from "../catalog/models";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
 import { insertAccepted } from "./accept-statement";
@@ -61,8 +61,10 @@ export async function createGeneration(
       lastFrame: !!body.lastFrameUrl,
       references: body.urls?.length ?? 0,
     });
-  const billedSeconds = livemode ? billedSecondsFor(resolved.duration, resolved.model.minChargeSeconds) : 0;
-  const costMicros = costMicrosFor(billedSeconds, resolved.model.priceMicrosPerSecond);
+  // Test mode holds and charges nothing.
+  const { billedSeconds, costMicros } = livemode
+    ? quoteClip(resolved.model, resolved.duration)
+    : { billedSeconds: 0, costMicros: 0n };
   const queue = resolved.model.queue;
   const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
   if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);

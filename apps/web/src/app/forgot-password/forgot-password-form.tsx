@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useApiErrorText } from "@/i18n/api-error";
+import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { AuthFormCard } from "@/components/ui/auth-card";
@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { EmailField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");

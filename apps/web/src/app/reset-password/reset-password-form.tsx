@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useApiErrorText } from "@/i18n/api-error";
+import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -10,7 +10,6 @@ import { Button } from "@/components/ui/button";
 import { NewPasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const t = useTranslations("auth");

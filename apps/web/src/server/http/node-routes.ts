@@ -5,9 +5,9 @@ import { logger } from "@vgen/engine/observability";
 import { OPERATION_HANDLERS, type PublicRoute } from "../api/operations";
 import { MAX_BODY_BYTES } from "./body";
 import { fromNodeRequest, type ApiRequest } from "./api-request";
-import { apiErrorFor } from "./failure";
-import { writeApiError } from "./request-guard";
-import { errorReply, type ApiReply } from "./respond";
+import { apiErrorOf } from "../errors/convert";
+import { errorReply, writeApiError } from "../errors/http";
+import type { ApiReply } from "./respond";
 import { streamListenEvents } from "./listen-stream";
 import { type EventSink, streamGenerationEvents, type EventStreamSpec } from "./sse";
 import type { ApiRoute } from "./with-api-key";
@@ -105,7 +105,7 @@ function answerFailure(err: unknown, pathname: string, req: IncomingMessage, res
     logger.error({ err, requestId, path: pathname }, "node route failed after its headers were sent");
     return void res.end();
   }
-  writeJson(res, errorReply(apiErrorFor(err, requestId, pathname), requestId));
+  writeJson(res, errorReply(apiErrorOf(err, { requestId, path: pathname }), requestId));
 }
 
 /**

@@ -1,27 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, isStorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
-import { newId } from "@vgen/db";
-import { config } from "@vgen/engine/platform";
+import { errorEnvelope } from "../errors/http";
 import { applySecurityHeaders } from "./security-headers";
 
 /** The methods any route here serves; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */
 const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-
-/** Writes the error envelope on a Node response (the server answers these before any route runs). */
-export function writeApiError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
-  const requestId = newId("request");
-  const body = JSON.stringify(error.toBody(config().publicBaseUrl, requestId));
-  res.writeHead(error.status, {
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-    "content-length": String(Buffer.byteLength(body)),
-    "x-request-id": requestId,
-    ...error.headers,
-    ...headers,
-  });
-  res.end(body);
-}
 
 /**
  * The request line's own problems, found once for every route (the API's, the dashboard's, pages):
@@ -93,8 +77,8 @@ export function keepApiErrorsJson(req: IncomingMessage, res: ServerResponse): vo
     const inline = rest.find((r): r is Record<string, unknown> | unknown[] => typeof r === "object" && r !== null);
     const error = status >= 400 && !hasApiBody(res, inline) ? envelopeFor(status) : null;
     if (!error) return writeHead(status, ...rest);
-    const requestId = newId("request");
-    envelope = JSON.stringify(error.toBody(config().publicBaseUrl, requestId));
+    const { requestId, text } = errorEnvelope(error);
+    envelope = text;
     for (const name of res.getHeaderNames()) if (name !== "set-cookie" && name !== "allow") res.removeHeader(name);
     applySecurityHeaders(req, res);
     return writeHead(error.status, {
@@ -152,7 +136,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     err.code === "HPE_INVALID_METHOD"
       ? new ApiError("method_not_allowed", `The method is not served here; use ${SERVED_METHODS.join(", ")}.`)
       : new ApiError("malformed_request", "The HTTP request could not be parsed.");
-  const body = JSON.stringify(error.toBody(config().publicBaseUrl, newId("request")));
+  const body = errorEnvelope(error).text;
   const allow = error.code === "method_not_allowed" ? `Allow: ${SERVED_METHODS.join(", ")}\r\n` : "";
   socket.end(
     `HTTP/1.1 ${error.status} ${error.status === 405 ? "Method Not Allowed" : "Bad Request"}\r\n` +

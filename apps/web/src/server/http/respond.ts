@@ -1,5 +1,3 @@
-import type { ApiError } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
 import { listenEventStream, type ListenStreamSpec } from "./listen-stream";
 import { generationEventStream, SSE_HEADERS, type EventStreamSpec } from "./sse";
 
@@ -8,12 +6,6 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });
-}
-
-export function errorResponse(error: ApiError, requestId: string, headers: Record<string, string> = {}): Response {
-  const reply = errorReply(error, requestId);
-  Object.assign(reply.headers, headers);
-  return reply.toResponse();
 }
 
 /**
@@ -46,12 +38,6 @@ export function jsonReply(status: number, body: unknown): ApiReply {
     { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
     { json: JSON.stringify(body) },
   );
-}
-
-export function errorReply(error: ApiError, requestId: string): ApiReply {
-  const reply = jsonReply(error.status, error.toBody(config().publicBaseUrl, requestId));
-  Object.assign(reply.headers, error.headers, { "x-request-id": requestId });
-  return reply;
 }
 
 export function eventStreamReply(spec: EventStreamSpec): ApiReply {

@@ -18,13 +18,31 @@ const TRPC = /^\/api\/trpc(\/|$)/;
  * Null when the request may go on.
  */
 export function crossSiteProblem(req: IncomingMessage, viaTrustedProxy: boolean): ApiError | null {
-  const method = req.method ?? "GET";
-  if (SAFE_METHODS.includes(method)) return null;
   const pathname = (req.url ?? "/").split("?", 1)[0]!;
-  if (NOT_COOKIE_ROUTES.some((route) => route.test(pathname))) return null;
+  return crossSite({ method: req.method ?? "GET", pathname, header: (name) => header(req, name) }, viaTrustedProxy);
+}
 
-  const site = header(req, "sec-fetch-site");
-  const origin = header(req, "origin");
+/**
+ * The same guard for a route handler's Request (the withSession routes), after server.ts ran it: it
+ * cannot know whether a trusted proxy sent the request, so only the public address and the Host count.
+ */
+export function crossSiteRequestProblem(req: Request): ApiError | null {
+  const line = { method: req.method, pathname: new URL(req.url).pathname };
+  return crossSite({ ...line, header: (name) => req.headers.get(name) ?? undefined }, false);
+}
+
+interface RequestHead {
+  method: string;
+  pathname: string;
+  header(name: string): string | undefined;
+}
+
+function crossSite(req: RequestHead, viaTrustedProxy: boolean): ApiError | null {
+  if (SAFE_METHODS.includes(req.method)) return null;
+  if (NOT_COOKIE_ROUTES.some((route) => route.test(req.pathname))) return null;
+
+  const site = req.header("sec-fetch-site");
+  const origin = req.header("origin");
   if (site !== undefined && site !== "same-origin" && site !== "none") {
     return new ApiError("cross_site_request", `This request came from another site (Sec-Fetch-Site: ${site}).`);
   }
@@ -34,18 +52,18 @@ export function crossSiteProblem(req: IncomingMessage, viaTrustedProxy: boolean)
   if (site === undefined && origin === undefined) {
     return new ApiError("cross_site_request", "This request says neither its Origin nor its Sec-Fetch-Site.");
   }
-  if (TRPC.test(pathname) && mediaType(req) !== "application/json") {
+  if (TRPC.test(req.pathname) && mediaType(req) !== "application/json") {
     return new ApiError("unsupported_media_type", "The dashboard's API takes `Content-Type: application/json` only.");
   }
   return null;
 }
 
 /** The app's own origins: its public address, and the address this request was sent to (its Host, or the trusted proxy's). */
-function ownOrigins(req: IncomingMessage, viaTrustedProxy: boolean): string[] {
+function ownOrigins(req: RequestHead, viaTrustedProxy: boolean): string[] {
   const origins = [new URL(config().publicBaseUrl).origin];
-  const forwardedHost = viaTrustedProxy ? firstValue(header(req, "x-forwarded-host")) : undefined;
-  const forwardedProto = viaTrustedProxy ? firstValue(header(req, "x-forwarded-proto")) : undefined;
-  const host = forwardedHost ?? header(req, "host");
+  const forwardedHost = viaTrustedProxy ? firstValue(req.header("x-forwarded-host")) : undefined;
+  const forwardedProto = viaTrustedProxy ? firstValue(req.header("x-forwarded-proto")) : undefined;
+  const host = forwardedHost ?? req.header("host");
   if (host) origins.push(`${forwardedProto?.toLowerCase() ?? "http"}://${host.toLowerCase()}`);
   return origins;
 }
@@ -59,6 +77,6 @@ function firstValue(list: string | undefined): string | undefined {
   return list?.split(",")[0]?.trim() || undefined;
 }
 
-function mediaType(req: IncomingMessage): string {
-  return (header(req, "content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+function mediaType(req: RequestHead): string {
+  return (req.header("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
 }

@@ -24,10 +24,11 @@ import { logger } from "@vgen/engine/observability";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
-import { apiErrorFor, CLIENT_CLOSED_REQUEST } from "./failure";
+import { apiErrorOf } from "../errors/convert";
+import { CLIENT_CLOSED_REQUEST, errorReply } from "../errors/http";
 import { recordRequest } from "./request-log";
 import type { ListenSession } from "@vgen/engine/delivery";
-import { errorReply, eventStreamReply, jsonReply, listenStreamReply, noContentReply, type ApiReply } from "./respond";
+import { eventStreamReply, jsonReply, listenStreamReply, noContentReply, type ApiReply } from "./respond";
 
 /** What a handler returns; the wrapper turns it into a Response and can replay it. */
 export type ApiResult =
@@ -210,7 +211,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         logger.info({ requestId, path: req.pathname }, "client closed the request");
         response = jsonReply(CLIENT_CLOSED_REQUEST, null);
       } else {
-        const failure = apiErrorFor(err, requestId, req.pathname);
+        const failure = apiErrorOf(err, { requestId, path: req.pathname });
         errorCode = failure.code;
         response = errorReply(failure, requestId);
       }

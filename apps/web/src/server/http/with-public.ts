@@ -4,8 +4,8 @@ import { newId, getDb } from "@vgen/db";
 import { consumeRateLimit, rateLimitedError } from "@vgen/engine/platform";
 import { clientIp } from "./client-ip";
 import { recordRequest } from "./request-log";
-import { apiErrorFor } from "./failure";
-import { errorResponse } from "./respond";
+import { apiErrorOf } from "../errors/convert";
+import { errorResponse } from "../errors/http";
 
 const UNAUTHENTICATED_QPS = env().UNAUTHENTICATED_RATE_LIMIT_QPS;
 
@@ -24,7 +24,7 @@ export function withPublic(handler: (req: Request) => Promise<Response>) {
       if (!limit.allowed) throw rateLimitedError(limit, "requests without an API key from this address");
       res = await handler(req);
     } catch (err) {
-      const failure = apiErrorFor(err, requestId, new URL(req.url).pathname);
+      const failure = apiErrorOf(err, { requestId, path: new URL(req.url).pathname });
       errorCode = failure.code;
       res = errorResponse(failure, requestId);
     }

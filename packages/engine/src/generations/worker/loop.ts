@@ -13,6 +13,7 @@ import { processGeneration } from "./next-step";
 import { alertSweep } from "./sweeps/alerts";
 import { deadlineSweep } from "./sweeps/deadlines";
 import { reaperSweep } from "./sweeps/reaper";
+import { deliveryLogSweep } from "./sweeps/delivery-log";
 import { requestLogSweep } from "./sweeps/request-logs";
 import { retentionSweep } from "./sweeps/retention";
 import { startSweeps } from "./sweeps/sweep";
@@ -56,7 +57,7 @@ export async function startWorker(db: Db, concurrency = config().workerConcurren
   );
   const webhooks = await startWebhookWorker(db);
   const mail = await startMailWorker(db);
-  const stopSweeps = startSweeps(db, [deadlineSweep, alertSweep, reaperSweep, requestLogSweep, retentionSweep]);
+  const stopSweeps = startSweeps(db, [deadlineSweep, alertSweep, reaperSweep, requestLogSweep, deliveryLogSweep, retentionSweep]);
   logger.info({ concurrency }, "worker started");
   return {
     async stop() {

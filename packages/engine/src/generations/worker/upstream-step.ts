@@ -245,8 +245,14 @@ export async function upstreamStep(db: Db, gen: Generation, route: ModelRoute): 
   if (!gen.livemode) throw new Error(`test-mode generation ${gen.id} must not be sent upstream`);
   const adapter = adapterFor(route.provider);
   const target = targetFor(route);
-  // Its credentials went away since the route was taken: nothing was sent, the next route takes it.
-  if (!adapter || !target) return failOver(db, gen, "not configured");
+  if (!adapter || !target) {
+    // Its credentials went away since the route was taken. With a job of it upstream, only they can
+    // ask about it: wait for them at the polling pace (the deadline sweep ends it if they never
+    // return). With nothing sent, the next route takes it.
+    if (!gen.upstreamTaskId) return failOver(db, gen, "not configured");
+    logger.warn({ generationId: gen.id, route: route.id }, "route credentials gone while its job runs upstream: waiting");
+    return again(pollDelay(gen.submitIntentAt ?? gen.createdAt));
+  }
   const ctx: UpstreamContext = { db, gen, route, adapter, target };
   if (gen.upstreamTaskId) return follow(ctx);
   if (gen.outcomeUnknownSince) {

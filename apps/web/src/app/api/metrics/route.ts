@@ -3,7 +3,7 @@ import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { metrics } from "@vgen/engine/observability";
-import { errorResponse } from "@/server/http/respond";
+import { errorResponse } from "@/server/errors/http";
 import { methodNotAllowed } from "@/server/http/with-public";
 
 export const dynamic = "force-dynamic";

@@ -3,8 +3,8 @@ import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { outputRetention } from "@vgen/engine/generations";
 import { openOutput, outputCacheControl } from "@vgen/engine/storage";
-import { apiErrorFor } from "@/server/http/failure";
-import { errorResponse } from "@/server/http/respond";
+import { apiErrorOf } from "@/server/errors/convert";
+import { errorResponse } from "@/server/errors/http";
 
 export const dynamic = "force-dynamic";
 
@@ -40,7 +40,7 @@ export async function GET(req: Request, ctx: { params: Promise<{ key: string }> 
   return serve(req, ctx).catch((err: unknown) => {
     // The database unavailable: 503 with Retry-After, like the API (a player retries), never a bare 500.
     const requestId = newId("request");
-    return errorResponse(apiErrorFor(err, requestId, new URL(req.url).pathname), requestId);
+    return errorResponse(apiErrorOf(err, { requestId, path: new URL(req.url).pathname }), requestId);
   });
 }
 

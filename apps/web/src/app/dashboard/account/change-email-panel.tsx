@@ -1,14 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useApiErrorText } from "@/i18n/api-error";
+import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function ChangeEmailPanel() {
   const t = useTranslations("account");

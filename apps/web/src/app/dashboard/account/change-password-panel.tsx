@@ -1,14 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useApiErrorText } from "@/i18n/api-error";
+import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, NewPasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf } from "@/trpc/field-errors";
 
 export function ChangePasswordPanel() {
   const t = useTranslations("account");

@@ -7,9 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
-import { useApiErrorText } from "@/i18n/api-error";
+import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf } from "@/trpc/field-errors";
 
 /** The account's output retention (docs/api.md#output-retention). */
 export function RetentionPanel() {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatAmount } from "@vgen/contracts";
+import { formatAmount, quoteClip } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
@@ -87,9 +87,9 @@ export function ModelsPanel() {
                   <p className="mt-4 text-sm text-slate-600">
                     {t.rich("example", {
                       seconds: m.duration.default,
-                      cost: formatAmount(BigInt(Math.max(m.duration.default, m.minChargeSeconds)) * m.priceMicrosPerSecond),
-                      minSeconds: Math.max(1, m.minChargeSeconds),
-                      minCost: formatAmount(BigInt(Math.max(1, m.minChargeSeconds)) * m.priceMicrosPerSecond),
+                      cost: formatAmount(quoteClip(m, m.duration.default).costMicros),
+                      minSeconds: quoteClip(m, 1).billedSeconds,
+                      minCost: formatAmount(quoteClip(m, 1).costMicros),
                       b: (chunks) => <span className="font-medium text-slate-900 tabular-nums">{chunks}</span>,
                     })}
                   </p>

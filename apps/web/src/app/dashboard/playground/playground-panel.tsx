@@ -9,8 +9,8 @@ import {
   formatAmount,
   MAX_PROMPT_CHARS,
   MAX_REFERENCE_URLS,
-  parsePricePerSecond,
-  parseUsd,
+  costMicrosFor,
+  quoteClip,
   type GenerationRecordT,
 } from "@vgen/contracts";
 import { VideoPlayer } from "@/components/dashboard/video-player";
@@ -26,6 +26,9 @@ import { toInput, validateForm, type FormErrors, type PlaygroundForm, type Refer
 import { useCountdown, useGenerationStream } from "./use-generation-stream";
 
 const DEFAULT_MODEL = "gen-3.1-fast";
+
+/** What playground.create and playground.get return: the API's record and the generation's price. */
+type PlaygroundRecord = GenerationRecordT & { priceMicrosPerSecond: bigint };
 
 const STATUS_TONE = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
 
@@ -67,7 +70,7 @@ export function PlaygroundPanel({
     urls: ["", "", ""],
   });
   const [showErrors, setShowErrors] = useState(false);
-  const [started, setStarted] = useState<GenerationRecordT | null>(null);
+  const [started, setStarted] = useState<PlaygroundRecord | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
 
@@ -98,8 +101,9 @@ export function PlaygroundPanel({
   }
 
   const errors: FormErrors = useMemo(() => validateForm(form, model, tErrors), [form, model, tErrors]);
-  const billedSeconds = model ? Math.max(form.duration, model.minChargeSeconds) : 0;
-  const costMicros = model ? BigInt(billedSeconds) * model.priceMicrosPerSecond : 0n;
+  // The API's own rule (what it holds for this request), not a copy of it.
+  const quote = model ? quoteClip(model, form.duration) : null;
+  const costMicros = quote?.costMicros ?? 0n;
   const balance = me.data?.balanceMicros;
   const livemode = useLivemode();
 
@@ -303,10 +307,10 @@ export function PlaygroundPanel({
                   {formatAmount(costMicros)}
                 </span>
               </div>
-              {model && (
+              {model && quote && (
                 <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
-                  {t("billed", { seconds: billedSeconds })}
-                  {form.duration < model.minChargeSeconds ? t("minCharge", { seconds: model.minChargeSeconds }) : ""} ×{" "}
+                  {t("billed", { seconds: quote.billedSeconds })}
+                  {quote.minimumApplies ? t("minCharge", { seconds: model.minChargeSeconds }) : ""} ×{" "}
                   {perSecond(model.priceMicrosPerSecond)} · {t("heldNow")}
                 </p>
               )}
@@ -384,7 +388,12 @@ export function PlaygroundPanel({
             {!record ? (
               <EmptyState title={t("nothingYet")}>{t("nothingYetHint")}</EmptyState>
             ) : (
-              <GenerationView record={record} eta={eta} streamFailed={streamFailed} />
+              <GenerationView
+                record={record}
+                priceMicrosPerSecond={started?.priceMicrosPerSecond ?? 0n}
+                eta={eta}
+                streamFailed={streamFailed}
+              />
             )}
           </div>
         </section>
@@ -393,7 +402,18 @@ export function PlaygroundPanel({
   );
 }
 
-function GenerationView({ record, eta, streamFailed }: { record: GenerationRecordT; eta: number | null; streamFailed: boolean }) {
+function GenerationView({
+  record,
+  priceMicrosPerSecond,
+  eta,
+  streamFailed,
+}: {
+  record: GenerationRecordT;
+  /** The generation's own price (the catalog's may have changed since); the stream's records carry it only as text. */
+  priceMicrosPerSecond: bigint;
+  eta: number | null;
+  streamFailed: boolean;
+}) {
   const t = useTranslations("playground");
   const ts = useTranslations("status");
   const tu = useTranslations("units");
@@ -466,9 +486,9 @@ function GenerationView({ record, eta, streamFailed }: { record: GenerationRecor
           {record.status === "failed" || record.status === "canceled"
             ? t("released", { amount: formatAmount(0n) })
             : t("costBreakdown", {
-                amount: formatAmount(parseUsd(record.cost)),
+                amount: formatAmount(costMicrosFor(record.billed_seconds, priceMicrosPerSecond)),
                 seconds: record.billed_seconds,
-                price: perSecond(parsePricePerSecond(record.price)),
+                price: perSecond(priceMicrosPerSecond),
               })}
         </dd>
         <dt className="text-slate-600">{t("prompt")}</dt>

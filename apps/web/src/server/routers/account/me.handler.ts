@@ -1,15 +1,15 @@
+import { countActiveApiKeys, getAccount } from "@vgen/engine/accounts";
+import { heldMicros } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's summary for the dashboard shell. */
 export async function meHandler({ ctx }: { ctx: AuthedContext }) {
-  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id } });
-  const held = await ctx.db.generation.aggregate({
-    where: { accountId: account.id, status: "processing", livemode: true },
-    _sum: { costMicros: true },
-  });
-  const [keys, testKeys] = await Promise.all([
-    ctx.db.apiKey.count({ where: { accountId: account.id, revokedAt: null, livemode: true } }),
-    ctx.db.apiKey.count({ where: { accountId: account.id, revokedAt: null, livemode: false } }),
+  const accountId = ctx.user.id;
+  const [account, held, keys, testKeys] = await Promise.all([
+    getAccount(ctx.db, accountId),
+    heldMicros(ctx.db, accountId),
+    countActiveApiKeys(ctx.db, accountId, true),
+    countActiveApiKeys(ctx.db, accountId, false),
   ]);
   return {
     id: account.id,
@@ -19,7 +19,7 @@ export async function meHandler({ ctx }: { ctx: AuthedContext }) {
     status: account.status,
     emailVerified: account.emailVerifiedAt !== null,
     balanceMicros: account.balanceMicros,
-    heldMicros: held._sum.costMicros ?? 0n,
+    heldMicros: held,
     /** Live keys (test keys move no money and need no verification: counted apart). */
     activeKeys: keys,
     testKeys,

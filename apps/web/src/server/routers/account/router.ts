@@ -1,19 +1,23 @@
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../../trpc";
-import { requestEmailChangeHandler } from "./email.handler";
-import { RequestEmailChangeInput } from "./email.schema";
+import { changePasswordHandler } from "./changePassword.handler";
+import { ChangePasswordInput } from "./changePassword.schema";
 import { meHandler } from "./me.handler";
-import { changePasswordHandler, requestResetHandler, resetPasswordHandler } from "./password.handler";
-import { ChangePasswordInput, RequestResetInput, ResetPasswordInput } from "./password.schema";
+import { requestEmailChangeHandler } from "./requestEmailChange.handler";
+import { RequestEmailChangeInput } from "./requestEmailChange.schema";
+import { requestPasswordResetHandler } from "./requestPasswordReset.handler";
+import { RequestResetInput } from "./requestPasswordReset.schema";
+import { resendVerificationHandler } from "./resendVerification.handler";
+import { resetPasswordHandler } from "./resetPassword.handler";
+import { ResetPasswordInput } from "./resetPassword.schema";
+import { setRetentionHandler } from "./setRetention.handler";
+import { SetRetentionInput } from "./setRetention.schema";
 import { signUpHandler } from "./signUp.handler";
 import { SignUpInput } from "./signUp.schema";
-import { setRetentionHandler } from "./retention.handler";
-import { SetRetentionInput } from "./retention.schema";
-import { resendVerificationHandler } from "./verification.handler";
 
 export const accountRouter = createTRPCRouter({
   signUp: publicProcedure.input(SignUpInput).mutation(signUpHandler),
   me: protectedProcedure.query(meHandler),
-  requestPasswordReset: publicProcedure.input(RequestResetInput).mutation(requestResetHandler),
+  requestPasswordReset: publicProcedure.input(RequestResetInput).mutation(requestPasswordResetHandler),
   resetPassword: publicProcedure.input(ResetPasswordInput).mutation(resetPasswordHandler),
   changePassword: protectedProcedure.input(ChangePasswordInput).mutation(changePasswordHandler),
   resendVerification: protectedProcedure.mutation(resendVerificationHandler),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NewPassword } from "./password.schema";
+import { NewPassword } from "./common.schema";
 
 export const SignUpInput = z.object({
   email: z.email("Enter a valid email address.").max(254),

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
+import { getAccount } from "@vgen/engine/accounts";
 import { generateStatement, statementPeriods } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 import type { GenerateStatementInput } from "./generateStatement.schema";
@@ -12,7 +13,7 @@ export async function generateStatementHandler({
   ctx: AuthedContext;
   input: z.infer<typeof GenerateStatementInput>;
 }) {
-  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { createdAt: true } });
+  const account = await getAccount(ctx.db, ctx.user.id);
   if (!statementPeriods(account.createdAt).includes(input.period)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "There is no statement for that month." });
   }

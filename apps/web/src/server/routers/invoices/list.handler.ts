@@ -1,15 +1,13 @@
 import { env } from "@vgen/config";
+import { getAccount } from "@vgen/engine/accounts";
 import { bankDetailsConfigured, bankTransferInstructions, listInvoices, statementPeriods } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 import { stripeEnabled } from "./stripe";
 
 /** The account's top-up invoices, its statements and the months a statement can be made for. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
-  const account = await ctx.db.account.findUniqueOrThrow({
-    where: { id: ctx.user.id },
-    select: { createdAt: true, balanceMicros: true },
-  });
-  const [topUps, statements] = await Promise.all([
+  const [account, topUps, statements] = await Promise.all([
+    getAccount(ctx.db, ctx.user.id),
     listInvoices(ctx.db, ctx.user.id, { kind: "top_up" }),
     listInvoices(ctx.db, ctx.user.id, { kind: "usage_statement" }),
   ]);

@@ -1,3 +1,4 @@
+import { countActiveApiKeys } from "@vgen/engine/accounts";
 import { balanceSummary, periodBounds, periodOf, usageBetween } from "@vgen/engine/billing";
 import { listGenerations } from "@vgen/engine/generations";
 import { listRequestLogs } from "@vgen/engine/observability";
@@ -26,7 +27,7 @@ export async function summaryHandler({ ctx }: { ctx: AuthedContext }) {
     // The home page's figures are live ones (test mode shows on the lists it switches).
     listGenerations(ctx.db, accountId, RECENT, null, true),
     listRequestLogs(ctx.db, accountId, { filter: { errorsOnly: true }, limit: RECENT }),
-    ctx.db.apiKey.count({ where: { accountId, revokedAt: null } }),
+    countActiveApiKeys(ctx.db, accountId),
   ]);
   const totals = (period: string, s: typeof thisMonth) => ({
     period,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { getAccount } from "@vgen/engine/accounts";
 import { acceptGeneration } from "@vgen/engine/generations";
 import { livemodeOfRequest } from "../../../dashboard-mode/mode";
 import type { AuthedContext } from "../../trpc";
@@ -6,16 +7,17 @@ import type { PlaygroundCreateInput } from "./create.schema";
 
 /**
  * A generation for the signed-in account, validated, limited and billed exactly like the API; in the
- * dashboard's test mode, a test-mode generation like a test key's (free, rendered locally).
+ * dashboard's test mode, a test-mode generation like a test key's (free, rendered locally). The API's
+ * record comes with the generation's price in micro-dollars, which the page shows the charge with.
  */
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof PlaygroundCreateInput> }) {
   const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
-  const account = await ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { id: true, status: true } });
-  const { record } = await acceptGeneration(ctx.db, {
+  const account = await getAccount(ctx.db, ctx.user.id);
+  const { generation, record } = await acceptGeneration(ctx.db, {
     account,
     apiKeyId: null,
     body: { ...clean, stream: false },
     livemode: livemodeOfRequest(ctx.headers),
   });
-  return record;
+  return { ...record, priceMicrosPerSecond: generation.priceMicrosPerSecond };
 }

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
+import { findApiKeyLabel } from "@vgen/engine/accounts";
 import { getRequestLog } from "@vgen/engine/observability";
 import type { AuthedContext } from "../../trpc";
 import type { RequestGetInput } from "./get.schema";
@@ -8,11 +9,6 @@ import type { RequestGetInput } from "./get.schema";
 export async function getHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof RequestGetInput> }) {
   const entry = await getRequestLog(ctx.db, ctx.user.id, input.id);
   if (!entry) throw new TRPCError({ code: "NOT_FOUND", message: `No request '${input.id}' on this account.` });
-  const key = entry.apiKeyId
-    ? await ctx.db.apiKey.findFirst({
-        where: { id: entry.apiKeyId, accountId: ctx.user.id },
-        select: { name: true, prefix: true, revokedAt: true },
-      })
-    : null;
+  const key = entry.apiKeyId ? await findApiKeyLabel(ctx.db, ctx.user.id, entry.apiKeyId) : null;
   return { ...entry, key };
 }

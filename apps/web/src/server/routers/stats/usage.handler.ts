@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { listApiKeyLabels } from "@vgen/engine/accounts";
 import { usageStats } from "@vgen/engine/billing";
+import { listModelIds } from "@vgen/engine/catalog";
 import type { AuthedContext } from "../../trpc";
 import type { UsageInput } from "./usage.schema";
 
@@ -8,12 +10,8 @@ export async function usageHandler({ ctx, input }: { ctx: AuthedContext; input: 
   const accountId = ctx.user.id;
   const [stats, keys, models] = await Promise.all([
     usageStats(ctx.db, { accountId, days: input.days, modelId: input.modelId ?? null, apiKeyId: input.apiKeyId ?? null }),
-    ctx.db.apiKey.findMany({
-      where: { accountId },
-      select: { id: true, name: true, prefix: true, revokedAt: true },
-      orderBy: { createdAt: "asc" },
-    }),
-    ctx.db.catalogModel.findMany({ select: { id: true }, orderBy: { sortOrder: "asc" } }),
+    listApiKeyLabels(ctx.db, accountId),
+    listModelIds(ctx.db),
   ]);
-  return { ...stats, keys, models: models.map((m) => m.id) };
+  return { ...stats, keys, models };
 }

@@ -1,10 +1,4 @@
 import { z } from "zod";
-import { Id, Paging } from "./common.schema";
+import { Id } from "./common.schema";
 
 export const AccountInput = z.object({ accountId: Id });
-export const AccountLedgerInput = z.object({ accountId: Id, ...Paging });
-export const AccountGenerationsInput = z.object({
-  accountId: Id,
-  status: z.enum(["processing", "completed", "failed", "canceled"]).nullish(),
-  ...Paging,
-});

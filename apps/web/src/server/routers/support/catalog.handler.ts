@@ -1,20 +1,6 @@
-import type { z } from "zod";
-import { parseUsd } from "@vgen/contracts";
-import { listCatalogForStaff, updateCatalogModel } from "@vgen/engine/support";
+import { listCatalogForStaff } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
-import type { UpdateCatalogInput } from "./catalog.schema";
 
 export function catalogHandler({ ctx }: { ctx: StaffContext }) {
   return listCatalogForStaff(ctx.db);
-}
-
-export async function updateCatalogHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof UpdateCatalogInput> }) {
-  const { modelId, price, reason, ...rest } = input;
-  const model = await updateCatalogModel(ctx.db, {
-    modelId,
-    actorId: ctx.user.id,
-    reason,
-    patch: { ...rest, ...(price !== undefined ? { priceMicrosPerSecond: parseUsd(price) } : {}) },
-  });
-  return { id: model.id, priceMicrosPerSecond: model.priceMicrosPerSecond };
 }

@@ -16,3 +16,19 @@ export const Paging = {
   page: z.number().int().min(1).max(100_000).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
 };
+export const Int = (min: number, max: number) => z.number().int().min(min).max(max);
+/** Kept in the audit row when given. */
+export const OptionalReason = z.string().trim().max(500).optional();
+/** What the user reads about their test balance request. */
+export const TestBalanceResponse = z.string().trim().min(1, "Write a response for the user.").max(2000);
+/** A provider route's fields as the form sends them; the engine checks them against the providers it knows. */
+export const RouteFields = {
+  provider: z.string().trim().min(1).max(40),
+  upstreamModel: z.string().trim().max(200).nullish(),
+  credentials: z.string().trim().max(40).nullish(),
+  maxConcurrency: Int(1, 10_000),
+  /** Dollars per delivered second the upstream charges, parsed with parseUsd. */
+  cost: Dollars,
+  position: Int(0, 10_000),
+  enabled: z.boolean(),
+};

@@ -1,13 +1,8 @@
 import type { z } from "zod";
-import { listOutboundEmails, readOutboundEmailAsStaff } from "@vgen/engine/support";
+import { listOutboundEmails } from "@vgen/engine/support";
 import type { StaffContext } from "../../trpc";
-import type { OutboxInput, OutboxMessageInput } from "./outbox.schema";
+import type { OutboxInput } from "./outbox.schema";
 
 export function outboxHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof OutboxInput> }) {
   return listOutboundEmails(ctx.db, { recipient: input.recipient ?? undefined, cursor: input.cursor, limit: input.limit });
-}
-
-/** One message in full; the engine records the read in the audit log (a body can hold a live link). */
-export function outboxMessageHandler({ ctx, input }: { ctx: StaffContext; input: z.infer<typeof OutboxMessageInput> }) {
-  return readOutboundEmailAsStaff(ctx.db, { emailId: input.emailId, actorId: ctx.user.id, actorRole: ctx.user.role });
 }

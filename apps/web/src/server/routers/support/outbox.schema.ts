@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { Id } from "./common.schema";
 
 export const OutboxInput = z.object({
   recipient: z.string().trim().max(254).nullish(),
   cursor: z.string().max(200).nullish(),
   limit: z.number().int().min(1).max(100).default(25),
 });
-
-export const OutboxMessageInput = z.object({ emailId: Id });

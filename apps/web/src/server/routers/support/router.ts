@@ -1,38 +1,51 @@
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../../trpc";
-import { accountHandler, generationsHandler, ledgerHandler } from "./account.handler";
-import { AccountGenerationsInput, AccountInput, AccountLedgerInput } from "./account.schema";
+import { accountHandler } from "./account.handler";
+import { AccountInput } from "./account.schema";
 import { accountLinkHandler } from "./accountLink.handler";
 import { AccountLinkInput } from "./accountLink.schema";
+import { addRouteHandler } from "./addRoute.handler";
+import { AddRouteInput } from "./addRoute.schema";
 import { adjustHandler } from "./adjust.handler";
 import { AdjustInput } from "./adjust.schema";
 import { auditLogHandler } from "./auditLog.handler";
 import { AuditLogInput } from "./auditLog.schema";
-import { catalogHandler, updateCatalogHandler } from "./catalog.handler";
-import { UpdateCatalogInput } from "./catalog.schema";
+import { catalogHandler } from "./catalog.handler";
+import { declineTestBalanceHandler } from "./declineTestBalance.handler";
+import { DeclineInput } from "./declineTestBalance.schema";
+import { generationsHandler } from "./generations.handler";
+import { AccountGenerationsInput } from "./generations.schema";
+import { grantTestBalanceHandler } from "./grantTestBalance.handler";
+import { GrantInput } from "./grantTestBalance.schema";
+import { ledgerHandler } from "./ledger.handler";
+import { AccountLedgerInput } from "./ledger.schema";
 import { markInvoicePaidHandler } from "./markInvoicePaid.handler";
 import { MarkInvoicePaidInput } from "./markInvoicePaid.schema";
-import { outboxHandler, outboxMessageHandler } from "./outbox.handler";
-import { OutboxInput, OutboxMessageInput } from "./outbox.schema";
+import { outboxHandler } from "./outbox.handler";
+import { OutboxInput } from "./outbox.schema";
+import { outboxMessageHandler } from "./outboxMessage.handler";
+import { OutboxMessageInput } from "./outboxMessage.schema";
+import { pendingTestBalanceHandler } from "./pendingTestBalance.handler";
 import { refundHandler } from "./refund.handler";
 import { RefundInput } from "./refund.schema";
+import { removeRouteHandler } from "./removeRoute.handler";
+import { RemoveRouteInput } from "./removeRoute.schema";
+import { reorderRoutesHandler } from "./reorderRoutes.handler";
+import { ReorderRoutesInput } from "./reorderRoutes.schema";
+import { resetRouteBreakerHandler } from "./resetRouteBreaker.handler";
+import { ResetRouteBreakerInput } from "./resetRouteBreaker.schema";
 import { revokeKeyHandler } from "./revokeKey.handler";
-import {
-  addRouteHandler,
-  removeRouteHandler,
-  reorderRoutesHandler,
-  resetRouteBreakerHandler,
-  routeStatsHandler,
-  routesHandler,
-  updateRouteHandler,
-} from "./routes.handler";
-import { AddRouteInput, ReorderRoutesInput, RouteActionInput, RouteStatsInput, UpdateRouteInput } from "./routes.schema";
 import { RevokeKeyInput } from "./revokeKey.schema";
+import { routeStatsHandler } from "./routeStats.handler";
+import { RouteStatsInput } from "./routeStats.schema";
+import { routesHandler } from "./routes.handler";
 import { searchHandler } from "./search.handler";
 import { SearchInput } from "./search.schema";
 import { setStatusHandler } from "./setStatus.handler";
 import { SetAccountStatusInput } from "./setStatus.schema";
-import { declineHandler, grantHandler, pendingRequestsHandler } from "./testBalance.handler";
-import { DeclineInput, GrantInput } from "./testBalance.schema";
+import { updateCatalogHandler } from "./updateCatalog.handler";
+import { UpdateCatalogInput } from "./updateCatalog.schema";
+import { updateRouteHandler } from "./updateRoute.handler";
+import { UpdateRouteInput } from "./updateRoute.schema";
 
 /** Support console: staff only; catalog and provider route edits admins only. Every mutation is audited by the engine. */
 export const supportRouter = createTRPCRouter({
@@ -40,9 +53,9 @@ export const supportRouter = createTRPCRouter({
   account: staffProcedure.input(AccountInput).query(accountHandler),
   ledger: staffProcedure.input(AccountLedgerInput).query(ledgerHandler),
   generations: staffProcedure.input(AccountGenerationsInput).query(generationsHandler),
-  pendingTestBalance: staffProcedure.query(pendingRequestsHandler),
-  grantTestBalance: staffProcedure.input(GrantInput).mutation(grantHandler),
-  declineTestBalance: staffProcedure.input(DeclineInput).mutation(declineHandler),
+  pendingTestBalance: staffProcedure.query(pendingTestBalanceHandler),
+  grantTestBalance: staffProcedure.input(GrantInput).mutation(grantTestBalanceHandler),
+  declineTestBalance: staffProcedure.input(DeclineInput).mutation(declineTestBalanceHandler),
   markInvoicePaid: staffProcedure.input(MarkInvoicePaidInput).mutation(markInvoicePaidHandler),
   refund: staffProcedure.input(RefundInput).mutation(refundHandler),
   adjust: staffProcedure.input(AdjustInput).mutation(adjustHandler),
@@ -59,6 +72,6 @@ export const supportRouter = createTRPCRouter({
   addRoute: adminProcedure.input(AddRouteInput).mutation(addRouteHandler),
   updateRoute: adminProcedure.input(UpdateRouteInput).mutation(updateRouteHandler),
   reorderRoutes: adminProcedure.input(ReorderRoutesInput).mutation(reorderRoutesHandler),
-  removeRoute: adminProcedure.input(RouteActionInput).mutation(removeRouteHandler),
-  resetRouteBreaker: adminProcedure.input(RouteActionInput).mutation(resetRouteBreakerHandler),
+  removeRoute: adminProcedure.input(RemoveRouteInput).mutation(removeRouteHandler),
+  resetRouteBreaker: adminProcedure.input(ResetRouteBreakerInput).mutation(resetRouteBreakerHandler),
 });

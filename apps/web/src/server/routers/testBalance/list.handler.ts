@@ -1,12 +1,9 @@
-import { listTestBalanceRequests } from "@vgen/engine/accounts";
+import { getAccount, listTestBalanceRequests } from "@vgen/engine/accounts";
 import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's test balance requests, newest first, and its balance. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
-  const [requests, account] = await Promise.all([
-    listTestBalanceRequests(ctx.db, ctx.user.id),
-    ctx.db.account.findUniqueOrThrow({ where: { id: ctx.user.id }, select: { balanceMicros: true } }),
-  ]);
+  const [requests, account] = await Promise.all([listTestBalanceRequests(ctx.db, ctx.user.id), getAccount(ctx.db, ctx.user.id)]);
   return {
     balanceMicros: account.balanceMicros,
     requests: requests.map((r) => ({

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { deleteEndpoint } from "@vgen/engine/delivery";
 import type { AuthedContext } from "../../trpc";
-import type { EndpointIdInput } from "./endpoint.schema";
+import type { DeleteEndpointInput } from "./deleteEndpoint.schema";
 
 /** Deletes an endpoint together with its delivery log. */
-export async function deleteEndpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof EndpointIdInput> }) {
+export async function deleteEndpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof DeleteEndpointInput> }) {
   await deleteEndpoint(ctx.db, ctx.user.id, input.id);
   return { deleted: true };
 }

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { getEndpoint } from "@vgen/engine/delivery";
 import type { AuthedContext } from "../../trpc";
-import type { EndpointIdInput } from "./endpoint.schema";
+import type { EndpointInput } from "./endpoint.schema";
 
 /** One endpoint of the account (never its secret). */
-export function endpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof EndpointIdInput> }) {
+export function endpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof EndpointInput> }) {
   return getEndpoint(ctx.db, ctx.user.id, input.id);
 }

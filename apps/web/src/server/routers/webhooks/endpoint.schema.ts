@@ -1,4 +1,3 @@
-import { z } from "zod";
+import { EndpointIdInput } from "./common.schema";
 
-/** Every endpoint action names one endpoint of the signed-in account. */
-export const EndpointIdInput = z.object({ id: z.string().regex(/^whe_[1-9A-HJ-NP-Za-km-z]+$/, "Not a webhook endpoint id.") });
+export const EndpointInput = EndpointIdInput;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { resendDelivery } from "@vgen/engine/delivery";
 import type { AuthedContext } from "../../trpc";
-import { deliveryView } from "./deliveries.handler";
+import { deliveryView } from "./delivery-view";
 import type { ResendInput } from "./resend.schema";
 
 /** One immediate, manual attempt (engine resendDelivery, scoped to the account); a listen session's delivery goes back to its stream. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_ENDPOINT_DESCRIPTION_CHARS, WebhookEndpointInput } from "@vgen/contracts";
-import { EndpointIdInput } from "./endpoint.schema";
+import { EndpointIdInput } from "./common.schema";
 
 /** Only the fields sent change (no defaults: an absent description is left as it is). */
 export const UpdateEndpointInput = EndpointIdInput.extend({

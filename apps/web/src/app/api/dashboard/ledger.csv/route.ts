@@ -1,7 +1,6 @@
-import { getDb } from "@vgen/db";
 import { iterateLedgerEntries, LEDGER_CSV_HEADER, ledgerCsvLine, ledgerFilterFromDays } from "@vgen/engine/billing";
 import { logger } from "@vgen/engine/observability";
-import { getSessionUser } from "@/server/auth/session";
+import { withSession } from "@/server/http/with-session";
 
 export const dynamic = "force-dynamic";
 
@@ -9,14 +8,7 @@ export const dynamic = "force-dynamic";
  * The signed-in account's ledger as CSV, with the same filters as the dashboard:
  * `?type=charge&type=hold` (or `type=charge,hold`), `from=YYYY-MM-DD`, `to=YYYY-MM-DD` (both days included, UTC).
  */
-export async function GET(req: Request): Promise<Response> {
-  const user = await getSessionUser();
-  if (!user) {
-    return new Response(JSON.stringify({ error: { code: "unauthorized", message: "Sign in to export your ledger." } }), {
-      status: 401,
-      headers: { "content-type": "application/json", "cache-control": "no-store" },
-    });
-  }
+export const GET = withSession(async ({ req, db, user }) => {
   const params = new URL(req.url).searchParams;
   const filter = ledgerFilterFromDays({
     types: params
@@ -26,7 +18,6 @@ export async function GET(req: Request): Promise<Response> {
     from: params.get("from"),
     to: params.get("to"),
   });
-  const db = getDb();
   const encoder = new TextEncoder();
   const entries = iterateLedgerEntries(db, user.id, filter);
   const body = new ReadableStream<Uint8Array>({
@@ -65,4 +56,4 @@ export async function GET(req: Request): Promise<Response> {
       "x-content-type-options": "nosniff",
     },
   });
-}
+});

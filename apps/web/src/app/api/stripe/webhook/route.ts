@@ -8,38 +8,46 @@ import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { InvoiceError, markInvoicePaid } from "@vgen/engine/billing";
 import { logger } from "@vgen/engine/observability";
-import { errorResponse } from "@/server/http/respond";
+import { apiErrorOf } from "@/server/errors/convert";
+import { acknowledgedErrorResponse, errorResponse } from "@/server/errors/http";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
+/**
+ * Errors answer with the catalog's envelope: a refusal of the request itself with its 4xx, a failure
+ * of ours with 500 or 503, which Stripe retries for days; a payment that cannot be applied with 200
+ * (acknowledged, so Stripe stops) and the envelope of why.
+ */
 export async function POST(req: Request) {
+  const requestId = newId("request");
+  try {
+    return await receive(req, requestId);
+  } catch (err) {
+    return errorResponse(apiErrorOf(err, { requestId, path: new URL(req.url).pathname }), requestId);
+  }
+}
+
+async function receive(req: Request, requestId: string): Promise<Response> {
   const secret = env().STRIPE_WEBHOOK_SECRET;
   // 503, not 404: Stripe retries a 503 for days, so events sent before the operator sets the secret are not lost.
   if (!secret) {
-    const error = new ApiError(
+    throw new ApiError(
       "service_unavailable",
       "Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).",
       null,
       { "retry-after": "3600" },
     );
-    return errorResponse(error, newId("request"));
   }
   const signature = req.headers.get("stripe-signature");
-  if (!signature) {
-    return errorResponse(
-      new ApiError("missing_parameter", "Missing Stripe-Signature header.", "Stripe-Signature"),
-      newId("request"),
-    );
-  }
+  if (!signature) throw new ApiError("missing_parameter", "Missing Stripe-Signature header.", "Stripe-Signature");
   const body = await req.text();
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(body, signature, secret);
   } catch (err) {
-    const error = new ApiError("invalid_parameter", `Invalid signature: ${(err as Error).message}`, "Stripe-Signature");
-    return errorResponse(error, newId("request"));
+    throw new ApiError("invalid_parameter", `Invalid signature: ${(err as Error).message}`, "Stripe-Signature");
   }
   if (!PAID_EVENTS.has(event.type)) return Response.json({ received: true, ignored: event.type });
 
@@ -59,11 +67,8 @@ export async function POST(req: Request) {
       { eventId: event.id, invoiceId, currency: session.currency, amountTotal: session.amount_total },
       "stripe payment could not be applied",
     );
-    return Response.json({
-      received: true,
-      error: "amount_mismatch",
-      message: "The payment's currency or amount does not match the invoice.",
-    });
+    const mismatch = new InvoiceError("amount_mismatch", "The payment's currency or amount does not match the invoice.");
+    return acknowledgedErrorResponse(mismatch, requestId, { received: true, reason: mismatch.reason });
   }
   try {
     const result = await markInvoicePaid(getDb(), {
@@ -84,7 +89,7 @@ export async function POST(req: Request) {
     if (err instanceof InvoiceError) {
       // Not retryable: answer 2xx so Stripe stops, and leave a trace for staff.
       logger.error({ eventId: event.id, invoiceId, code: err.reason, err: err.message }, "stripe payment could not be applied");
-      return Response.json({ received: true, error: err.reason, message: err.message });
+      return acknowledgedErrorResponse(err, requestId, { received: true, reason: err.reason });
     }
     throw err;
   }

@@ -2,7 +2,8 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { isDatabaseUnavailable } from "@vgen/engine/platform";
 import { logger } from "@vgen/engine/observability";
 import { appRouter } from "@/server/routers/_app";
-import { createTRPCContext, retryAfterFor } from "@/server/trpc";
+import { retryAfterFor } from "@/server/errors/trpc";
+import { createTRPCContext } from "@/server/trpc";
 import { MAX_BATCH_CALLS } from "@/trpc/limits";
 
 export const dynamic = "force-dynamic";

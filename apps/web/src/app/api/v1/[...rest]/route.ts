@@ -1,6 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { errorResponse } from "@/server/http/respond";
+import { errorResponse } from "@/server/errors/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,0 @@
-import type { z } from "zod";
-import { setRetentionDays } from "@vgen/engine/accounts";
-import type { AuthedContext } from "../../trpc";
-import type { SetRetentionInput } from "./retention.schema";
-
-export function setRetentionHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SetRetentionInput> }) {
-  return setRetentionDays(ctx.db, ctx.user.id, input.retentionDays);
-}

@@ -1,0 +1,3 @@
+import { OwnerConfirmationInput } from "./common.schema";
+
+export const DisableTwoFactorInput = OwnerConfirmationInput;

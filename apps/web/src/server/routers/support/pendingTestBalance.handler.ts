@@ -1,0 +1,6 @@
+import { listPendingTestBalanceRequests } from "@vgen/engine/support";
+import type { StaffContext } from "../../trpc";
+
+export function pendingTestBalanceHandler({ ctx }: { ctx: StaffContext }) {
+  return listPendingTestBalanceRequests(ctx.db);
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { Dollars, Id, Int } from "./common.schema";
+
+export const UpdateCatalogInput = z.object({
+  modelId: Id,
+  /** Dollars per second, parsed with parseUsd. */
+  price: Dollars.optional(),
+  rateLimitQps: Int(1, 10_000).optional(),
+  minChargeSeconds: Int(0, 600).optional(),
+  enabled: z.boolean().optional(),
+  purpose: z.string().trim().min(3).max(300).optional(),
+  sizes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{3,4}p$/, "Sizes look like 720p."),
+    )
+    .min(1)
+    .max(10)
+    .optional(),
+  minDuration: Int(1, 600).optional(),
+  maxDuration: Int(1, 600).optional(),
+  defaultDuration: Int(1, 600).optional(),
+  reason: z.string().trim().max(500).optional(),
+});

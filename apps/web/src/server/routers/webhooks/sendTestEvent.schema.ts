@@ -1,0 +1,3 @@
+import { EndpointIdInput } from "./common.schema";
+
+export const SendTestEventInput = EndpointIdInput;
