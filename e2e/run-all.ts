@@ -194,6 +194,7 @@ const STATIC_CHECKS: { label: string; bin: string; args: string[] }[] = [
   { label: "format", bin: "biome", args: ["format", "."] },
   { label: "lint", bin: "biome", args: ["lint", "--error-on-warnings", "."] },
   { label: "knip", bin: "knip", args: ["--no-progress"] },
+  { label: "dependency rules", bin: "depcruise", args: ["--config", ".dependency-cruiser.cjs", "apps", "packages"] },
 ];
 
 async function staticChecks(env: NodeJS.ProcessEnv) {

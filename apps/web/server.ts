@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { env, requireDatabaseUrl } from "@vgen/config";
+import { env, requireDatabaseUrl, setEnv, setEnvDefault } from "@vgen/config";
 import { createDb, embeddedUrlFile } from "@vgen/db";
 import { sanitizeAuthRequest } from "./src/server/http/auth-request";
 import { CLIENT_IP_HEADER } from "./src/server/http/client-ip";
@@ -24,15 +24,15 @@ import { closeAllEventStreams } from "./src/server/http/sse";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { closeSharedConnections, config, getBoss, withOutageScope } from "@vgen/engine/platform";
-import { logger, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
+import { closeSharedConnections, getBoss, logger, withOutageScope } from "@vgen/engine/platform";
+import { flushRequestLogs, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
 import { forwardedResolver } from "@vgen/engine/net";
 import { startWorker, type RunningWorker } from "@vgen/engine/generations";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../..");
 
 async function main() {
-  process.env.DATA_DIR ??= path.join(repoRoot, ".data");
+  setEnvDefault("DATA_DIR", path.join(repoRoot, ".data"));
   const { PORT: port, HOST: hostname, DATA_DIR: dataDir } = env();
   const stops: Array<() => Promise<unknown>> = [];
 
@@ -61,7 +61,7 @@ async function main() {
         },
       },
     });
-    process.env.DATABASE_URL = pg.url;
+    setEnv("DATABASE_URL", pg.url);
     stops.unshift(pg.stop);
     // The ops CLI finds the running embedded database through this file.
     await writeFile(embeddedUrlFile(dataDir), pg.url, { mode: 0o600 });
@@ -79,12 +79,16 @@ async function main() {
   // Start the queue client now, not inside the first request's transaction.
   await getBoss();
   stops.unshift(() => db.$disconnect());
-  stops.unshift(() => closeSharedConnections());
+  stops.unshift(async () => {
+    // The buffered request logs still need the database that closeSharedConnections lets go of.
+    await flushRequestLogs();
+    await closeSharedConnections();
+  });
 
-  process.env.NEXTAUTH_URL ??= config().publicBaseUrl;
+  setEnvDefault("NEXTAUTH_URL", env().PUBLIC_BASE_URL);
   // Sessions are signed with NEXTAUTH_SECRET; the embedded default keeps a generated one in DATA_DIR.
   // Several web instances must share one: set it in the environment.
-  process.env.NEXTAUTH_SECRET ??= await persistentSecret(path.join(dataDir, "auth-secret"));
+  if (!env().NEXTAUTH_SECRET) setEnv("NEXTAUTH_SECRET", await persistentSecret(path.join(dataDir, "auth-secret")));
 
   const app = next({ dev: false, dir: here, hostname, port });
   await app.prepare();
@@ -126,10 +130,7 @@ async function main() {
   if (env().WORKER_MODE !== "off") {
     worker = await startWorker(db);
   }
-  logger.notice(
-    { url: config().publicBaseUrl, embedded, worker: worker !== null },
-    `vgen is serving on ${config().publicBaseUrl}`,
-  );
+  logger.notice({ url: env().PUBLIC_BASE_URL, embedded, worker: worker !== null }, `vgen is serving on ${env().PUBLIC_BASE_URL}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -6,7 +6,7 @@
  * Ids have the app's form (prefix + base58: md5 hex with its zeros, which base58 lacks, replaced),
  * so the cursors the lists return are accepted back.
  */
-import type { Db } from "../../packages/db/src/index";
+import type { Db, Tx } from "../../packages/db/src/index";
 
 export const HEAVY_ACCOUNT = "acct_bench_heavy";
 
@@ -154,8 +154,6 @@ function statements(o: ListsSeedOptions): string[] {
     "DROP TABLE bench_src",
   ];
 }
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
  * Building an index once after the load is several times faster than maintaining it row by row

@@ -335,7 +335,7 @@ describe("webHook callbacks", () => {
       });
       const final = await waitForTerminal(acct, (await res.json()).id);
       // As if attempt 1 had been recorded (500) and its worker died before acknowledging the job.
-      const id = newId("delivery");
+      const id = newId("whd");
       await db().webhookDelivery.create({
         data: {
           id,
@@ -348,7 +348,7 @@ describe("webHook callbacks", () => {
         },
       });
       await db().webhookAttempt.create({
-        data: { id: newId("attempt"), deliveryId: id, attemptNo: 1, responseStatus: 500, durationMs: 5 },
+        data: { id: newId("wha"), deliveryId: id, attemptNo: 1, responseStatus: 500, durationMs: 5 },
       });
       expect(await processWebhookJob(db(), { deliveryId: id, attempt: 1 })).toBe("skipped");
       expect(hook.received).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isId } from "@vgen/contracts";
 import { cancelGeneration } from "@vgen/engine/generations";
 import { callApi, db, newAccount, type TestAccount } from "../support/fixtures";
 import { startApp, type RunningApp } from "../support/app-process";
@@ -17,7 +18,9 @@ afterEach(async () => {
     where: { accountId: { in: accounts.splice(0) }, status: "processing" },
     select: { id: true, accountId: true },
   });
-  await Promise.all(open.map((g) => cancelGeneration(db(), g.accountId, g.id).catch(() => {})));
+  await Promise.all(
+    open.map((g) => (isId("acct", g.accountId) ? cancelGeneration(db(), g.accountId, g.id).catch(() => {}) : undefined)),
+  );
 });
 
 /**

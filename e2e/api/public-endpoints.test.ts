@@ -131,7 +131,7 @@ describe("GET /api/v1/status", () => {
     const rollback = new Error("rollback");
     const results: Awaited<ReturnType<typeof computeStatus>>[] = [];
     const log = (tx: any, at: Date, status: number, latencyMs: number) => {
-      const id = newId("request");
+      const id = newId("req");
       return tx.requestLog.create({
         data: { id, requestId: id, method: "GET", path: "/api/v1/models", status, latencyMs, createdAt: at },
       });
@@ -139,7 +139,7 @@ describe("GET /api/v1/status", () => {
     const generation = (tx: any, at: Date, status: "completed" | "failed", errorCode: string | null) =>
       tx.generation.create({
         data: {
-          id: newId("generation"),
+          id: newId("vid"),
           accountId: acct.id,
           modelId: "gen-3.1-fast",
           status,

@@ -10,7 +10,7 @@ import { signedInAccount } from "./support/session";
 
 /** A model of this test's own, served by the local renderer as seeded models are ($0.200 per second). */
 async function ownModel() {
-  const id = `e2e-routes-${newId("modelRoute").slice(4, 12).toLowerCase()}`;
+  const id = `e2e-routes-${newId("rte").slice(4, 12).toLowerCase()}`;
   await db().catalogModel.create({
     data: {
       id,
@@ -27,7 +27,7 @@ async function ownModel() {
     },
   });
   await db().modelRoute.create({
-    data: { id: newId("modelRoute"), modelId: id, position: 100, provider: "local", maxConcurrency: 1000 },
+    data: { id: newId("rte"), modelId: id, position: 100, provider: "local", maxConcurrency: 1000 },
   });
   return id;
 }

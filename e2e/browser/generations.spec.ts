@@ -25,7 +25,7 @@ async function accountWithGenerations(page: Page) {
   await expect
     .poll(async () => db().generation.count({ where: { accountId: acct.id, status: "completed" } }), { timeout: 90_000 })
     .toBe(2);
-  const failed = newId("generation");
+  const failed = newId("vid");
   await db().generation.create({
     data: {
       id: failed,

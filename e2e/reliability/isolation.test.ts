@@ -243,7 +243,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     expect(await waitForNoneProcessing(app.databaseUrl, [a.id], 60_000)).toBe(0);
     const delivery = await db.webhookDelivery.create({
       data: {
-        id: newId("delivery"),
+        id: newId("whd"),
         accountId: a.id,
         generationId,
         url: "http://127.0.0.1:9/hook",
@@ -254,7 +254,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     });
     const endpoint = await db.webhookEndpoint.create({
       data: {
-        id: newId("webhookEndpoint"),
+        id: newId("whe"),
         accountId: a.id,
         url: "http://127.0.0.1:9/endpoint",
         events: ["generation.completed"],
@@ -262,10 +262,10 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       },
     });
     const invoice = await db.invoice.create({
-      data: { id: newId("invoice"), accountId: a.id, kind: "top_up", amountMicros: parseUsd("10"), number: `ISO-${Date.now()}` },
+      data: { id: newId("inv"), accountId: a.id, kind: "top_up", amountMicros: parseUsd("10"), number: `ISO-${Date.now()}` },
     });
     const request = await db.testBalanceRequest.create({
-      data: { id: newId("testBalanceRequest"), accountId: a.id, useCase: "isolation test of test balance requests" },
+      data: { id: newId("tbr"), accountId: a.id, useCase: "isolation test of test balance requests" },
     });
     // The create's request log row (written in batches: wait for it).
     const requestLog = await until(
@@ -276,7 +276,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     const route = await db.modelRoute.findFirstOrThrow({ where: { modelId: "gen-3.1-fast" }, select: { id: true } });
     const email = await db.outboundEmail.create({
       data: {
-        id: newId("outboundEmail"),
+        id: newId("eml"),
         accountId: a.id,
         to: a.email,
         kind: "password_reset",

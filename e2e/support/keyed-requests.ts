@@ -15,7 +15,7 @@ export function drillDb(databaseUrl: string): Db {
 export async function subscribe(db: Db, accountId: string, modelId: string): Promise<void> {
   await db.$executeRaw`
     INSERT INTO subscriptions (id, account_id, model_id, status, created_at, updated_at)
-    VALUES (${newId("subscription")}, ${accountId}, ${modelId}, 'active', now(), now())`;
+    VALUES (${newId("sub")}, ${accountId}, ${modelId}, 'active', now(), now())`;
 }
 
 export interface Answer {

@@ -32,12 +32,8 @@ const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
  */
 const ENV_TOUCHERS: Record<string, string> = {
   "packages/config/src/index.ts": "the one schema",
-  "packages/engine/src/platform/config.ts": "hands process.env to config's parser",
-  "packages/engine/src/providers/routes.ts": "upstream credentials UPSTREAM_<NAME>_*, named at run time, parsed by config",
   "packages/engine/src/render/render-video.ts": "the renderer's child process inherits the environment",
   "packages/db/src/embedded-postgres.ts": "the PostgreSQL child process inherits the environment",
-  "apps/web/server.ts": "sets defaults before config is read: DATA_DIR, the embedded DATABASE_URL, NEXTAUTH_*",
-  "packages/ops/src/cli.ts": "the same defaults for the operator CLI",
   "apps/web/next.config.ts": "Next.js's build directory, NEXT_DIST_DIR",
   "apps/web/src/instrumentation.ts": "Next.js's NEXT_RUNTIME",
   "apps/web/src/trpc/client.tsx": "NODE_ENV, inlined into the browser bundle by Next.js",

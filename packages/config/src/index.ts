@@ -4,6 +4,7 @@ import { DEFAULT_MAIL_RETRY_SCHEDULE, DEFAULT_WEBHOOK_RETRY_SCHEDULE, readRetryS
 import { trustProxy } from "./trust-proxy";
 
 export { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
+export { s3Settings, type S3Settings } from "./s3";
 export type { TrustProxy } from "./trust-proxy";
 
 /*
@@ -291,6 +292,24 @@ export function env(): Env {
   const key = JSON.stringify(raw);
   if (memo?.key !== key) memo = { key, env: parseEnv(raw) };
   return memo.env;
+}
+
+type EnvName = keyof typeof envSchema.shape;
+
+/**
+ * Sets a variable for the rest of the process (the start command's embedded DATABASE_URL, generated
+ * secrets, its DATA_DIR default); env() reads it from then on, and so do libraries that read the
+ * environment themselves (next-auth).
+ */
+export function setEnv(name: EnvName, value: string): void {
+  // Next's types make NODE_ENV read-only; the process's environment itself is a plain record.
+  const vars: RawEnv = process.env;
+  vars[name] = value;
+}
+
+/** Sets a variable unless it is set already (an empty value counts as unset, as everywhere here). */
+export function setEnvDefault(name: EnvName, value: string): void {
+  if (!process.env[name]) setEnv(name, value);
 }
 
 /** DATABASE_URL, which the start command sets for the embedded database before anything connects. */

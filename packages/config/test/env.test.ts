@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, env, envSchema, parseEnv, upstreamEnv, upstreamSchema } from "../src";
+import { ConfigError, env, envSchema, parseEnv, s3Settings, setEnv, setEnvDefault, upstreamEnv, upstreamSchema } from "../src";
 
 describe("parseEnv", () => {
   it("fills in every default, including the ones derived from other variables", () => {
@@ -125,6 +125,16 @@ describe("env", () => {
     process.env.ACCOUNT_RATE_LIMIT_QPS = "abc";
     expect(() => env()).toThrow(ConfigError);
   });
+
+  it("sees what setEnv and setEnvDefault set; a default does not replace a set value but fills an empty one", () => {
+    setEnv("ACCOUNT_RATE_LIMIT_QPS", "9");
+    expect(env().ACCOUNT_RATE_LIMIT_QPS).toBe(9);
+    setEnvDefault("ACCOUNT_RATE_LIMIT_QPS", "10");
+    expect(env().ACCOUNT_RATE_LIMIT_QPS).toBe(9);
+    process.env.ACCOUNT_RATE_LIMIT_QPS = "";
+    setEnvDefault("ACCOUNT_RATE_LIMIT_QPS", "11");
+    expect(env().ACCOUNT_RATE_LIMIT_QPS).toBe(11);
+  });
 });
 
 describe("upstreamEnv", () => {
@@ -137,5 +147,31 @@ describe("upstreamEnv", () => {
     expect(() => upstreamEnv("veo", { UPSTREAM_VEO_URL: "http://x", UPSTREAM_VEO_MAX_VIDEO_MB: "lots" })).toThrow(
       "Invalid configuration: UPSTREAM_VEO_MAX_VIDEO_MB",
     );
+  });
+});
+
+describe("s3Settings", () => {
+  it("reads STORAGE_DRIVER=s3 and the S3_* variables", () => {
+    const vars = {
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: "outputs",
+      S3_REGION: "eu-central-1",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "1",
+    };
+    expect(s3Settings(parseEnv(vars))).toEqual({
+      bucket: "outputs",
+      region: "eu-central-1",
+      endpoint: "http://127.0.0.1:9000",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    expect(s3Settings(parseEnv({ ...vars, S3_REGION: undefined, AWS_REGION: "us-west-2" }))?.region).toBe("us-west-2");
+    expect(() => parseEnv({ ...vars, S3_BUCKET: undefined })).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ ...vars, STORAGE_DRIVER: "ftp" })).toThrow(/STORAGE_DRIVER/);
+    expect(s3Settings(parseEnv({ ...vars, STORAGE_DRIVER: undefined }))).toBeNull();
   });
 });

@@ -15,3 +15,4 @@ export * from "./openapi/document";
 export { codesByStatus } from "./openapi/error-responses";
 export * from "./redirects";
 export * from "./locales";
+export * from "./ids";

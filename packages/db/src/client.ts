@@ -1,9 +1,19 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { env, requireDatabaseUrl } from "@vgen/config";
 import type { PoolConfig } from "pg";
-import { PrismaClient } from "./generated/prisma/client";
+import { type Prisma, PrismaClient } from "./generated/prisma/client";
 
 export type Db = PrismaClient;
+
+/** The client or an open transaction: for a function that runs in its caller's transaction when there is one. */
+export type DbOrTx = Db | Prisma.TransactionClient;
+
+/**
+ * An open transaction: for a function whose statements only make sense committed with its caller's
+ * (row locks, rows that must appear together). The type cannot tell a client from a transaction;
+ * the name says what the caller must pass.
+ */
+export type Tx = Prisma.TransactionClient;
 
 /**
  * Bounds on every connection of ours (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS): a

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-
-const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+import { BASE58_ALPHABET, type Id, type IdPrefix } from "@vgen/contracts";
 
 /** Every id of a request comes from this pool of CSPRNG bytes: one system call per 4 KiB, not per id. */
 const POOL_BYTES = 4096;
@@ -15,42 +14,18 @@ function randomByte(): number {
   return pool.readUInt8(used++);
 }
 
-/** Base58 random string: no look-alike characters, safe in URLs and file names. */
+/** A random base58 string (secrets, tokens and the bodies of ids). */
 export function randomBase58(length: number): string {
   let out = "";
   while (out.length < length) {
     const byte = randomByte();
     // 58 * 4 = 232: rejecting bytes >= 232 keeps the distribution uniform.
-    if (byte < 232) out += ALPHABET.charAt(byte % 58);
+    if (byte < 232) out += BASE58_ALPHABET.charAt(byte % 58);
   }
   return out;
 }
 
-export const ID_PREFIXES = {
-  account: "acct",
-  apiKey: "key",
-  generation: "vid",
-  ledger: "led",
-  request: "req",
-  delivery: "whd",
-  attempt: "wha",
-  webhookEndpoint: "whe",
-  listenSession: "whl",
-  subscription: "sub",
-  invoice: "inv",
-  testBalanceRequest: "tbr",
-  audit: "aud",
-  session: "ses",
-  recoveryCode: "rco",
-  authToken: "atk",
-  outboundEmail: "eml",
-  modelRoute: "rte",
-  routeAttempt: "rat",
-} as const;
-
-export type IdKind = keyof typeof ID_PREFIXES;
-
-/** Prefixed opaque ids (Unkey style): `vid_3fT9...`. */
-export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${randomBase58(22)}`;
+/** A new id (`newId("vid")` → `vid_3fT9...`); the prefixes and the id form are in @vgen/contracts. */
+export function newId<P extends IdPrefix>(prefix: P): Id<P> {
+  return `${prefix}_${randomBase58(22)}`;
 }

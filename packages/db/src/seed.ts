@@ -71,7 +71,7 @@ export async function seedCatalog(db: Db): Promise<string[]> {
       // A new model renders locally until staff give it upstream routes (docs/providers.md#routes).
       await tx.modelRoute.create({
         data: {
-          id: newId("modelRoute"),
+          id: newId("rte"),
           modelId: model.id,
           position: LOCAL_ROUTE_POSITION,
           provider: "local",

@@ -214,7 +214,7 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
     const a = await account();
     await creditAccount(db(), { accountId: a.id, amountMicros: 5_000_000n, type: "top_up", reason: "test", actor: "test" });
     const { key } = await issueApiKey(db(), a.id, "CI key");
-    const generationId = newId("generation");
+    const generationId = newId("vid");
     await db().generation.create({
       data: {
         id: generationId,
@@ -242,7 +242,7 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
     });
     await db().ledgerEntry.create({
       data: {
-        id: newId("ledger"),
+        id: newId("led"),
         accountId: a.id,
         type: "charge",
         amountMicros: -100_000n,
@@ -253,7 +253,7 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
     });
     await db().webhookDelivery.create({
       data: {
-        id: newId("delivery"),
+        id: newId("whd"),
         accountId: a.id,
         generationId,
         url: "https://example.test/hook",
@@ -264,7 +264,7 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
     });
     await db().invoice.create({
       data: {
-        id: newId("invoice"),
+        id: newId("inv"),
         accountId: a.id,
         kind: "top_up",
         amountMicros: 5_000_000n,

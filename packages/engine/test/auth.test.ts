@@ -54,7 +54,7 @@ describe.skipIf(!testDatabaseUrl)("sign-in, sessions and links", () => {
 
   /** The links of the emails the engine printed (no SMTP_URL is configured). */
   async function captureLinks() {
-    const { logger } = await import("../src/observability/logger");
+    const { logger } = await import("../src/platform/logger");
     const spy = vi.spyOn(logger, "warn").mockImplementation(((obj: unknown) => {
       const link = /https?:\/\/\S+\?token=\S+/.exec((obj as { text?: string })?.text ?? "")?.[0];
       if (link) warnings.push(link);

@@ -2,7 +2,7 @@
 // Priority first and, within a queue, the older jobs. Checked against that rule written out naively.
 import { describe, expect, it } from "vitest";
 import type { Db, Generation } from "@vgen/db";
-import { config } from "../src/platform/config";
+import { env } from "@vgen/config";
 import { defaultProcessingSeconds } from "../src/generations/eta-math";
 import { etaForMany } from "../src/generations/eta";
 
@@ -48,7 +48,7 @@ function naiveEta(own: Job, active: Job[]): number {
   );
   // Running jobs here started long ago at progress 0: nothing of them remains.
   const seconds = ahead.reduce((sum, j) => sum + defaultProcessingSeconds(j.size, j.duration), 0);
-  const slots = Math.max(1, config().workerConcurrency);
+  const slots = Math.max(1, env().WORKER_CONCURRENCY);
   const wait = running.length + ahead.length < slots ? 0 : seconds / slots;
   return Math.max(1, Math.ceil(wait + defaultProcessingSeconds(own.size, own.duration)));
 }

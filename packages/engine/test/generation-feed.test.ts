@@ -33,7 +33,7 @@ describe.skipIf(!testDatabaseUrl)("generation feed", () => {
     const account = await createAccount(db(), { email: `feed-${Date.now()}-${Math.random()}@example.test` });
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const id = newId("generation");
+      const id = newId("vid");
       await db().generation.create({
         data: {
           id,

@@ -10,13 +10,13 @@ describe.skipIf(!testDatabaseUrl)("generation history", () => {
   const db = useTestDb(4);
 
   async function account() {
-    const id = newId("account");
+    const id = newId("acct");
     await db().account.create({ data: { id, email: `${id}@history.test`, webhookSecret: "whsec_test" } });
     return id;
   }
 
   async function apiKey(accountId: string, name: string) {
-    const id = newId("apiKey");
+    const id = newId("key");
     await db().apiKey.create({ data: { id, accountId, name, prefix: "vg_test", hash: `hash-${id}` } });
     return id;
   }
@@ -31,7 +31,7 @@ describe.skipIf(!testDatabaseUrl)("generation history", () => {
 
   async function generations(accountId: string, made: Made[]) {
     const rows = made.map((m, i) => ({
-      id: newId("generation"),
+      id: newId("vid"),
       accountId,
       apiKeyId: m.apiKeyId ?? null,
       modelId: m.modelId ?? "gen-3.1-fast",
@@ -146,7 +146,7 @@ describe.skipIf(!testDatabaseUrl)("generation history", () => {
     const route = await db().modelRoute.findFirstOrThrow({ where: { modelId: "gen-3.1-fast" } });
     await db().routeAttempt.create({
       data: {
-        id: newId("routeAttempt"),
+        id: newId("rat"),
         generationId: id!,
         routeId: route.id,
         upstreamId: "upstream-secret-task",
@@ -159,7 +159,7 @@ describe.skipIf(!testDatabaseUrl)("generation history", () => {
     await db().ledgerEntry.createMany({
       data: [
         {
-          id: newId("ledger"),
+          id: newId("led"),
           accountId: mine,
           type: "hold",
           amountMicros: -600_000n,
@@ -169,7 +169,7 @@ describe.skipIf(!testDatabaseUrl)("generation history", () => {
           createdAt: day(20),
         },
         {
-          id: newId("ledger"),
+          id: newId("led"),
           accountId: mine,
           type: "charge",
           amountMicros: -600_000n,

@@ -16,7 +16,7 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
 
   async function account() {
     return db().account.create({
-      data: { id: newId("account"), email: `${newId("account")}@keyset.test`, webhookSecret: "whsec_test" },
+      data: { id: newId("acct"), email: `${newId("acct")}@keyset.test`, webhookSecret: "whsec_test" },
     });
   }
 
@@ -36,7 +36,7 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
   it("generations and webhook deliveries: every page in (created_at, id) order, none skipped or repeated", async () => {
     const acct = await account();
     const generations = Array.from({ length: 23 }, (_, i) => ({
-      id: newId("generation"),
+      id: newId("vid"),
       accountId: acct.id,
       modelId: "gen-3.1-fast",
       status: "completed" as const,
@@ -69,7 +69,7 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
     }
 
     const deliveries = generations.map((g, i) => ({
-      id: newId("delivery"),
+      id: newId("whd"),
       accountId: acct.id,
       generationId: g.id,
       url: "https://hooks.example.test/",
@@ -94,7 +94,7 @@ describe.skipIf(!testDatabaseUrl)("keyset pages", () => {
   it("ledger: every page in (created_at, type, id) order, with type and date filters", async () => {
     const acct = await account();
     const entries = Array.from({ length: 40 }, (_, i) => ({
-      id: newId("ledger"),
+      id: newId("led"),
       accountId: acct.id,
       type: LEDGER_TYPES[(i * 3) % LEDGER_TYPES.length]!,
       amountMicros: 1_000n,

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const loggerModule = fileURLToPath(new URL("../src/observability/logger.ts", import.meta.url));
+const loggerModule = fileURLToPath(new URL("../src/platform/logger.ts", import.meta.url));
 
 /**
  * Runs `script` in a Node process that has the logger as `logger`, and collects its stdout until

@@ -198,7 +198,7 @@ describe.skipIf(!testDatabaseUrl)("mail", () => {
   });
 
   it("without SMTP_URL the message stays in the outbox as not_sent and its text (with the link) goes to the log", async () => {
-    const { logger } = await import("../src/observability/logger");
+    const { logger } = await import("../src/platform/logger");
     const logged: string[] = [];
     const spy = vi.spyOn(logger, "warn").mockImplementation(((_obj: unknown, msg?: string) => {
       if (msg) logged.push(msg);
@@ -223,7 +223,7 @@ describe.skipIf(!testDatabaseUrl)("mail", () => {
   });
 
   it("emails are in the owner's language: Russian from a Russian sign-up, English after a switch to English", async () => {
-    const { logger } = await import("../src/observability/logger");
+    const { logger } = await import("../src/platform/logger");
     const spy = vi.spyOn(logger, "warn").mockImplementation((() => {}) as typeof logger.warn);
     try {
       const { requestPasswordReset } = await import("../src/auth/index");
@@ -306,7 +306,7 @@ describe.skipIf(!testDatabaseUrl)("mail", () => {
   });
 
   it("a confirmation link for an address another account took in the meantime is refused with email_taken", async () => {
-    const { logger } = await import("../src/observability/logger");
+    const { logger } = await import("../src/platform/logger");
     const spy = vi.spyOn(logger, "warn").mockImplementation((() => undefined) as typeof logger.warn);
     try {
       const { confirmEmailChange, requestEmailChange } = await import("../src/auth/index");
@@ -325,7 +325,7 @@ describe.skipIf(!testDatabaseUrl)("mail", () => {
   });
 
   it("the console outbox lists newest first in cursor pages, filters by recipient, audits every read, and keeps staff mail from support", async () => {
-    const { logger } = await import("../src/observability/logger");
+    const { logger } = await import("../src/platform/logger");
     const spy = vi.spyOn(logger, "warn").mockImplementation((() => undefined) as typeof logger.warn);
     try {
       const { queueMail } = await import("../src/mail/index");

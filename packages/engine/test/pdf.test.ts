@@ -135,7 +135,7 @@ describe.skipIf(!url)("documents from the database", () => {
     // One charged generation this month.
     await creditAccount(db(), { accountId: owner.id, amountMicros: 10_000_000n, type: "adjustment", reason: "t", actor: "t" });
     const model = await findEnabledModel(db(), "gen-3.1-fast");
-    const genId = newId("generation");
+    const genId = newId("vid");
     await db().generation.create({
       data: {
         id: genId,

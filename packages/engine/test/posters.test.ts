@@ -78,7 +78,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
 
   /** A model of its own whose one route is `provider`. */
   async function modelOn(provider: "local" | "veo"): Promise<CatalogModel> {
-    const id = `posters-${newId("modelRoute").slice(4, 14)}`;
+    const id = `posters-${newId("rte").slice(4, 14)}`;
     const model = await db().catalogModel.create({
       data: {
         id,
@@ -95,7 +95,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     });
     await db().modelRoute.create({
       data: {
-        id: newId("modelRoute"),
+        id: newId("rte"),
         modelId: id,
         position: 0,
         provider,
@@ -136,10 +136,10 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     const record = engine.toRecord(done, 0);
     expect(record.output).toEqual([
       {
-        url: `${engine.config().cdnBaseUrl}/${done.id}.mp4`,
+        url: `${engine.env().CDN_BASE_URL}/${done.id}.mp4`,
         resolution: "720p",
         duration: 1,
-        poster_url: `${engine.config().cdnBaseUrl}/${done.id}.jpg`,
+        poster_url: `${engine.env().CDN_BASE_URL}/${done.id}.jpg`,
         expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         expired: false,
       },
@@ -155,7 +155,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     expect(done.posterKey).toBe(`${done.id}.jpg`);
     // The fake delivers 64×36 clips whatever was asked: the poster is the file's own size.
     await expectJpegOfSize(await storedFile(done.posterKey!), 64, 36);
-    expect(engine.toRecord(done, 0).output[0]?.poster_url).toBe(`${engine.config().cdnBaseUrl}/${done.id}.jpg`);
+    expect(engine.toRecord(done, 0).output[0]?.poster_url).toBe(`${engine.env().CDN_BASE_URL}/${done.id}.jpg`);
   });
 
   it("a video that cannot be decoded completes without a poster, charged once, with a warning", async () => {
@@ -187,8 +187,8 @@ async function loadEngine() {
     ...(await import("../src/generations/worker/next-step")),
     ...(await import("../src/generations/public-record")),
     ...(await import("../src/platform/queue")),
-    ...(await import("../src/platform/config")),
-    ...(await import("../src/observability/logger")),
+    ...(await import("@vgen/config")),
+    ...(await import("../src/platform/logger")),
     ...(await import("../src/storage/backend")),
   };
 }

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { logger } from "../src/observability/logger";
+import { logger } from "../src/platform/logger";
 import { RateLimiter, closeRateLimitStore, consumeRateLimit, rateLimitRedis } from "../src/platform/rate-limit/limiter";
 import { MemorySlidingWindow } from "../src/platform/rate-limit/memory";
 import { RedisSlidingWindow } from "../src/platform/rate-limit/redis";

@@ -16,7 +16,7 @@ describe.skipIf(!testDatabaseUrl)("batched request logs", () => {
   it("stores every buffered row as given, nulls and times included, in one flush", async () => {
     const account = await createAccount(db(), { email: `logs-${Date.now()}@example.test` });
     const rows: RequestLogRow[] = Array.from({ length: 3 }, (_, i) => {
-      const id = newId("request");
+      const id = newId("req");
       return {
         id,
         requestId: id,
@@ -49,7 +49,7 @@ async function closedPort(): Promise<number> {
 }
 
 function row(path: string): RequestLogRow {
-  const id = newId("request");
+  const id = newId("req");
   return {
     id,
     requestId: id,

@@ -20,7 +20,7 @@ describe.skipIf(!testDatabaseUrl)("an account's request log", () => {
     const keyA = (await issueApiKey(db(), account.id, "A")).record.id;
     const keyB = (await issueApiKey(db(), account.id, "B")).record.id;
     const log = async (o: { account?: string; key?: string; path: string; status: number; code?: string; time: string }) => {
-      const id = newId("request");
+      const id = newId("req");
       await db().requestLog.create({
         data: {
           id,
@@ -116,7 +116,7 @@ describe.skipIf(!testDatabaseUrl)("an account's request log", () => {
     const s = await setup();
     // Rows of a year no other suite writes, so a concurrent suite's rows are never in the cut.
     const old = async (accountId: string, time: string) => {
-      const id = newId("request");
+      const id = newId("req");
       await db().requestLog.create({
         data: {
           id,

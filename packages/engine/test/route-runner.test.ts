@@ -70,7 +70,7 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
   async function modelWith(
     routes: { provider: string; upstreamModel?: string; credentials?: string; maxConcurrency?: number }[],
   ) {
-    const id = `routes-${newId("modelRoute").slice(4, 14)}`;
+    const id = `routes-${newId("rte").slice(4, 14)}`;
     const model = await db().catalogModel.create({
       data: {
         id,
@@ -90,7 +90,7 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
       rows.push(
         await db().modelRoute.create({
           data: {
-            id: newId("modelRoute"),
+            id: newId("rte"),
             modelId: id,
             position,
             provider: r.provider,

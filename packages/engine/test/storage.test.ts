@@ -8,7 +8,7 @@ import { CreateBucketCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, type S3Config } from "../src/platform/config";
+import { parseEnv, type S3Settings } from "@vgen/config";
 import { createStorageBackend } from "../src/storage/backend";
 import { createLocalStorage } from "../src/storage/local";
 import { createS3Storage } from "../src/storage/s3";
@@ -50,51 +50,14 @@ describe("local storage", () => {
   });
 
   it("is the default driver", async () => {
-    const store = await createStorageBackend({ storageDriver: "local", s3: null, outputDir: dir });
+    const store = await createStorageBackend(parseEnv({ OUTPUT_DIR: dir }));
     expect(store.driver).toBe("local");
-  });
-});
-
-describe("storage configuration", () => {
-  it("reads STORAGE_DRIVER=s3 and the S3_* variables", () => {
-    const saved = { ...process.env };
-    try {
-      Object.assign(process.env, {
-        STORAGE_DRIVER: "s3",
-        S3_BUCKET: "outputs",
-        S3_REGION: "eu-central-1",
-        S3_ENDPOINT: "http://127.0.0.1:9000",
-        S3_ACCESS_KEY_ID: "id",
-        S3_SECRET_ACCESS_KEY: "secret",
-        S3_FORCE_PATH_STYLE: "1",
-      });
-      expect(loadConfig()).toMatchObject({
-        storageDriver: "s3",
-        s3: {
-          bucket: "outputs",
-          region: "eu-central-1",
-          endpoint: "http://127.0.0.1:9000",
-          accessKeyId: "id",
-          secretAccessKey: "secret",
-          forcePathStyle: true,
-        },
-      });
-      delete process.env.S3_BUCKET;
-      expect(() => loadConfig()).toThrow(/S3_BUCKET/);
-      process.env.STORAGE_DRIVER = "ftp";
-      expect(() => loadConfig()).toThrow(/STORAGE_DRIVER/);
-      delete process.env.STORAGE_DRIVER;
-      expect(loadConfig()).toMatchObject({ storageDriver: "local", s3: null });
-    } finally {
-      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-      Object.assign(process.env, saved);
-    }
   });
 });
 
 describe("s3 storage against s3rver", () => {
   let server: { run(): Promise<{ port: number }>; close(): Promise<void> };
-  let cfg: S3Config;
+  let cfg: S3Settings;
 
   beforeAll(async () => {
     server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(dir, "s3rver") });
@@ -115,7 +78,16 @@ describe("s3 storage against s3rver", () => {
   });
 
   it("uploads an MP4 with content-type video/mp4 and the right size", async () => {
-    const store = await createStorageBackend({ storageDriver: "s3", s3: cfg, outputDir: dir });
+    const store = await createStorageBackend(
+      parseEnv({
+        STORAGE_DRIVER: "s3",
+        S3_BUCKET: cfg.bucket,
+        S3_ENDPOINT: cfg.endpoint!,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_FORCE_PATH_STYLE: "1",
+      }),
+    );
     expect(store.driver).toBe("s3");
     const bytes = await tinyMp4(1);
     const src = path.join(await store.workDir(), `vid_s3-${Date.now()}.part`);

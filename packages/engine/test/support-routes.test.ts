@@ -28,7 +28,7 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
 
   beforeAll(async () => {
     engine = await loadEngine();
-    const t = newId("account").slice(5, 15).toLowerCase();
+    const t = newId("acct").slice(5, 15).toLowerCase();
     customer = await engine.createAccount(db(), { email: `routes-customer-${t}@example.test` });
     staff = await engine.createAccount(db(), { email: `routes-staff-${t}@example.test`, role: "admin" });
     await engine.creditAccount(db(), {
@@ -42,7 +42,7 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
 
   /** A model of its own (suites share the database) served by the local renderer, as seeded models are. */
   async function newModel(): Promise<CatalogModel> {
-    const id = `console-${newId("modelRoute").slice(4, 14).toLowerCase()}`;
+    const id = `console-${newId("rte").slice(4, 14).toLowerCase()}`;
     const model = await db().catalogModel.create({
       data: {
         id,
@@ -58,7 +58,7 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
       },
     });
     await db().modelRoute.create({
-      data: { id: newId("modelRoute"), modelId: id, position: 100, provider: "local", maxConcurrency: 1000 },
+      data: { id: newId("rte"), modelId: id, position: 100, provider: "local", maxConcurrency: 1000 },
     });
     return model;
   }
@@ -220,7 +220,7 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
     try {
       const model = await db().catalogModel.create({
         data: {
-          id: `console-${newId("modelRoute").slice(4, 14).toLowerCase()}`,
+          id: `console-${newId("rte").slice(4, 14).toLowerCase()}`,
           purpose: "console routes test",
           priceMicrosPerSecond: PRICE,
           rateLimitQps: 1000,

@@ -35,7 +35,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
     veo = await startVeoFake();
     Object.assign(process.env, { UPSTREAM_VEO_TM_URL: veo.baseUrl, UPSTREAM_VEO_TM_API_KEY: veo.apiKey });
     // A model of its own whose first (and only) route is an upstream provider.
-    const id = `testmode-${newId("modelRoute").slice(4, 14)}`;
+    const id = `testmode-${newId("rte").slice(4, 14)}`;
     model = await db().catalogModel.create({
       data: {
         id,
@@ -52,7 +52,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
     });
     await db().modelRoute.create({
       data: {
-        id: newId("modelRoute"),
+        id: newId("rte"),
         modelId: id,
         position: 0,
         provider: "veo",
@@ -71,7 +71,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
   });
 
   const newAccount = (label: string) =>
-    engine.createAccount(db(), { email: `${label}-${Date.now()}-${newId("request").slice(4, 10)}@example.test` });
+    engine.createAccount(db(), { email: `${label}-${Date.now()}-${newId("req").slice(4, 10)}@example.test` });
 
   function accept(account: Account, apiKeyId: string | null, livemode: boolean, body: Record<string, unknown> = {}) {
     return engine.acceptGeneration(db(), {
@@ -195,7 +195,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
     const t2 = await accept(account, testKey.id, false);
     await engine.failGeneration(db(), t2.generation.id, "render_failed", "test");
     const t3 = await accept(account, null, false);
-    const requestId = newId("request");
+    const requestId = newId("req");
     await db().requestLog.create({
       data: {
         id: requestId,

@@ -31,7 +31,7 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     path?: string;
     method?: string;
   }) {
-    const id = newId("request");
+    const id = newId("req");
     await db.requestLog.create({
       data: {
         id,
@@ -65,7 +65,7 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     chargedAt?: Date;
     refund?: { micros: bigint; at: Date };
   }) {
-    const id = newId("generation");
+    const id = newId("vid");
     const createdAt = at(o.day, o.time);
     const account = o.account ?? accountId;
     await db.generation.create({
@@ -94,7 +94,7 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     const book = (type: "charge" | "refund", amountMicros: bigint, bookedAt: Date) =>
       db.ledgerEntry.create({
         data: {
-          id: newId("ledger"),
+          id: newId("led"),
           accountId: account,
           type,
           amountMicros,

@@ -115,7 +115,7 @@ describe.skipIf(!testDatabaseUrl)("leases, short timeouts and the endpoint circu
     const endpointId = typeof to === "string" ? null : to.id;
     return db().webhookDelivery.create({
       data: {
-        id: newId("delivery"),
+        id: newId("whd"),
         accountId,
         endpointId,
         destination: endpointId ?? "request",

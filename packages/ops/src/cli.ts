@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatAmount, KeyRestrictionsRequest, parseUsd, toKeyRestrictions } from "@vgen/contracts";
-import { env } from "@vgen/config";
+import { env, setEnv, setEnvDefault } from "@vgen/config";
 import { createDb, locateDatabaseUrl, type Db, type Role } from "@vgen/db";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
@@ -44,7 +44,7 @@ function fail(message: string): never {
 
 function databaseUrl(): string {
   // Like the start command, the CLI defaults to the repository's data directory.
-  process.env.DATA_DIR ??= path.join(repoRoot, ".data");
+  setEnvDefault("DATA_DIR", path.join(repoRoot, ".data"));
   const url = locateDatabaseUrl(env().DATA_DIR);
   if (!url) fail("no database: set DATABASE_URL, or start the service with `npm start` first");
   return url;
@@ -135,7 +135,7 @@ async function main() {
     return;
   }
   const url = databaseUrl();
-  process.env.DATABASE_URL = url;
+  setEnv("DATABASE_URL", url);
   const db = createDb(url, 2);
   try {
     switch (command) {

@@ -1,14 +1,11 @@
 import { createHash } from "node:crypto";
-import type { Locale } from "@vgen/contracts";
+import type { Locale, Id } from "@vgen/contracts";
 import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
-import { sendVerificationLink } from "../auth/email-verification";
-import { keysByHash, type KeyIdentity } from "../platform/hot-cache/lookups";
-import { logger } from "../observability/logger";
-import { queueMail } from "../mail/outbox";
-import { mailLocale } from "../mail/templates/common";
-import { signUpAttemptMail } from "../mail/templates/sign-up-attempt";
-import { hashNewPassword } from "../auth/passwords";
+import { sendVerificationLink, hashNewPassword } from "../auth";
+import { keysByHash, type KeyIdentity } from "./key-identity";
+import { logger } from "../platform";
+import { queueMail, mailLocale, signUpAttemptMail } from "../mail";
 import { issueApiKey } from "./api-keys";
 
 export const API_KEY_PREFIX = "vgk_";
@@ -33,9 +30,10 @@ export async function createAccount(
   input: { email: string; password?: string; role?: Role; name?: string; emailVerified?: boolean; locale?: Locale },
 ) {
   const email = input.email.trim().toLowerCase();
-  return db.account.create({
+  const id = newId("acct");
+  const account = await db.account.create({
     data: {
-      id: newId("account"),
+      id,
       email,
       name: input.name ?? null,
       passwordHash: input.password ? await hashNewPassword(input.password, { email, name: input.name }) : null,
@@ -45,10 +43,11 @@ export async function createAccount(
       locale: input.locale ?? "en",
     },
   });
+  return { ...account, id };
 }
 
 /** The owner switched the dashboard's language: their emails follow it. */
-export async function setAccountLocale(db: Db, accountId: string, locale: Locale): Promise<void> {
+export async function setAccountLocale(db: Db, accountId: Id<"acct">, locale: Locale): Promise<void> {
   await db.account.update({ where: { id: accountId }, data: { locale } });
 }
 

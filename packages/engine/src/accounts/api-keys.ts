@@ -1,9 +1,7 @@
-import { ApiError, formatTimestamp } from "@vgen/contracts";
-import { newId, randomBase58, type Db, type Prisma } from "@vgen/db";
+import { ApiError, formatTimestamp, type Id } from "@vgen/contracts";
+import { newId, randomBase58, type Db, type Tx } from "@vgen/db";
 import { API_KEY_PREFIX, hashApiKey, TEST_API_KEY_PREFIX } from "./accounts";
 import type { KeyRestrictionColumns } from "./key-restrictions";
-
-type Tx = Prisma.TransactionClient;
 
 /** Characters shown after the key's kind (`vgk_` or `vgk_test_`). */
 const DISPLAY_RANDOM_LENGTH = 8;
@@ -77,7 +75,7 @@ async function insertKey(
   const key = `${kind}${randomBase58(40)}`;
   const record = await tx.apiKey.create({
     data: {
-      id: newId("apiKey"),
+      id: newId("key"),
       accountId,
       name,
       prefix: key.slice(0, kind.length + DISPLAY_RANDOM_LENGTH),
@@ -131,7 +129,7 @@ export async function issueNamedApiKey(
 }
 
 /** Revokes one live key of one account; the API refuses it from the next request on. */
-export async function revokeApiKey(db: Db, accountId: string, keyId: string) {
+export async function revokeApiKey(db: Db, accountId: Id<"acct">, keyId: string) {
   const res = await db.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
   if (res.count === 0) throw new ApiKeyNotFoundError();
 }

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { confirmOwner } from "../auth/confirm-owner";
-import { revokeAccountSessions } from "../auth/sessions";
-import { logger } from "../observability/logger";
-import { removeOutputs } from "../storage/backend";
-import { writeAuditRow } from "../support/staff-action";
+import { confirmOwner, revokeAccountSessions } from "../auth";
+import { logger } from "../platform";
+import { removeOutputs } from "../storage";
+import { writeAuditRow } from "../audit";
 
 /** The address a deleted account keeps: unique, unroutable (.invalid), and naming no one. */
 export function tombstoneEmail(accountId: string): string {

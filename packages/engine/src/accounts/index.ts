@@ -1,5 +1,5 @@
 /** Public surface of the engine's accounts domain. Accounts and what belongs to them: sign-up, API keys, model subscriptions with spend caps, test balance. */
-export { authenticateApiKey, createAccount, setAccountLocale, signUp } from "./accounts";
+export { authenticateApiKey, createAccount, setAccountLocale, signUp, newWebhookSecret } from "./accounts";
 export {
   ApiKeyNotFoundError,
   MAX_LIVE_API_KEYS,
@@ -14,8 +14,9 @@ export { countActiveApiKeys, findApiKeyLabel, listApiKeyLabels } from "./api-key
 export { deleteAccount, tombstoneEmail } from "./delete-account";
 export { exportAccountData } from "./export-account";
 export { getAccount } from "./get-account";
-export { assertKeyMayWrite, keyAllowsModel, keyUseRefusal, type KeyRestrictions } from "./key-restrictions";
-export { keyMonthSpendMicros } from "./key-spend-cap";
+export type { KeyIdentity } from "./key-identity";
+export { assertKeyMayWrite, keyAllowsModel, keyUseRefusal, type KeyRestrictions, assertKeyAllowsModel } from "./key-restrictions";
+export { keyMonthSpendMicros, admitUnderKeyCap } from "./key-spend-cap";
 export { checkedKeyRestrictions, restrictApiKey, type KeyRestrictionsInput } from "./restrict-api-key";
 export { setRetentionDays } from "./retention-setting";
 export { listSubscriptions, setSpendCap, setSubscriptionStatus, subscribeToModel, unsubscribedModels } from "./subscriptions";
@@ -26,3 +27,4 @@ export {
   listTestBalanceRequests,
   requestTestBalance,
 } from "./test-balance";
+export { admitUnderSubscription, subscriptionPaused } from "./subscription-admission";

@@ -2,7 +2,7 @@
 // key as the hot cache holds it: pure, no database. The spend cap needs the database and is judged
 // in the create's transaction (key-spend-cap.ts).
 import { ApiError, formatTimestamp } from "@vgen/contracts";
-import { type AddressRange, addressInRanges, parseAddressRange } from "../net/address-ranges";
+import { type AddressRange, addressInRanges, parseAddressRange } from "../net";
 
 /** The restriction columns of an api_keys row. */
 export interface KeyRestrictionColumns {

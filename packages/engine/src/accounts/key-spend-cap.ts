@@ -1,5 +1,5 @@
 import { ApiError, formatUsd } from "@vgen/contracts";
-import type { Prisma } from "@vgen/db";
+import type { Tx } from "@vgen/db";
 import { monthStart } from "./subscription-admission";
 
 /**
@@ -8,7 +8,7 @@ import { monthStart } from "./subscription-admission";
  * generation whose cost would take the key's spend this month past its cap. The cap is read from
  * the locked row, so an edit made a moment ago counts even if this process's cache lags.
  */
-export async function admitUnderKeyCap(tx: Prisma.TransactionClient, keyId: string, costMicros: bigint, now = new Date()) {
+export async function admitUnderKeyCap(tx: Tx, keyId: string, costMicros: bigint, now = new Date()) {
   // NO KEY UPDATE: serialises the creates of this key, but not the generation inserts' foreign-key checks.
   const [key] = await tx.$queryRaw<{ cap: bigint | null }[]>`
     SELECT monthly_spend_cap_micros AS cap FROM api_keys WHERE id = ${keyId} FOR NO KEY UPDATE`;
@@ -27,7 +27,7 @@ export async function admitUnderKeyCap(tx: Prisma.TransactionClient, keyId: stri
  * released holds and refunds: a processing generation counts its hold, a completed one its charge
  * (the delivered cost) less any refund, a failed or canceled one nothing.
  */
-export async function keyMonthSpendMicros(tx: Prisma.TransactionClient, keyId: string, now = new Date()): Promise<bigint> {
+export async function keyMonthSpendMicros(tx: Tx, keyId: string, now = new Date()): Promise<bigint> {
   const [row] = await tx.$queryRaw<{ spent: bigint }[]>`
     SELECT (COALESCE(SUM(g.cost_micros), 0) - COALESCE(SUM(r.amount_micros), 0))::bigint AS spent
     FROM generations g

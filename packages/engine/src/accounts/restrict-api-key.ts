@@ -1,5 +1,5 @@
 import { ApiError } from "@vgen/contracts";
-import type { Db, Prisma } from "@vgen/db";
+import type { Db, DbOrTx } from "@vgen/db";
 import ipaddr from "ipaddr.js";
 import type { KeyRestrictionColumns } from "./key-restrictions";
 import { ApiKeyNotFoundError } from "./api-keys";
@@ -18,7 +18,7 @@ const invalid = (param: string, message: string) => new ApiError("invalid_parame
  * and CIDR ranges that parse (written back in canonical form), a cap in range, an expiry ahead.
  */
 export async function checkedKeyRestrictions(
-  db: Db | Prisma.TransactionClient,
+  db: DbOrTx,
   input: KeyRestrictionsInput,
   now = new Date(),
 ): Promise<KeyRestrictionColumns> {

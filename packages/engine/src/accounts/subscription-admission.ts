@@ -1,5 +1,5 @@
 import { ApiError, formatUsd } from "@vgen/contracts";
-import { newId, type Prisma } from "@vgen/db";
+import { newId, type Tx } from "@vgen/db";
 
 /** First instant of the calendar month (UTC) that `now` is in. */
 export function monthStart(now = new Date()): Date {
@@ -23,15 +23,10 @@ export function subscriptionPaused(modelId: string): ApiError {
  * Inside the create transaction: finds or creates the account's subscription to the model, locks it
  * so concurrent requests check the cap one at a time, and refuses paused or over-cap requests.
  */
-export async function admitUnderSubscription(
-  tx: Prisma.TransactionClient,
-  accountId: string,
-  modelId: string,
-  costMicros: bigint,
-) {
+export async function admitUnderSubscription(tx: Tx, accountId: string, modelId: string, costMicros: bigint) {
   await tx.$executeRaw`
     INSERT INTO subscriptions (id, account_id, model_id, status, created_at, updated_at)
-    VALUES (${newId("subscription")}, ${accountId}, ${modelId}, 'active', now(), now())
+    VALUES (${newId("sub")}, ${accountId}, ${modelId}, 'active', now(), now())
     ON CONFLICT (account_id, model_id) DO NOTHING`;
   const [sub] = await tx.$queryRaw<{ status: string; cap: bigint | null }[]>`
     SELECT status::text AS status, monthly_spend_cap_micros AS cap FROM subscriptions
@@ -50,12 +45,7 @@ export async function admitUnderSubscription(
 }
 
 /** Spend this month on a model: completed charges plus open holds. */
-async function monthSpendMicros(
-  tx: Prisma.TransactionClient,
-  accountId: string,
-  modelId: string,
-  now = new Date(),
-): Promise<bigint> {
+async function monthSpendMicros(tx: Tx, accountId: string, modelId: string, now = new Date()): Promise<bigint> {
   const agg = await tx.generation.aggregate({
     where: {
       accountId,

@@ -1,6 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
-import { QUEUE_LABELS } from "../catalog/models";
+import { QUEUE_LABELS } from "../catalog";
 import { monthStart } from "./subscription-admission";
 
 /** Largest monthly cap accepted: $1,000,000. */
@@ -104,7 +104,7 @@ export async function subscribeToModel(db: Db, accountId: string, modelId: strin
   if (!model?.enabled) throw new SubscriptionError("resource_not_found", `Unknown model '${modelId}'.`);
   return db.subscription.upsert({
     where: { accountId_modelId: { accountId, modelId } },
-    create: { id: newId("subscription"), accountId, modelId },
+    create: { id: newId("sub"), accountId, modelId },
     update: {},
   });
 }

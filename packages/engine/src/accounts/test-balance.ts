@@ -2,8 +2,8 @@
 // `test_credit` ledger entry, exactly once) or declines, with an answer the user sees. One pending
 // request per account at a time. Staff decisions are written to the audit log in the same transaction.
 import { ApiError, formatTimestamp, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
-import { newId, type Db, type Prisma, type TestBalanceRequest } from "@vgen/db";
-import { applyLedgerEntry } from "../billing/ledger";
+import { newId, type Db, type Prisma, type TestBalanceRequest, type Tx } from "@vgen/db";
+import { applyLedgerEntry } from "../billing";
 
 const TEST_BALANCE_USE_CASE_MIN = 20;
 const TEST_BALANCE_USE_CASE_MAX = 2000;
@@ -45,7 +45,7 @@ export async function requestTestBalance(db: Db, accountId: string, useCase: str
         "state_conflict",
         "You already have a request waiting for support. You can ask again once it is answered.",
       );
-    return tx.testBalanceRequest.create({ data: { id: newId("testBalanceRequest"), accountId, useCase: text } });
+    return tx.testBalanceRequest.create({ data: { id: newId("tbr"), accountId, useCase: text } });
   });
 }
 
@@ -67,7 +67,7 @@ function checkResponse(response: string) {
   return text;
 }
 
-async function claim(tx: Prisma.TransactionClient, input: DecideInput, data: Prisma.TestBalanceRequestUpdateManyMutationInput) {
+async function claim(tx: Tx, input: DecideInput, data: Prisma.TestBalanceRequestUpdateManyMutationInput) {
   const moved = await tx.testBalanceRequest.updateMany({ where: { id: input.requestId, status: "pending" }, data });
   if (moved.count === 1) return tx.testBalanceRequest.findUniqueOrThrow({ where: { id: input.requestId } });
   const current = await tx.testBalanceRequest.findUnique({ where: { id: input.requestId } });
@@ -110,7 +110,7 @@ export async function grantTestBalance(db: Db, input: DecideInput & { amountMicr
     });
     await tx.auditLog.create({
       data: {
-        id: newId("audit"),
+        id: newId("aud"),
         actorId: input.actorId,
         action: "test_balance.grant",
         targetAccountId: request.accountId,
@@ -128,7 +128,7 @@ export async function declineTestBalance(db: Db, input: DecideInput) {
     const request = await claim(tx, input, { status: "declined", response, decidedBy: input.actorId, decidedAt: new Date() });
     await tx.auditLog.create({
       data: {
-        id: newId("audit"),
+        id: newId("aud"),
         actorId: input.actorId,
         action: "test_balance.decline",
         targetAccountId: request.accountId,

@@ -2,12 +2,9 @@
 // threshold): the owner's email and the account event to subscribed endpoints, both queued in the
 // transaction that marks the alert processed, so each alert is sent once however many workers drain.
 import { formatTimestamp, formatUsd } from "@vgen/contracts";
-import type { AlertEvent, Db, Prisma } from "@vgen/db";
-import { queueAccountEvent } from "../delivery/account-events";
-import { queueMail } from "../mail/outbox";
-import { balanceLowMail } from "../mail/templates/balance-low";
-import { mailLocale } from "../mail/templates/common";
-import { spendThresholdMail } from "../mail/templates/spend-threshold";
+import type { AlertEvent, Db, Tx } from "@vgen/db";
+import { queueAccountEvent } from "../delivery";
+import { queueMail, balanceLowMail, mailLocale, spendThresholdMail } from "../mail";
 
 /** Alerts handled per transaction; the next pass takes the rest. */
 const BATCH = 20;
@@ -32,7 +29,7 @@ export async function drainAlertEvents(db: Db): Promise<number> {
   });
 }
 
-async function send(tx: Prisma.TransactionClient, alert: AlertEvent): Promise<void> {
+async function send(tx: Tx, alert: AlertEvent): Promise<void> {
   const account = await tx.account.findUnique({
     where: { id: alert.accountId },
     select: { email: true, deletedAt: true, locale: true },

@@ -2,3 +2,4 @@
 export { MAX_ALERT_THRESHOLD_MICROS, getAlertSettings, setAlertSettings } from "./settings";
 export type { AlertSettings } from "./settings";
 export { drainAlertEvents } from "./drain";
+export { checkSpendThreshold } from "./spend";

@@ -1,5 +1,5 @@
 // The monthly spend alert (docs/api.md#balance-alerts), judged when a charge is booked.
-import type { Prisma } from "@vgen/db";
+import type { Tx } from "@vgen/db";
 
 /** "2026-11": the UTC calendar month of `at`. */
 function utcMonth(at: Date): string {
@@ -19,7 +19,7 @@ function utcWall(date: Date): string {
  * judge one after the other, and the month guard makes it once per month. An account without a
  * threshold, or already alerted this month, reads no ledger rows.
  */
-export async function checkSpendThreshold(tx: Prisma.TransactionClient, accountId: string, now: Date = new Date()) {
+export async function checkSpendThreshold(tx: Tx, accountId: string, now: Date = new Date()) {
   const month = utcMonth(now);
   const from = utcWall(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
   await tx.$executeRaw`

@@ -1,6 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { consumeRateLimit } from "../platform/rate-limit/limiter";
+import { consumeRateLimit } from "../platform";
 import { WrongPasswordError } from "./credentials";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";
 import { checkSecondFactor } from "./second-factor";

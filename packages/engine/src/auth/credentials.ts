@@ -1,11 +1,8 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { DUMMY_PASSWORD_HASH, hashNewPassword, verifyPassword } from "./passwords";
-import { consumeRateLimit } from "../platform/rate-limit/limiter";
-import { queueMail } from "../mail/outbox";
-import { mailLocale } from "../mail/templates/common";
-import { passwordChangedMail } from "../mail/templates/password-changed";
-import { passwordResetMail } from "../mail/templates/password-reset";
+import { consumeRateLimit } from "../platform";
+import { queueMail, mailLocale, passwordChangedMail, passwordResetMail } from "../mail";
 import { consumeLink, InvalidLinkError, issueLink, peekLink, retireLinks } from "./link-tokens";
 import { revokeAccountSessions } from "./sessions";
 

@@ -4,11 +4,8 @@
 // link carries nothing but the token.
 import { ApiError } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
-import { queueMail } from "../mail/outbox";
-import { mailLocale } from "../mail/templates/common";
-import { emailChangeConfirmationMail } from "../mail/templates/email-change-confirmation";
-import { emailChangeNoticeMail } from "../mail/templates/email-change-notice";
-import { consumeRateLimit } from "../platform/rate-limit/limiter";
+import { queueMail, mailLocale, emailChangeConfirmationMail, emailChangeNoticeMail } from "../mail";
+import { consumeRateLimit } from "../platform";
 import { WrongPasswordError } from "./credentials";
 import { consumeLink, issueLink, retireLinks } from "./link-tokens";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";

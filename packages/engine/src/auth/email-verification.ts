@@ -1,9 +1,7 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { consumeRateLimit } from "../platform/rate-limit/limiter";
-import { queueMail } from "../mail/outbox";
-import { mailLocale } from "../mail/templates/common";
-import { emailVerificationMail } from "../mail/templates/email-verification";
+import { consumeRateLimit } from "../platform";
+import { queueMail, mailLocale, emailVerificationMail } from "../mail";
 import { consumeLink, issueLink, retireLinks } from "./link-tokens";
 
 const VERIFICATION_LINKS_PER_HOUR = 5;

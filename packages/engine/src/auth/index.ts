@@ -23,3 +23,4 @@ export {
   startTwoFactorEnrollment,
   twoFactorStatus,
 } from "./two-factor";
+export { hashNewPassword } from "./passwords";

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
-import { newId, randomBase58, type AuthTokenKind, type Db, type Prisma } from "@vgen/db";
-import { config } from "../platform/config";
-
-type Tx = Prisma.TransactionClient;
+import { newId, randomBase58, type AuthTokenKind, type Db, type DbOrTx, type Tx } from "@vgen/db";
+import { env } from "@vgen/config";
 
 /** How long a link works after it is made. */
 const LINK_LIFETIME_MS: Record<AuthTokenKind, number> = {
@@ -38,11 +36,11 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * A new single-use link for the account; the database keeps only the token's hash. `newEmail` is
  * the address an email_change link moves the account to.
  */
-export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenKind, newEmail?: string): Promise<string> {
+export async function issueLink(db: DbOrTx, accountId: string, kind: AuthTokenKind, newEmail?: string): Promise<string> {
   const token = randomBase58(43);
   await db.authToken.create({
     data: {
-      id: newId("authToken"),
+      id: newId("atk"),
       accountId,
       kind,
       hash: hashToken(token),
@@ -50,7 +48,7 @@ export async function issueLink(db: Db | Tx, accountId: string, kind: AuthTokenK
       newEmail: newEmail ?? null,
     },
   });
-  const url = new URL(LINK_PATH[kind], `${config().publicBaseUrl}/`);
+  const url = new URL(LINK_PATH[kind], `${env().PUBLIC_BASE_URL}/`);
   url.searchParams.set("token", token);
   return url.toString();
 }

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
-import { newId, type Db, type Prisma } from "@vgen/db";
+import { newId, type DbOrTx, type Tx } from "@vgen/db";
 
 export const RECOVERY_CODE_COUNT = 10;
 // 10 characters of a 31-letter alphabet without look-alikes: about 49 bits, far too many to guess within the rate limit.
@@ -18,17 +18,17 @@ function hashRecoveryCode(code: string): string {
 }
 
 /** Replaces every recovery code of the account with new ones; the codes are returned once and stored hashed. */
-export async function issueRecoveryCodes(tx: Prisma.TransactionClient, accountId: string): Promise<string[]> {
+export async function issueRecoveryCodes(tx: Tx, accountId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.recoveryCode.deleteMany({ where: { accountId } });
   await tx.recoveryCode.createMany({
-    data: codes.map((code) => ({ id: newId("recoveryCode"), accountId, hash: hashRecoveryCode(code) })),
+    data: codes.map((code) => ({ id: newId("rco"), accountId, hash: hashRecoveryCode(code) })),
   });
   return codes;
 }
 
 /** Uses up a recovery code: true once per code, false for an unknown or used one. */
-export async function useRecoveryCode(db: Db | Prisma.TransactionClient, accountId: string, code: string): Promise<boolean> {
+export async function useRecoveryCode(db: DbOrTx, accountId: string, code: string): Promise<boolean> {
   const used = await db.recoveryCode.updateMany({
     where: { accountId, hash: hashRecoveryCode(code), usedAt: null },
     data: { usedAt: new Date() },

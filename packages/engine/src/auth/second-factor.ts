@@ -1,6 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { consumeRateLimit } from "../platform/rate-limit/limiter";
+import { consumeRateLimit } from "../platform";
 import { useRecoveryCode } from "./recovery-codes";
 import { acceptTotpCode } from "./totp";
 

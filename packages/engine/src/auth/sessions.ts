@@ -1,4 +1,5 @@
-import { newId, type Db, type Prisma, type Role } from "@vgen/db";
+import type { Id } from "@vgen/contracts";
+import { newId, type Db, type Role, type DbOrTx } from "@vgen/db";
 
 /** How long a browser session lasts from sign-in, whatever its use. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -6,10 +7,8 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 const USER_AGENT_MAX = 400;
 
-type Tx = Prisma.TransactionClient;
-
 export interface SessionAccount {
-  id: string;
+  id: Id<"acct">;
   email: string;
   role: Role;
 }
@@ -24,7 +23,7 @@ export interface SessionOrigin {
 export async function createSession(db: Db, accountId: string, origin: SessionOrigin = {}): Promise<string> {
   const session = await db.authSession.create({
     data: {
-      id: newId("session"),
+      id: newId("ses"),
       accountId,
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
       userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) || null,
@@ -59,7 +58,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Signs the account out everywhere, optionally keeping the session that asked for it. */
-export async function revokeAccountSessions(db: Db | Tx, accountId: string, keep?: string): Promise<number> {
+export async function revokeAccountSessions(db: DbOrTx, accountId: string, keep?: string): Promise<number> {
   const res = await db.authSession.updateMany({
     where: { accountId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
     data: { revokedAt: new Date() },

@@ -1,6 +1,6 @@
 import type { Db, Role } from "@vgen/db";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";
-import { consumeRateLimit } from "../platform/rate-limit/limiter";
+import { consumeRateLimit } from "../platform";
 import { checkSecondFactor, InvalidTwoFactorCodeError, TooManyTwoFactorAttemptsError } from "./second-factor";
 
 /** Attempts per email from one address, and per address over all emails, per window. */

@@ -1,5 +1,5 @@
 import { generateSecret, generateURI, verify } from "otplib";
-import type { Db, Prisma } from "@vgen/db";
+import type { DbOrTx } from "@vgen/db";
 import { openTotpSecret, sealTotpSecret } from "./totp-secret-box";
 
 /** A code of the previous or next 30 s step is accepted too: phones' clocks drift. */
@@ -22,7 +22,7 @@ export function totpUri(secret: string, email: string): string {
  * sealed by that update. A stored value that does not open accepts no code.
  */
 export async function acceptTotpCode(
-  db: Db | Prisma.TransactionClient,
+  db: DbOrTx,
   account: { id: string; totpSecret: string; totpLastStep: number | null },
   code: string,
 ): Promise<boolean> {

@@ -4,7 +4,7 @@ import { confirmOwner } from "./confirm-owner";
 import { issueRecoveryCodes } from "./recovery-codes";
 import { newTotpSecret, totpUri, acceptTotpCode } from "./totp";
 import { sealTotpSecret } from "./totp-secret-box";
-import { consumeRateLimit } from "../platform/rate-limit/limiter";
+import { consumeRateLimit } from "../platform";
 
 const ENROLLMENT_CONFIRMATIONS_PER_WINDOW = 10;
 

@@ -25,3 +25,4 @@ export { applyLedgerEntry, creditAccount } from "./ledger";
 export { generateStatement, periodBounds, periodOf, statementPeriods } from "./statements";
 export { usageBetween, usageStats } from "./usage-stats";
 export type { UsageRow } from "./usage-stats";
+export { deliveredBilledSeconds } from "./pricing";

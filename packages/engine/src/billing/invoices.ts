@@ -3,7 +3,8 @@
 // once however often (or however concurrently) it is reported.
 import { env } from "@vgen/config";
 import { ApiError, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
-import { newId, Prisma, type Db, type Invoice } from "@vgen/db";
+import { newId, Prisma, type Db, type Invoice, type DbOrTx } from "@vgen/db";
+import { writeAuditRow } from "../audit";
 import { applyLedgerEntry } from "./ledger";
 
 const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
@@ -49,7 +50,7 @@ export function microsToCents(micros: bigint): number {
 const NUMBER_PREFIX = { top_up: "INV", usage_statement: "STM" } as const;
 
 /** `INV-2026-000123`: sequential per prefix and year; a collision (two at once) just retries. */
-async function nextNumber(db: Db | Prisma.TransactionClient, prefix: string, at: Date): Promise<string> {
+async function nextNumber(db: DbOrTx, prefix: string, at: Date): Promise<string> {
   const stem = `${prefix}-${at.getUTCFullYear()}-`;
   const last = await db.invoice.findFirst({
     where: { number: { startsWith: stem } },
@@ -87,7 +88,7 @@ export async function createTopUpInvoice(
   return withUniqueNumber(db, "top_up", (number) =>
     db.invoice.create({
       data: {
-        id: newId("invoice"),
+        id: newId("inv"),
         accountId: input.accountId,
         kind: "top_up",
         method: input.method,
@@ -171,20 +172,12 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
       actor: input.actor,
     });
     if (input.audit) {
-      await tx.auditLog.create({
-        data: {
-          id: newId("audit"),
-          actorId: input.audit.actorId,
-          action: input.audit.action,
-          targetAccountId: found.accountId,
-          targetId: found.id,
-          details: {
-            number: found.number,
-            amount: formatAmount(found.amountMicros),
-            ledgerEntryId: entry.id,
-            ...input.audit.details,
-          } as Prisma.InputJsonValue,
-        },
+      await writeAuditRow(tx, {
+        actorId: input.audit.actorId,
+        action: input.audit.action,
+        targetAccountId: found.accountId,
+        targetId: found.id,
+        details: { number: found.number, amount: formatAmount(found.amountMicros), ledgerEntryId: entry.id, ...input.audit.details },
       });
     }
     const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: found.id } });

@@ -1,7 +1,6 @@
-import { ApiError, formatTimestamp, formatUsd } from "@vgen/contracts";
-import { ID_PREFIXES, type Prisma, type Db, type LedgerEntry, type LedgerType } from "@vgen/db";
-import { dayRange } from "../platform/days";
-import { cursorInstant, isCursorId } from "../platform/keyset";
+import { ApiError, formatTimestamp, formatUsd, isId } from "@vgen/contracts";
+import type { Prisma, Db, LedgerEntry, LedgerType } from "@vgen/db";
+import { dayRange, cursorInstant } from "../platform";
 
 export const LEDGER_TYPES = [
   "top_up",
@@ -42,12 +41,7 @@ export function encodeLedgerCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "
 function decodeCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } {
   const [at, type, id, ...rest] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = cursorInstant(at);
-  if (
-    !createdAt ||
-    !isCursorId(id, ID_PREFIXES.ledger) ||
-    !(LEDGER_TYPES as readonly string[]).includes(type ?? "") ||
-    rest.length > 0
-  ) {
+  if (!createdAt || !isId("led", id) || !(LEDGER_TYPES as readonly string[]).includes(type ?? "") || rest.length > 0) {
     throw new ApiError("invalid_cursor", "The cursor is not one this list returned.", "cursor");
   }
   return { createdAt, type: type as LedgerType, id };

@@ -1,7 +1,5 @@
-import { newId, type Db, type LedgerType, type Prisma } from "@vgen/db";
+import { newId, type Db, type LedgerType, type DbOrTx } from "@vgen/db";
 import { ApiError } from "@vgen/contracts";
-
-type Tx = Prisma.TransactionClient | Db;
 
 export interface LedgerMovement {
   accountId: string;
@@ -20,7 +18,7 @@ export interface LedgerMovement {
  * Moves money and writes its ledger entry in the caller's transaction. The balance update is one
  * conditional statement, so concurrent holds can never overspend.
  */
-export async function applyLedgerEntry(tx: Tx, m: LedgerMovement) {
+export async function applyLedgerEntry(tx: DbOrTx, m: LedgerMovement) {
   const rows = m.requireFunds
     ? await tx.$queryRaw<{ balance_micros: bigint }[]>`
         UPDATE accounts SET balance_micros = balance_micros + ${m.amountMicros}, updated_at = now()
@@ -39,7 +37,7 @@ export async function applyLedgerEntry(tx: Tx, m: LedgerMovement) {
   }
   return tx.ledgerEntry.create({
     data: {
-      id: newId("ledger"),
+      id: newId("led"),
       accountId: m.accountId,
       type: m.type,
       amountMicros: m.amountMicros,

@@ -105,7 +105,7 @@ export async function generateStatement(
   try {
     const invoice = await withUniqueNumber(db, "usage_statement", (number) =>
       db.invoice.create({
-        data: { id: newId("invoice"), accountId, kind: "usage_statement", amountMicros: usage.totalSpendMicros, number, period },
+        data: { id: newId("inv"), accountId, kind: "usage_statement", amountMicros: usage.totalSpendMicros, number, period },
       }),
     );
     return { invoice, usage };

@@ -8,7 +8,7 @@ import {
   type Size,
 } from "@vgen/contracts";
 import type { CatalogModel, Db } from "@vgen/db";
-import { enabledModels } from "../platform/hot-cache/lookups";
+import { enabledModels } from "../platform";
 
 export interface ResolvedRequest {
   model: CatalogModel;

@@ -2,12 +2,12 @@
 // delivery per enabled endpoint subscribed to the event and per listen session, with no
 // generation, queued in the caller's transaction.
 import type { EndpointEvent } from "@vgen/contracts";
-import { newId, type Prisma } from "@vgen/db";
+import { newId, type Prisma, type Tx } from "@vgen/db";
 import { type Destination, listenDestinations, startDelivery } from "./fan-out";
 
 /** Queues `{type: event, data}` to the account's subscribed endpoints and listen sessions. Returns the delivery ids. */
 export async function queueAccountEvent(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   accountId: string,
   event: EndpointEvent,
   data: Record<string, unknown>,
@@ -26,7 +26,7 @@ export async function queueAccountEvent(
   const body = JSON.stringify({ type: event, data });
   const ids: string[] = [];
   for (const d of destinations) {
-    const id = newId("delivery");
+    const id = newId("whd");
     await tx.webhookDelivery.create({
       data: {
         id,

@@ -1,17 +1,12 @@
 // The circuit of an account endpoint (docs/api.md#paused-endpoints): an endpoint that keeps failing
 // is paused (its events held, one probe per cool-down), its owner is told by email and on the
 // webhooks page, and it resumes when a probe or any other attempt succeeds, or when the owner says.
-import type { Db, Prisma } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { queueMail } from "../mail/outbox";
-import { mailLocale } from "../mail/templates/common";
-import { webhookPausedMail } from "../mail/templates/webhook-paused";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
+import type { Db, Tx } from "@vgen/db";
+import { queueMail, mailLocale, webhookPausedMail } from "../mail";
+import { logger, sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import type { WebhookJob } from "./deliveries";
 import { getEndpoint, type EndpointView } from "./endpoints";
 import { CIRCUIT_COOLDOWN_MS, circuitShouldOpen, HEALTHY, laneKey, type LaneHealth } from "./schedule";
-
-type Tx = Prisma.TransactionClient;
 
 /** Held deliveries woken per resume; any beyond wake at the next probe time they were deferred to. */
 const RESUME_WAKE_LIMIT = 1000;

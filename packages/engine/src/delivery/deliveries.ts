@@ -12,12 +12,10 @@
 // see the same `webhook-id` twice (at-least-once, dedupe by webhook-id) — never after a recorded
 // success.
 import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
-import { newWebhookSecret } from "../accounts/accounts";
-import { logger } from "../observability/logger";
-import { FetchFailedError, safeFetch } from "../net/safe-fetch";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import { newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
+import { newWebhookSecret } from "../accounts";
+import { FetchFailedError, safeFetch } from "../net";
+import { logger, sendInTransaction, WEBHOOK_QUEUE, decodeCursor, olderThan, pageOf } from "../platform";
 import { claimSlot, settleSlot } from "./lanes";
 import { notifyListenSessions } from "./listen";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
@@ -153,7 +151,7 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
     const now = new Date();
     const attempt = await tx.webhookAttempt.create({
       data: {
-        id: newId("attempt"),
+        id: newId("wha"),
         deliveryId,
         attemptNo: d.attemptCount + 1,
         responseStatus: outcome.responseStatus,
@@ -288,7 +286,7 @@ export async function listDeliveries(
   opts: { limit?: number; cursor?: string | null; generationId?: string; endpointId?: string; livemode?: boolean } = {},
 ): Promise<DeliveryPage> {
   const limit = Math.max(1, Math.min(100, opts.limit ?? 20));
-  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.delivery) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor, "whd") : null;
   const rows = await db.webhookDelivery.findMany({
     where: {
       accountId,

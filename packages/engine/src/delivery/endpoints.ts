@@ -3,8 +3,8 @@
 // account's entry in every process's endpoint cache (platform/hot-cache/lookups.ts).
 import { ApiError, type EndpointEvent } from "@vgen/contracts";
 import { newId, type Db, type WebhookEndpoint } from "@vgen/db";
-import { newWebhookSecret } from "../accounts/accounts";
-import { assertUrlAllowed } from "../net/url-policy";
+import { newWebhookSecret } from "../accounts";
+import { assertUrlAllowed } from "../net";
 
 /** Fan-out is per event and endpoint: a bound keeps one generation's events bounded too. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 10;
@@ -47,7 +47,7 @@ export async function createEndpoint(db: Db, accountId: string, fields: Endpoint
   }
   const secret = newWebhookSecret();
   const endpoint = await db.webhookEndpoint.create({
-    data: { id: newId("webhookEndpoint"), accountId, ...fields, secret },
+    data: { id: newId("whe"), accountId, ...fields, secret },
     select: VIEW,
   });
   return { endpoint, secret };

@@ -1,11 +1,9 @@
 // Which destinations get a generation event, and their delivery rows (docs/api.md#webhook-events).
 // Runs inside the transaction that makes the change the event reports, so a committed change always
 // has its deliveries and a rolled-back one has none.
-import { TERMINAL_WEBHOOK_EVENTS, type WebhookEvent } from "@vgen/contracts";
-import { newId, type Generation, type Prisma } from "@vgen/db";
-import { endpointsByAccount } from "../platform/hot-cache/lookups";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
-import { toRecord } from "../generations/public-record";
+import { TERMINAL_WEBHOOK_EVENTS, type GenerationRecordT, type WebhookEvent } from "@vgen/contracts";
+import { newId, type Generation, type Tx } from "@vgen/db";
+import { endpointsByAccount, sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import type { WebhookJob } from "./deliveries";
 import { listenSessionsFor, notifyListenSessions } from "./listen";
 
@@ -22,12 +20,7 @@ export interface Destination {
 const LISTEN_URL = "vgen-listen";
 
 /** The account's listen sessions subscribed to `event`, as destinations. */
-export async function listenDestinations(
-  tx: Prisma.TransactionClient,
-  accountId: string,
-  event: string,
-  livemode: boolean,
-): Promise<Destination[]> {
+export async function listenDestinations(tx: Tx, accountId: string, event: string, livemode: boolean): Promise<Destination[]> {
   const sessions = await listenSessionsFor(tx, accountId, event, livemode);
   return sessions.map((id) => ({ key: id, endpointId: null, listenSessionId: id, url: LISTEN_URL }));
 }
@@ -41,7 +34,7 @@ type Routed = Pick<Generation, "accountId" | "webhookUrl" | "webhookEvents" | "l
  * gets it. The endpoints come from the hot cache: no query while the account's list is cached.
  * Listen sessions of the generation's mode get every event they subscribed to, like `stripe listen`.
  */
-export async function destinationsFor(tx: Prisma.TransactionClient, gen: Routed, event: WebhookEvent): Promise<Destination[]> {
+export async function destinationsFor(tx: Tx, gen: Routed, event: WebhookEvent): Promise<Destination[]> {
   const listeners = await listenDestinations(tx, gen.accountId, event, gen.livemode);
   if (gen.webhookUrl) {
     const events: readonly string[] = gen.webhookEvents.length > 0 ? gen.webhookEvents : TERMINAL_WEBHOOK_EVENTS;
@@ -61,28 +54,29 @@ interface QueueOptions {
 }
 
 /**
- * Inserts one pending delivery per destination and its first job. A delivery that already exists
- * for (generation, destination, event, sequence) is left alone, so a step run twice queues once.
- * Returns the ids of the deliveries created.
+ * Inserts one pending delivery per destination and its first job; `record` is the generation as
+ * the event shows it (generations/ builds it). A delivery that already exists for (generation,
+ * destination, event, sequence) is left alone, so a step run twice queues once. Returns the ids
+ * of the deliveries created.
  */
 export async function queueToDestinations(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   gen: Generation,
   event: WebhookEvent,
+  record: GenerationRecordT,
   destinations: Destination[],
   opts: QueueOptions = {},
 ): Promise<string[]> {
   if (destinations.length === 0) return [];
   const now = opts.now ?? new Date();
-  const eta = gen.status === "processing" ? remainingEta(gen, now) : 0;
   // The exact body every attempt sends (the JSONB payload does not keep the record's key order).
-  const body = JSON.stringify({ type: event, data: toRecord(gen, eta) });
+  const body = JSON.stringify({ type: event, data: record });
   const created: string[] = [];
   for (const d of destinations) {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO webhook_deliveries (id, account_id, generation_id, endpoint_id, listen_session_id, destination, url,
         event_type, sequence, payload, body, next_attempt_at, created_at)
-      VALUES (${newId("delivery")}, ${gen.accountId}, ${gen.id}, ${d.endpointId}, ${d.listenSessionId}, ${d.key}, ${d.url},
+      VALUES (${newId("whd")}, ${gen.accountId}, ${gen.id}, ${d.endpointId}, ${d.listenSessionId}, ${d.key}, ${d.url},
         ${event}, ${opts.sequence ?? 0}, ${body}::jsonb, ${body}, ${now}, ${now})
       ON CONFLICT (generation_id, destination, event_type, sequence) DO NOTHING
       RETURNING id`;
@@ -95,23 +89,18 @@ export async function queueToDestinations(
 }
 
 /** A new delivery's first attempt: a job for a URL, a wake-up (at commit) for a listen session's stream. */
-export async function startDelivery(tx: Prisma.TransactionClient, deliveryId: string, d: Destination): Promise<void> {
+export async function startDelivery(tx: Tx, deliveryId: string, d: Destination): Promise<void> {
   if (d.listenSessionId) await notifyListenSessions(tx, [d.listenSessionId]);
   else await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: 1 } satisfies WebhookJob);
 }
 
-/** Queues `event` of `gen` to every destination subscribed to it. */
+/** Queues `event` of `gen`, shown as `record`, to every destination subscribed to it. */
 export async function queueWebhookEvent(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   gen: Generation,
   event: WebhookEvent,
+  record: GenerationRecordT,
   opts: QueueOptions = {},
 ): Promise<string[]> {
-  return queueToDestinations(tx, gen, event, await destinationsFor(tx, gen, event), opts);
-}
-
-/** A running generation's ETA as promised at acceptance, less the time since (no queue read here). */
-function remainingEta(gen: Generation, now: Date): number {
-  const elapsed = Math.floor((now.getTime() - gen.createdAt.getTime()) / 1000);
-  return Math.max(0, gen.etaSecondsAtAccept - elapsed);
+  return queueToDestinations(tx, gen, event, record, await destinationsFor(tx, gen, event), opts);
 }

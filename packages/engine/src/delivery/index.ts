@@ -27,3 +27,7 @@ export { listenHub, openListenSession, takeListenEvents, touchListenSession } fr
 export type { ListenEvent, ListenSession } from "./listen";
 export { pruneDeliveryLog } from "./prune";
 export { TRIGGERS_PER_MINUTE, triggerSampleEvent } from "./trigger";
+export { startWebhookWorker } from "./worker";
+export { queueWebhookEvent } from "./fan-out";
+export { queueProgressEvent } from "./progress-events";
+export { queueAccountEvent } from "./account-events";

@@ -7,13 +7,12 @@
 // and releases of one account are serialised by a transaction-scoped advisory lock, so two
 // processes cannot both take the last slot, nor park a delivery just after its slot was freed.
 import { env } from "@vgen/config";
-import type { Db, Prisma, WebhookDelivery } from "@vgen/db";
-import { sendInTransaction, WEBHOOK_QUEUE } from "../platform/queue";
+import type { Db, WebhookDelivery, Tx } from "@vgen/db";
+import { sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import { closeCircuit, openCircuitIfDue, startProbe } from "./circuit";
 import type { WebhookJob } from "./deliveries";
 import { afterAttempt, attemptTimeoutMs, HEALTHY, laneConcurrency, laneKey, type LaneHealth } from "./schedule";
 
-type Tx = Prisma.TransactionClient;
 type Routed = Pick<WebhookDelivery, "id" | "accountId" | "endpointId" | "url">;
 
 /** A crashed process's lease lapses this long after its attempt's timeout. */

@@ -4,9 +4,9 @@
 // session's open stream then takes its pending deliveries, signs them with the session's secret and
 // records the attempt. The server never connects to the developer's machine.
 import { EventEmitter } from "node:events";
-import { newId, type Db, type Prisma } from "@vgen/db";
-import { newWebhookSecret } from "../accounts/accounts";
-import { notificationConnection, type ChannelListener } from "../platform/notifications";
+import { newId, type Db, type Prisma, type Tx } from "@vgen/db";
+import { newWebhookSecret } from "../accounts";
+import { notificationConnection, type ChannelListener } from "../platform";
 import { deliveryBody } from "./deliveries";
 import { signWebhook, type WebhookHeaders } from "./signing";
 
@@ -42,7 +42,7 @@ export async function openListenSession(
   }
   return db.webhookListenSession.create({
     data: {
-      id: newId("listenSession"),
+      id: newId("whl"),
       accountId: input.accountId,
       apiKeyId: input.apiKeyId,
       secret: newWebhookSecret(),
@@ -59,12 +59,7 @@ export async function touchListenSession(db: Db, sessionId: string): Promise<voi
 }
 
 /** The account's live sessions of `livemode` subscribed to `event`. */
-export async function listenSessionsFor(
-  tx: Prisma.TransactionClient,
-  accountId: string,
-  event: string,
-  livemode: boolean,
-): Promise<string[]> {
+export async function listenSessionsFor(tx: Tx, accountId: string, event: string, livemode: boolean): Promise<string[]> {
   const rows = await tx.webhookListenSession.findMany({
     where: { accountId, livemode, lastSeenAt: { gt: new Date(Date.now() - LISTEN_GRACE_MS) } },
     select: { id: true, events: true },
@@ -73,7 +68,7 @@ export async function listenSessionsFor(
 }
 
 /** Wakes the sessions' streams when the transaction commits. */
-export async function notifyListenSessions(tx: Prisma.TransactionClient, sessionIds: Iterable<string>): Promise<void> {
+export async function notifyListenSessions(tx: Tx, sessionIds: Iterable<string>): Promise<void> {
   for (const id of new Set(sessionIds)) await tx.$executeRaw`SELECT pg_notify(${LISTEN_CHANNEL}, ${id})`;
 }
 
@@ -103,7 +98,7 @@ export async function takeListenEvents(db: Db, session: ListenSession): Promise<
       const headers = signWebhook(session.secret, row.id, body, now);
       await tx.webhookAttempt.create({
         data: {
-          id: newId("attempt"),
+          id: newId("wha"),
           deliveryId: row.id,
           attemptNo: (await tx.webhookAttempt.count({ where: { deliveryId: row.id } })) + 1,
           responseStatus: null,

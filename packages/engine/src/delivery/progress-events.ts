@@ -1,4 +1,5 @@
-import type { Generation, Prisma } from "@vgen/db";
+import type { GenerationRecordT } from "@vgen/contracts";
+import type { Generation, Tx } from "@vgen/db";
 import { destinationsFor, queueToDestinations } from "./fan-out";
 
 /** A destination gets at most one `generation.progress` per this interval (docs/api.md#webhook-events). */
@@ -10,7 +11,7 @@ const PROGRESS_EVENT_INTERVAL_MS = 2_000;
  * progress: that holds the generation's row lock, so concurrent reports of one generation decide
  * one after the other and the interval holds strictly. Times are the events' own, never a timer.
  */
-export async function queueProgressEvent(tx: Prisma.TransactionClient, gen: Generation, now: Date = new Date()) {
+export async function queueProgressEvent(tx: Tx, gen: Generation, record: GenerationRecordT, now: Date = new Date()) {
   const destinations = await destinationsFor(tx, gen, "generation.progress");
   if (destinations.length === 0) return [];
   const last = await tx.$queryRaw<{ destination: string; lastAt: Date; lastPct: number }[]>`
@@ -22,5 +23,5 @@ export async function queueProgressEvent(tx: Prisma.TransactionClient, gen: Gene
     if (!previous) return gen.progress > 0;
     return now.getTime() - previous.lastAt.getTime() >= PROGRESS_EVENT_INTERVAL_MS && gen.progress > previous.lastPct;
   });
-  return queueToDestinations(tx, gen, "generation.progress", due, { now, sequence: gen.progress });
+  return queueToDestinations(tx, gen, "generation.progress", record, due, { now, sequence: gen.progress });
 }

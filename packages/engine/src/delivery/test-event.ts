@@ -17,7 +17,7 @@ export async function sendTestEvent(
   now: Date = new Date(),
 ): Promise<{ deliveryId: string; result: WebhookJobResult }> {
   const endpoint = await getEndpoint(db, accountId, endpointId);
-  const deliveryId = newId("delivery");
+  const deliveryId = newId("whd");
   const payload = {
     type: WEBHOOK_TEST_EVENT,
     data: { endpoint_id: endpoint.id, message: "Test event from the vgen dashboard.", created_at: formatTimestamp(now) },

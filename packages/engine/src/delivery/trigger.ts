@@ -15,7 +15,7 @@ import { queueAccountEvent } from "./account-events";
 export const TRIGGERS_PER_MINUTE = 20;
 
 function sampleGeneration(event: WebhookEvent, now: Date, livemode: boolean): GenerationRecordT {
-  const id = newId("generation");
+  const id = newId("vid");
   const at = formatTimestamp(now);
   const base: GenerationRecordT = {
     id,

@@ -1,8 +1,7 @@
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
 import { env } from "@vgen/config";
-import { logger } from "../observability/logger";
-import { getBoss, WEBHOOK_QUEUE } from "../platform/queue";
+import { logger, getBoss, WEBHOOK_QUEUE } from "../platform";
 import { processWebhookJob, type WebhookJob } from "./deliveries";
 import { webhookRetrySchedule } from "./schedule";
 

@@ -1,10 +1,8 @@
 import { ApiError } from "@vgen/contracts";
-import { newId, type Db, type Generation, type Prisma } from "@vgen/db";
+import { newId, type Generation, type DbOrTx } from "@vgen/db";
 import { GENERATION_EVENTS_CHANNEL } from "./events";
 import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform/queue";
-
-type Client = Db | Prisma.TransactionClient;
+import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform";
 
 /** An Idempotency-Key claim to complete with the generation, and the response a retry replays. */
 export interface KeyCompletion {
@@ -25,7 +23,7 @@ const JOB_STATEMENT = /^\s*WITH\s+ins\s+AS\s*\(/i;
  * token: a committed generation always has its completed key, and a claim taken over by a retry
  * (its lease passed while this request ran) aborts this statement, so a key yields one generation.
  */
-export async function insertAccepted(client: Client, g: Generation, completion?: KeyCompletion): Promise<void> {
+export async function insertAccepted(client: DbOrTx, g: Generation, completion?: KeyCompletion): Promise<void> {
   const boss = await getBoss();
   try {
     await boss.send(GENERATION_QUEUE, { generationId: g.id } satisfies GenerationJob, {
@@ -93,7 +91,7 @@ function withAcceptance(
     ? `
     entry AS (
       INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference, created_at)
-      SELECT ${p(newId("ledger"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, generation.id, generation.id, ${p(g.createdAt)}
+      SELECT ${p(newId("led"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, generation.id, generation.id, ${p(g.createdAt)}
       FROM hold, generation
     ),`
     : "";

@@ -1,11 +1,11 @@
 import { parseCreateGeneration, type CreateGenerationInput, type GenerationRecordT } from "@vgen/contracts";
 import type { CatalogModel, Db, Generation } from "@vgen/db";
-import { assertKeyAllowsModel, assertKeyMayWrite, type KeyRestrictions } from "../accounts/key-restrictions";
-import { findEnabledModel } from "../catalog/models";
+import { assertKeyAllowsModel, assertKeyMayWrite, type KeyRestrictions } from "../accounts";
+import { findEnabledModel } from "../catalog";
 import { createGeneration, type AcceptingAccount } from "./store";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
-import { assertRequestUrlsAllowed } from "../net/url-policy";
-import { consumeRateLimit, rateLimitedError, type RateLimitOutcome } from "../platform/rate-limit/limiter";
+import { assertRequestUrlsAllowed } from "../net";
+import { consumeRateLimit, rateLimitedError, type RateLimitOutcome } from "../platform";
 import { toRecord } from "./public-record";
 
 export interface AcceptGenerationInput {

@@ -1,3 +1,4 @@
+import type { Id } from "@vgen/contracts";
 import type { Db, LedgerEntry } from "@vgen/db";
 import { generationNotFound } from "./store";
 import { HISTORY_INCLUDE, type GenerationListRow } from "./history";
@@ -17,7 +18,7 @@ export interface GenerationDetail {
 }
 
 /** A generation of one account with its route attempts and money movements; another account's id is not found. */
-export async function getGenerationDetail(db: Db, accountId: string, id: string): Promise<GenerationDetail> {
+export async function getGenerationDetail(db: Db, accountId: Id<"acct">, id: string): Promise<GenerationDetail> {
   const generation = await db.generation.findFirst({
     where: { id, accountId },
     include: HISTORY_INCLUDE,

@@ -1,5 +1,5 @@
 import type { Db, Generation } from "@vgen/db";
-import { config } from "../platform/config";
+import { env } from "@vgen/config";
 import {
   defaultProcessingSeconds,
   queuedEtaSeconds,
@@ -159,7 +159,7 @@ function queuedEta(
   expected: number,
   own: { modelId: string; queue: string; createdAt: Date; id?: string },
 ): number {
-  const byWorkers = queuedEtaSeconds(expected, loadAhead(active.all, own, config().workerConcurrency));
+  const byWorkers = queuedEtaSeconds(expected, loadAhead(active.all, own, env().WORKER_CONCURRENCY));
   const slots = active.routeSlots.get(own.modelId);
   const model = active.byModel.get(own.modelId);
   if (!slots || !model) return byWorkers;

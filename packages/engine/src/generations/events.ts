@@ -1,11 +1,11 @@
 import { EventEmitter } from "node:events";
-import type { Db, Prisma } from "@vgen/db";
-import { notificationConnection, type ChannelListener } from "../platform/notifications";
+import type { DbOrTx } from "@vgen/db";
+import { notificationConnection, type ChannelListener } from "../platform";
 
 export const GENERATION_EVENTS_CHANNEL = "generation_events";
 
 /** Announces that a generation changed, to every process (PostgreSQL NOTIFY, sent at commit). */
-export async function notifyGenerationChanged(tx: Prisma.TransactionClient | Db, generationId: string): Promise<void> {
+export async function notifyGenerationChanged(tx: DbOrTx, generationId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${GENERATION_EVENTS_CHANNEL}, ${generationId})`;
 }
 

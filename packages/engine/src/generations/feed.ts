@@ -3,7 +3,8 @@ import { sharedQueueEtas } from "./eta";
 import { generationEvents } from "./events";
 import { GENERATION_COLUMNS } from "./columns";
 import { generationNotFound } from "./store";
-import { logger } from "../observability/logger";
+import { metrics } from "../observability";
+import { logger } from "../platform";
 import { toRecord } from "./public-record";
 import { eventIdOf } from "./event-id";
 
@@ -77,6 +78,8 @@ export class GenerationFeed {
   constructor(
     private readonly db: Db,
     private readonly tickMs = FEED_TICK_MS,
+    /** Told the number of generations followed whenever it changes (the process's feed: a gauge). */
+    private readonly onSize: (size: number) => void = () => {},
   ) {
     this.etas = sharedQueueEtas(db, FRESH_MS);
   }
@@ -109,7 +112,7 @@ export class GenerationFeed {
     });
   }
 
-  /** Generations followed right now (for tests and metrics). */
+  /** Generations followed right now. */
   get size(): number {
     return this.watched.size;
   }
@@ -128,6 +131,7 @@ export class GenerationFeed {
         read: false,
       };
       this.watched.set(generationId, entry);
+      this.onSize(this.watched.size);
       this.subscribe(generationId, entry);
       this.ticker ??= setInterval(() => this.tick(), this.tickMs).unref();
     }
@@ -147,6 +151,7 @@ export class GenerationFeed {
     if (entry.watchers.size > 0 || entry.lookups.length > 0 || this.watched.get(generationId) !== entry) return;
     entry.unsubscribe();
     this.watched.delete(generationId);
+    this.onSize(this.watched.size);
     this.wanted.delete(generationId);
     if (this.watched.size === 0 && this.ticker) {
       clearInterval(this.ticker);
@@ -303,16 +308,11 @@ export async function liveRecordForAccount(
 
 const globalFeed = globalThis as unknown as { __vgenGenerationFeed?: GenerationFeed };
 
-/** Generations the process's feed follows (0 before any stream). */
-export function watchedGenerations(): number {
-  return globalFeed.__vgenGenerationFeed?.size ?? 0;
-}
-
 /**
  * The process's feed. It lives on globalThis so that the copy of this module Next.js bundles into
  * route handlers and the one server.ts loads share one ticker and one read per pass.
  */
 export function generationFeed(db: Db): GenerationFeed {
-  globalFeed.__vgenGenerationFeed ??= new GenerationFeed(db);
+  globalFeed.__vgenGenerationFeed ??= new GenerationFeed(db, FEED_TICK_MS, (size) => metrics().watchedGenerations.set(size));
   return globalFeed.__vgenGenerationFeed;
 }

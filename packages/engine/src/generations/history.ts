@@ -1,8 +1,7 @@
-import type { GenerationStatus } from "@vgen/contracts";
-import { ID_PREFIXES, type Db, type Generation, type Prisma } from "@vgen/db";
-import { dayRange } from "../platform/days";
-import { decodeCursor, isCursorId, olderThan, pageOf } from "../platform/keyset";
-import { publicUrlFor } from "../storage/backend";
+import { isId, type GenerationStatus } from "@vgen/contracts";
+import type { Db, Generation, Prisma } from "@vgen/db";
+import { dayRange, decodeCursor, olderThan, pageOf } from "../platform";
+import { publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
 
 /** The source filter's value for generations made in the dashboard (no API key). */
@@ -43,7 +42,7 @@ function likeLiteral(text: string): string {
 }
 
 function searchWhere(search: string): Prisma.GenerationWhereInput {
-  if (isCursorId(search, ID_PREFIXES.generation)) return { id: search };
+  if (isId("vid", search)) return { id: search };
   return { prompt: { contains: likeLiteral(search), mode: "insensitive" } };
 }
 
@@ -72,7 +71,7 @@ export async function listGenerationHistory(
   accountId: string,
   opts: { query?: GenerationQuery; limit: number; cursor?: string | null },
 ): Promise<{ data: GenerationListRow[]; nextCursor: string | null }> {
-  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.generation) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor, "vid") : null;
   const rows = await db.generation.findMany({
     where: { AND: [whereFor(accountId, opts.query ?? {}), olderThan(after)] },
     include: HISTORY_INCLUDE,

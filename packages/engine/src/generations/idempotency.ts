@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
-import { config } from "../platform/config";
+import { env } from "@vgen/config";
 
 /** A key is remembered this long; after it, the key may start over with any request. */
 const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
@@ -58,7 +58,7 @@ export async function claimIdempotencyKey(
   input: { accountId: string; key: string; fingerprint: string; token: string },
 ): Promise<IdempotencyClaim> {
   const { accountId, key, fingerprint, token } = input;
-  const lease = config().idempotencyLeaseSeconds;
+  const lease = env().IDEMPOTENCY_LEASE_SECONDS;
   // A key deleted between the two statements below (its request failed and freed it) is claimed again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimed = await db.$queryRaw<{ claimed: boolean }[]>`

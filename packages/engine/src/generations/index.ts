@@ -35,3 +35,4 @@ export { outputRetention, sweepExpiredOutputs } from "./retention";
 export type { OutputRetention } from "./retention";
 export type { RunningWorker } from "./worker/loop";
 export { receiveUpstreamCallback } from "./upstream-callbacks";
+export { toRecord } from "./public-record";

@@ -1,7 +1,16 @@
 import { formatPricePerSecond, formatTimestamp, formatUsd, type GenerationRecordT, type Size } from "@vgen/contracts";
 import type { Generation } from "@vgen/db";
-import { publicUrlFor } from "../storage/backend";
+import { publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
+
+/**
+ * The record a webhook event carries: a running generation's ETA is the one promised at
+ * acceptance less the time since (no queue read on the event's path).
+ */
+export function eventRecord(gen: Generation, now: Date = new Date()): GenerationRecordT {
+  const elapsed = Math.floor((now.getTime() - gen.createdAt.getTime()) / 1000);
+  return toRecord(gen, gen.status === "processing" ? Math.max(0, gen.etaSecondsAtAccept - elapsed) : 0, now);
+}
 
 /** The generation record exactly as the API shows it (docs/api.md#the-generation-record). */
 export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Date()): GenerationRecordT {

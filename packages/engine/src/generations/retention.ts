@@ -2,9 +2,8 @@
 // until its `expires_at`, then deleted by the workers' sweep; the /cdn route answers
 // `410 output_expired` for them from that moment, whether the sweep has run yet or not.
 import type { Db } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { removeOutputs } from "../storage/backend";
-import type { StorageBackend } from "../storage/types";
+import { logger } from "../platform";
+import { removeOutputs, type StorageBackend } from "../storage";
 
 /** Generations whose files are deleted per transaction; a sweep runs batches until none is left. */
 const SWEEP_BATCH = 50;

@@ -4,10 +4,9 @@
  * free slot. Taking it records the submit intent in the same transaction, under the route's row
  * lock, so no route ever runs more jobs than its limit and no job is submitted without a trace.
  */
-import { type Db, type Generation, type ModelRoute, newId } from "@vgen/db";
-import { breakerDecision, startProbe } from "../providers/breaker";
-import { LOCAL_PROVIDER, routeRefusal, targetFor } from "../providers/routes";
-import { QUEUE_PRIORITY } from "../platform/queue";
+import { type Db, type Generation, type ModelRoute, newId, type Tx } from "@vgen/db";
+import { breakerDecision, startProbe, LOCAL_PROVIDER, routeRefusal, targetFor } from "../providers";
+import { QUEUE_PRIORITY } from "../platform";
 
 export type RouteChoice =
   | { kind: "taken"; route: ModelRoute; attemptId: string }
@@ -84,7 +83,7 @@ export async function takeRoute(db: Db, gen: Generation, routes: ModelRoute[]): 
         data: { routeId: fresh.id, submitIntentAt: new Date(), waitingSince: null },
       });
       if (taken.count === 0) return { kind: "none" as const, reason: "no longer processing" };
-      const attemptId = newId("routeAttempt");
+      const attemptId = newId("rat");
       await tx.routeAttempt.create({ data: { id: attemptId, generationId: gen.id, routeId: fresh.id } });
       return { kind: "taken" as const, route: fresh, attemptId };
     }
@@ -92,7 +91,7 @@ export async function takeRoute(db: Db, gen: Generation, routes: ModelRoute[]): 
   });
 }
 
-async function markWaiting(tx: Parameters<Parameters<Db["$transaction"]>[0]>[0], gen: Generation): Promise<RouteChoice> {
+async function markWaiting(tx: Tx, gen: Generation): Promise<RouteChoice> {
   if (!gen.waitingSince)
     await tx.generation.updateMany({ where: { id: gen.id, waitingSince: null }, data: { waitingSince: new Date() } });
   return { kind: "wait" };

@@ -1,27 +1,29 @@
 import { randomInt } from "node:crypto";
 import { env } from "@vgen/config";
-import { ApiError, costMicrosFor, quoteClip, type CreateGenerationInput, type GenerationFailureCode } from "@vgen/contracts";
-import { ID_PREFIXES, newId, type Account, type CatalogModel, type Db, type Generation, type Prisma } from "@vgen/db";
-import { deliveredBilledSeconds } from "../billing/pricing";
-import { resolveAgainstModel } from "../catalog/models";
+import {
+  ApiError,
+  costMicrosFor,
+  quoteClip,
+  type CreateGenerationInput,
+  type GenerationFailureCode,
+  type Id,
+} from "@vgen/contracts";
+import { newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
+import { applyLedgerEntry, deliveredBilledSeconds } from "../billing";
+import { resolveAgainstModel } from "../catalog";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
 import { insertAccepted } from "./accept-statement";
 import { GENERATION_COLUMNS } from "./columns";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { notifyGenerationChanged } from "./events";
-import { routesByModel, subscriptionKey, subscriptionStates } from "../platform/hot-cache/lookups";
-import type { RouteRequest } from "../providers/adapter";
-import { acceptanceRefusal } from "../providers/routes";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { checkSpendThreshold } from "../alerts/spend";
-import { applyLedgerEntry } from "../billing/ledger";
-import { toRecord } from "./public-record";
-import { admitUnderSubscription, subscriptionPaused } from "../accounts/subscription-admission";
-import { admitUnderKeyCap } from "../accounts/key-spend-cap";
+import { routesByModel, subscriptionKey, subscriptionStates, decodeCursor, olderThan, pageOf } from "../platform";
+import { type RouteRequest, acceptanceRefusal } from "../providers";
+import { checkSpendThreshold } from "../alerts";
+import { eventRecord, toRecord } from "./public-record";
+import { admitUnderSubscription, subscriptionPaused, admitUnderKeyCap } from "../accounts";
 import { onGenerationTerminal } from "./terminal-hooks";
 import { deadlineFor } from "./deadlines";
-import { queueWebhookEvent } from "../delivery/fan-out";
-import { queueProgressEvent } from "../delivery/progress-events";
+import { queueWebhookEvent, queueProgressEvent } from "../delivery";
 
 /** What the create path needs of the account; the request's cached identity carries it. */
 export type AcceptingAccount = Pick<Account, "id" | "status">;
@@ -72,7 +74,7 @@ export async function createGeneration(
   const createdAt = new Date();
   const deadlineAt = deadlineFor(createdAt, body.deadline, input.cancelAfterSeconds ?? null);
   const generation: Generation = {
-    id: newId("generation"),
+    id: newId("vid"),
     accountId: account.id,
     apiKeyId: input.apiKeyId,
     modelId: resolved.model.id,
@@ -146,7 +148,7 @@ export async function createGeneration(
  * Test mode is not free capacity: at most TEST_MODE_CONCURRENCY processing and TEST_MODE_DAILY_LIMIT
  * created per UTC day, per account. Counted under the account's row lock, so a burst cannot overshoot.
  */
-async function admitTestGeneration(tx: Prisma.TransactionClient, accountId: string, now: Date) {
+async function admitTestGeneration(tx: Tx, accountId: string, now: Date) {
   const { TEST_MODE_CONCURRENCY, TEST_MODE_DAILY_LIMIT } = env();
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
@@ -181,7 +183,12 @@ export function generationNotFound(id: string): ApiError {
  * Reads one generation of one account; another account's id is indistinguishable from a missing one,
  * and so is one of the other mode when `livemode` is given (a test key never sees live generations).
  */
-export async function getGenerationForAccount(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
+export async function getGenerationForAccount(
+  db: Db,
+  accountId: Id<"acct">,
+  id: string,
+  livemode?: boolean,
+): Promise<Generation> {
   const [generation] = await db.$queryRaw<
     Generation[]
   >`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
@@ -271,10 +278,7 @@ async function finish(
  * to the nearest second, at least the model's minimum charge, and never more than was held (a
  * longer clip bills the requested duration).
  */
-async function deliveredBilling(
-  tx: Prisma.TransactionClient,
-  gen: Generation,
-): Promise<{ billedSeconds: number; costMicros: bigint }> {
+async function deliveredBilling(tx: Tx, gen: Generation): Promise<{ billedSeconds: number; costMicros: bigint }> {
   if (gen.deliveredMs === null) return { billedSeconds: gen.billedSeconds, costMicros: gen.costMicros };
   const model = await tx.catalogModel.findUnique({ where: { id: gen.modelId }, select: { minChargeSeconds: true } });
   const billedSeconds = deliveredBilledSeconds(gen.deliveredMs, model?.minChargeSeconds ?? 1, gen.billedSeconds);
@@ -319,7 +323,7 @@ export function failGeneration(db: Db, id: string, errorCode: GenerationFailureC
 }
 
 /** Cancels a generation that has not finished (of the caller's mode); its hold is released and nothing is charged. */
-export async function cancelGeneration(db: Db, accountId: string, id: string, livemode?: boolean): Promise<Generation> {
+export async function cancelGeneration(db: Db, accountId: Id<"acct">, id: string, livemode?: boolean): Promise<Generation> {
   const existing = await getGenerationForAccount(db, accountId, id, livemode);
   if (existing.status !== "processing") {
     throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${existing.status}.`, "id");
@@ -354,7 +358,7 @@ export async function reportProgress(db: Db, id: string, progress: number, now: 
       RETURNING ${GENERATION_COLUMNS}`;
     if (!gen) return false;
     await notifyGenerationChanged(tx, id);
-    await queueProgressEvent(tx, gen, now);
+    await queueProgressEvent(tx, gen, eventRecord(gen, now), now);
     return true;
   });
   return updated;
@@ -372,7 +376,9 @@ export async function markStarted(db: Db, gen: Generation, data: Prisma.Generati
       SELECT started_at IS NULL AS "firstStart" FROM generations WHERE id = ${gen.id} AND status = 'processing' FOR UPDATE`;
     if (!row) return;
     await tx.generation.update({ where: { id: gen.id }, data: { ...data, startedAt } });
-    if (row.firstStart) await queueWebhookEvent(tx, { ...gen, startedAt }, "generation.processing");
+    if (!row.firstStart) return;
+    const started = { ...gen, startedAt };
+    await queueWebhookEvent(tx, started, "generation.processing", eventRecord(started));
   });
 }
 
@@ -389,7 +395,7 @@ export async function listGenerations(
   cursor: string | null,
   livemode = true,
 ): Promise<ListPage> {
-  const after = cursor ? decodeCursor(cursor, ID_PREFIXES.generation) : null;
+  const after = cursor ? decodeCursor(cursor, "vid") : null;
   const rows = await db.generation.findMany({
     where: { accountId, livemode, ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -1,6 +1,7 @@
-import type { Generation, Prisma } from "@vgen/db";
-import { queueWebhookEvent } from "../delivery/fan-out";
-import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform/queue";
+import type { Generation, Tx } from "@vgen/db";
+import { queueWebhookEvent } from "../delivery";
+import { eventRecord } from "./public-record";
+import { GENERATION_QUEUE, QUEUE_PRIORITY, sendInTransaction } from "../platform";
 
 const TERMINAL_EVENT = {
   completed: "generation.completed",
@@ -14,12 +15,12 @@ const TERMINAL_EVENT = {
  * to the generation of the same model that has waited longest, woken now rather than at its next
  * look (docs/providers.md#routes).
  */
-export async function onGenerationTerminal(tx: Prisma.TransactionClient, gen: Generation): Promise<void> {
-  await queueWebhookEvent(tx, gen, TERMINAL_EVENT[gen.status as keyof typeof TERMINAL_EVENT]);
+export async function onGenerationTerminal(tx: Tx, gen: Generation): Promise<void> {
+  await queueWebhookEvent(tx, gen, TERMINAL_EVENT[gen.status as keyof typeof TERMINAL_EVENT], eventRecord(gen));
   if (gen.routeId) await wakeLongestWaiting(tx, gen.modelId);
 }
 
-async function wakeLongestWaiting(tx: Prisma.TransactionClient, modelId: string) {
+async function wakeLongestWaiting(tx: Tx, modelId: string) {
   const next = await tx.generation.findFirst({
     where: { modelId, status: "processing", routeId: null, waitingSince: { not: null } },
     orderBy: { waitingSince: "asc" },

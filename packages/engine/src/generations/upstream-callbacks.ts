@@ -5,10 +5,8 @@
  * generation had already been failed (shown to staff).
  */
 import type { Db } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { UpstreamCallError } from "../providers/adapter";
-import { adapterFor, targetFor } from "../providers/routes";
-import { sendInTransaction, GENERATION_QUEUE, QUEUE_PRIORITY } from "../platform/queue";
+import { logger, sendInTransaction, GENERATION_QUEUE, QUEUE_PRIORITY } from "../platform";
+import { UpstreamCallError, adapterFor, targetFor } from "../providers";
 
 export type CallbackOutcome = "accepted" | "ignored" | "not_found" | "forged" | "retry";
 

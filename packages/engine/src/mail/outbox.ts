@@ -2,12 +2,9 @@
 // transaction of whatever caused it, plus the pg-boss job that sends it, so a message exists exactly
 // when its cause commits and survives a crash before it is sent.
 import { env } from "@vgen/config";
-import { newId, type Db, type MailKind, type Prisma } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { MAIL_QUEUE, sendInTransaction } from "../platform/queue";
+import { newId, type Db, type MailKind, type DbOrTx } from "@vgen/db";
+import { logger, MAIL_QUEUE, sendInTransaction } from "../platform";
 import type { MailJob } from "./send";
-
-type Tx = Prisma.TransactionClient;
 
 export interface OutboundMail {
   /** The account the message concerns (null for none). */
@@ -23,16 +20,16 @@ export interface OutboundMail {
  * Whether `db` is the client itself rather than one of its transactions. Not `$transaction`: a
  * transaction has one too (it nests); only the client has `$disconnect`.
  */
-const isClient = (db: Db | Tx): db is Db => typeof (db as Partial<Db>).$disconnect === "function";
+const isClient = (db: DbOrTx): db is Db => typeof (db as Partial<Db>).$disconnect === "function";
 
 /**
  * Puts a message in the outbox inside the caller's transaction (or a transaction of its own when
  * given the client). Without SMTP_URL nothing will send it: it is kept as `not_sent` and printed to
  * the log, so links still reach whoever runs the server.
  */
-export async function queueMail(db: Db | Tx, mail: OutboundMail): Promise<string> {
+export async function queueMail(db: DbOrTx, mail: OutboundMail): Promise<string> {
   if (isClient(db)) return db.$transaction((tx) => queueMail(tx, mail));
-  const id = newId("outboundEmail");
+  const id = newId("eml");
   const deliverable = env().SMTP_URL !== undefined;
   await db.outboundEmail.create({
     data: {

@@ -5,8 +5,7 @@
 // a crash between the server's answer and the bookkeeping can send it twice (at least once).
 import { env } from "@vgen/config";
 import type { Db } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { MAIL_QUEUE, sendInTransaction } from "../platform/queue";
+import { logger, MAIL_QUEUE, sendInTransaction } from "../platform";
 import { sendOverSmtp } from "./transport";
 
 export interface MailJob {

@@ -1,7 +1,6 @@
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
-import { logger } from "../observability/logger";
-import { getBoss, MAIL_QUEUE } from "../platform/queue";
+import { logger, getBoss, MAIL_QUEUE } from "../platform";
 import { processMailJob, type MailJob } from "./send";
 import { closeMailTransports } from "./transport";
 

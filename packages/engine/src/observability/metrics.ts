@@ -1,7 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { API_OPERATIONS, pathPattern, routeTemplate } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { watchedGenerations } from "../generations/feed";
 
 /**
  * Prometheus metrics of this process. The registry lives on globalThis so the copy Next.js bundles
@@ -43,13 +42,11 @@ function build() {
       help: "Event streams open in this process.",
       registers: [registry],
     }),
+    // Set by the process's generation feed (generations/feed.ts) whenever the number changes.
     watchedGenerations: new Gauge({
       name: "vgen_generations_watched",
       help: "Generations whose records this process follows for its event streams.",
       registers: [registry],
-      collect() {
-        this.set(watchedGenerations());
-      },
     }),
     queued: new Gauge({
       name: "vgen_generations_processing",

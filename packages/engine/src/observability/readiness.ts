@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@vgen/db";
-import { GENERATION_QUEUE, getBoss } from "../platform/queue";
-import { storageBackend } from "../storage/backend";
+import { GENERATION_QUEUE, getBoss } from "../platform";
+import { storageBackend } from "../storage";
 
 /**
  * Readiness (`GET /api/health/ready`): whether this instance can do its work now, as opposed to

@@ -1,6 +1,5 @@
 import type { Db } from "@vgen/db";
-import { isDatabaseUnavailable } from "../platform/db-unavailable";
-import { logger } from "./logger";
+import { logger, isDatabaseUnavailable } from "../platform";
 
 export interface RequestLogRow {
   id: string;

@@ -1,7 +1,7 @@
 // An account's own API requests, as the request log writer stored them: listed newest first with
 // filters, one at a time for its detail, and deleted past the retention period.
-import { ID_PREFIXES, type Db, type Prisma, type RequestLog } from "@vgen/db";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
+import type { Db, Prisma, RequestLog } from "@vgen/db";
+import { decodeCursor, olderThan, pageOf } from "../platform";
 import type { ApiRouteTemplate } from "@vgen/contracts";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
@@ -70,7 +70,7 @@ export async function listRequestLogs(
   opts: { filter?: RequestLogFilter; limit?: number; cursor?: string | null } = {},
 ): Promise<{ data: RequestLogEntry[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(opts.limit ?? 25, 1), 100);
-  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.request) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor, "req") : null;
   const rows = await db.requestLog.findMany({
     where: { AND: [whereFor(accountId, opts.filter ?? {}), olderThan(after)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -1,4 +1,4 @@
-import { ApiError } from "@vgen/contracts";
+import { ApiError, isId, type IdPrefix } from "@vgen/contracts";
 
 /** A position in a newest-first list ordered by (created_at, id): pages never skip or repeat rows. */
 export interface KeysetPosition {
@@ -27,16 +27,12 @@ export function cursorInstant(iso: string | undefined): Date | null {
   return Number.isNaN(ms) || ms < CURSOR_MIN_MS || ms > CURSOR_MAX_MS || at.toISOString() !== iso ? null : at;
 }
 
-/** Whether a cursor's id has the form of our ids (`vid_` + base58), so nothing else reaches SQL. */
-export function isCursorId(id: string | undefined, idPrefix: string): id is string {
-  return id !== undefined && id.length <= 64 && new RegExp(`^${idPrefix}_[1-9A-HJ-NP-Za-km-z]+$`).test(id);
-}
-
 /** Decodes a cursor this API issued for ids with `idPrefix`; anything else is `invalid_cursor`. */
-export function decodeCursor(cursor: string, idPrefix: string): KeysetPosition {
+export function decodeCursor(cursor: string, idPrefix: IdPrefix): KeysetPosition {
   const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = cursorInstant(iso);
-  if (!createdAt || !isCursorId(id, idPrefix) || rest.length > 0) {
+  // Only an id of the form of ours reaches SQL.
+  if (!createdAt || !isId(idPrefix, id) || rest.length > 0) {
     throw new ApiError("invalid_cursor", "The cursor is not one this API returned.", "cursor");
   }
   return { createdAt, id };

@@ -1,9 +1,9 @@
 import { PgBoss, type SendOptions } from "pg-boss";
-import { connectionBounds, type Prisma } from "@vgen/db";
+import { connectionBounds, type Tx } from "@vgen/db";
 import { requireDatabaseUrl } from "@vgen/config";
-import { config } from "./config";
+import { env } from "@vgen/config";
 import { isDatabaseUnavailable } from "./db-unavailable";
-import { logger } from "../observability/logger";
+import { logger } from "./logger";
 
 export const GENERATION_QUEUE = "generations";
 /** Callback deliveries (docs/api.md#callbacks); one job per attempt, see delivery/deliveries.ts. */
@@ -18,7 +18,7 @@ export interface GenerationJob {
 }
 
 function monitorSeconds(): number {
-  return Math.min(60, Math.max(5, Math.floor(config().jobHeartbeatSeconds / 2)));
+  return Math.min(60, Math.max(5, Math.floor(env().JOB_HEARTBEAT_SECONDS / 2)));
 }
 
 const globalBoss = globalThis as unknown as { __vgenBoss?: Promise<PgBoss> };
@@ -54,7 +54,7 @@ export function getBoss(): Promise<PgBoss> {
 async function ensureQueues(boss: PgBoss) {
   const options = {
     // A worker that dies stops its heartbeat; the job is then taken up again.
-    heartbeatSeconds: config().jobHeartbeatSeconds,
+    heartbeatSeconds: env().JOB_HEARTBEAT_SECONDS,
     expireInSeconds: 60 * 60,
     retryLimit: 5,
     retryDelay: 1,
@@ -64,7 +64,7 @@ async function ensureQueues(boss: PgBoss) {
   // One webhook job is one HTTP attempt (15 s timeout) plus its bookkeeping. pg-boss retries
   // only cover a crashed or erroring worker; the delivery's own backoff is a new job each time.
   await upsertQueue(boss, WEBHOOK_QUEUE, {
-    heartbeatSeconds: config().jobHeartbeatSeconds,
+    heartbeatSeconds: env().JOB_HEARTBEAT_SECONDS,
     expireInSeconds: 5 * 60,
     retryLimit: 10,
     retryDelay: 5,
@@ -75,7 +75,7 @@ async function ensureQueues(boss: PgBoss) {
   // One mail job is one SMTP attempt (at most ~1 minute of timeouts); like webhooks, the
   // backoff between attempts is a new job, and pg-boss retries only cover a crashed worker.
   await upsertQueue(boss, MAIL_QUEUE, {
-    heartbeatSeconds: config().jobHeartbeatSeconds,
+    heartbeatSeconds: env().JOB_HEARTBEAT_SECONDS,
     expireInSeconds: 5 * 60,
     retryLimit: 10,
     retryDelay: 5,
@@ -95,7 +95,7 @@ async function upsertQueue(boss: PgBoss, name: string, options: Parameters<PgBos
  * connection, so the job exists exactly when the caller's rows commit.
  */
 export async function sendInTransaction(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   queueName: string,
   data: object,
   options: Omit<SendOptions, "db"> = {},

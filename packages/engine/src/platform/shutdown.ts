@@ -1,7 +1,6 @@
 import { notificationConnection } from "./notifications";
 import { closeRateLimitStore } from "./rate-limit/limiter";
 import { stopBoss } from "./queue";
-import { flushRequestLogs } from "../observability/request-log-writer";
 
 /**
  * Closes every process-wide connection before the database goes away. The shared instances live on
@@ -9,7 +8,6 @@ import { flushRequestLogs } from "../observability/request-log-writer";
  */
 export async function closeSharedConnections(): Promise<void> {
   const g = globalThis as unknown as { __vgenDb?: { $disconnect(): Promise<void> } };
-  await flushRequestLogs();
   await stopBoss();
   await Promise.allSettled([notificationConnection().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect()]);
   g.__vgenDb = undefined;

@@ -5,9 +5,7 @@
  * up to ROUTE_BREAKER_MAX_COOLDOWN_SECONDS. State lives in the route's row, shared by every worker.
  */
 import { env } from "@vgen/config";
-import { type BreakerState, type Db, type ModelRoute, Prisma } from "@vgen/db";
-
-type Tx = Prisma.TransactionClient | Db;
+import { type BreakerState, type ModelRoute, Prisma, type DbOrTx } from "@vgen/db";
 
 export type BreakerDecision = "closed" | "probe" | "open";
 
@@ -19,7 +17,7 @@ export function breakerDecision(route: Pick<ModelRoute, "breakerState" | "breake
 }
 
 /** Marks the route half-open for the probe now taking it; a later job waits until the probe reports. */
-export async function startProbe(tx: Tx, route: Pick<ModelRoute, "id" | "breakerCooldownMs">): Promise<void> {
+export async function startProbe(tx: DbOrTx, route: Pick<ModelRoute, "id" | "breakerCooldownMs">): Promise<void> {
   const wait = Math.max(route.breakerCooldownMs, env().ROUTE_BREAKER_COOLDOWN_SECONDS * 1000);
   await tx.modelRoute.update({
     where: { id: route.id },
@@ -28,7 +26,7 @@ export async function startProbe(tx: Tx, route: Pick<ModelRoute, "id" | "breaker
 }
 
 /** A retryable failure of the route (not of the request): counts toward opening it. */
-export async function recordRouteFailure(tx: Tx, routeId: string, detail: string): Promise<BreakerState> {
+export async function recordRouteFailure(tx: DbOrTx, routeId: string, detail: string): Promise<BreakerState> {
   const { ROUTE_BREAKER_FAILURES, ROUTE_BREAKER_COOLDOWN_SECONDS, ROUTE_BREAKER_MAX_COOLDOWN_SECONDS } = env();
   const base = ROUTE_BREAKER_COOLDOWN_SECONDS * 1000;
   // Opening: a failed probe (half-open), or the Nth failure in a row of a closed route. An open
@@ -52,7 +50,7 @@ export async function recordRouteFailure(tx: Tx, routeId: string, detail: string
 }
 
 /** A success: the route is healthy again. Writes only when something was recorded against it. */
-export async function recordRouteSuccess(tx: Tx, routeId: string): Promise<void> {
+export async function recordRouteSuccess(tx: DbOrTx, routeId: string): Promise<void> {
   await tx.modelRoute.updateMany({
     where: { id: routeId, OR: [{ consecutiveFailures: { gt: 0 } }, { breakerState: { not: "closed" } }] },
     data: { consecutiveFailures: 0, breakerState: "closed", breakerCooldownMs: 0, breakerRetryAt: null },

@@ -3,7 +3,7 @@
  * a success becomes the same two kinds of error, so the route runner decides retries and failover
  * the same way for every provider (docs/providers.md#errors).
  */
-import { FetchFailedError, FetchRefusedError, safeFetch, type SafeFetchResponse } from "../net/safe-fetch";
+import { FetchFailedError, FetchRefusedError, safeFetch, type SafeFetchResponse } from "../net";
 import { UpstreamCallError, type UpstreamOutput, type UpstreamTarget } from "./adapter";
 import { GenerationFailure, ProviderAbortedError } from "./types";
 

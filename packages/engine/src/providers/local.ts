@@ -1,5 +1,5 @@
-import { logger } from "../observability/logger";
-import { renderVideo } from "../render/render-video";
+import { logger } from "../platform";
+import { renderVideo } from "../render";
 import type { Provider } from "./types";
 
 /** The embedded renderer: draws the clip from the prompt (and frame images) on this machine. */

@@ -27,9 +27,9 @@ export function adapterFor(provider: string): VideoAdapter | null {
 }
 
 /** The route's upstream from its credentials' environment; null when they are not configured. */
-export function targetFor(route: Pick<ModelRoute, "credentials" | "upstreamModel">, source = process.env): UpstreamTarget | null {
+export function targetFor(route: Pick<ModelRoute, "credentials" | "upstreamModel">): UpstreamTarget | null {
   if (!route.credentials || !route.upstreamModel) return null;
-  const e = upstreamEnv(route.credentials, source);
+  const e = upstreamEnv(route.credentials);
   if (!e) return null;
   return {
     name: route.credentials,

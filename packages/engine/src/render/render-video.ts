@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { env } from "@vgen/config";
-import { posterTimeUs } from "../storage/poster-time";
+import { posterTimeUs } from "../storage";
 
 export type RenderInput = {
   prompt: string;

@@ -1,4 +1,4 @@
-import { config, type EngineConfig } from "../platform/config";
+import { env, s3Settings, type Env } from "@vgen/config";
 import { createLocalStorage } from "./local";
 import type { StorageBackend, StoredObject } from "./types";
 
@@ -13,25 +13,23 @@ export function posterKeyFor(generationId: string): string {
 }
 
 export function publicUrlFor(key: string): string {
-  return `${config().cdnBaseUrl}/${key}`;
+  return `${env().CDN_BASE_URL}/${key}`;
 }
 
 /** The backend for a configuration: STORAGE_DRIVER=local (default) or s3. The S3 SDK loads only when used. */
-export async function createStorageBackend(
-  cfg: Pick<EngineConfig, "storageDriver" | "s3" | "outputDir">,
-): Promise<StorageBackend> {
-  if (cfg.storageDriver === "s3") {
-    if (!cfg.s3) throw new Error("STORAGE_DRIVER=s3 without S3 settings");
+export async function createStorageBackend(e: Env): Promise<StorageBackend> {
+  const s3 = s3Settings(e);
+  if (s3) {
     const { createS3Storage } = await import("./s3");
-    return createS3Storage(cfg.s3);
+    return createS3Storage(s3);
   }
-  return createLocalStorage(cfg.outputDir);
+  return createLocalStorage(e.OUTPUT_DIR);
 }
 
 let backend: Promise<StorageBackend> | undefined;
-/** The process-wide storage backend, from the engine configuration. */
+/** The process-wide storage backend, from the validated environment. */
 export function storageBackend(): Promise<StorageBackend> {
-  backend ??= createStorageBackend(config()).catch((err) => {
+  backend ??= createStorageBackend(env()).catch((err) => {
     backend = undefined;
     throw err;
   });

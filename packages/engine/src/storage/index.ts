@@ -1,3 +1,7 @@
 /** Public surface of the engine's storage domain. Where output files live (local directory or S3) and how they are read back. */
-export { openOutput } from "./backend";
-export { outputCacheControl } from "./types";
+export { openOutput, storageBackend, publicUrlFor, outputKeyFor, removeOutputs } from "./backend";
+export { outputCacheControl, type StorageBackend } from "./types";
+export { posterTimeUs } from "./poster-time";
+export { mp4FileDurationMs, mp4DurationMs } from "./mp4-duration";
+export { posterFromMp4 } from "./poster-from-mp4";
+export { storePoster } from "./store-poster";

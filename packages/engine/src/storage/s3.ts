@@ -12,10 +12,10 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import type { S3Config } from "../platform/config";
+import type { S3Settings } from "@vgen/config";
 import { contentTypeFor, outputCacheControl, type StorageBackend, type StoredObject } from "./types";
 
-function s3ClientFor(cfg: S3Config): S3Client {
+function s3ClientFor(cfg: S3Settings): S3Client {
   return new S3Client({
     region: cfg.region,
     ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),
@@ -38,7 +38,7 @@ function isNotFound(err: unknown): boolean {
  * switches to a multipart upload for large files. CDN_BASE_URL should point at the bucket or its CDN;
  * `open` still lets the app's /cdn route serve objects (with Range) when it does not.
  */
-export function createS3Storage(cfg: S3Config, client: S3Client = s3ClientFor(cfg)): StorageBackend & { client: S3Client } {
+export function createS3Storage(cfg: S3Settings, client: S3Client = s3ClientFor(cfg)): StorageBackend & { client: S3Client } {
   const work = path.join(os.tmpdir(), "vgen-work");
   return {
     driver: "s3",

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { logger } from "../observability/logger";
+import { logger } from "../platform";
 import { posterKeyFor, storageBackend } from "./backend";
 
 /**

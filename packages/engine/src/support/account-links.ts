@@ -1,7 +1,8 @@
 // Account links: staff make a password reset or email verification link for a customer to pass on.
 import type { Db } from "@vgen/db";
-import { issueLink } from "../auth/link-tokens";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { issueLink } from "../auth";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /**
  * A fresh password reset or email verification link for an account, shown to staff once so they can

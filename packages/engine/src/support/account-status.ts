@@ -1,7 +1,8 @@
 // Account status: staff suspend or reactivate a customer account.
 import type { Db } from "@vgen/db";
-import { revokeAccountSessions } from "../auth/sessions";
-import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
+import { revokeAccountSessions } from "../auth";
+import { writeAuditRow } from "../audit";
+import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 
 /** Suspends or reactivates an account (the API answers a suspended account 403 account_suspended). */
 export async function setAccountStatus(

@@ -1,8 +1,8 @@
 // Account search and review for the staff console: find accounts, then read one account's
 // overview, activity, ledger and generations; and the queue of test balance requests. Reads only.
 import type { Db } from "@vgen/db";
-import { listApiKeys } from "../accounts/api-keys";
-import { balanceSummary } from "../billing/ledger-entries";
+import { listApiKeys } from "../accounts";
+import { balanceSummary } from "../billing";
 import { pageWindow } from "./page-window";
 import { SupportError } from "./staff-action";
 

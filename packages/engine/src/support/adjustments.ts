@@ -1,8 +1,9 @@
 // Balance adjustments: staff credit or debit an account by a signed amount, with a reason.
 import { ApiError, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
-import { applyLedgerEntry } from "../billing/ledger";
-import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
+import { applyLedgerEntry } from "../billing";
+import { writeAuditRow } from "../audit";
+import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 
 /** The largest single balance adjustment; anything larger is a top-up or an engineering task. */
 const MAX_ADJUSTMENT_MICROS = 10_000n * MICROS_PER_DOLLAR;
@@ -23,7 +24,7 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
       const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true, deletedAt: true } });
       if (!account) throw new SupportError("resource_not_found", `No account '${input.accountId}'.`);
       refuseIfDeleted(account, "a balance adjustment");
-      const auditId = newId("audit");
+      const auditId = newId("aud");
       const entry = await applyLedgerEntry(tx, {
         accountId: input.accountId,
         type: "adjustment",

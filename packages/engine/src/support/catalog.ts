@@ -1,7 +1,8 @@
 // Catalog editing for staff: list every model, change prices, limits, sizes and durations.
 import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import type { Db, Prisma } from "@vgen/db";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 export interface CatalogPatch {
   priceMicrosPerSecond?: bigint;

@@ -1,6 +1,7 @@
 // Key revocation: staff revoke a live API key of any account.
 import type { Db } from "@vgen/db";
-import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 
 /** Revokes one live key of any account, as staff. */
 export async function revokeKeyAsStaff(db: Db, input: { keyId: string; actorId: string; reason: string }) {

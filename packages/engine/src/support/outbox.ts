@@ -1,14 +1,15 @@
 // The mail outbox in the staff console: what was sent to whom, and whether it left. Listing shows
 // no bodies; reading one is audited in the same transaction, since a body can hold a live
 // password-reset or email-change link.
-import { ID_PREFIXES, type Db } from "@vgen/db";
-import { decodeCursor, olderThan, pageOf } from "../platform/keyset";
-import { SupportError, writeAuditRow } from "./staff-action";
+import type { Db } from "@vgen/db";
+import { decodeCursor, olderThan, pageOf } from "../platform";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /** Outbound emails, newest first, keyset-paginated; `recipient` matches part of the address. */
 export async function listOutboundEmails(db: Db, opts: { recipient?: string; cursor?: string | null; limit?: number } = {}) {
   const limit = Math.max(1, Math.min(100, opts.limit ?? 25));
-  const after = opts.cursor ? decodeCursor(opts.cursor, ID_PREFIXES.outboundEmail) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor, "eml") : null;
   const recipient = opts.recipient?.trim();
   const rows = await db.outboundEmail.findMany({
     where: { ...(recipient ? { to: { contains: recipient, mode: "insensitive" } } : {}), ...olderThan(after) },

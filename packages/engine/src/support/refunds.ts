@@ -1,8 +1,9 @@
 // Refunds: staff give back all or part of a completed generation's charge, once.
 import { formatAmount } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
-import { applyLedgerEntry } from "../billing/ledger";
-import { checkReason, refuseIfDeleted, SupportError, writeAuditRow } from "./staff-action";
+import { applyLedgerEntry } from "../billing";
+import { writeAuditRow } from "../audit";
+import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 
 /**
  * Refunds a completed generation's charge: a `refund` ledger entry (credit, generationId set) and

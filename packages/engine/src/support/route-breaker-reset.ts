@@ -2,7 +2,8 @@
 // (docs/operations.md#routes-and-providers).
 import type { Db } from "@vgen/db";
 import { lockRoute } from "./route-fields";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /** Closes the breaker and forgets the failures in a row; the last error stays for reference. */
 export async function resetRouteBreaker(db: Db, input: { routeId: string; actorId: string; reason?: string }) {

@@ -1,9 +1,10 @@
 // Adding a provider route to a model (docs/operations.md#routes-and-providers).
 import { formatUsd } from "@vgen/contracts";
 import { type Db, newId } from "@vgen/db";
-import { LOCAL_PROVIDER } from "../providers/routes";
+import { LOCAL_PROVIDER } from "../providers";
 import { checkRouteFields, type RouteFields } from "./route-fields";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 export type NewRoute = Omit<RouteFields, "position" | "enabled"> & { position?: number; enabled?: boolean };
 
@@ -26,7 +27,7 @@ export async function addRoute(db: Db, input: { modelId: string; actorId: string
       position: input.route.position ?? defaultPosition(input.route.provider.trim(), siblings),
       enabled: input.route.enabled ?? true,
     });
-    const route = await tx.modelRoute.create({ data: { id: newId("modelRoute"), modelId: input.modelId, ...fields } });
+    const route = await tx.modelRoute.create({ data: { id: newId("rte"), modelId: input.modelId, ...fields } });
     await writeAuditRow(tx, {
       actorId: input.actorId,
       action: "route.create",

@@ -1,8 +1,8 @@
 // What staff may set on a provider route, and the checks every route edit shares
 // (docs/operations.md#routes-and-providers).
 import { MICROS_PER_DOLLAR } from "@vgen/contracts";
-import type { ModelRoute, Prisma } from "@vgen/db";
-import { adapterFor, LOCAL_PROVIDER } from "../providers/routes";
+import type { ModelRoute, Tx } from "@vgen/db";
+import { adapterFor, LOCAL_PROVIDER } from "../providers";
 import { SupportError } from "./staff-action";
 
 /** The fields of a route staff edit; the breaker's bookkeeping is the runner's. */
@@ -70,7 +70,7 @@ export function routeFieldsOf(route: ModelRoute): RouteFields {
 }
 
 /** Locks the route's row for the edit (the runner takes the same lock before counting its slots). */
-export async function lockRoute(tx: Prisma.TransactionClient, routeId: string): Promise<ModelRoute> {
+export async function lockRoute(tx: Tx, routeId: string): Promise<ModelRoute> {
   await tx.$queryRaw`SELECT id FROM model_routes WHERE id = ${routeId} FOR UPDATE`;
   const route = await tx.modelRoute.findUnique({ where: { id: routeId } });
   if (!route) throw new SupportError("resource_not_found", `No route '${routeId}'.`, "routeId");
@@ -78,6 +78,6 @@ export async function lockRoute(tx: Prisma.TransactionClient, routeId: string): 
 }
 
 /** Generations processing on the route: taking its slot, submitted, or being followed upstream. */
-export function processingOn(tx: Prisma.TransactionClient, routeId: string): Promise<number> {
+export function processingOn(tx: Tx, routeId: string): Promise<number> {
   return tx.generation.count({ where: { routeId, status: "processing" } });
 }

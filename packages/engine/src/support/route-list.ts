@@ -2,9 +2,7 @@
 // with its health (docs/operations.md#routes-and-providers).
 import { upstreamEnvPrefix } from "@vgen/config";
 import type { Db, ModelRoute } from "@vgen/db";
-import { PROVIDER_KINDS } from "../providers/adapter";
-import { breakerDecision } from "../providers/breaker";
-import { LOCAL_PROVIDER, targetFor } from "../providers/routes";
+import { PROVIDER_KINDS, breakerDecision, LOCAL_PROVIDER, targetFor } from "../providers";
 
 export interface StaffRoute extends ModelRoute {
   /** Slots taken now: its generations processing with a submit intent recorded. */

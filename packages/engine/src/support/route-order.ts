@@ -1,6 +1,7 @@
 // Reordering a model's routes: the order the runner tries them in (docs/operations.md#routes-and-providers).
 import type { Db } from "@vgen/db";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /** Gives a model's routes positions 0, 1, 2… in the order listed, which must name each of its routes once. */
 export async function reorderRoutes(db: Db, input: { modelId: string; routeIds: string[]; actorId: string; reason?: string }) {

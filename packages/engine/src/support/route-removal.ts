@@ -3,7 +3,8 @@
 import { formatUsd } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { lockRoute, processingOn } from "./route-fields";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /** Removes a route no generation is processing on; a model keeps at least one route. */
 export async function removeRoute(db: Db, input: { routeId: string; actorId: string; reason?: string }) {

@@ -11,7 +11,8 @@ import {
   routeFieldsOf,
   UPSTREAM_FIELDS,
 } from "./route-fields";
-import { SupportError, writeAuditRow } from "./staff-action";
+import { writeAuditRow } from "../audit";
+import { SupportError } from "./staff-action";
 
 /**
  * Changes a route's fields; the audit row records each changed field's before and after. Disabling

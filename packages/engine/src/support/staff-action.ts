@@ -1,8 +1,6 @@
-// What every support-console action shares: the error it refuses with, the reason staff must give,
-// and the AuditLog row it writes in the same transaction as its change, so a change without its
-// audit row (or the reverse) cannot exist.
+// What every support-console action shares: the error it refuses with and the reason staff must
+// give. Each action writes its audit row (audit/) in the same transaction as its change.
 import { ApiError, formatTimestamp } from "@vgen/contracts";
-import { newId, type Prisma } from "@vgen/db";
 
 /** A support-console action refused: a record that does not exist, a value or rule refused, or nothing left to change. */
 export class SupportError extends ApiError {
@@ -14,30 +12,6 @@ export class SupportError extends ApiError {
     super(code, message, param);
     this.name = "SupportError";
   }
-}
-
-/** Writes the audit row of an action; `tx` is the action's transaction. `id` when the action must reference the row before it exists. */
-export async function writeAuditRow(
-  tx: Prisma.TransactionClient,
-  row: {
-    id?: string;
-    actorId: string;
-    action: string;
-    targetAccountId?: string | null;
-    targetId?: string | null;
-    details?: Record<string, unknown>;
-  },
-) {
-  return tx.auditLog.create({
-    data: {
-      id: row.id ?? newId("audit"),
-      actorId: row.actorId,
-      action: row.action,
-      targetAccountId: row.targetAccountId ?? null,
-      targetId: row.targetId ?? null,
-      details: (row.details ?? {}) as Prisma.InputJsonValue,
-    },
-  });
 }
 
 /** The reason staff give for an action, trimmed; refused when empty or too long. */

@@ -1,4 +1,5 @@
 import { afterAll, afterEach } from "vitest";
+import { isId } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 
 /**
@@ -11,7 +12,7 @@ export function useFundedAccounts(db: () => Db, emailTag: string) {
   afterEach(async () => {
     const { cancelGeneration } = await import("../../src/generations/index");
     const open = await db().generation.findMany({ where: { accountId: { in: accounts }, status: "processing" } });
-    for (const g of open) await cancelGeneration(db(), g.accountId, g.id).catch(() => {});
+    for (const g of open) if (isId("acct", g.accountId)) await cancelGeneration(db(), g.accountId, g.id).catch(() => {});
   });
   afterAll(async () => {
     const { stopBoss } = await import("../../src/platform/index");

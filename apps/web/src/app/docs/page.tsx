@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { buildOpenApiDocument } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import { SiteHeader } from "@/components/site-header";
 import { Inline, Markdown } from "./_components/markdown";
 import { SchemaTable, refName, typeLabel, type Schema, type Schemas } from "./_components/schema-view";
@@ -369,7 +369,7 @@ function WebhookSection({ event, op }: { event: string; op: Operation }) {
 }
 
 export default function DocsPage() {
-  const base = config().publicBaseUrl;
+  const base = env().PUBLIC_BASE_URL;
   const doc = documentFor(base);
   const schemas = doc.components.schemas;
   const ops = Object.entries(doc.paths).flatMap(([path, item]) =>

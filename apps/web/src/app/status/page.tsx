@@ -3,7 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ServiceStatusT, StatusDayT } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { computeStatus, logger } from "@vgen/engine/observability";
+import { computeStatus } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { SiteHeader } from "@/components/site-header";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import { withPublic } from "../http/with-public";
 
 /** Built once per process: the document only changes with the code. */
@@ -13,7 +13,7 @@ function documentText(baseUrl: string): string {
 /** GET /api/v1/openapi.json: the OpenAPI 3.1 document, generated from the zod schemas that validate requests. Public. */
 export const getOpenApiDocumentRoute = withPublic(
   async () =>
-    new Response(documentText(config().publicBaseUrl), {
+    new Response(documentText(env().PUBLIC_BASE_URL), {
       headers: {
         "content-type": "application/json; charset=utf-8",
         "cache-control": "public, max-age=300",

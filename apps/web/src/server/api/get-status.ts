@@ -1,6 +1,7 @@
 import { ApiError, type ServiceStatusT } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { computeStatus, logger } from "@vgen/engine/observability";
+import { computeStatus } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { json } from "../http/respond";
 import { withPublic } from "../http/with-public";
 

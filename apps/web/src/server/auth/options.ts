@@ -14,8 +14,7 @@ import {
   SIGN_IN_MESSAGES,
   signInWithPassword,
 } from "@vgen/engine/auth";
-import { isDatabaseUnavailable } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { isDatabaseUnavailable, logger } from "@vgen/engine/platform";
 import { clientIp } from "../http/client-ip";
 
 const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;

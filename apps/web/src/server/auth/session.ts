@@ -1,10 +1,11 @@
+import type { Id } from "@vgen/contracts";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { DatabaseUnavailableError, noteRequestError } from "@vgen/engine/platform";
 import { authOptions } from "./options";
 
 export interface SessionUser {
-  id: string;
+  id: Id<"acct">;
   email: string;
   role: "user" | "support" | "admin";
   /** The browser session this request came with (kept when the owner signs out their other sessions). */

@@ -1,7 +1,7 @@
+import { env } from "@vgen/config";
 import { ApiError, type ErrorBody } from "@vgen/contracts";
 import { ZodError } from "zod";
-import { config, isDatabaseUnavailable, serviceUnavailableError } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { isDatabaseUnavailable, logger, serviceUnavailableError } from "@vgen/engine/platform";
 
 /**
  * The one place a thrown value becomes an answer (issue 23): every outlet (the HTTP adapters in
@@ -57,5 +57,5 @@ function invalidInputError(error: ZodError): ApiError {
 
 /** The catalog's error envelope; nothing else builds one. */
 export function errorBody(error: ApiError, requestId: string): ErrorBody {
-  return error.toBody(config().publicBaseUrl, requestId);
+  return error.toBody(env().PUBLIC_BASE_URL, requestId);
 }

@@ -39,7 +39,7 @@ export function acknowledgedErrorResponse(error: ApiError, requestId: string, fi
 
 /** The envelope's text and its request id, for answers written on the socket by hand. */
 export function errorEnvelope(error: ApiError): { requestId: string; text: string } {
-  const requestId = newId("request");
+  const requestId = newId("req");
   return { requestId, text: JSON.stringify(errorBody(error, requestId)) };
 }
 

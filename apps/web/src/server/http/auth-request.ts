@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { sameOriginPath } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 
 /** next-auth's callback-URL cookie, over http and over https. */
 const CALLBACK_COOKIES = new Set(["next-auth.callback-url", "__Secure-next-auth.callback-url"]);
@@ -15,7 +15,7 @@ const CALLBACK_COOKIES = new Set(["next-auth.callback-url", "__Secure-next-auth.
 export function sanitizeAuthRequest(req: IncomingMessage): void {
   const url = req.url ?? "/";
   if (!url.startsWith("/api/auth/")) return;
-  const base = config().publicBaseUrl;
+  const base = env().PUBLIC_BASE_URL;
   const queryAt = url.indexOf("?");
   if (queryAt !== -1) {
     const query = new URLSearchParams(url.slice(queryAt + 1));

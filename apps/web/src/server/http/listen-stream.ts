@@ -1,6 +1,6 @@
 import type { Db } from "@vgen/db";
 import { listenHub, type ListenSession, takeListenEvents, touchListenSession } from "@vgen/engine/delivery";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { type EventSink, eventStreamResponse } from "./sse";
 
 /** Keep-alive comment and session refresh: well inside the session's grace period and proxies' idle timeouts. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { API_OPERATIONS, ApiError, pathPattern } from "@vgen/contracts";
 import { newId } from "@vgen/db";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { OPERATION_HANDLERS, type PublicRoute } from "../api/operations";
 import { MAX_BODY_BYTES } from "./body";
 import { fromNodeRequest, type ApiRequest } from "./api-request";
@@ -96,7 +96,7 @@ function writeJson(res: ServerResponse, reply: ApiReply) {
 
 /** Handlers answer every error themselves; this is the transport failing under them (or the client leaving). */
 function answerFailure(err: unknown, pathname: string, req: IncomingMessage, res: ServerResponse) {
-  const requestId = newId("request");
+  const requestId = newId("req");
   if (req.socket.destroyed || res.destroyed) {
     logger.info({ requestId, path: pathname }, "client closed the request");
     return;

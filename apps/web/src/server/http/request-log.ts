@@ -1,5 +1,6 @@
 import type { Db } from "@vgen/db";
-import { bufferRequestLog, logger, methodLabel, metrics, routeLabel, type RequestLogRow } from "@vgen/engine/observability";
+import { bufferRequestLog, methodLabel, metrics, routeLabel, type RequestLogRow } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 /** What the API wrapper knows of a request when it answers; the writer adds the row's id and time. */
 export type RequestRecord = Omit<RequestLogRow, "id" | "createdAt">;
 

@@ -1,6 +1,6 @@
+import { env } from "@vgen/config";
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "@vgen/contracts";
-import { config } from "@vgen/engine/platform";
 
 const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
 /** Routes that authenticate by API key or by a signature, never by the session cookie: other sites may call them. */
@@ -60,7 +60,7 @@ function crossSite(req: RequestHead, viaTrustedProxy: boolean): ApiError | null 
 
 /** The app's own origins: its public address, and the address this request was sent to (its Host, or the trusted proxy's). */
 function ownOrigins(req: RequestHead, viaTrustedProxy: boolean): string[] {
-  const origins = [new URL(config().publicBaseUrl).origin];
+  const origins = [new URL(env().PUBLIC_BASE_URL).origin];
   const forwardedHost = viaTrustedProxy ? firstValue(req.header("x-forwarded-host")) : undefined;
   const forwardedProto = viaTrustedProxy ? firstValue(req.header("x-forwarded-proto")) : undefined;
   const host = forwardedHost ?? req.header("host");

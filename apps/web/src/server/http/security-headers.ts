@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { config } from "@vgen/engine/platform";
 import { env } from "@vgen/config";
 
 /**
@@ -9,7 +8,7 @@ import { env } from "@vgen/config";
  */
 export function servedOverHttps(forwardedProto: string | null | undefined): boolean {
   const first = forwardedProto?.split(",")[0]?.trim().toLowerCase();
-  return first === "https" || config().publicBaseUrl.startsWith("https:");
+  return first === "https" || env().PUBLIC_BASE_URL.startsWith("https:");
 }
 
 /** Sets securityHeaders on a response before anyone (a node route or Next.js) answers it. */
@@ -46,9 +45,9 @@ function securityHeaders(pathname: string, https: boolean): Record<string, strin
  * opened at, so both are allowed for media and requests.
  */
 export function pagePolicy(nonce: string, https: boolean): string {
-  const { publicBaseUrl, cdnBaseUrl } = config();
-  const origins = [...new Set([publicBaseUrl, cdnBaseUrl].map((u) => new URL(u).origin))].join(" ");
-  const dev = env().NODE_ENV === "development";
+  const { PUBLIC_BASE_URL, CDN_BASE_URL, NODE_ENV } = env();
+  const origins = [...new Set([PUBLIC_BASE_URL, CDN_BASE_URL].map((u) => new URL(u).origin))].join(" ");
+  const dev = NODE_ENV === "development";
   return [
     "default-src 'self'",
     // React's development build evaluates code for its error overlays.

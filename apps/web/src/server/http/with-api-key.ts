@@ -1,7 +1,7 @@
 import { env } from "@vgen/config";
 import { ApiError, type ApiErrorCode } from "@vgen/contracts";
 import { newId, getDb, type Db } from "@vgen/db";
-import { authenticateApiKey, keyUseRefusal } from "@vgen/engine/accounts";
+import { authenticateApiKey, keyUseRefusal, type KeyIdentity } from "@vgen/engine/accounts";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -13,14 +13,7 @@ import {
   type HeldIdempotencyClaim,
   type StoredResponse,
 } from "@vgen/engine/generations";
-import {
-  consumeRateLimit,
-  rateLimitedError,
-  rateLimitHeaders,
-  type KeyIdentity,
-  type RateLimitOutcome,
-} from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { consumeRateLimit, rateLimitedError, rateLimitHeaders, type RateLimitOutcome, logger } from "@vgen/engine/platform";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
@@ -109,7 +102,7 @@ export type ApiRoute<P> = ((req: Request, route: { params: Promise<P> }) => Prom
 export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = {}): ApiRoute<P> {
   const reply = async (req: ApiRequest, params: P): Promise<ApiReply> => {
     const started = performance.now();
-    const requestId = newId("request");
+    const requestId = newId("req");
     const db = getDb();
     const tags: { modelId?: string; generationId?: string } = {};
     let account: KeyIdentity["account"] | null = null;

@@ -16,7 +16,7 @@ const UNAUTHENTICATED_QPS = env().UNAUTHENTICATED_RATE_LIMIT_QPS;
 export function withPublic(handler: (req: Request) => Promise<Response>) {
   return async (req: Request): Promise<Response> => {
     const started = performance.now();
-    const requestId = newId("request");
+    const requestId = newId("req");
     let res: Response;
     let errorCode: ApiErrorCode | null = null;
     try {
@@ -54,7 +54,7 @@ export function methodNotAllowed(...allowed: Method[]): Partial<Record<Method, (
   const handler = (req: Request) =>
     errorResponse(
       new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(" or ")}.`),
-      newId("request"),
+      newId("req"),
       {
         allow: allowed.join(", "),
       },

@@ -21,7 +21,7 @@ type SessionHandler<P> = (ctx: SessionContext, params: P) => Promise<Response>;
  */
 export function withSession<P = unknown>(handler: SessionHandler<P>) {
   return async (req: Request, route: { params: Promise<P> }): Promise<Response> => {
-    const requestId = newId("request");
+    const requestId = newId("req");
     try {
       const crossSite = crossSiteRequestProblem(req);
       if (crossSite) throw crossSite;

@@ -1,7 +1,7 @@
 import type { Db, Generation } from "@vgen/db";
-import { logger } from "../../observability/logger";
-import { metrics } from "../../observability/metrics";
-import { GenerationFailure } from "../../providers/types";
+import { logger } from "../../platform";
+import { metrics } from "../../observability";
+import { GenerationFailure } from "../../providers";
 import { failGeneration } from "../store";
 import { endAttempt } from "./attempt";
 import { DONE, type StepResult } from "./step-result";

@@ -6,7 +6,7 @@
  */
 import { env } from "@vgen/config";
 import type { Db, Generation } from "@vgen/db";
-import { GenerationFailure } from "../../providers/types";
+import { GenerationFailure } from "../../providers";
 import { candidateRoutes, takeRoute } from "../route-slot";
 import { endAttempt } from "./attempt";
 import { failStep } from "./fail";

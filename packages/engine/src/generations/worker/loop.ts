@@ -4,11 +4,10 @@
  */
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
-import { startWebhookWorker } from "../../delivery/worker";
-import { startMailWorker } from "../../mail/worker";
-import { logger } from "../../observability/logger";
-import { config } from "../../platform/config";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../../platform/queue";
+import { startWebhookWorker } from "../../delivery";
+import { startMailWorker } from "../../mail";
+import { env } from "@vgen/config";
+import { GENERATION_QUEUE, getBoss, logger, QUEUE_PRIORITY, type GenerationJob } from "../../platform";
 import { processGeneration } from "./next-step";
 import { alertSweep } from "./sweeps/alerts";
 import { deadlineSweep } from "./sweeps/deadlines";
@@ -35,7 +34,7 @@ export interface RunningWorker {
 }
 
 /** Starts consuming the generation queue (and the webhook and mail queues) in this process. */
-export async function startWorker(db: Db, concurrency = config().workerConcurrency): Promise<RunningWorker> {
+export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY): Promise<RunningWorker> {
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
     GENERATION_QUEUE,

@@ -1,6 +1,6 @@
 import type { Db } from "@vgen/db";
-import { isDatabaseUnavailable } from "../../platform/db-unavailable";
-import { LOCAL_PROVIDER } from "../../providers/routes";
+import { isDatabaseUnavailable } from "../../platform";
+import { LOCAL_PROVIDER } from "../../providers";
 import { failStep } from "./fail";
 import { takeNextRoute } from "./failover";
 import { completeFromStoredOutput } from "./output";

@@ -6,12 +6,10 @@ import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Db, Generation } from "@vgen/db";
-import { logger } from "../../observability/logger";
-import { metrics } from "../../observability/metrics";
-import { retryWhileDatabaseUnavailable } from "../../platform/db-unavailable";
-import { GenerationFailure } from "../../providers/types";
-import { outputKeyFor, storageBackend } from "../../storage/backend";
-import { storePoster } from "../../storage/store-poster";
+import { logger, retryWhileDatabaseUnavailable } from "../../platform";
+import { metrics } from "../../observability";
+import { GenerationFailure } from "../../providers";
+import { outputKeyFor, storageBackend, storePoster } from "../../storage";
 import { completeGeneration } from "../store";
 
 export interface WorkFiles {

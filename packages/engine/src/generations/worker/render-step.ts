@@ -1,12 +1,10 @@
 /** The local render: the embedded renderer draws the clip in a child process while this step waits for it. */
 import type { Db, Generation } from "@vgen/db";
-import { logger } from "../../observability/logger";
-import { metrics } from "../../observability/metrics";
-import { fetchImage } from "../../net/safe-fetch";
-import { isDatabaseUnavailable } from "../../platform/db-unavailable";
-import { localProvider } from "../../providers/local";
-import { GenerationFailure } from "../../providers/types";
-import { mp4FileDurationMs } from "../../storage/mp4-duration";
+import { logger, isDatabaseUnavailable } from "../../platform";
+import { metrics } from "../../observability";
+import { fetchImage } from "../../net";
+import { localProvider, GenerationFailure } from "../../providers";
+import { mp4FileDurationMs } from "../../storage";
 import { markStarted, reportProgress } from "../store";
 import { endAttempt } from "./attempt";
 import { failStep } from "./fail";

@@ -1,8 +1,8 @@
 /** An upstream's finished MP4 into storage: through a work file, like a local render, with a poster frame decoded from it. */
 import { writeFile } from "node:fs/promises";
 import type { Db, Generation } from "@vgen/db";
-import { logger } from "../../observability/logger";
-import { posterFromMp4 } from "../../storage/poster-from-mp4";
+import { logger } from "../../platform";
+import { posterFromMp4 } from "../../storage";
 import { removeWorkFiles, storeAndComplete, workFilesFor } from "./output";
 
 /** A provider's video whose poster frame takes longer than this is delivered without one. */

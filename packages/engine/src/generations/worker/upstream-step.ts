@@ -10,20 +10,22 @@
  */
 import { env } from "@vgen/config";
 import type { Db, Generation, ModelRoute } from "@vgen/db";
-import { logger } from "../../observability/logger";
+import { logger } from "../../platform";
 import {
   type UpstreamImage,
   type UpstreamRequest,
   type UpstreamTarget,
   UpstreamCallError,
   type VideoAdapter,
-} from "../../providers/adapter";
-import { recordRouteFailure, recordRouteSuccess } from "../../providers/breaker";
-import { fetchOutput } from "../../providers/http";
-import { adapterFor, targetFor } from "../../providers/routes";
-import { GenerationFailure } from "../../providers/types";
-import { mp4DurationMs } from "../../storage/mp4-duration";
-import { fetchImage } from "../../net/safe-fetch";
+  recordRouteFailure,
+  recordRouteSuccess,
+  fetchOutput,
+  adapterFor,
+  targetFor,
+  GenerationFailure,
+} from "../../providers";
+import { mp4DurationMs } from "../../storage";
+import { fetchImage } from "../../net";
 import { markStarted, reportProgress } from "../store";
 import { endAttempt, openAttempt } from "./attempt";
 import { failStep } from "./fail";

@@ -1,9 +1,6 @@
 import { LRUCache } from "lru-cache";
-import type { Prisma } from "@vgen/db";
+import type { DbOrTx } from "@vgen/db";
 import { invalidationFeed } from "./invalidation";
-
-/** The pool or an open transaction (a lookup made inside one reads through that transaction). */
-type Client = Prisma.TransactionClient;
 
 export interface CachedLookupOptions<V> {
   /** Tables whose change notifications may affect entries. */
@@ -26,13 +23,13 @@ export class CachedLookup<V extends object> {
   private registered = false;
 
   constructor(
-    private readonly load: (db: Client, key: string) => Promise<V | null>,
+    private readonly load: (db: DbOrTx, key: string) => Promise<V | null>,
     private readonly options: CachedLookupOptions<V>,
   ) {
     this.entries = new LRUCache({ max: options.maxEntries, ttl: options.ttlMs });
   }
 
-  async get(db: Client, key: string): Promise<V | null> {
+  async get(db: DbOrTx, key: string): Promise<V | null> {
     const feed = invalidationFeed();
     if (!this.registered) this.register();
     if (!feed.live) return this.load(db, key);

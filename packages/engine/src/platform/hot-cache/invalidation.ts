@@ -1,4 +1,4 @@
-import { logger } from "../../observability/logger";
+import { logger } from "../logger";
 import { notificationConnection, type ChannelListener } from "../notifications";
 
 /** The channel the database triggers of migration `cache_invalidation` announce changes on. */

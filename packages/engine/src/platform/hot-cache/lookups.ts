@@ -1,21 +1,5 @@
-import type { AccountStatus, CatalogModel, Db, ModelRoute, Role, SubscriptionStatus } from "@vgen/db";
-import { compileKeyRestrictions, type KeyRestrictions } from "../../accounts/key-restrictions";
+import type { CatalogModel, Db, ModelRoute, SubscriptionStatus } from "@vgen/db";
 import { CachedLookup } from "./cached-lookup";
-
-/** What a request needs to know about the key it came with and its account. */
-export interface KeyIdentity {
-  /** `restrictions` travel with the cached key (null: unrestricted); an edit drops the entry like a revocation. */
-  apiKey: {
-    id: string;
-    accountId: string;
-    prefix: string;
-    name: string;
-    restrictions: KeyRestrictions | null;
-    /** False for a test key: it sees and creates test-mode generations only (docs/api.md#test-mode). */
-    livemode: boolean;
-  };
-  account: { id: string; email: string; status: AccountStatus; role: Role };
-}
 
 export interface SubscriptionState {
   status: SubscriptionStatus;
@@ -23,39 +7,6 @@ export interface SubscriptionState {
 }
 
 const MINUTE = 60_000;
-
-/** Live keys by SHA-256; a revoked or unknown hash is remembered as such (bounded). */
-export const keysByHash = new CachedLookup<KeyIdentity>(
-  async (db, hash) => {
-    const row = await db.apiKey.findUnique({
-      where: { hash },
-      select: {
-        id: true,
-        accountId: true,
-        prefix: true,
-        name: true,
-        revokedAt: true,
-        allowedModels: true,
-        readOnly: true,
-        expiresAt: true,
-        monthlySpendCapMicros: true,
-        allowedSources: true,
-        livemode: true,
-        account: { select: { id: true, email: true, status: true, role: true } },
-      },
-    });
-    if (!row || row.revokedAt) return null;
-    const apiKey = { id: row.id, accountId: row.accountId, prefix: row.prefix, name: row.name, livemode: row.livemode };
-    return { apiKey: { ...apiKey, restrictions: compileKeyRestrictions(row) }, account: row.account };
-  },
-  {
-    tables: ["api_keys", "accounts"],
-    affected: (_table, accountId, _hash, value) => value.account.id === accountId,
-    maxEntries: 100_000,
-    ttlMs: 10 * MINUTE,
-    cacheMisses: true,
-  },
-);
 
 /** The enabled catalog, by model id. */
 const enabledCatalog = new CachedLookup<Map<string, CatalogModel>>(

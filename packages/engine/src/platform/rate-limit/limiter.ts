@@ -1,7 +1,7 @@
 import { ApiError } from "@vgen/contracts";
 import { Redis } from "ioredis";
-import { config } from "../config";
-import { logger } from "../../observability/logger";
+import { env } from "@vgen/config";
+import { logger } from "../logger";
 import { MemorySlidingWindow } from "./memory";
 import { RedisSlidingWindow } from "./redis";
 import type { WindowDecision } from "./types";
@@ -78,7 +78,7 @@ const globalLimits = globalThis as unknown as { __vgenRateLimiter?: RateLimiter 
 
 function rateLimiter(): RateLimiter {
   if (!globalLimits.__vgenRateLimiter) {
-    const redisUrl = config().redisUrl;
+    const redisUrl = env().REDIS_URL ?? null;
     globalLimits.__vgenRateLimiter = new RateLimiter(redisUrl ? rateLimitRedis(redisUrl) : null);
   }
   return globalLimits.__vgenRateLimiter;

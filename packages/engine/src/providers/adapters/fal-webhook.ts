@@ -6,7 +6,7 @@
  * fal's JWKS, with the timestamp within five minutes of now.
  */
 import { createHash, createPublicKey, type KeyObject, verify } from "node:crypto";
-import { safeFetch } from "../../net/safe-fetch";
+import { safeFetch } from "../../net";
 import { UpstreamCallError } from "../adapter";
 
 export const FAL_JWKS_URL = "https://rest.fal.ai/.well-known/jwks.json";

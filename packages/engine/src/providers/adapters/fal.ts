@@ -17,7 +17,7 @@ import {
   type VideoAdapter,
 } from "../adapter";
 import { expectJson, isPolicyText, policyFailure, upstreamFailure, upstreamRequest } from "../http";
-import type { SafeFetchResponse } from "../../net/safe-fetch";
+import type { SafeFetchResponse } from "../../net";
 import { falEndpoint } from "./fal-models";
 import { createFalWebhookVerifier, FAL_JWKS_URL } from "./fal-webhook";
 import { progressFromLogs } from "./log-progress";

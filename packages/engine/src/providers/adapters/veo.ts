@@ -11,8 +11,8 @@
  *   output  generatedSamples[0].video.uri, downloaded with the API key (it redirects to the file)
  * No idempotency key and no webhooks: the route runner polls.
  */
-import type { SafeFetchResponse } from "../../net/safe-fetch";
-import { logger } from "../../observability/logger";
+import type { SafeFetchResponse } from "../../net";
+import { logger } from "../../platform";
 import {
   type AdapterCapabilities,
   UpstreamCallError,

@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(req: Request) {
   const token = env().METRICS_TOKEN;
-  const requestId = newId("request");
+  const requestId = newId("req");
   if (!token) return errorResponse(new ApiError("route_not_found", `No endpoint ${req.method} /api/metrics.`), requestId);
   const header = req.headers.get("authorization");
   if (!header)

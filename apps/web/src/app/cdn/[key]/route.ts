@@ -39,7 +39,7 @@ function disposition(req: Request, key: string): Record<string, string> {
 export async function GET(req: Request, ctx: { params: Promise<{ key: string }> }) {
   return serve(req, ctx).catch((err: unknown) => {
     // The database unavailable: 503 with Retry-After, like the API (a player retries), never a bare 500.
-    const requestId = newId("request");
+    const requestId = newId("req");
     return errorResponse(apiErrorOf(err, { requestId, path: new URL(req.url).pathname }), requestId);
   });
 }
@@ -50,11 +50,11 @@ async function serve(req: Request, { params }: { params: Promise<{ key: string }
   if (retention?.expired) {
     return errorResponse(
       new ApiError("output_expired", "This output's retention period has ended and its file was deleted."),
-      newId("request"),
+      newId("req"),
     );
   }
   const file = await openOutput(key);
-  if (!file) return errorResponse(new ApiError("route_not_found", "No output at this address."), newId("request"));
+  if (!file) return errorResponse(new ApiError("route_not_found", "No output at this address."), newId("req"));
   const common = {
     "content-type": file.contentType,
     "accept-ranges": "bytes",

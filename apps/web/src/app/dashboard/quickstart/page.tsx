@@ -1,4 +1,4 @@
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import { pageTitle } from "@/i18n/page-title";
 import { QuickstartPanel } from "./quickstart-panel";
 
@@ -6,5 +6,5 @@ export const generateMetadata = pageTitle("quickstart");
 export const dynamic = "force-dynamic";
 
 export default function QuickstartPage() {
-  return <QuickstartPanel baseUrl={config().publicBaseUrl} />;
+  return <QuickstartPanel baseUrl={env().PUBLIC_BASE_URL} />;
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ApiError, parseUsd } from "@vgen/contracts";
 import { attachStripeSession, createTopUpInvoice, microsToCents } from "@vgen/engine/billing";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import type { AuthedContext } from "../../trpc";
 import type { CreateTopUpInput } from "./createTopUp.schema";
 import { stripeClient } from "./stripe";
@@ -25,7 +25,7 @@ export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; i
   });
   if (!stripe) return { invoiceId: invoice.id, number: invoice.number, redirectUrl: null };
 
-  const base = config().publicBaseUrl;
+  const base = env().PUBLIC_BASE_URL;
   const session = await stripe.checkout.sessions.create({
     mode: "payment",
     customer_email: ctx.user.email,

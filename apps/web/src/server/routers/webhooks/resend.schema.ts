@@ -1,3 +1,4 @@
+import { idSchema } from "@vgen/contracts";
 import { z } from "zod";
 
-export const ResendInput = z.object({ deliveryId: z.string().regex(/^whd_[1-9A-HJ-NP-Za-km-z]+$/, "Not a delivery id.") });
+export const ResendInput = z.object({ deliveryId: idSchema("whd", "Not a delivery id.") });

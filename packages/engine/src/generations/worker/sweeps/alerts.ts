@@ -1,4 +1,4 @@
-import { drainAlertEvents } from "../../../alerts/drain";
+import { drainAlertEvents } from "../../../alerts";
 import type { Sweep } from "./sweep";
 
 /** Balance alerts wait in their outbox for at most this long: one indexed lookup when there are none. */

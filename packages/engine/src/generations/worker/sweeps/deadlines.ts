@@ -1,7 +1,7 @@
 // The deadline sweeper (docs/api.md#deadlines), run every second by each worker process; finish()
 // only ends a generation still processing, so concurrent sweepers cancel each one once.
 import type { Db } from "@vgen/db";
-import { logger } from "../../../observability/logger";
+import { logger } from "../../../platform";
 import { cancelPastDeadline } from "../../store";
 import type { Sweep } from "./sweep";
 

@@ -1,7 +1,6 @@
 import { env } from "@vgen/config";
 import type { Db } from "@vgen/db";
-import { logger } from "../../../observability/logger";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY } from "../../../platform/queue";
+import { logger, GENERATION_QUEUE, getBoss, QUEUE_PRIORITY } from "../../../platform";
 import { failGeneration } from "../../store";
 import type { Sweep } from "./sweep";
 

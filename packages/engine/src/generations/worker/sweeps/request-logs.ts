@@ -1,5 +1,5 @@
 import { env } from "@vgen/config";
-import { deleteExpiredRequestLogs } from "../../../observability/request-logs";
+import { deleteExpiredRequestLogs } from "../../../observability";
 import type { Sweep } from "./sweep";
 
 /** Request log rows older than REQUEST_LOG_RETENTION_DAYS go, once a minute. */

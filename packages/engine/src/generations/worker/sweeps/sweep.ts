@@ -1,5 +1,5 @@
 import type { Db } from "@vgen/db";
-import { logger } from "../../../observability/logger";
+import { logger } from "../../../platform";
 
 /** Work each worker process repeats on a timer, whatever its jobs: safe to run in several processes at once. */
 export interface Sweep {

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { config } from "@vgen/engine/platform";
+import { env } from "@vgen/config";
 import { authOptions } from "@/server/auth/options";
 
 const handler = NextAuth(authOptions);
@@ -10,7 +10,7 @@ const handler = NextAuth(authOptions);
  */
 async function GET(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
   const [action, provider] = (await ctx.params).nextauth ?? [];
-  if (action === "callback" && provider === "credentials") return Response.redirect(`${config().publicBaseUrl}/signin`, 302);
+  if (action === "callback" && provider === "credentials") return Response.redirect(`${env().PUBLIC_BASE_URL}/signin`, 302);
   return handler(req, ctx);
 }
 

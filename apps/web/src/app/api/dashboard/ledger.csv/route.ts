@@ -1,5 +1,5 @@
 import { iterateLedgerEntries, LEDGER_CSV_HEADER, ledgerCsvLine, ledgerFilterFromDays } from "@vgen/engine/billing";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { withSession } from "@/server/http/with-session";
 
 export const dynamic = "force-dynamic";

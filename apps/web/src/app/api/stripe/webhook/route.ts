@@ -7,7 +7,7 @@ import { env } from "@vgen/config";
 import { ApiError } from "@vgen/contracts";
 import { getDb, newId } from "@vgen/db";
 import { InvoiceError, markInvoicePaid } from "@vgen/engine/billing";
-import { logger } from "@vgen/engine/observability";
+import { logger } from "@vgen/engine/platform";
 import { apiErrorOf } from "@/server/errors/convert";
 import { acknowledgedErrorResponse, errorResponse } from "@/server/errors/http";
 export const runtime = "nodejs";
@@ -21,7 +21,7 @@ const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.asy
  * (acknowledged, so Stripe stops) and the envelope of why.
  */
 export async function POST(req: Request) {
-  const requestId = newId("request");
+  const requestId = newId("req");
   try {
     return await receive(req, requestId);
   } catch (err) {

@@ -1,6 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { isDatabaseUnavailable } from "@vgen/engine/platform";
-import { logger } from "@vgen/engine/observability";
+import { isDatabaseUnavailable, logger } from "@vgen/engine/platform";
 import { appRouter } from "@/server/routers/_app";
 import { retryAfterFor } from "@/server/errors/trpc";
 import { createTRPCContext } from "@/server/trpc";

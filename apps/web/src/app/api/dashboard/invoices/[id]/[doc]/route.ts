@@ -1,5 +1,5 @@
 // Session-authenticated PDF downloads: /api/dashboard/invoices/{id}/{invoice|receipt|statement}.
-import { ApiError } from "@vgen/contracts";
+import { ApiError, isId } from "@vgen/contracts";
 import { accountDocumentPdf, type DocumentKind } from "@vgen/engine/billing";
 import { withSession } from "@/server/http/with-session";
 
@@ -11,7 +11,7 @@ const KINDS: DocumentKind[] = ["invoice", "receipt", "statement"];
 const noSuchDocument = () => new ApiError("resource_not_found", "No such document.");
 
 export const GET = withSession<{ id: string; doc: string }>(async ({ db, user }, { id, doc }) => {
-  if (!KINDS.includes(doc as DocumentKind) || !/^inv_[1-9A-HJ-NP-Za-km-z]+$/.test(id)) throw noSuchDocument();
+  if (!KINDS.includes(doc as DocumentKind) || !isId("inv", id)) throw noSuchDocument();
   // Tenant isolation: only the signed-in account's invoices resolve.
   const found = await accountDocumentPdf(db, user.id, id, doc as DocumentKind);
   if (!found) throw noSuchDocument();

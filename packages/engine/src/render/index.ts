@@ -1,0 +1,2 @@
+/** Public surface of the engine's render domain. The procedural renderer, run in a child process. */
+export { renderVideo } from "./render-video";
