@@ -177,7 +177,12 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
         action: input.audit.action,
         targetAccountId: found.accountId,
         targetId: found.id,
-        details: { number: found.number, amount: formatAmount(found.amountMicros), ledgerEntryId: entry.id, ...input.audit.details },
+        details: {
+          number: found.number,
+          amount: formatAmount(found.amountMicros),
+          ledgerEntryId: entry.id,
+          ...input.audit.details,
+        },
       });
     }
     const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: found.id } });
