@@ -74,7 +74,13 @@ test.describe("a browser that asks for Russian", () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto("/");
       await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+      // On a phone the public header's links are folded behind its menu button.
+      const openMenu = async (name: string) => {
+        const toggle = page.getByRole("button", { name });
+        if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+      };
       const header = page.getByRole("navigation", { name: "Основная навигация" });
+      await openMenu("Меню");
       await expect(header.getByRole("link", { name: "Справочник API" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Получить API-ключ" })).toBeVisible();
 
@@ -83,8 +89,10 @@ test.describe("a browser that asks for Russian", () => {
       await expect(page.getByLabel("Пароль")).toBeVisible();
 
       await page.goto("/");
+      await openMenu("Меню");
       await header.getByRole("combobox", { name: "Язык" }).selectOption("en");
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await openMenu("Menu");
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API reference" })).toBeVisible();
       // The cookie now wins over Accept-Language.
       await page.goto("/signin");

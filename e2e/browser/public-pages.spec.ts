@@ -7,6 +7,10 @@ test("the error catalog lists every code with an anchor; #rate_limited shows 429
   for (const entry of catalog.data) await expect(page.locator(`[id="${entry.code}"]`)).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "Generation failure codes" })).toBeVisible();
   await expect(page.locator("#render_failed")).toContainText("in failed record");
+  // The sample response is what the API sends: doc_url is this deployment's real address.
+  const origin = process.env.BASE_URL!.replace(/\/$/, "");
+  await expect(page.locator("main pre").first()).toContainText(`"doc_url": "${origin}/errors#insufficient_balance"`);
+  expect(await page.locator("main").textContent()).not.toContain("{base_url}");
 
   // Follow an anchor link, as a doc_url does.
   await page.locator('nav[aria-label="Error codes"] a[href="#rate_limited"]').click();
@@ -36,6 +40,12 @@ test("the API reference renders the generation endpoint from the OpenAPI documen
     await expect(create.locator("code", { hasText: new RegExp(`^${field}$`) }).first()).toBeVisible();
   }
   await expect(create.getByText("unknown_parameter").first()).toBeAttached();
+  // The "Codes by HTTP status" line is followed by its list, one item per status.
+  const codes = page.locator("#errors p", { hasText: "Codes by HTTP status" });
+  await expect(codes).toBeVisible();
+  const list = codes.locator("xpath=following-sibling::ul[1]");
+  await expect(list.getByRole("listitem").first()).toBeVisible();
+  await expect(list.getByRole("listitem").filter({ hasText: "402" })).toContainText("insufficient_balance");
   for (const id of [
     "listGenerations",
     "streamGenerationEvents",
@@ -71,7 +81,10 @@ test("the status page shows the indicator, success rate, response time and 90 da
   await page.goto("/status");
   await expect(page.getByRole("heading", { level: 1, name: "Status" })).toBeVisible();
   await expect(page.getByTestId("api-status")).toHaveText("in development");
-  await expect(page.getByTestId("status-indicator")).toContainText(/Stable|Degraded|Outage/);
+  // Health and release stage are told apart: the indicator never says "Stable" beside "in development".
+  await expect(page.getByText("Release stage")).toBeVisible();
+  await expect(page.getByTestId("status-indicator")).toContainText(/Operational|Degraded|Outage/);
+  await expect(page.getByTestId("status-indicator")).not.toContainText("Stable");
   await expect(page.getByTestId("success-rate")).toHaveText(/^\d{1,3}\.\d{2}%$/);
   await expect(page.getByTestId("response-time")).toHaveText(/^(\d+ ms|no data)$/);
   await expect(page.getByTestId("status-bars").locator("rect")).toHaveCount(90);

@@ -1,16 +1,35 @@
+import { env } from "@vgen/config";
+import { getDb } from "@vgen/db";
+import { listCatalog, modelView } from "@vgen/engine/catalog";
+import { logger } from "@vgen/engine/platform";
+import { BookOpen, CircleAlert, Activity } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
+import { CatalogSection, type ModelCard } from "./_home/catalog-section";
+import { QuickStart } from "./_home/quick-start";
 
-export default function Home() {
-  const t = useTranslations("home");
-  const th = useTranslations("siteHeader");
+export const dynamic = "force-dynamic";
+
+/** The enabled catalog in the API's view, or null when it cannot be read (the page still renders). */
+async function loadCatalog(): Promise<ModelCard[] | null> {
+  try {
+    return (await listCatalog(getDb())).map((m) => ({ ...modelView(m), priceMicrosPerSecond: m.priceMicrosPerSecond }));
+  } catch (err) {
+    logger.error({ err }, "landing page could not read the catalog");
+    return null;
+  }
+}
+
+export default async function Home() {
+  const [t, th, models] = await Promise.all([getTranslations("home"), getTranslations("siteHeader"), loadCatalog()]);
+  const sample = models?.[0];
   return (
     <>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-3xl px-6 py-16">
-        <h1 className="text-4xl font-semibold tracking-tight">vgen</h1>
-        <p className="mt-4 text-lg text-slate-600">{t("lead")}</p>
+      <main id="main" tabIndex={-1} className="outline-none mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <h1 className="text-4xl font-semibold tracking-tight text-slate-900">vgen</h1>
+        <p className="mt-4 max-w-3xl text-lg text-slate-600">{t("lead")}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link href="/signup" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
             {t("getKey")}
@@ -22,25 +41,30 @@ export default function Home() {
             {t("signIn")}
           </Link>
         </div>
-        <pre className="mt-8 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">{`curl -N $BASE_URL/api/v1/videos/generations \\
-  -H "Authorization: Bearer $API_KEY" \\
-  -H "Content-Type: application/json" \\
-  -d '{"model": "gen-3.1-fast",
-       "prompt": "A paper boat on a rainy street",
-       "duration": 4}'`}</pre>
-        <nav aria-label={t("startHere")} className="mt-8 grid gap-3 sm:grid-cols-3">
+
+        <CatalogSection models={models} />
+        <QuickStart
+          baseUrl={env().PUBLIC_BASE_URL}
+          model={sample?.id ?? "gen-3.1-fast"}
+          duration={sample?.duration.default ?? 4}
+        />
+
+        <nav aria-label={t("startHere")} className="mt-16 grid gap-3 sm:grid-cols-3">
           {[
-            { href: "/docs", title: th("docs"), text: t("docsText") },
-            { href: "/errors", title: th("errors"), text: t("errorsText") },
-            { href: "/status", title: th("status"), text: t("statusText") },
-          ].map((c) => (
+            { href: "/docs", title: th("docs"), text: t("docsText"), Icon: BookOpen },
+            { href: "/errors", title: th("errors"), text: t("errorsText"), Icon: CircleAlert },
+            { href: "/status", title: th("status"), text: t("statusText"), Icon: Activity },
+          ].map(({ href, title, text, Icon }) => (
             <Link
-              key={c.href}
-              href={c.href}
+              key={href}
+              href={href}
               className="rounded-xl border border-slate-200 p-4 transition hover:border-slate-300 hover:shadow-sm"
             >
-              <span className="font-medium text-blue-700">{c.title}</span>
-              <span className="mt-1 block text-sm text-slate-600">{c.text}</span>
+              <span className="flex items-center gap-2 font-medium text-blue-700">
+                <Icon aria-hidden className="h-4 w-4" />
+                {title}
+              </span>
+              <span className="mt-1 block text-sm text-slate-600">{text}</span>
             </Link>
           ))}
         </nav>

@@ -1,5 +1,6 @@
 "use client";
 
+import { Globe } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useTransition } from "react";
@@ -17,7 +18,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   return (
     <label className={`inline-flex items-center gap-1.5 text-sm text-slate-600 ${className}`}>
       <span className="sr-only">{t("label")}</span>
-      <span aria-hidden>🌐</span>
+      <Globe aria-hidden className="h-4 w-4 shrink-0" />
       <select
         value={locale}
         disabled={pending}

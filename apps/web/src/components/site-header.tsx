@@ -1,6 +1,8 @@
+import { Play } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { LanguageSwitcher } from "@/components/language-switcher";
+import { SiteMenu } from "@/components/site-menu";
 
 const LINKS = [
   { href: "/docs", key: "docs" },
@@ -8,22 +10,35 @@ const LINKS = [
   { href: "/status", key: "status" },
 ] as const;
 
-/** The small public navigation shared by the home, docs, error catalog and status pages. */
+/**
+ * The small public navigation shared by the home, docs, error catalog and status pages. On a phone
+ * it is one row: the logo, the dashboard link and a menu button; the other links open under it.
+ */
 export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"] }) {
   const t = useTranslations("siteHeader");
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
-        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-slate-900">
-          <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">
-            ▶
+      <div className="relative mx-auto flex min-h-14 max-w-7xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+        <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-tight text-slate-900">
+          <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-white">
+            <Play className="h-3.5 w-3.5 fill-current" />
           </span>
           vgen
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800">
+          <span className="hidden rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 sm:inline">
             {t("inDevelopment")}
           </span>
         </Link>
-        <nav aria-label={t("main")} className="flex flex-wrap items-center gap-1 text-sm">
+        <SiteMenu
+          label={t("main")}
+          pinned={
+            <Link
+              href="/dashboard"
+              className="shrink-0 rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white hover:bg-slate-700 sm:ml-2"
+            >
+              {t("dashboard")}
+            </Link>
+          }
+        >
           {LINKS.map((l) => (
             <Link
               key={l.key}
@@ -36,14 +51,8 @@ export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"
               {t(l.key)}
             </Link>
           ))}
-          <Link
-            href="/dashboard"
-            className="rounded-md bg-slate-900 sm:ml-2 px-3 py-1.5 font-medium text-white hover:bg-slate-700"
-          >
-            {t("dashboard")}
-          </Link>
-          <LanguageSwitcher className="sm:ml-2" />
-        </nav>
+          <LanguageSwitcher className="mt-2 px-3 sm:order-last sm:mt-0 sm:ml-2 sm:px-0" />
+        </SiteMenu>
       </div>
     </header>
   );

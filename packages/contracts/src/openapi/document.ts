@@ -31,9 +31,8 @@ function describeApi(baseUrl: string): string {
     "",
     "Output files (`output[].url`, `output[].poster_url`) are kept until the record's `output[].expires_at` (the request's `retention_days`, else the account's setting, default 30 days); then they are deleted and answer `410 output_expired` with this error body.",
     "",
-    "Codes by HTTP status (any endpoint; unknown paths answer `404 route_not_found`, a wrong method `405 method_not_allowed`):",
-    "",
-    groups,
+    // The list right under its lead line: one block, so a renderer keeps them together.
+    `Codes by HTTP status (any endpoint; unknown paths answer \`404 route_not_found\`, a wrong method \`405 method_not_allowed\`):\n${groups}`,
     "",
     "API status: in development.",
   ].join("\n");

@@ -3,7 +3,8 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
+import { ApiError, ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
+import { env } from "@vgen/config";
 import { SiteHeader } from "@/components/site-header";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,6 +36,14 @@ function statusTone(status: number | null) {
   if (status >= 500) return "bg-red-50 text-red-700 ring-red-200";
   if (status === 429) return "bg-amber-50 text-amber-800 ring-amber-200";
   return "bg-orange-50 text-orange-700 ring-orange-200";
+}
+
+const SAMPLE_REQUEST_ID = "req_5c1b0d4e9a7f3e2d1c0b9a8f";
+
+/** A 402 as the API sends it: the body built by the same code, with this deployment's doc_url. */
+function sampleResponse(): string {
+  const body = new ApiError("insufficient_balance").toBody(env().PUBLIC_BASE_URL, SAMPLE_REQUEST_ID);
+  return `HTTP/1.1 402 Payment Required\nX-Request-Id: ${SAMPLE_REQUEST_ID}\n\n${JSON.stringify(body, null, 2)}`;
 }
 
 /** Renders `code` spans of the catalog text. */
@@ -152,19 +161,9 @@ export default function ErrorsPage() {
             })}{" "}
             {t("contentNote")}
           </p>
-          <pre className="mt-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100">{`HTTP/1.1 402 Payment Required
-X-Request-Id: req_5c1b0d4e9a7f3e2d1c0b9a8f
-
-{
-  "error": {
-    "code": "insufficient_balance",
-    "type": "billing_error",
-    "message": "The available balance does not cover the cost of this generation.",
-    "param": null,
-    "doc_url": "{base_url}/errors#insufficient_balance",
-    "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
-  }
-}`}</pre>
+          <pre className="mt-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100">
+            {sampleResponse()}
+          </pre>
 
           <section aria-labelledby="http-errors" className="mt-12">
             <h2 id="http-errors" className="text-xl font-semibold text-slate-900">

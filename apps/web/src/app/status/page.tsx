@@ -37,6 +37,9 @@ const INDICATOR = {
   },
 } as const;
 
+/** The API's release stage (GET /api/v1/status `api_status`), in the page's language. */
+const STAGE = { "in development": "inDevelopment" } as const;
+
 function barColor(day: StatusDayT): string {
   if (day.success_rate === null) return "fill-slate-200";
   const rate = Number.parseFloat(day.success_rate);
@@ -164,7 +167,7 @@ export default async function StatusPage() {
             </div>
 
             <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-              <Metric label={t("apiStatus")} value={status.api_status} hint={t("version")} testId="api-status" />
+              <Metric label={t("apiStatus")} value={t(STAGE[status.api_status])} hint={t("version")} testId="api-status" />
               <Metric label={t("successRate")} value={status.success_rate} hint={t("successRateHint")} testId="success-rate" />
               <Metric
                 label={t("responseTime")}
