@@ -30,10 +30,10 @@ describe("ops CLI", () => {
 
     const credit = ops("credit", "--email", email, "--amount", "12.50", "--reason", "wire transfer 42");
     expect(credit.code).toBe(0);
-    expect(JSON.parse(credit.stdout)).toMatchObject({ amount: "$12.500", balance: "$12.500" });
+    expect(JSON.parse(credit.stdout)).toMatchObject({ amount: "$12.50", balance: "$12.50" });
 
     const balance = ops("balance", "--email", email);
-    expect(JSON.parse(balance.stdout)).toEqual({ email, available: "$12.500", on_hold: "$0.000" });
+    expect(JSON.parse(balance.stdout)).toEqual({ email, available: "$12.50", on_hold: "$0.00" });
 
     const res = await fetch(`${BASE_URL}/api/v1/models`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);

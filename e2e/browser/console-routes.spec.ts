@@ -2,7 +2,7 @@
 // breaker, edits its concurrency and resets its breaker; the costs table shows the model's revenue
 // as the ledger has it. Support staff see routes but cannot change them.
 import { expect, test } from "./support/test";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { BASE_URL, db, newAccount, waitForTerminal } from "../support/fixtures";
 import { sameOrigin } from "../support/sessions";
@@ -149,17 +149,17 @@ test("an admin adds a provider route, edits its concurrency and resets its break
     await expect(modelRow.getByRole("rowheader")).toHaveText(model);
     await expect(cells.nth(0)).toHaveText("1"); // generations
     await expect(cells.nth(1)).toHaveText("1"); // attempts
-    await expect(cells.nth(4)).toHaveText("$0.000"); // upstream cost: the local renderer
-    await expect(cells.nth(5)).toHaveText(formatUsd(revenue)); // revenue
-    await expect(cells.nth(6)).toHaveText(formatUsd(revenue)); // margin
+    await expect(cells.nth(4)).toHaveText("$0.00"); // upstream cost: the local renderer
+    await expect(cells.nth(5)).toHaveText(formatAmount(revenue)); // revenue
+    await expect(cells.nth(6)).toHaveText(formatAmount(revenue)); // margin
     await expect(cells.nth(7)).toHaveText("100.0%");
     // The local route served it; the new route has done nothing yet.
     const localRoute = await db().modelRoute.findFirstOrThrow({ where: { modelId: model, provider: "local" } });
-    await expect(costs.getByTestId(`costs-route-${localRoute.id}`).getByRole("cell").nth(5)).toHaveText(formatUsd(revenue));
+    await expect(costs.getByTestId(`costs-route-${localRoute.id}`).getByRole("cell").nth(5)).toHaveText(formatAmount(revenue));
     await expect(costs.getByTestId(`costs-route-${route.id}`).getByRole("cell").nth(1)).toHaveText("0");
     await expect(costs.getByRole("columnheader", { name: "Margin %" })).toBeVisible();
     await page.getByLabel("Period").selectOption("7");
-    await expect(modelRow.getByRole("cell").nth(5)).toHaveText(formatUsd(revenue));
+    await expect(modelRow.getByRole("cell").nth(5)).toHaveText(formatAmount(revenue));
     await page.screenshot({ path: "test-results/console-costs.png", fullPage: true });
 
     // Each change is in the audit log under the admin's name.

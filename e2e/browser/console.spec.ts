@@ -2,6 +2,7 @@
 // reactivate, edit the catalog; every action shows up in the audit log. Plain users are refused.
 import { expect, test, type Page } from "./support/test";
 import { createAccount, deleteAccount, requestTestBalance } from "@vgen/engine/accounts";
+import { generateStatement, periodOf } from "@vgen/engine/billing";
 import { createEndpoint, updateEndpoint } from "@vgen/engine/delivery";
 import { BASE_URL, callApi, db, newAccount, uniqueEmail, waitForTerminal } from "../support/fixtures";
 import { sameOrigin } from "../support/sessions";
@@ -51,6 +52,7 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   const gen = await waitForTerminal(customer, (await created.json()).id);
   expect(gen.status).toBe("completed");
   await requestTestBalance(db(), customer.id, USE_CASE);
+  const statement = (await generateStatement(db(), customer.id, periodOf(new Date()))).invoice;
 
   const staff = await signedInAccount(page, { role: "support" });
   // Staff land on the console after sign-in; their dashboard links to it too.
@@ -79,6 +81,11 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   const balance = page.getByTestId("account-balance");
   await expect(balance).toHaveText("$9.40");
   await expect(page.getByTestId("account-keys")).toContainText(customer.key.slice(0, 12));
+  // The month's usage statement is listed as a statement (its spend), not among invoices as "open".
+  await expect(page.getByTestId("account-statements")).toContainText(statement.number);
+  await expect(page.getByTestId("account-statements")).toContainText("$0.60");
+  await expect(page.getByTestId("account-statements")).not.toContainText("open");
+  await expect(page.getByText("No invoices.")).toBeVisible();
 
   // Grant the pending test balance request.
   const request = page.getByTestId("account-test-balance-request");
@@ -96,6 +103,9 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   const row = page.getByTestId(`generation-${gen.id}`);
   await row.getByRole("button", { name: "Refund" }).click();
   const refund = page.getByRole("dialog", { name: `Refund ${gen.id}` });
+  // Opened from a right-aligned table cell, its text is left-aligned like the grant dialog's.
+  await expect(refund).toHaveCSS("text-align", "left");
+  await expect(refund.getByText("Reason", { exact: true })).toHaveCSS("text-align", "left");
   await refund.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(refund.getByRole("alert")).toContainText("Reason is required");
   await refund.getByLabel("Reason").fill("Output was corrupted");

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "./support/test";
 import { newId } from "@vgen/db";
 import { issueApiKey } from "@vgen/engine/accounts";
-import { callApi, db } from "../support/fixtures";
+import { refundGeneration } from "@vgen/engine/support";
+import { callApi, db, newAccount } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 
 /**
@@ -128,6 +129,7 @@ for (const viewport of [
     await expect(page.getByTestId("result-video")).toHaveAttribute("src", /\/cdn\/.+\.mp4$/);
     await expect(page.getByTestId("result-video")).toHaveAttribute("poster", new RegExp(`/cdn/${lighthouse}\\.jpg$`));
     await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("download", "");
+    await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("href", /\/cdn\/.+\.mp4\?download$/);
     const inputs = page.getByTestId("generation-inputs");
     await expect(inputs).toContainText("A lighthouse in a storm, generations spec");
     await expect(inputs).toContainText("gens spec key");
@@ -154,3 +156,53 @@ for (const viewport of [
     await page.screenshot({ path: test.info().outputPath(`generations-${viewport.name}.png`), fullPage: true });
   });
 }
+
+test("a refunded generation says so in the list and on its page, not 'Charged'", async ({ page }) => {
+  test.setTimeout(180_000);
+  const acct = await signedInAccount(page, { balance: "10.00" });
+  const { key } = await issueApiKey(db(), acct.id, "refund spec key");
+  const create = async (prompt: string) => {
+    const res = await callApi(key, "/api/v1/videos/generations", {
+      method: "POST",
+      json: { stream: false, model: "gen-3.1-fast", prompt, duration: 1 },
+    });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const whole = await create("Refunded in full, generations spec");
+  const part = await create("Refunded in part, generations spec");
+  await expect
+    .poll(async () => db().generation.count({ where: { accountId: acct.id, status: "completed" } }), { timeout: 90_000 })
+    .toBe(2);
+  const staff = await newAccount();
+  // Each clip is charged $0.60 (the 4 s minimum at $0.150); staff give back all of one and $0.25 of the other.
+  await refundGeneration(db(), { generationId: whole, actorId: staff.id, reason: "Output was corrupted" });
+  await refundGeneration(db(), { generationId: part, actorId: staff.id, reason: "Late delivery", amountMicros: 250_000n });
+
+  await page.goto("/dashboard/generations");
+  const rows = page.getByTestId("generation-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: whole })).toContainText("Refunded $0.60");
+  await expect(rows.filter({ hasText: part })).toContainText("$0.60, $0.25 refunded");
+
+  await page.goto(`/dashboard/generations/${whole}`);
+  const inputs = page.getByTestId("generation-inputs");
+  await expect(inputs).toContainText("Refunded$0.60, the whole charge");
+  await expect(inputs).not.toContainText("Charged");
+  await expect(page.locator('[data-testid="generation-ledger-row"][data-type="refund"]')).toContainText("+$0.60");
+
+  await page.goto(`/dashboard/generations/${part}`);
+  await expect(inputs).toContainText("Charged$0.60");
+  await expect(inputs).toContainText("Refunded$0.25");
+});
+
+test("a failed dashboard call shows its error on the page and logs nothing to the browser console", async ({ page }) => {
+  await signedInAccount(page);
+  const logged: string[] = [];
+  page.on("console", (m) => logged.push(m.text()));
+  await page.goto("/dashboard/generations/vid_doesnotexist");
+  // (The query is retried first, as React Query does by default.)
+  await expect(page.getByText("No generation 'vid_doesnotexist' for this account.")).toBeVisible({ timeout: 20_000 });
+  // A production build has no tRPC loggerLink: no "<< query generations.get" dump.
+  expect(logged.filter((t) => t.includes("generations.get") || t.includes("<<"))).toEqual([]);
+});

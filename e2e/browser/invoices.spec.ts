@@ -64,6 +64,7 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   // Payment instructions with the invoice number as the reference.
   await expect(row.getByText("Payment instructions")).toBeVisible();
   await expect(row.locator("dd", { hasText: invoice.number })).toBeVisible();
+  await expect(row.locator("dd", { hasText: "USD" })).toHaveText("$25.50 USD");
   await expect(row.getByRole("link", { name: `Receipt PDF for ${invoice.number}` })).toHaveCount(0);
 
   // The invoice PDF is downloadable now.
@@ -80,8 +81,8 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   expect(JSON.parse(marked.stdout)).toMatchObject({
     invoice: invoice.number,
     status: "paid",
-    credited: "$25.500",
-    balance: "$25.500",
+    credited: "$25.50",
+    balance: "$25.50",
   });
   const again = ops("mark-invoice-paid", "--invoice", invoice.number, "--actor", staff.email);
   expect(again.code).not.toBe(0);

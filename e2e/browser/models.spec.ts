@@ -59,7 +59,7 @@ test("the models page lists the catalog with its prices, limits, queues, sizes a
   );
   // gen-3.1-pro: 8 s × $0.480 = $3.84; a 1 s clip is billed as the 4 s minimum.
   await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText(
-    "A 8 s clip costs $3.84; a 1 s clip is billed as 4 s ($1.92)",
+    "A clip of 8 s costs $3.84; a clip of 1 s is billed as 4 s ($1.92)",
   );
 
   // Each model links to the playground with itself chosen.

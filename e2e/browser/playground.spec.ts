@@ -63,7 +63,16 @@ test("a funded account generates a 1 s gen-3.1-fast clip: price first, live prog
 
   const download = page.getByRole("link", { name: "Download MP4" });
   await expect(download).toHaveAttribute("download", "");
-  expect(await download.getAttribute("href")).toBe(await video.getAttribute("src"));
+  const src = (await video.getAttribute("src"))!;
+  expect(await download.getAttribute("href")).toBe(`${src}?download`);
+  // The download is saved as a file, not played in place of the dashboard; the player's address stays inline.
+  const saved = await page.request.get(`${src}?download`);
+  expect(saved.status()).toBe(200);
+  expect(saved.headers()["content-type"]).toBe("video/mp4");
+  expect(saved.headers()["content-disposition"]).toMatch(/^attachment; filename="vid_\w+\.mp4"$/);
+  const inline = await page.request.head(src);
+  expect(inline.status()).toBe(200);
+  expect(inline.headers()["content-disposition"]).toBeUndefined();
   await expect(page.getByTestId("generation-cost")).toHaveText("$0.60 (4 s × $0.150 / s)");
 
   // Billed to this account exactly like an API request: $5.00 − $0.60.

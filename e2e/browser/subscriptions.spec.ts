@@ -11,11 +11,12 @@ test("subscribe, pause (API refuses with subscription_paused), set a cap, resume
   await page.goto("/dashboard/subscriptions");
   await expect(page.getByText("No subscriptions yet")).toBeVisible();
 
-  // Subscribe from the catalog.
-  await page.getByRole("button", { name: "Subscribe to gen-3.1-fast" }).click();
+  // Add a model from the catalog: free, worded so it does not read like a paid plan.
+  await expect(page.getByText("Adding one is free")).toBeVisible();
+  await page.getByRole("button", { name: "Add gen-3.1-fast (free)" }).click();
   const card = page.getByTestId("subscription").and(page.locator('[data-model="gen-3.1-fast"]'));
   await expect(card).toBeVisible();
-  await expect(page.getByRole("button", { name: "Subscribe to gen-3.1-fast" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add gen-3.1-fast (free)" })).toHaveCount(0);
   await expect(card.getByTestId("subscription-status")).toHaveText("Active");
   await expect(card).toContainText("$0.150 / s");
   await expect(card).toContainText("25 requests / s");
@@ -80,6 +81,6 @@ test("the subscription created at first API use is listed", async ({ page }) => 
   await expect(card.getByTestId("subscription-status")).toHaveText("Active");
   await expect(card).toContainText("$0.320 / s");
   await expect(card.getByTestId("month-spend")).toContainText("$0.96");
-  await expect(page.getByRole("button", { name: "Subscribe to gen-3-1080" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Subscribe to gen-3.1-pro" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add gen-3-1080 (free)" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add gen-3.1-pro (free)" })).toBeVisible();
 });

@@ -53,7 +53,7 @@ test("request a test balance, see it pending, support grants it, see it granted 
     staff.email,
   );
   expect(granted.code, granted.stderr).toBe(0);
-  expect(JSON.parse(granted.stdout)).toMatchObject({ status: "granted", granted: "$5.000", balance: "$5.000" });
+  expect(JSON.parse(granted.stdout)).toMatchObject({ status: "granted", granted: "$5.00", balance: "$5.00" });
   // Granting again credits nothing.
   const twice = ops(
     "grant-test-balance",

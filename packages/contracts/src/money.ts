@@ -1,7 +1,10 @@
 /** Money is integer micro-dollars (1 $ = 1_000_000). Never a float. */
 export const MICROS_PER_DOLLAR = 1_000_000n;
 
-/** "$3.840": dollars with exactly 3 decimals, rounded half up. */
+/**
+ * The API's money form, "$3.840": dollars with exactly 3 decimals, rounded half up. Only for API fields
+ * and per-second prices; an amount a person reads goes through formatAmount.
+ */
 export function formatUsd(micros: bigint): string {
   const negative = micros < 0n;
   const abs = negative ? -micros : micros;
@@ -26,6 +29,17 @@ export function formatAmount(micros: bigint): string {
   const cents = (abs + 5_000n) / 10_000n;
   const frac = (cents % 100n).toString().padStart(2, "0");
   return `${negative ? "-" : ""}$${cents / 100n}.${frac}`;
+}
+
+/**
+ * Exact dollars for a form field, without "$": "5.00", "0.15", "0.0125" (at least 2 decimals, more only
+ * when set), so editing and saving a value never rounds it.
+ */
+export function formatDollarsInput(micros: bigint): string {
+  const negative = micros < 0n;
+  const abs = negative ? -micros : micros;
+  const frac = (abs % MICROS_PER_DOLLAR).toString().padStart(6, "0").replace(/0+$/, "").padEnd(2, "0");
+  return `${negative ? "-" : ""}${abs / MICROS_PER_DOLLAR}.${frac}`;
 }
 
 /** A price per second for people: "$0.480 / s" (the API's form says "/ сек"). */

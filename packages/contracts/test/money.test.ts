@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatAmount,
+  formatDollarsInput,
   formatPricePerSecond,
   formatTimestamp,
   formatUtc,
@@ -37,6 +38,14 @@ describe("money", () => {
   it("shows prices per second to people with 3 decimals and the unit '/ s'", () => {
     expect(formatUnitPrice(480_000n)).toBe("$0.480 / s");
     expect(formatUnitPrice(175_000n)).toBe("$0.175 / s");
+  });
+  it("writes exact dollars into form fields, at least 2 decimals", () => {
+    expect(formatDollarsInput(5_000_000n)).toBe("5.00");
+    expect(formatDollarsInput(150_000n)).toBe("0.15");
+    expect(formatDollarsInput(12_500n)).toBe("0.0125");
+    expect(formatDollarsInput(1n)).toBe("0.000001");
+    expect(formatDollarsInput(-2_500_000n)).toBe("-2.50");
+    expect(parseUsd(formatDollarsInput(1_234_567n))).toBe(1_234_567n);
   });
   it("parses dollars without floats", () => {
     expect(parseUsd("12.5")).toBe(12_500_000n);

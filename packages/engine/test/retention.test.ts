@@ -144,7 +144,7 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
     const record = engine.toRecord(swept, 0);
     expect(record.status).toBe("completed");
     expect(record.output[0]).toMatchObject({ url: expect.stringMatching(/\.mp4$/), expired: true });
-    expect(engine.historyView({ ...swept, apiKey: null })).toMatchObject({
+    expect(engine.historyView({ ...swept, apiKey: null, ledger: [] })).toMatchObject({
       outputUrl: null,
       posterUrl: null,
       outputExpired: true,

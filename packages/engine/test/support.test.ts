@@ -142,7 +142,7 @@ describe.skipIf(!url)("support console", () => {
       where: { targetAccountId: acct.id, action: "balance.adjust" },
       orderBy: { createdAt: "asc" },
     });
-    expect(audits.map((a) => (a.details as { amount: string }).amount)).toEqual(["$2.500", "-$7.000"]);
+    expect(audits.map((a) => (a.details as { amount: string }).amount)).toEqual(["$2.50", "-$7.00"]);
     expect(audits[0]).toMatchObject({ id: up.auditId, actorId: staff.id, targetId: up.ledgerEntry.id });
     expect(up.ledgerEntry.reference).toBe(up.auditId);
   });

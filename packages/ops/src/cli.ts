@@ -7,7 +7,7 @@ import "@vgen/config/start";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { formatUsd, KeyRestrictionsRequest, parseUsd, toKeyRestrictions } from "@vgen/contracts";
+import { formatAmount, KeyRestrictionsRequest, parseUsd, toKeyRestrictions } from "@vgen/contracts";
 import { env, setEnv, setEnvDefault } from "@vgen/config";
 import { createDb, locateDatabaseUrl, type Db, type Role } from "@vgen/db";
 import { applyMigrations } from "@vgen/db/migrate";
@@ -183,8 +183,8 @@ async function main() {
         console.log(
           JSON.stringify({
             ledger_entry: entry.id,
-            amount: formatUsd(entry.amountMicros),
-            balance: formatUsd(entry.balanceAfterMicros),
+            amount: formatAmount(entry.amountMicros),
+            balance: formatAmount(entry.balanceAfterMicros),
           }),
         );
         break;
@@ -198,8 +198,8 @@ async function main() {
         console.log(
           JSON.stringify({
             email: account.email,
-            available: formatUsd(account.balanceMicros),
-            on_hold: formatUsd(held._sum.costMicros ?? 0n),
+            available: formatAmount(account.balanceMicros),
+            on_hold: formatAmount(held._sum.costMicros ?? 0n),
           }),
         );
         break;
@@ -239,8 +239,8 @@ async function main() {
           JSON.stringify({
             invoice: result.invoice.number,
             status: result.invoice.status,
-            credited: formatUsd(result.invoice.amountMicros),
-            balance: formatUsd(account.balanceMicros),
+            credited: formatAmount(result.invoice.amountMicros),
+            balance: formatAmount(account.balanceMicros),
             ledger_entry: result.ledgerEntryId,
           }),
         );
@@ -269,8 +269,8 @@ async function main() {
             JSON.stringify({
               request: request.id,
               status: request.status,
-              granted: formatUsd(micros),
-              balance: formatUsd(ledgerEntry.balanceAfterMicros),
+              granted: formatAmount(micros),
+              balance: formatAmount(ledgerEntry.balanceAfterMicros),
               ledger_entry: ledgerEntry.id,
             }),
           );

@@ -1,7 +1,7 @@
 // Test balance: the user asks with a use case; support grants an amount they choose (a
 // `test_credit` ledger entry, exactly once) or declines, with an answer the user sees. One pending
 // request per account at a time. Staff decisions are written to the audit log in the same transaction.
-import { ApiError, formatTimestamp, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
+import { ApiError, formatTimestamp, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db, type Prisma, type TestBalanceRequest, type Tx } from "@vgen/db";
 import { applyLedgerEntry } from "../billing";
 
@@ -80,7 +80,7 @@ export async function grantTestBalance(db: Db, input: DecideInput & { amountMicr
   if (input.amountMicros <= 0n || input.amountMicros > TEST_BALANCE_MAX_GRANT_MICROS) {
     throw new TestBalanceError(
       "invalid_parameter",
-      `Grant between $0.01 and ${formatUsd(TEST_BALANCE_MAX_GRANT_MICROS)}.`,
+      `Grant between $0.01 and ${formatAmount(TEST_BALANCE_MAX_GRANT_MICROS)}.`,
       "amount",
     );
   }
@@ -115,7 +115,7 @@ export async function grantTestBalance(db: Db, input: DecideInput & { amountMicr
         action: "test_balance.grant",
         targetAccountId: request.accountId,
         targetId: request.id,
-        details: { amount: formatUsd(input.amountMicros), response, ledgerEntryId: entry.id },
+        details: { amount: formatAmount(input.amountMicros), response, ledgerEntryId: entry.id },
       },
     });
     return { request, ledgerEntry: entry };

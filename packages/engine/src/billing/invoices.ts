@@ -2,7 +2,7 @@
 // the same transaction as the invoice's open → paid transition, so a payment is credited exactly
 // once however often (or however concurrently) it is reported.
 import { env } from "@vgen/config";
-import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
+import { ApiError, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, Prisma, type Db, type Invoice, type DbOrTx } from "@vgen/db";
 import { writeAuditRow } from "../audit";
 import { applyLedgerEntry } from "./ledger";
@@ -37,7 +37,7 @@ export function assertTopUpAmount(micros: bigint) {
   if (micros < TOP_UP_MIN_MICROS || micros > TOP_UP_MAX_MICROS) {
     throw new InvoiceError(
       "invalid_amount",
-      `Top-ups are between ${formatUsd(TOP_UP_MIN_MICROS)} and ${formatUsd(TOP_UP_MAX_MICROS)}.`,
+      `Top-ups are between ${formatAmount(TOP_UP_MIN_MICROS)} and ${formatAmount(TOP_UP_MAX_MICROS)}.`,
     );
   }
   if (micros % 10_000n !== 0n) throw new InvoiceError("invalid_amount", "Use at most two decimals (whole cents).");
@@ -143,7 +143,7 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
     if (input.amountCents !== undefined && input.amountCents !== microsToCents(found.amountMicros)) {
       throw new InvoiceError(
         "amount_mismatch",
-        `Invoice ${found.number} is for ${formatUsd(found.amountMicros)}, the payment was ${input.amountCents} cents.`,
+        `Invoice ${found.number} is for ${formatAmount(found.amountMicros)}, the payment was ${input.amountCents} cents.`,
       );
     }
   }
@@ -177,7 +177,12 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
         action: input.audit.action,
         targetAccountId: found.accountId,
         targetId: found.id,
-        details: { number: found.number, amount: formatUsd(found.amountMicros), ledgerEntryId: entry.id, ...input.audit.details },
+        details: {
+          number: found.number,
+          amount: formatAmount(found.amountMicros),
+          ledgerEntryId: entry.id,
+          ...input.audit.details,
+        },
       });
     }
     const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: found.id } });
@@ -209,7 +214,7 @@ export function bankTransferInstructions(invoice: Pick<Invoice, "number" | "amou
     bank: env().BANK_NAME ?? ASK_SUPPORT,
     iban: env().BANK_IBAN ?? ASK_SUPPORT,
     swift: env().BANK_SWIFT ?? ASK_SUPPORT,
-    amount: formatUsd(invoice.amountMicros),
+    amount: formatAmount(invoice.amountMicros),
     currency: "USD",
     reference: invoice.number,
   };

@@ -1,7 +1,7 @@
 import type { Id } from "@vgen/contracts";
 import type { Db, LedgerEntry } from "@vgen/db";
 import { generationNotFound } from "./store";
-import type { GenerationListRow } from "./history";
+import { HISTORY_INCLUDE, type GenerationListRow } from "./history";
 
 /** One try of a route, as the account may see it: when and how it ended, never the provider or its ids. */
 export interface RouteAttemptOutcome {
@@ -21,7 +21,7 @@ export interface GenerationDetail {
 export async function getGenerationDetail(db: Db, accountId: Id<"acct">, id: string): Promise<GenerationDetail> {
   const generation = await db.generation.findFirst({
     where: { id, accountId },
-    include: { apiKey: { select: { name: true } } },
+    include: HISTORY_INCLUDE,
   });
   if (!generation) throw generationNotFound(id);
   const [routeAttempts, ledger] = await Promise.all([

@@ -23,7 +23,18 @@ export interface GenerationQuery {
   livemode?: boolean;
 }
 
-export type GenerationListRow = Generation & { apiKey: { name: string } | null };
+/** What a history row reads besides the generation: its key's name and its refund, if staff made one. */
+export const HISTORY_INCLUDE = {
+  apiKey: { select: { name: true } },
+  // (generation_id, type) is unique: at most one refund entry.
+  ledger: { where: { type: "refund" }, select: { amountMicros: true } },
+} satisfies Prisma.GenerationInclude;
+
+export type GenerationListRow = Generation & {
+  apiKey: { name: string } | null;
+  /** The generation's refund entry, if any (never its other ledger entries). */
+  ledger: { amountMicros: bigint }[];
+};
 
 /** `%`, `_` and `\` typed into the search box are literal characters, never LIKE wildcards. */
 function likeLiteral(text: string): string {
@@ -63,7 +74,7 @@ export async function listGenerationHistory(
   const after = opts.cursor ? decodeCursor(opts.cursor, "vid") : null;
   const rows = await db.generation.findMany({
     where: { AND: [whereFor(accountId, opts.query ?? {}), olderThan(after)] },
-    include: { apiKey: { select: { name: true } } },
+    include: HISTORY_INCLUDE,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: opts.limit + 1,
   });
@@ -91,6 +102,8 @@ export function historyView(g: GenerationListRow) {
     priceMicrosPerSecond: g.priceMicrosPerSecond,
     billedSeconds: g.billedSeconds,
     costMicros: g.costMicros,
+    /** What staff gave back of the charge; null when nothing was refunded. */
+    refundedMicros: g.ledger[0]?.amountMicros ?? null,
     progress: g.progress,
     errorCode: g.errorCode,
     errorMessage: g.errorMessage,

@@ -1,5 +1,5 @@
 // Balance adjustments: staff credit or debit an account by a signed amount, with a reason.
-import { ApiError, formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
+import { ApiError, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
 import { applyLedgerEntry } from "../billing";
 import { writeAuditRow } from "../audit";
@@ -18,7 +18,7 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
   if (input.amountMicros === 0n) throw new SupportError("invalid_parameter", "An adjustment cannot be zero.");
   const abs = input.amountMicros < 0n ? -input.amountMicros : input.amountMicros;
   if (abs > MAX_ADJUSTMENT_MICROS)
-    throw new SupportError("invalid_parameter", `Adjust by at most ${formatUsd(MAX_ADJUSTMENT_MICROS)} at a time.`);
+    throw new SupportError("invalid_parameter", `Adjust by at most ${formatAmount(MAX_ADJUSTMENT_MICROS)} at a time.`);
   try {
     return await db.$transaction(async (tx) => {
       const account = await tx.account.findUnique({ where: { id: input.accountId }, select: { id: true, deletedAt: true } });
@@ -41,9 +41,9 @@ export async function adjustBalance(db: Db, input: { accountId: string; amountMi
         targetAccountId: input.accountId,
         targetId: entry.id,
         details: {
-          amount: formatUsd(input.amountMicros),
+          amount: formatAmount(input.amountMicros),
           reason,
-          balanceAfter: formatUsd(entry.balanceAfterMicros),
+          balanceAfter: formatAmount(entry.balanceAfterMicros),
           ledgerEntryId: entry.id,
         },
       });

@@ -1,5 +1,5 @@
 // Refunds: staff give back all or part of a completed generation's charge, once.
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
 import { applyLedgerEntry } from "../billing";
 import { writeAuditRow } from "../audit";
@@ -35,13 +35,13 @@ export async function refundGeneration(
       if (existing)
         throw new SupportError(
           "state_conflict",
-          `Generation ${gen.id} was already refunded (${formatUsd(existing.amountMicros)}).`,
+          `Generation ${gen.id} was already refunded (${formatAmount(existing.amountMicros)}).`,
         );
       const charged = -charge.amountMicros;
       const amount = input.amountMicros ?? charged;
       if (amount <= 0n) throw new SupportError("invalid_parameter", "A refund must be positive.");
       if (amount > charged)
-        throw new SupportError("invalid_parameter", `A refund cannot exceed the charge of ${formatUsd(charged)}.`);
+        throw new SupportError("invalid_parameter", `A refund cannot exceed the charge of ${formatAmount(charged)}.`);
       const entry = await applyLedgerEntry(tx, {
         accountId: gen.accountId,
         type: "refund",
@@ -56,7 +56,7 @@ export async function refundGeneration(
         action: "generation.refund",
         targetAccountId: gen.accountId,
         targetId: gen.id,
-        details: { amount: formatUsd(amount), charged: formatUsd(charged), reason, ledgerEntryId: entry.id },
+        details: { amount: formatAmount(amount), charged: formatAmount(charged), reason, ledgerEntryId: entry.id },
       });
       return { ledgerEntry: entry, auditId: row.id };
     });

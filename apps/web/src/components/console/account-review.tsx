@@ -44,6 +44,8 @@ export function AccountReview({ accountId }: { accountId: string }) {
   if (data.error) return <ErrorNote error={data.error} />;
   const d = data.data;
   const a = d.account;
+  const topUps = d.invoices.filter((inv) => inv.kind === "top_up");
+  const statements = d.invoices.filter((inv) => inv.kind === "usage_statement");
 
   return (
     <>
@@ -293,24 +295,23 @@ export function AccountReview({ accountId }: { accountId: string }) {
         </Card>
 
         <Card title="Invoices">
-          {d.invoices.length === 0 ? (
+          {topUps.length === 0 ? (
             <p className="text-sm text-slate-600">No invoices.</p>
           ) : (
-            <DataTable caption="Invoices" head={["Number", "Kind", "Method", "Amount", "Status", ""]}>
-              {d.invoices.map((inv) => (
+            <DataTable caption="Invoices" head={["Number", "Method", "Amount", "Status", ""]} testId="account-invoices">
+              {topUps.map((inv) => (
                 <tr key={inv.id}>
                   <Td className="font-mono text-xs">
                     {inv.number}
                     <div className="text-slate-500">{when(inv.createdAt)}</div>
                   </Td>
-                  <Td>{inv.kind === "top_up" ? "Top-up" : `Statement ${inv.period ?? ""}`}</Td>
                   <Td>{inv.method === "bank_transfer" ? "Bank transfer" : inv.method === "stripe" ? "Card" : "—"}</Td>
                   <Td className="tabular-nums">{formatAmount(inv.amountMicros)}</Td>
                   <Td>
                     <Badge tone={inv.status === "paid" ? "green" : inv.status === "open" ? "amber" : "gray"}>{inv.status}</Badge>
                   </Td>
                   <Td className="text-right">
-                    {inv.kind === "top_up" && inv.method === "bank_transfer" && inv.status === "open" && (
+                    {inv.method === "bank_transfer" && inv.status === "open" && (
                       <StaffAction
                         label="Mark paid"
                         title={`Mark ${inv.number} paid`}
@@ -321,6 +322,26 @@ export function AccountReview({ accountId }: { accountId: string }) {
                       />
                     )}
                   </Td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </Card>
+
+        {/* A usage statement records a month's spend, already charged: nothing to pay, so no status. */}
+        <Card title="Usage statements">
+          {statements.length === 0 ? (
+            <p className="text-sm text-slate-600">No statements.</p>
+          ) : (
+            <DataTable caption="Usage statements" head={["Number", "Month", "Spend"]} testId="account-statements">
+              {statements.map((inv) => (
+                <tr key={inv.id}>
+                  <Td className="font-mono text-xs">
+                    {inv.number}
+                    <div className="text-slate-500">{when(inv.createdAt)}</div>
+                  </Td>
+                  <Td>{inv.period ?? "—"}</Td>
+                  <Td className="tabular-nums">{formatAmount(inv.amountMicros)}</Td>
                 </tr>
               ))}
             </DataTable>

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatUnitPrice, formatUsd } from "@vgen/contracts";
+import { formatDollarsInput, formatUnitPrice } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -22,9 +22,6 @@ interface Model {
   maxDuration: number;
   defaultDuration: number;
 }
-
-/** "$0.480" → "0.48" for the input. */
-const dollars = (m: bigint) => formatUsd(m).replace("$", "").replace(/0+$/, "").replace(/\.$/, "");
 
 export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
   const trpc = useTRPC();
@@ -60,7 +57,7 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const initial = {
-    price: dollars(model.priceMicrosPerSecond),
+    price: formatDollarsInput(model.priceMicrosPerSecond),
     qps: String(model.rateLimitQps),
     minCharge: String(model.minChargeSeconds),
     enabled: model.enabled,

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
 import type { RouteFigures, StaffRoute } from "@vgen/engine/support";
 import { when } from "@/components/console/format";
 import { DataTable, Td } from "@/components/console/table";
@@ -159,9 +159,9 @@ function FiguresRow({
       <Td className="whitespace-nowrap tabular-nums">
         {duration(f.latencyP50Ms)} / {duration(f.latencyP95Ms)}
       </Td>
-      <Td className="tabular-nums">{formatUsd(f.upstreamCostMicros)}</Td>
-      <Td className="tabular-nums">{formatUsd(f.revenueMicros)}</Td>
-      <Td className={`tabular-nums ${f.marginMicros < 0n ? "text-red-700" : ""}`}>{formatUsd(f.marginMicros)}</Td>
+      <Td className="tabular-nums">{formatAmount(f.upstreamCostMicros)}</Td>
+      <Td className="tabular-nums">{formatAmount(f.revenueMicros)}</Td>
+      <Td className={`tabular-nums ${f.marginMicros < 0n ? "text-red-700" : ""}`}>{formatAmount(f.marginMicros)}</Td>
       <Td className="tabular-nums">{marginShare(f)}</Td>
       <Td className="tabular-nums">{f.lateSuccesses > 0 ? <Badge tone="amber">{f.lateSuccesses}</Badge> : 0}</Td>
     </tr>

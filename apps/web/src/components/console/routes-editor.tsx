@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatUsd } from "@vgen/contracts";
+import { formatDollarsInput, formatUnitPrice } from "@vgen/contracts";
 import type { StaffRoute } from "@vgen/engine/support";
 import { StaffAction } from "@/components/console/action-dialog";
 import { when } from "@/components/console/format";
@@ -18,9 +18,6 @@ const LOCAL = "local";
 const DOLLARS_RE = /^\$?\d{1,7}(\.\d{1,6})?$/;
 const OPTIONAL_REASON = { label: "Reason (optional)", hint: "Kept in the audit log.", min: 0 };
 
-/** "$0.040" → "0.04" for an input. */
-const dollars = (m: bigint) => formatUsd(m).replace("$", "").replace(/0+$/, "").replace(/\.$/, "");
-
 interface RouteDraft {
   provider: string;
   upstreamModel: string;
@@ -35,7 +32,7 @@ const draftOf = (r: StaffRoute): RouteDraft => ({
   upstreamModel: r.upstreamModel ?? "",
   credentials: r.credentials ?? "",
   maxConcurrency: String(r.maxConcurrency),
-  cost: dollars(r.costMicrosPerSecond),
+  cost: formatDollarsInput(r.costMicrosPerSecond),
   position: String(r.position),
 });
 
@@ -134,7 +131,7 @@ function ModelRoutes({
           "Upstream model",
           "Credentials",
           "Busy / limit",
-          "Cost / s",
+          "Cost",
           "Breaker",
           "Last error",
           ...(canEdit ? ["Actions"] : []),
@@ -164,7 +161,7 @@ function ModelRoutes({
             <Td className="whitespace-nowrap tabular-nums">
               {r.busy} / {r.maxConcurrency}
             </Td>
-            <Td className="tabular-nums">{formatUsd(r.costMicrosPerSecond)}</Td>
+            <Td className="tabular-nums">{formatUnitPrice(r.costMicrosPerSecond)}</Td>
             <Td>
               <BreakerBadge route={r} />
             </Td>

@@ -53,7 +53,9 @@ export function VideoPlayer({
             .join(" · ")}
         </span>
         <a
-          href={src}
+          // The CDN route answers `?download` with Content-Disposition: attachment (the `download`
+          // attribute alone is ignored for another origin, and the video would replace the page).
+          href={`${src}${src.includes("?") ? "&" : "?"}download`}
           download
           className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-600"
         >

@@ -4,7 +4,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
-/** A modal confirmation on the native <dialog> (focus trap, Escape to cancel, focus restored). */
+/**
+ * A modal confirmation on the native <dialog> (focus trap, Escape to cancel, focus restored). The dialog
+ * stays in the DOM where it is opened, so it sets its own alignment rather than inherit a table cell's.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -41,7 +44,7 @@ export function ConfirmDialog({
         e.preventDefault();
         onCancel();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl text-left border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       {open && (
         <div className="p-5">

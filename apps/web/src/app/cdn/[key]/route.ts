@@ -24,10 +24,17 @@ function parseRange(header: string | null, size: number): { start: number; end: 
   return start > end || start >= size ? "invalid" : { start, end };
 }
 
+/** `?download` asks for a file to save rather than to play: a "Download MP4" link must not replace the page. */
+function disposition(req: Request, key: string): Record<string, string> {
+  if (!new URL(req.url).searchParams.has("download")) return {};
+  return { "content-disposition": `attachment; filename="${key.replace(/[^\w.-]/g, "_")}"` };
+}
+
 /**
  * Serves stored outputs (MP4s and their JPEG posters) with Range support, as a CDN would (players
  * seek with ranges). Past its retention an output answers `410 output_expired` at once, before
- * the sweep deletes the file; caches may keep a file only until it expires.
+ * the sweep deletes the file; caches may keep a file only until it expires. Inline by default (players);
+ * `?download` serves it as an attachment.
  */
 export async function GET(req: Request, ctx: { params: Promise<{ key: string }> }) {
   return serve(req, ctx).catch((err: unknown) => {
@@ -53,6 +60,7 @@ async function serve(req: Request, { params }: { params: Promise<{ key: string }
     "accept-ranges": "bytes",
     "cache-control": outputCacheControl(retention?.maxAgeSeconds ?? Number.POSITIVE_INFINITY),
     "last-modified": file.mtime.toUTCString(),
+    ...disposition(req, key),
   };
   const range = parseRange(req.headers.get("range"), file.size);
   if (range === "invalid") {

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatDollarsInput } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { TextAreaField, TextField } from "@/components/ui/field";
@@ -35,11 +36,7 @@ export function draftOf(k: KeyRestrictionFields): RestrictionsDraft {
     models: k.allowedModels,
     readOnly: k.readOnly,
     expiresAt: k.expiresAt ? new Date(k.expiresAt).toISOString().slice(0, 16) : "",
-    // Exact dollars (micro-dollars have 6 decimals): at least the 2 decimals amounts show, more only if set.
-    cap:
-      cap === null
-        ? ""
-        : `${cap / 1_000_000n}.${(cap % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "").padEnd(2, "0")}`,
+    cap: cap === null ? "" : formatDollarsInput(cap),
     sources: k.allowedSources.join("\n"),
   };
 }

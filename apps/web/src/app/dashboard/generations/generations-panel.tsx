@@ -33,6 +33,13 @@ export function GenerationsPanel() {
   const t = useTranslations("generations");
   const ts = useTranslations("status");
   const tn = useTranslations("nav");
+  // A refund is shown where the charge is: "Refunded $0.60", or "$0.60, $0.25 refunded" for part of it.
+  const costText = (g: { costMicros: bigint; refundedMicros: bigint | null }) =>
+    g.refundedMicros === null
+      ? formatAmount(g.costMicros)
+      : g.refundedMicros >= g.costMicros
+        ? t("refundedCost", { amount: formatAmount(g.refundedMicros) })
+        : t("partlyRefundedCost", { amount: formatAmount(g.costMicros), refunded: formatAmount(g.refundedMicros) });
   const trpc = useTRPC();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [searchText, setSearchText] = useState("");
@@ -262,7 +269,7 @@ export function GenerationsPanel() {
                         <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{g.id}</p>
                         {/* What the hidden columns say, on narrow screens. */}
                         <p className="mt-0.5 text-xs text-slate-600 md:hidden">
-                          {g.modelId} · {formatAmount(g.costMicros)} · {g.apiKeyName ?? tn("playground")}
+                          {g.modelId} · {costText(g)} · {g.apiKeyName ?? tn("playground")}
                           <br />
                           <UtcTime value={g.createdAt} />
                         </p>
@@ -274,9 +281,7 @@ export function GenerationsPanel() {
                       <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-700 md:table-cell">
                         {t("secondsBilled", { duration: g.duration, billed: g.billedSeconds })}
                       </td>
-                      <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-900 md:table-cell">
-                        {formatAmount(g.costMicros)}
-                      </td>
+                      <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-900 md:table-cell">{costText(g)}</td>
                       <td className="hidden truncate py-2 pr-3 text-slate-700 xl:table-cell">
                         {g.apiKeyName ?? tn("playground")}
                       </td>

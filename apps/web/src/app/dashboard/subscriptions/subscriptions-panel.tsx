@@ -226,7 +226,7 @@ export function SubscriptionsPanel() {
             ) : (
               data.subscriptions.map((s) => <SubscriptionCard key={s.id} sub={s} />)
             )}
-            <Card title={t("subscribe")} description={t("subscribeHint")}>
+            <Card title={t("addModel")} description={t("addModelHint")}>
               {data.available.length === 0 ? (
                 <p className="text-sm text-slate-600">{t("allSubscribed")}</p>
               ) : (
@@ -249,9 +249,9 @@ export function SubscriptionsPanel() {
                         type="button"
                         disabled={subscribe.isPending}
                         onClick={() => subscribe.mutate({ modelId: m.id })}
-                        aria-label={t("subscribeTo", { model: m.id })}
+                        aria-label={t("addLabel", { model: m.id })}
                       >
-                        {t("subscribe")}
+                        {t("add")}
                       </Button>
                     </li>
                   ))}

@@ -5,7 +5,7 @@ export interface DailyBar {
   /** YYYY-MM-DD (UTC). */
   day: string;
   value: number;
-  /** The value as people read it ("$1.200", "12 s"). */
+  /** The value as people read it ("$1.20", "12 s"). */
   label: string;
 }
 

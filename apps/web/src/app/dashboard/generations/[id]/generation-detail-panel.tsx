@@ -46,6 +46,8 @@ export function GenerationDetailPanel({ id }: { id: string }) {
     );
 
   const { generation: g, routeAttempts, ledger } = detail.data;
+  // A full refund replaces "Charged"; a partial one is a line of its own below the charge.
+  const refundedInFull = g.refundedMicros !== null && g.refundedMicros >= g.costMicros;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -125,17 +127,28 @@ export function GenerationDetailPanel({ id }: { id: string }) {
             ))}
             <Row label={t("webhookUrl")}>{g.webhookUrl ?? t("none")}</Row>
             <Row label={t("source")}>{g.apiKeyName ?? tn("playground")}</Row>
-            <Row label={g.status === "completed" ? t("charged") : g.status === "processing" ? t("held") : t("cost")}>
-              <span className="tabular-nums">
-                {g.status === "failed" || g.status === "canceled"
-                  ? t("released", { amount: formatAmount(0n) })
-                  : t("costBreakdown", {
-                      amount: formatAmount(g.costMicros),
-                      seconds: g.billedSeconds,
-                      price: perSecond(g.priceMicrosPerSecond),
-                    })}
-              </span>
-            </Row>
+            {refundedInFull ? (
+              <Row label={t("refunded")}>
+                <span className="tabular-nums">{t("refundedInFull", { amount: formatAmount(g.costMicros) })}</span>
+              </Row>
+            ) : (
+              <Row label={g.status === "completed" ? t("charged") : g.status === "processing" ? t("held") : t("cost")}>
+                <span className="tabular-nums">
+                  {g.status === "failed" || g.status === "canceled"
+                    ? t("released", { amount: formatAmount(0n) })
+                    : t("costBreakdown", {
+                        amount: formatAmount(g.costMicros),
+                        seconds: g.billedSeconds,
+                        price: perSecond(g.priceMicrosPerSecond),
+                      })}
+                </span>
+              </Row>
+            )}
+            {g.refundedMicros !== null && !refundedInFull && (
+              <Row label={t("refunded")}>
+                <span className="tabular-nums">{formatAmount(g.refundedMicros)}</span>
+              </Row>
+            )}
           </dl>
         </Card>
 
