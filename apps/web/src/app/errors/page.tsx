@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiError, ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
-import { env } from "@vgen/config";
 import { SiteHeader } from "@/components/site-header";
+import { errorAnswerText } from "@/server/errors/http";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("errorsPage");
@@ -42,8 +42,7 @@ const SAMPLE_REQUEST_ID = "req_5c1b0d4e9a7f3e2d1c0b9a8f";
 
 /** A 402 as the API sends it: the body built by the same code, with this deployment's doc_url. */
 function sampleResponse(): string {
-  const body = new ApiError("insufficient_balance").toBody(env().PUBLIC_BASE_URL, SAMPLE_REQUEST_ID);
-  return `HTTP/1.1 402 Payment Required\nX-Request-Id: ${SAMPLE_REQUEST_ID}\n\n${JSON.stringify(body, null, 2)}`;
+  return errorAnswerText(new ApiError("insufficient_balance"), SAMPLE_REQUEST_ID, STATUS_TEXT[402] ?? "");
 }
 
 /** Renders `code` spans of the catalog text. */

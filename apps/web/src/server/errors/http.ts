@@ -37,6 +37,11 @@ export function acknowledgedErrorResponse(error: ApiError, requestId: string, fi
   return reply.toResponse();
 }
 
+/** An error answer as the text of an HTTP response (status line, request id, envelope): the reference pages' samples. */
+export function errorAnswerText(error: ApiError, requestId: string, statusText: string): string {
+  return `HTTP/1.1 ${error.status} ${statusText}\nX-Request-Id: ${requestId}\n\n${JSON.stringify(errorBody(error, requestId), null, 2)}`;
+}
+
 /** The envelope's text and its request id, for answers written on the socket by hand. */
 export function errorEnvelope(error: ApiError): { requestId: string; text: string } {
   const requestId = newId("req");
