@@ -61,11 +61,11 @@ test("today's requests, refusals by code, outcome and spend, with charts", async
   await page.getByRole("button", { name: "30 days" }).click();
   await expect(page.getByRole("button", { name: "30 days" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("usage-by-day-row")).toHaveCount(30);
-  await page.getByLabel("Model").selectOption("gen-3.1-pro");
+  await page.getByLabel("Model", { exact: true }).selectOption("gen-3.1-pro");
   await expect(page.getByText("No requests in this period")).toBeVisible();
-  await page.getByLabel("Model").selectOption("gen-3.1-fast");
+  await page.getByLabel("Model", { exact: true }).selectOption("gen-3.1-fast");
   await expect(page.getByTestId("total-requests")).toHaveText("1");
-  await page.getByLabel("Model").selectOption("");
+  await page.getByLabel("Model", { exact: true }).selectOption("");
   await page.getByRole("button", { name: "7 days" }).click();
   await expect(page.getByTestId("total-requests")).toHaveText("2");
   await page.screenshot({ path: test.info().outputPath("usage.png"), fullPage: true });
