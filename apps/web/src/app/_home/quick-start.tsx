@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/ui/copy-button";
+import { ScrollingCode } from "@/components/ui/scroll-region";
 
 const SAMPLE_PROMPT = "A paper boat on a rainy street";
 
@@ -26,16 +27,13 @@ export function QuickStart({ baseUrl, model, duration }: { baseUrl: string; mode
         <div className="absolute top-2 right-2">
           <CopyButton text={code} label={t("copyCode")} />
         </div>
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable */}
-        <pre
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls inside itself on a phone, so a keyboard must reach it (axe: scrollable-region-focusable)
-          tabIndex={0}
-          aria-label={t("quickStartCode")}
-          data-testid="quick-start-code"
-          className="max-w-full overflow-x-auto rounded-lg bg-slate-900 p-4 pt-14 text-sm leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 sm:pt-4 sm:pr-32"
+        <ScrollingCode
+          label={t("quickStartCode")}
+          testId="quick-start-code"
+          className="max-w-full rounded-lg bg-slate-900 p-4 pt-14 text-sm leading-relaxed text-slate-100 sm:pt-4 sm:pr-32"
         >
-          <code>{code}</code>
-        </pre>
+          {code}
+        </ScrollingCode>
       </div>
       <dl className="mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-mono font-semibold text-slate-900">BASE_URL</dt>

@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiError, ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
 import { SiteHeader } from "@/components/site-header";
+import { ScrollingCode } from "@/components/ui/scroll-region";
 import { errorAnswerText } from "@/server/errors/http";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -160,15 +161,12 @@ export default function ErrorsPage() {
             })}{" "}
             {t("contentNote")}
           </p>
-          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable */}
-          <pre
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block that scrolls on a phone must be focusable (axe: scrollable-region-focusable)
-            tabIndex={0}
-            aria-label={t("sampleLabel")}
-            className="mt-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100"
+          <ScrollingCode
+            label={t("sampleLabel")}
+            className="mt-6 rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100"
           >
             {sampleResponse()}
-          </pre>
+          </ScrollingCode>
 
           <section aria-labelledby="http-errors" className="mt-12">
             <h2 id="http-errors" className="text-xl font-semibold text-slate-900">

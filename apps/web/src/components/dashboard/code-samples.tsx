@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, type KeyboardEvent } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { ScrollingCode } from "@/components/ui/scroll-region";
 
 export const KEY_PLACEHOLDER = "vgk_…";
 const SAMPLE_PROMPT = "A paper boat drifting down a rainy street at dusk";
@@ -290,16 +291,13 @@ export function CodeSamples(props: SampleOptions & { initialMode?: SampleMode; i
           <div className="absolute top-2 right-2">
             <CopyButton text={code} label={t("copyCode")} />
           </div>
-          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable */}
-          <pre
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be focusable for keyboard users (axe: scrollable-region-focusable)
-            tabIndex={0}
-            aria-label={t("sampleLabel", { mode: t(mode), language: LANGUAGES.find((l) => l.id === lang)!.label })}
-            data-testid={`sample-${mode}-${lang}`}
-            className="overflow-x-auto rounded-lg bg-slate-950 p-4 pt-14 text-[13px] leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 sm:pt-4 sm:pr-32"
+          <ScrollingCode
+            label={t("sampleLabel", { mode: t(mode), language: LANGUAGES.find((l) => l.id === lang)!.label })}
+            testId={`sample-${mode}-${lang}`}
+            className="rounded-lg bg-slate-950 p-4 pt-14 text-[13px] leading-relaxed text-slate-100 sm:pt-4 sm:pr-32"
           >
-            <code>{code}</code>
-          </pre>
+            {code}
+          </ScrollingCode>
         </div>
       </div>
     </div>

@@ -28,3 +28,29 @@ export function ScrollRegion({
     </section>
   );
 }
+
+/** A code sample that scrolls inside itself: focusable and named for the same reason as ScrollRegion. */
+export function ScrollingCode({
+  label,
+  className,
+  children,
+  testId,
+}: {
+  label: string;
+  className: string;
+  children: string;
+  testId?: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the scrolling code block needs a name once it is focusable
+    <pre
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be focusable for keyboard users
+      tabIndex={0}
+      aria-label={label}
+      data-testid={testId}
+      className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 ${className}`}
+    >
+      <code>{children}</code>
+    </pre>
+  );
+}
