@@ -3,6 +3,7 @@
 // days of them; a listen session not seen for LISTEN_SESSION_RETENTION_DAYS goes with its
 // deliveries (a CLI back after that gets a new session and secret). Pending deliveries stay.
 import type { Db } from "@vgen/db";
+import { deleteInBatches } from "../platform";
 
 const DELETE_BATCH = 1000;
 const DAY_MS = 86_400_000;
@@ -12,16 +13,6 @@ export interface PruneDeliveryLogResult {
   listenSessions: number;
 }
 
-/** Deletes in batches, so no run holds locks on many rows at once. */
-async function inBatches(remove: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await remove();
-    total += deleted;
-    if (deleted < DELETE_BATCH) return total;
-  }
-}
-
 export async function pruneDeliveryLog(
   db: Db,
   retention: { deliveryDays: number; listenSessionDays: number },
@@ -29,16 +20,18 @@ export async function pruneDeliveryLog(
 ): Promise<PruneDeliveryLogResult> {
   const deliveriesBefore = new Date(now.getTime() - retention.deliveryDays * DAY_MS);
   const sessionsBefore = new Date(now.getTime() - retention.listenSessionDays * DAY_MS);
-  const listenSessions = await inBatches(
-    () => db.$executeRaw`
+  const listenSessions = await deleteInBatches(
+    DELETE_BATCH,
+    (limit) => db.$executeRaw`
       DELETE FROM webhook_listen_sessions WHERE id IN (
-        SELECT id FROM webhook_listen_sessions WHERE last_seen_at < ${sessionsBefore} LIMIT ${DELETE_BATCH})`,
+        SELECT id FROM webhook_listen_sessions WHERE last_seen_at < ${sessionsBefore} LIMIT ${limit})`,
   );
-  const deliveries = await inBatches(
-    () => db.$executeRaw`
+  const deliveries = await deleteInBatches(
+    DELETE_BATCH,
+    (limit) => db.$executeRaw`
       DELETE FROM webhook_deliveries WHERE id IN (
         SELECT id FROM webhook_deliveries
-        WHERE created_at < ${deliveriesBefore} AND status <> 'pending' LIMIT ${DELETE_BATCH})`,
+        WHERE created_at < ${deliveriesBefore} AND status <> 'pending' LIMIT ${limit})`,
   );
   return { deliveries, listenSessions };
 }

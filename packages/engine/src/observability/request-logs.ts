@@ -1,7 +1,7 @@
 // An account's own API requests, as the request log writer stored them: listed newest first with
 // filters, one at a time for its detail, and deleted past the retention period.
 import type { Db, Prisma, RequestLog } from "@vgen/db";
-import { decodeCursor, olderThan, pageOf } from "../platform";
+import { decodeCursor, deleteInBatches, olderThan, pageOf } from "../platform";
 import type { ApiRouteTemplate } from "@vgen/contracts";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
@@ -87,17 +87,12 @@ export function getRequestLog(db: Db, accountId: string, id: string): Promise<Re
 
 const DELETE_BATCH = 5_000;
 
-/**
- * Deletes request logs older than `retentionDays` (every account's); returns how many went. In
- * batches, so the first run over a long history never holds one huge delete open.
- */
-export async function deleteExpiredRequestLogs(db: Db, retentionDays: number, now = new Date()): Promise<number> {
+/** Deletes request logs older than `retentionDays` (every account's), in batches; returns how many went. */
+export function deleteExpiredRequestLogs(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * 86_400_000);
-  let total = 0;
-  for (;;) {
-    const deleted = await db.$executeRaw`
-      DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < ${before} LIMIT ${DELETE_BATCH})`;
-    total += deleted;
-    if (deleted < DELETE_BATCH) return total;
-  }
+  return deleteInBatches(
+    DELETE_BATCH,
+    (limit) => db.$executeRaw`
+      DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < ${before} LIMIT ${limit})`,
+  );
 }

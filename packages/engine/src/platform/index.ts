@@ -18,3 +18,4 @@ export { enabledModels, endpointsByAccount, routesByModel, subscriptionKey, subs
 export { notificationConnection, type ChannelListener } from "./notifications";
 export { decodeCursor, olderThan, pageOf, cursorInstant } from "./keyset";
 export { dayRange } from "./days";
+export { deleteInBatches } from "./delete-in-batches";
