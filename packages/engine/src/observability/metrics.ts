@@ -1,6 +1,15 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { API_OPERATIONS, pathPattern, routeTemplate } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
+import {
+  accountsOffLedger,
+  BALANCE_CHECK_INTERVAL_MS,
+  mailOutboxBacklog,
+  queueOldestWait,
+  recentRouteAttempts,
+  recentWebhookAttempts,
+  routeBreakers,
+} from "./platform-health";
 
 /**
  * Prometheus metrics of this process. The registry lives on globalThis so the copy Next.js bundles
@@ -8,6 +17,7 @@ import { getDb } from "@vgen/db";
  */
 function build() {
   const registry = new Registry();
+  let balanceCheck: { at: number; value: number } | undefined;
   collectDefaultMetrics({ register: registry, prefix: "vgen_" });
   return {
     registry,
@@ -59,6 +69,79 @@ function build() {
           FROM generations WHERE status = 'processing'`;
         this.set({ state: "waiting" }, Number(row?.waiting ?? 0));
         this.set({ state: "running" }, Number(row?.running ?? 0));
+      },
+    }),
+    // The gauges below read the whole platform's state from the database (platform-health.ts).
+    routeAttempts: new Gauge({
+      name: "vgen_route_attempts_recent",
+      help: "Attempts on each enabled route that ended in the last 5 minutes, by result (ok, failed).",
+      labelNames: ["route", "model", "provider", "result"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const r of await recentRouteAttempts(getDb())) {
+          const labels = { route: r.route, model: r.model, provider: r.provider };
+          this.set({ ...labels, result: "ok" }, r.attempts - r.failures);
+          this.set({ ...labels, result: "failed" }, r.failures);
+        }
+      },
+    }),
+    routeBreaker: new Gauge({
+      name: "vgen_route_breaker_state",
+      help: "Circuit breaker of each enabled route: 1 for its current state (closed, open, half_open), 0 for the others.",
+      labelNames: ["route", "model", "provider", "state"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const r of await routeBreakers(getDb()))
+          for (const state of ["closed", "open", "half_open"])
+            this.set({ route: r.route, model: r.model, provider: r.provider, state }, r.state === state ? 1 : 0);
+      },
+    }),
+    queueWait: new Gauge({
+      name: "vgen_queue_oldest_wait_seconds",
+      help: "How long the oldest generation not yet started has waited, per queue (0 when none waits).",
+      labelNames: ["queue"] as const,
+      registers: [registry],
+      async collect() {
+        for (const q of await queueOldestWait(getDb())) this.set({ queue: q.queue }, q.seconds);
+      },
+    }),
+    webhookAttempts: new Gauge({
+      name: "vgen_webhook_attempts_recent",
+      help: "Automatic webhook attempts made in the last 5 minutes, by result (delivered: a 2xx answer; failed).",
+      labelNames: ["result"] as const,
+      registers: [registry],
+      async collect() {
+        const { delivered, failed } = await recentWebhookAttempts(getDb());
+        this.set({ result: "delivered" }, delivered);
+        this.set({ result: "failed" }, failed);
+      },
+    }),
+    mailQueued: new Gauge({
+      name: "vgen_mail_outbox_queued",
+      help: "Emails in the outbox not yet sent.",
+      registers: [registry],
+      async collect() {
+        this.set((await mailOutboxBacklog(getDb())).queued);
+      },
+    }),
+    mailOldest: new Gauge({
+      name: "vgen_mail_outbox_oldest_seconds",
+      help: "Age of the oldest email in the outbox not yet sent (0 when none).",
+      registers: [registry],
+      async collect() {
+        this.set((await mailOutboxBacklog(getDb())).oldestSeconds);
+      },
+    }),
+    offLedger: new Gauge({
+      name: "vgen_balance_ledger_mismatch_accounts",
+      help: "Accounts whose balance is not the sum of their ledger entries (checked at most every 5 minutes).",
+      registers: [registry],
+      async collect() {
+        if (!balanceCheck || Date.now() - balanceCheck.at >= BALANCE_CHECK_INTERVAL_MS)
+          balanceCheck = { at: Date.now(), value: await accountsOffLedger(getDb()) };
+        this.set(balanceCheck.value);
       },
     }),
   };
