@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// The deployment files (compose.yaml, Dockerfile) read as data: no app, database or network.
+// The deployment files (compose.yaml, Dockerfile, deploy/) read as data, and the Prometheus rules run by
+// promtool: no app, database or network.
 export default defineConfig({
   test: {
     include: ["deploy/**/*.test.ts"],

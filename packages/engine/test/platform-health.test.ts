@@ -1,11 +1,6 @@
 import { newId } from "@vgen/db";
 import { describe, expect, it } from "vitest";
-import {
-  accountsOffLedger,
-  mailOutboxBacklog,
-  recentRouteAttempts,
-  routeBreakers,
-} from "../src/observability/platform-health";
+import { accountsOffLedger, mailOutboxBacklog, recentRouteAttempts, routeBreakers } from "../src/observability/platform-health";
 import { useTestDb } from "./helpers/test-db";
 
 const db = useTestDb();
@@ -34,10 +29,19 @@ describe("platform health figures (the alerting gauges)", () => {
     await inSnapshot(async (tx) => {
       const before = await accountsOffLedger(tx);
       const id = newId("acct");
-      await tx.account.create({ data: { id, email: `${id}@example.test`, webhookSecret: "whsec_test", balanceMicros: 5_000_000n } });
+      await tx.account.create({
+        data: { id, email: `${id}@example.test`, webhookSecret: "whsec_test", balanceMicros: 5_000_000n },
+      });
       expect(await accountsOffLedger(tx)).toBe(before + 1);
       await tx.ledgerEntry.create({
-        data: { id: newId("led"), accountId: id, type: "top_up", amountMicros: 5_000_000n, balanceAfterMicros: 5_000_000n, reference: "t" },
+        data: {
+          id: newId("led"),
+          accountId: id,
+          type: "top_up",
+          amountMicros: 5_000_000n,
+          balanceAfterMicros: 5_000_000n,
+          reference: "t",
+        },
       });
       expect(await accountsOffLedger(tx)).toBe(before);
     });

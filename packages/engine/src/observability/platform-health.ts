@@ -19,9 +19,7 @@ export const RECENT_WINDOW_SECONDS = 300;
  * window's slice of the ended_at index.
  */
 export async function recentRouteAttempts(db: HealthDb) {
-  const rows = await db.$queryRaw<
-    { route: string; model: string; provider: string; attempts: bigint; failures: bigint }[]
-  >`
+  const rows = await db.$queryRaw<{ route: string; model: string; provider: string; attempts: bigint; failures: bigint }[]>`
     WITH recent AS (
       SELECT route_id, count(*) AS attempts,
              count(*) FILTER (WHERE outcome IN ('failed', 'failed_over', 'abandoned')) AS failures
