@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The README's two commands on a fresh clone with only Node and npm:
-//   npm start  -> install, build, start on the embedded default
-//   npm test   -> install, build, run every test
+// The README's commands on a fresh clone with only Node and npm:
+//   npm start            -> install, build, start on the embedded default
+//   npm test             -> install, build, run every test
+//   npm run bench -- ... -> install, build, run the benchmark (bench/run.ts) with the arguments given
+//   npm run build        -> install, build
 // No dependencies: this runs before anything is installed.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -25,7 +27,11 @@ function run(cmd, args, env = process.env) {
 }
 
 const [pnpm, ...pnpmPrefix] = pnpmCommand();
-const mode = process.argv[2];
+const [mode, ...modeArgs] = process.argv.slice(2);
+if (!["start", "test", "bench", "build"].includes(mode)) {
+  console.error("usage: node scripts/run.mjs start|test|build|bench [bench arguments]");
+  process.exit(2);
+}
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
 // turbo looks for the package manager's binary on PATH; with only Node and npm there is none, so a
 // `pnpm` that runs the pinned one through npx goes first on PATH for everything started from here.
@@ -60,7 +66,6 @@ if (mode === "start") {
   superviseServer(root, env);
 } else if (mode === "test") {
   run(process.execPath, ["--import", "tsx", "e2e/run-all.ts"], env);
-} else {
-  console.error("usage: node scripts/run.mjs start|test");
-  process.exit(2);
+} else if (mode === "bench") {
+  run(process.execPath, ["--import", "tsx", "bench/run.ts", ...modeArgs], env);
 }
