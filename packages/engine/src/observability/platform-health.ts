@@ -11,7 +11,7 @@ type HealthDb = Pick<Db, "$queryRaw">;
  */
 
 /** The window of the "recent" figures: attempts that ended this long ago or less. */
-export const RECENT_WINDOW_SECONDS = 300;
+const RECENT_WINDOW_SECONDS = 300;
 
 /**
  * Route attempts ended within the window, by enabled route: how many, and how many failed (failed,
