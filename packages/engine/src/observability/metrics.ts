@@ -64,11 +64,13 @@ function build() {
       labelNames: ["state"] as const,
       registers: [registry],
       async collect() {
-        const [row] = await getDb().$queryRaw<{ waiting: bigint; running: bigint }[]>`
-          SELECT count(*) FILTER (WHERE started_at IS NULL) AS waiting, count(*) FILTER (WHERE started_at IS NOT NULL) AS running
-          FROM generations WHERE status = 'processing'`;
-        this.set({ state: "waiting" }, Number(row?.waiting ?? 0));
-        this.set({ state: "running" }, Number(row?.running ?? 0));
+        await orDrop(this, async () => {
+          const [row] = await getDb().$queryRaw<{ waiting: bigint; running: bigint }[]>`
+            SELECT count(*) FILTER (WHERE started_at IS NULL) AS waiting, count(*) FILTER (WHERE started_at IS NOT NULL) AS running
+            FROM generations WHERE status = 'processing'`;
+          this.set({ state: "waiting" }, Number(row?.waiting ?? 0));
+          this.set({ state: "running" }, Number(row?.running ?? 0));
+        });
       },
     }),
     // The gauges below read the whole platform's state from the database (platform-health.ts).
@@ -78,12 +80,14 @@ function build() {
       labelNames: ["route", "model", "provider", "result"] as const,
       registers: [registry],
       async collect() {
-        this.reset();
-        for (const r of await recentRouteAttempts(getDb())) {
-          const labels = { route: r.route, model: r.model, provider: r.provider };
-          this.set({ ...labels, result: "ok" }, r.attempts - r.failures);
-          this.set({ ...labels, result: "failed" }, r.failures);
-        }
+        await orDrop(this, async () => {
+          this.reset();
+          for (const r of await recentRouteAttempts(getDb())) {
+            const labels = { route: r.route, model: r.model, provider: r.provider };
+            this.set({ ...labels, result: "ok" }, r.attempts - r.failures);
+            this.set({ ...labels, result: "failed" }, r.failures);
+          }
+        });
       },
     }),
     routeBreaker: new Gauge({
@@ -92,10 +96,12 @@ function build() {
       labelNames: ["route", "model", "provider", "state"] as const,
       registers: [registry],
       async collect() {
-        this.reset();
-        for (const r of await routeBreakers(getDb()))
-          for (const state of ["closed", "open", "half_open"])
-            this.set({ route: r.route, model: r.model, provider: r.provider, state }, r.state === state ? 1 : 0);
+        await orDrop(this, async () => {
+          this.reset();
+          for (const r of await routeBreakers(getDb()))
+            for (const state of ["closed", "open", "half_open"])
+              this.set({ route: r.route, model: r.model, provider: r.provider, state }, r.state === state ? 1 : 0);
+        });
       },
     }),
     queueWait: new Gauge({
@@ -104,7 +110,9 @@ function build() {
       labelNames: ["queue"] as const,
       registers: [registry],
       async collect() {
-        for (const q of await queueOldestWait(getDb())) this.set({ queue: q.queue }, q.seconds);
+        await orDrop(this, async () => {
+          for (const q of await queueOldestWait(getDb())) this.set({ queue: q.queue }, q.seconds);
+        });
       },
     }),
     webhookAttempts: new Gauge({
@@ -113,9 +121,11 @@ function build() {
       labelNames: ["result"] as const,
       registers: [registry],
       async collect() {
-        const { delivered, failed } = await recentWebhookAttempts(getDb());
-        this.set({ result: "delivered" }, delivered);
-        this.set({ result: "failed" }, failed);
+        await orDrop(this, async () => {
+          const { delivered, failed } = await recentWebhookAttempts(getDb());
+          this.set({ result: "delivered" }, delivered);
+          this.set({ result: "failed" }, failed);
+        });
       },
     }),
     mailQueued: new Gauge({
@@ -123,7 +133,13 @@ function build() {
       help: "Emails in the outbox not yet sent.",
       registers: [registry],
       async collect() {
-        this.set((await mailOutboxBacklog(getDb())).queued);
+        await orDrop(
+          this,
+          async () => {
+            this.set((await mailOutboxBacklog(getDb())).queued);
+          },
+          false,
+        );
       },
     }),
     mailOldest: new Gauge({
@@ -131,7 +147,13 @@ function build() {
       help: "Age of the oldest email in the outbox not yet sent (0 when none).",
       registers: [registry],
       async collect() {
-        this.set((await mailOutboxBacklog(getDb())).oldestSeconds);
+        await orDrop(
+          this,
+          async () => {
+            this.set((await mailOutboxBacklog(getDb())).oldestSeconds);
+          },
+          false,
+        );
       },
     }),
     offLedger: new Gauge({
@@ -139,12 +161,32 @@ function build() {
       help: "Accounts whose balance is not the sum of their ledger entries (checked at most every 5 minutes).",
       registers: [registry],
       async collect() {
-        if (!balanceCheck || Date.now() - balanceCheck.at >= BALANCE_CHECK_INTERVAL_MS)
-          balanceCheck = { at: Date.now(), value: await accountsOffLedger(getDb()) };
-        this.set(balanceCheck.value);
+        await orDrop(
+          this,
+          async () => {
+            if (!balanceCheck || Date.now() - balanceCheck.at >= BALANCE_CHECK_INTERVAL_MS)
+              balanceCheck = { at: Date.now(), value: await accountsOffLedger(getDb()) };
+            this.set(balanceCheck.value);
+          },
+          false,
+        );
       },
     }),
   };
+}
+
+/**
+ * Runs a gauge's database read. When it fails (the database is down or too slow) the gauge reports
+ * no series, or NaN when it has no labels (prom-client always writes those), instead of failing the
+ * scrape: the request counters, and their 503s, are still scraped during an outage.
+ */
+async function orDrop(gauge: { reset(): void; set(value: number): void }, read: () => Promise<void>, labelled = true) {
+  try {
+    await read();
+  } catch {
+    gauge.reset();
+    if (!labelled) gauge.set(Number.NaN);
+  }
 }
 
 type Metrics = ReturnType<typeof build>;
