@@ -12,7 +12,7 @@ function unmapped(ip: string): string {
 }
 
 /** Whether two addresses are in the same /24 (IPv4) or /64 (IPv6); unknown (null) matches only unknown. */
-export function sameNetwork(a: string | null, b: string | null): boolean {
+function sameNetwork(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
   const [x, y] = [unmapped(a), unmapped(b)];
   const family = isIPv4(x) ? "ipv4" : isIPv6(x) ? "ipv6" : null;
