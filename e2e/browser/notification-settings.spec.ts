@@ -53,7 +53,9 @@ for (const viewport of [
     await after.getByRole("button", { name: "Save notification settings" }).click();
     await expect(after.getByRole("status")).toHaveText("Saved.");
     await page.reload();
-    await expect(page.getByRole("form", { name: "Notification emails" }).getByRole("switch", { name: "Top-up paid" })).toBeChecked();
+    await expect(
+      page.getByRole("form", { name: "Notification emails" }).getByRole("switch", { name: "Top-up paid" }),
+    ).toBeChecked();
     expect((await db().account.findUniqueOrThrow({ where: { id: acct.id } })).mutedNotifications).toEqual([]);
   });
 }
