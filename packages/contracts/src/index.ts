@@ -9,6 +9,7 @@ export * from "./list-query";
 export * from "./event-stream";
 export * from "./webhook-listen";
 export * from "./key-restrictions";
+export * from "./notifications";
 export * from "./api-operations";
 export { pathPattern, routeTemplate } from "./path-template";
 export * from "./openapi/document";

@@ -2,6 +2,7 @@ import { ApiError, formatTimestamp, type Id } from "@vgen/contracts";
 import { newId, randomBase58, type Db, type Tx } from "@vgen/db";
 import { API_KEY_PREFIX, hashApiKey, TEST_API_KEY_PREFIX } from "./accounts";
 import type { KeyRestrictionColumns } from "./key-restrictions";
+import { apiKeyCreatedMail, apiKeyRevokedMail, notifyOwner } from "../mail";
 
 /** Characters shown after the key's kind (`vgk_` or `vgk_test_`). */
 const DISPLAY_RANDOM_LENGTH = 8;
@@ -124,14 +125,37 @@ export async function issueNamedApiKey(
     }
     const live = await tx.apiKey.count({ where: { accountId, revokedAt: null } });
     if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();
-    return insertKey(tx, accountId, name, restrictions, mode);
+    const issued = await insertKey(tx, accountId, name, restrictions, mode);
+    await noticeOfNewKey(tx, issued.record);
+    return issued;
   });
+}
+
+/** The security notice of a key just created (`replaces`: the prefix of the key it rotated out). */
+function noticeOfNewKey(
+  tx: Tx,
+  key: { accountId: string; name: string; prefix: string; livemode: boolean; createdAt: Date },
+  replaces?: string,
+) {
+  return notifyOwner(tx, key.accountId, (locale) =>
+    apiKeyCreatedMail({ name: key.name, prefix: key.prefix, livemode: key.livemode, at: key.createdAt, replaces }, locale),
+  );
 }
 
 /** Revokes one live key of one account; the API refuses it from the next request on. */
 export async function revokeApiKey(db: Db, accountId: Id<"acct">, keyId: string) {
-  const res = await db.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (res.count === 0) throw new ApiKeyNotFoundError();
+  await db.$transaction(async (tx) => {
+    const at = new Date();
+    const key = await tx.apiKey.findFirst({
+      where: { id: keyId, accountId, revokedAt: null },
+      select: { name: true, prefix: true },
+    });
+    const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: at } });
+    if (!key || res.count === 0) throw new ApiKeyNotFoundError();
+    await notifyOwner(tx, accountId, (locale) =>
+      apiKeyRevokedMail({ name: key.name, prefix: key.prefix, at, bySupport: false }, locale),
+    );
+  });
 }
 
 /**
@@ -171,6 +195,8 @@ export async function rotateApiKey(
     if (res.count === 0) throw new ApiKeyNotFoundError();
     const { allowedModels, readOnly, monthlySpendCapMicros, allowedSources, livemode } = old;
     const restrictions = { allowedModels, readOnly, expiresAt, monthlySpendCapMicros, allowedSources };
-    return insertKey(tx, accountId, old.name, restrictions, { livemode });
+    const issued = await insertKey(tx, accountId, old.name, restrictions, { livemode });
+    await noticeOfNewKey(tx, issued.record, old.prefix);
+    return issued;
   });
 }

@@ -4,6 +4,7 @@
 import { ApiError, formatTimestamp, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, type Db, type Prisma, type TestBalanceRequest, type Tx } from "@vgen/db";
 import { applyLedgerEntry } from "../billing";
+import { notifyOwner, testBalanceGrantedMail } from "../mail";
 
 const TEST_BALANCE_USE_CASE_MIN = 20;
 const TEST_BALANCE_USE_CASE_MAX = 2000;
@@ -118,6 +119,9 @@ export async function grantTestBalance(db: Db, input: DecideInput & { amountMicr
         details: { amount: formatAmount(input.amountMicros), response, ledgerEntryId: entry.id },
       },
     });
+    await notifyOwner(tx, request.accountId, (locale) =>
+      testBalanceGrantedMail({ amountMicros: input.amountMicros, response }, locale),
+    );
     return { request, ledgerEntry: entry };
   });
 }

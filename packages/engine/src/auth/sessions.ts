@@ -1,5 +1,7 @@
 import type { Id } from "@vgen/contracts";
 import { newId, type Db, type Role, type DbOrTx } from "@vgen/db";
+import { newSignInMail, notifyOwner } from "../mail";
+import { isNewDevice, NEW_DEVICE_WINDOW_DAYS } from "./new-device";
 
 /** How long a browser session lasts from sign-in, whatever its use. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -19,18 +21,35 @@ export interface SessionOrigin {
   ip?: string | null | undefined;
 }
 
-/** Opens a session for a signed-in account; the session cookie carries the returned id. */
+/**
+ * Opens a session for a signed-in account; the session cookie carries the returned id. A sign-in
+ * from a new device (new-device.ts) queues the security notice in the same transaction.
+ */
 export async function createSession(db: Db, accountId: string, origin: SessionOrigin = {}): Promise<string> {
-  const session = await db.authSession.create({
-    data: {
-      id: newId("ses"),
-      accountId,
-      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
-      userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) || null,
-      ip: origin.ip && origin.ip !== "unknown" ? origin.ip : null,
-    },
+  const userAgent = origin.userAgent?.slice(0, USER_AGENT_MAX) || null;
+  const ip = origin.ip && origin.ip !== "unknown" ? origin.ip : null;
+  return db.$transaction(async (tx) => {
+    // The account row lock serializes two sign-ins at once, so one new device is one notice.
+    await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+    const now = new Date();
+    const notify = await isNewDevice(tx, accountId, { userAgent, ip }, now);
+    const session = await tx.authSession.create({
+      data: {
+        id: newId("ses"),
+        accountId,
+        createdAt: now,
+        lastActiveAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+        userAgent,
+        ip,
+      },
+    });
+    if (notify)
+      await notifyOwner(tx, accountId, (locale, owner) =>
+        newSignInMail({ email: owner.email, at: now, userAgent, ip, windowDays: NEW_DEVICE_WINDOW_DAYS }, locale),
+      );
+    return session.id;
   });
-  return session.id;
 }
 
 /**

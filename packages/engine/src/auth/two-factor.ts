@@ -5,6 +5,7 @@ import { issueRecoveryCodes } from "./recovery-codes";
 import { newTotpSecret, totpUri, acceptTotpCode } from "./totp";
 import { sealTotpSecret } from "./totp-secret-box";
 import { consumeRateLimit } from "../platform";
+import { notifyOwner, twoFactorDisabledMail, twoFactorEnabledMail } from "../mail";
 
 const ENROLLMENT_CONFIRMATIONS_PER_WINDOW = 10;
 
@@ -53,7 +54,11 @@ export async function confirmTwoFactorEnrollment(db: Db, accountId: string, code
         "That code is not correct. Enter the current 6-digit code from your authenticator app.",
         "code",
       );
-    await tx.account.update({ where: { id: accountId }, data: { totpEnabledAt: new Date() } });
+    const at = new Date();
+    // Conditional, so of two confirmations at once only one turns it on (and mails the owner).
+    const moved = await tx.account.updateMany({ where: { id: accountId, totpEnabledAt: null }, data: { totpEnabledAt: at } });
+    if (moved.count === 0) throw alreadyOn();
+    await notifyOwner(tx, accountId, (locale, owner) => twoFactorEnabledMail({ email: owner.email, at }, locale));
     return { recoveryCodes: await issueRecoveryCodes(tx, accountId) };
   });
 }
@@ -62,11 +67,18 @@ export async function confirmTwoFactorEnrollment(db: Db, accountId: string, code
 export async function disableTwoFactor(db: Db, input: { accountId: string; password: string; code: string }): Promise<void> {
   await confirmOwner(db, input);
   await db.$transaction(async (tx) => {
-    await tx.account.update({
-      where: { id: input.accountId },
+    const at = new Date();
+    // Only a change from on to off is mailed: turning off what is already off changes nothing.
+    const moved = await tx.account.updateMany({
+      where: { id: input.accountId, totpEnabledAt: { not: null } },
       data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null },
     });
+    // A secret waiting for confirmation goes too, as before.
+    if (moved.count === 0)
+      await tx.account.update({ where: { id: input.accountId }, data: { totpSecret: null, totpLastStep: null } });
     await tx.recoveryCode.deleteMany({ where: { accountId: input.accountId } });
+    if (moved.count === 1)
+      await notifyOwner(tx, input.accountId, (locale, owner) => twoFactorDisabledMail({ email: owner.email, at }, locale));
   });
 }
 

@@ -5,6 +5,7 @@ import { env } from "@vgen/config";
 import { ApiError, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import { newId, Prisma, type Db, type Invoice, type DbOrTx } from "@vgen/db";
 import { writeAuditRow } from "../audit";
+import { notifyOwner, topUpPaidMail } from "../mail";
 import { applyLedgerEntry } from "./ledger";
 
 const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
@@ -185,6 +186,12 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
         },
       });
     }
+    await notifyOwner(tx, found.accountId, (locale, owner) =>
+      topUpPaidMail(
+        { number: found.number, amountMicros: found.amountMicros, balanceMicros: owner.balanceMicros, via: input.via },
+        locale,
+      ),
+    );
     const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: found.id } });
     return { invoice, credited: true, ledgerEntryId: entry.id };
   });

@@ -1,6 +1,7 @@
 // Key revocation: staff revoke a live API key of any account.
 import type { Db } from "@vgen/db";
 import { writeAuditRow } from "../audit";
+import { apiKeyRevokedMail, notifyOwner } from "../mail";
 import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 
 /** Revokes one live key of any account, as staff. */
@@ -13,7 +14,8 @@ export async function revokeKeyAsStaff(db: Db, input: { keyId: string; actorId: 
     });
     if (!key) throw new SupportError("resource_not_found", `No API key '${input.keyId}'.`);
     refuseIfDeleted(key.account, "revoking its keys (deletion revoked them all)");
-    const moved = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    const at = new Date();
+    const moved = await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: at } });
     if (moved.count === 0) throw new SupportError("state_conflict", `Key ${key.prefix}… is already revoked.`);
     await writeAuditRow(tx, {
       actorId: input.actorId,
@@ -22,6 +24,9 @@ export async function revokeKeyAsStaff(db: Db, input: { keyId: string; actorId: 
       targetId: key.id,
       details: { prefix: key.prefix, name: key.name, reason },
     });
+    await notifyOwner(tx, key.accountId, (locale) =>
+      apiKeyRevokedMail({ name: key.name, prefix: key.prefix, at, bySupport: true }, locale),
+    );
     return { id: key.id };
   });
 }

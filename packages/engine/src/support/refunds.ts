@@ -3,6 +3,7 @@ import { formatAmount } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
 import { applyLedgerEntry } from "../billing";
 import { writeAuditRow } from "../audit";
+import { generationRefundedMail, notifyOwner } from "../mail";
 import { checkReason, refuseIfDeleted, SupportError } from "./staff-action";
 
 /**
@@ -58,6 +59,9 @@ export async function refundGeneration(
         targetId: gen.id,
         details: { amount: formatAmount(amount), charged: formatAmount(charged), reason, ledgerEntryId: entry.id },
       });
+      await notifyOwner(tx, gen.accountId, (locale) =>
+        generationRefundedMail({ generationId: gen.id, amountMicros: amount, chargedMicros: charged, reason }, locale),
+      );
       return { ledgerEntry: entry, auditId: row.id };
     });
   } catch (err) {

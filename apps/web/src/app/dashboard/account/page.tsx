@@ -3,6 +3,7 @@ import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/card";
 import { ChangeEmailPanel } from "./change-email-panel";
 import { ChangePasswordPanel } from "./change-password-panel";
+import { NotificationsPanel } from "./notifications-panel";
 import { RetentionPanel } from "./retention-panel";
 
 export const generateMetadata = pageTitle("account");
@@ -17,6 +18,7 @@ export default function AccountSettingsPage() {
         <ChangeEmailPanel />
         <ChangePasswordPanel />
         <RetentionPanel />
+        <NotificationsPanel />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { createTRPCRouter, protectedProcedure, publicProcedure } from "../../trp
 import { changePasswordHandler } from "./changePassword.handler";
 import { ChangePasswordInput } from "./changePassword.schema";
 import { meHandler } from "./me.handler";
+import { notificationSettingsHandler } from "./notificationSettings.handler";
 import { requestEmailChangeHandler } from "./requestEmailChange.handler";
 import { RequestEmailChangeInput } from "./requestEmailChange.schema";
 import { requestPasswordResetHandler } from "./requestPasswordReset.handler";
@@ -11,6 +12,8 @@ import { resetPasswordHandler } from "./resetPassword.handler";
 import { ResetPasswordInput } from "./resetPassword.schema";
 import { setRetentionHandler } from "./setRetention.handler";
 import { SetRetentionInput } from "./setRetention.schema";
+import { setNotificationSettingsHandler } from "./setNotificationSettings.handler";
+import { SetNotificationSettingsInput } from "./setNotificationSettings.schema";
 import { signUpHandler } from "./signUp.handler";
 import { SignUpInput } from "./signUp.schema";
 
@@ -23,4 +26,6 @@ export const accountRouter = createTRPCRouter({
   resendVerification: protectedProcedure.mutation(resendVerificationHandler),
   setRetention: protectedProcedure.input(SetRetentionInput).mutation(setRetentionHandler),
   requestEmailChange: protectedProcedure.input(RequestEmailChangeInput).mutation(requestEmailChangeHandler),
+  notificationSettings: protectedProcedure.query(notificationSettingsHandler),
+  setNotificationSettings: protectedProcedure.input(SetNotificationSettingsInput).mutation(setNotificationSettingsHandler),
 });
