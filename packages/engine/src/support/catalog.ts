@@ -1,4 +1,4 @@
-// Catalog editing for staff: list every model, change prices, limits, sizes and durations.
+// Catalog editing for staff: list every model, change prices, limits, sizes, durations and its descriptions.
 import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import type { Db, Prisma } from "@vgen/db";
 import { writeAuditRow } from "../audit";
@@ -10,6 +10,7 @@ export interface CatalogPatch {
   minChargeSeconds?: number;
   enabled?: boolean;
   purpose?: string;
+  purposeRu?: string;
   sizes?: string[];
   minDuration?: number;
   maxDuration?: number;
@@ -44,6 +45,8 @@ export async function updateCatalogModel(
   }
   if (p.purpose !== undefined && (p.purpose.trim().length < 3 || p.purpose.length > 300))
     throw new SupportError("invalid_parameter", "The purpose must be 3 to 300 characters.");
+  if (p.purposeRu !== undefined && (p.purposeRu.trim().length < 3 || p.purposeRu.length > 300))
+    throw new SupportError("invalid_parameter", "The Russian purpose must be 3 to 300 characters.");
   if (p.sizes !== undefined && (p.sizes.length === 0 || p.sizes.some((s) => !SIZE_RE.test(s))))
     throw new SupportError("invalid_parameter", "Sizes must be a list such as 720p, 1080p.");
   return db.$transaction(async (tx) => {
@@ -63,7 +66,7 @@ export async function updateCatalogModel(
       const prev = (before as unknown as Record<string, unknown>)[key];
       const same = Array.isArray(next) ? JSON.stringify(next) === JSON.stringify(prev) : next === prev;
       if (same) return;
-      (data as Record<string, unknown>)[key] = key === "purpose" ? (next as string).trim() : next;
+      (data as Record<string, unknown>)[key] = typeof next === "string" ? next.trim() : next;
       changes[key] = { from: show(prev as NonNullable<CatalogPatch[K]>), to: show(next as NonNullable<CatalogPatch[K]>) };
     };
     set("priceMicrosPerSecond", (v) => formatUsd(v));
@@ -71,6 +74,7 @@ export async function updateCatalogModel(
     set("minChargeSeconds");
     set("enabled");
     set("purpose");
+    set("purposeRu");
     set("sizes");
     set("minDuration");
     set("maxDuration");
