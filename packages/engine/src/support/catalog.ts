@@ -61,13 +61,15 @@ export async function updateCatalogModel(
     const data: Prisma.CatalogModelUpdateInput = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const set = <K extends keyof CatalogPatch>(key: K, show: (v: NonNullable<CatalogPatch[K]>) => unknown = (v) => v) => {
-      const next = p[key];
-      if (next === undefined) return;
+      const given = p[key];
+      if (given === undefined) return;
+      // Descriptions are stored, compared and audited trimmed.
+      const next = (typeof given === "string" ? given.trim() : given) as NonNullable<CatalogPatch[K]>;
       const prev = (before as unknown as Record<string, unknown>)[key];
       const same = Array.isArray(next) ? JSON.stringify(next) === JSON.stringify(prev) : next === prev;
       if (same) return;
-      (data as Record<string, unknown>)[key] = typeof next === "string" ? next.trim() : next;
-      changes[key] = { from: show(prev as NonNullable<CatalogPatch[K]>), to: show(next as NonNullable<CatalogPatch[K]>) };
+      (data as Record<string, unknown>)[key] = next;
+      changes[key] = { from: show(prev as NonNullable<CatalogPatch[K]>), to: show(next) };
     };
     set("priceMicrosPerSecond", (v) => formatUsd(v));
     set("rateLimitQps");
