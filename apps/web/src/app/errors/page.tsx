@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiError, ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
+import { EnglishOnlyNote } from "@/components/english-only-note";
 import { SiteHeader } from "@/components/site-header";
 import { ScrollingCode } from "@/components/ui/scroll-region";
 import { errorAnswerText } from "@/server/errors/http";
@@ -88,11 +89,11 @@ function ErrorCard({ e }: { e: Entry }) {
       </div>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[7rem_1fr]">
         <dt className="font-medium text-slate-500">{t("meaning")}</dt>
-        <dd className="text-slate-800">
+        <dd lang="en" className="text-slate-800">
           <Text>{e.meaning}</Text>
         </dd>
         <dt className="font-medium text-slate-500">{t("howToFix")}</dt>
-        <dd className="text-slate-800">
+        <dd lang="en" className="text-slate-800">
           <Text>{e.fix}</Text>
         </dd>
       </dl>
@@ -158,9 +159,11 @@ export default function ErrorsPage() {
                   {chunks}
                 </Link>
               ),
-            })}{" "}
-            {t("contentNote")}
+            })}
           </p>
+          <div className="mt-4">
+            <EnglishOnlyNote what="errors" />
+          </div>
           <ScrollingCode
             label={t("sampleLabel")}
             className="mt-6 rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100"
