@@ -109,7 +109,7 @@ test("every public and dashboard page reads in Russian, with no English UI text 
   const account = { id, email, key, call: (p: string, init?: Parameters<typeof callApi>[2]) => callApi(key, p, init) };
   const created = await account.call("/api/v1/videos/generations", {
     method: "POST",
-    json: { model: "gen-3.1-fast", duration: 1, prompt: "A paper boat on a pond", stream: false },
+    json: { model: "gen-3.1-fast", duration: 1, prompt: "Бумажный кораблик на пруду", stream: false },
   });
   expect(created.status).toBe(202);
   const requestId = created.headers.get("x-request-id")!;
@@ -117,7 +117,7 @@ test("every public and dashboard page reads in Russian, with no English UI text 
   await waitForTerminal(account, generationId);
   const { endpoint } = await createEndpoint(db(), account.id, {
     url: "https://hooks.example.com/ru",
-    description: "Russian pages spec",
+    description: "Проверка русских страниц",
     events: ["generation.completed"],
   });
   await expect.poll(async () => db().requestLog.count({ where: { requestId } })).toBe(1);

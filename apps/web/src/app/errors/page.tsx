@@ -66,6 +66,11 @@ function Text({ children }: { children: string }) {
   );
 }
 
+/** HTTP's own reason phrase ("Too Many Requests"): part of the protocol, English like the codes, and marked so. */
+function HttpReason({ status }: { status: number }) {
+  return <span lang="en">{STATUS_TEXT[status] ?? ""}</span>;
+}
+
 function ErrorCard({ e }: { e: Entry }) {
   const t = useTranslations("errorsPage");
   return (
@@ -83,7 +88,13 @@ function ErrorCard({ e }: { e: Entry }) {
           className={`rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(e.status)}`}
           data-testid="http-status"
         >
-          {e.status === null ? t("inFailedRecord") : `${e.status} ${STATUS_TEXT[e.status] ?? ""}`.trim()}
+          {e.status === null ? (
+            t("inFailedRecord")
+          ) : (
+            <>
+              {e.status} <HttpReason status={e.status} />
+            </>
+          )}
         </span>
         <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-600">{e.type}</span>
       </div>
@@ -182,7 +193,7 @@ export default function ErrorsPage() {
                   id={`status-${status}`}
                   className="mb-3 scroll-mt-20 text-sm font-semibold uppercase tracking-wide text-slate-500"
                 >
-                  {status} {STATUS_TEXT[status] ?? ""}
+                  {status} <HttpReason status={status} />
                 </h3>
                 <div className="grid gap-3">
                   {httpErrors
