@@ -15,6 +15,7 @@ async function ownModel() {
     data: {
       id,
       purpose: "console routes browser test",
+      purposeRu: "console routes browser test (ru)",
       priceMicrosPerSecond: 200_000n,
       rateLimitQps: 100,
       minChargeSeconds: 1,

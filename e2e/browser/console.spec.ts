@@ -273,3 +273,39 @@ test("support cannot edit the catalog; an admin edits a price and GET /api/v1/mo
     await db().catalogModel.update({ where: { id: model }, data: { priceMicrosPerSecond: before.priceMicrosPerSecond } });
   }
 });
+
+test("an admin edits a model's Russian description: audited, shown to Russian readers, the API's purpose unchanged", async ({
+  page,
+  context,
+}) => {
+  const model = "gen-3-1080";
+  const before = await db().catalogModel.findUniqueOrThrow({ where: { id: model } });
+  const customer = await newAccount();
+  const text = `Реклама и ролики о продуктах ${Date.now()}`;
+  try {
+    const admin = await signedInAccount(page, { role: "admin" });
+    await page.goto("/console/catalog");
+    const form = page.getByRole("form", { name: `Edit ${model}` });
+    await expect(form.getByLabel("Purpose in Russian")).toHaveValue(before.purposeRu);
+    await form.getByLabel("Purpose in Russian").fill(text);
+    await form.getByRole("button", { name: "Save changes" }).click();
+    const dialog = page.getByRole("dialog", { name: `Update ${model}?` });
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto("/console/audit");
+    await page.getByLabel("Actor").fill(admin.email);
+    await page.getByRole("button", { name: "Filter" }).click();
+    const row = page.getByTestId("audit-log").getByRole("row").filter({ hasText: "catalog.update" });
+    await expect(row).toContainText(text);
+
+    const listed = (await (await customer.call("/api/v1/models")).json()).data.find((m: { id: string }) => m.id === model);
+    expect(listed.purpose).toBe(before.purpose);
+
+    await context.addCookies([{ name: "locale", value: "ru", url: BASE_URL }]);
+    await page.goto("/");
+    await expect(page.getByRole("article", { name: model })).toContainText(text);
+  } finally {
+    await db().catalogModel.update({ where: { id: model }, data: { purposeRu: before.purposeRu } });
+  }
+});

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "./support/test";
-import { newAccount } from "../support/fixtures";
+import { db, newAccount } from "../support/fixtures";
 
 // The landing page: the catalog as GET /api/v1/models answers it, a quick start whose variables are
-// defined, and at 1440 and 390 px no page-level horizontal scroll (the code block scrolls itself).
+// defined, a sample clip per model, and at 1440 and 390 px no page-level horizontal scroll (the code
+// block scrolls itself).
 
 interface ApiModel {
   id: string;
@@ -40,6 +41,36 @@ test("the catalog on / is GET /api/v1/models: ids, purposes, prices per second, 
   await expect(code).toContainText("export API_KEY=");
   await expect(code).toContainText(`"model": "${api.data[0]!.id}"`);
   await expect(page.getByRole("definition").filter({ hasText: "The address of this API" })).toBeVisible();
+});
+
+test("each model shows a sample clip the worker rendered locally: a real MP4, cached, muted, looping, with controls", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const models = await db().catalogModel.findMany({ where: { enabled: true }, select: { id: true } });
+  // The worker renders them in the background, shortly after it starts, one at a time.
+  await expect
+    .poll(async () => db().modelSample.count({ where: { modelId: { in: models.map((m) => m.id) } } }), { timeout: 200_000 })
+    .toBe(models.length);
+  await page.goto("/");
+  for (const { id } of models) {
+    const video = page.getByRole("article", { name: id }).getByTestId("sample-video");
+    await expect(video).toBeVisible();
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.controls])).toEqual([true, true, true]);
+    await expect(video).toHaveAccessibleDescription(/A paper boat drifting down a rainy street/);
+    const src = (await video.getAttribute("src"))!;
+    const res = await request.get(src);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("video/mp4");
+    expect(res.headers()["cache-control"]).toMatch(/immutable/);
+    const body = await res.body();
+    expect(body.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    expect(body.includes(Buffer.from("avc1"))).toBe(true);
+    // The player shows the poster frame first, a real JPEG.
+    const poster = await request.get((await video.getAttribute("poster"))!);
+    expect(poster.headers()["content-type"]).toBe("image/jpeg");
+  }
 });
 
 test("1440 px: the header is one row with its links; nothing scrolls sideways", async ({ page }) => {

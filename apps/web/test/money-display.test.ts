@@ -21,8 +21,8 @@ const SCANNED = [
 const ALLOWED = ["apps/web/src/server/api/", "apps/web/src/app/api/", "apps/web/src/i18n/format.ts"];
 
 const RULES: { name: string; re: RegExp }[] = [
-  // "$25.000" but not a per-second price ("$0.480 / s", "$0.480 / сек", "$0.480 per second").
-  { name: "3-decimal amount", re: /\$\d+\.\d{3}(?!\d)(?!\s*(?:\/\s*(?:s|сек)(?!\p{L})|per second))/u },
+  // "$25.000" or "$1,250.000" but not a per-second price ("$0.480 / s", "$0.480 / сек", "$0.480 per second").
+  { name: "3-decimal amount", re: /\$\d[\d,]*\.\d{3}(?!\d)(?!\s*(?:\/\s*(?:s|сек)(?!\p{L})|per second))/u },
   { name: "toFixed(3)", re: /\btoFixed\(\s*3\s*\)/ },
   { name: "the API's formatter (formatUsd)", re: /\bformatUsd\b/ },
 ];
@@ -48,8 +48,9 @@ describe("money shown one way", () => {
     expect(findings("a.ts", "label(formatUsd(micros))")).toHaveLength(1);
     expect(findings("a.ts", "(n / 1e6).toFixed(3)")).toHaveLength(1);
     expect(findings("a.json", '"hint": "Costs $0.600 in total"')).toHaveLength(1);
+    expect(findings("a.json", '"total": "$1,250.000"')).toHaveLength(1);
     expect(findings("a.ts", 'expect(x).toBe("$0.480 / s"); // $0.480 / сек, $0.15 per clip')).toEqual([]);
-    expect(findings("a.ts", "formatAmount(micros) // $25.00")).toEqual([]);
+    expect(findings("a.ts", "formatAmount(micros) // $25.00, $10,000.00")).toEqual([]);
   });
 
   it("no page, PDF, email or CLI output shows an amount with 3 decimals", () => {

@@ -68,6 +68,13 @@ export const envSchema = z
       .default("embedded")
       .describe("off on web instances when workers run separately."),
     WORKER_CONCURRENCY: int().default(2).describe("Renders per worker process."),
+    SAMPLE_CLIPS: z
+      .enum(["1", "0", "true", "false"], { error: "expected 1 or 0" })
+      .default("1")
+      .transform((value) => value === "1" || value === "true")
+      .describe(
+        "0 stops workers rendering the landing page's sample clip of each model (small, low priority, once per catalog change).",
+      ),
     WEBHOOK_CONCURRENCY: int(1).default(4).describe("Webhook deliveries in flight per worker process."),
     WEBHOOK_DESTINATION_CONCURRENCY: int(1)
       .default(2)

@@ -20,15 +20,18 @@ export function formatPricePerSecond(micros: bigint): string {
 }
 
 /**
- * An amount for people (balances, invoices, statements, ledger, usage): "$25.50", two decimals,
- * rounded half up. Prices per second keep three decimals (formatUnitPrice).
+ * An amount for people (balances, invoices, statements, ledger, usage): "$25.50", "$10,000.00": two
+ * decimals, rounded half up, thousands grouped with commas. A dollar amount keeps the US form in both UI
+ * languages (docs/architecture.md#ui-languages), as Stripe shows USD. Prices per second keep three
+ * decimals (formatUnitPrice).
  */
 export function formatAmount(micros: bigint): string {
   const negative = micros < 0n;
   const abs = negative ? -micros : micros;
   const cents = (abs + 5_000n) / 10_000n;
   const frac = (cents % 100n).toString().padStart(2, "0");
-  return `${negative ? "-" : ""}$${cents / 100n}.${frac}`;
+  const dollars = (cents / 100n).toString().replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${negative ? "-" : ""}$${dollars}.${frac}`;
 }
 
 /**

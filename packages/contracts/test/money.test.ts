@@ -33,7 +33,11 @@ describe("money", () => {
     expect(formatAmount(5_000n)).toBe("$0.01");
     expect(formatAmount(-600_000n)).toBe("-$0.60");
     expect(formatAmount(-5_000n)).toBe("-$0.01");
-    expect(formatAmount(123_456_789_000_000n)).toBe("$123456789.00");
+    expect(formatAmount(123_456_789_000_000n)).toBe("$123,456,789.00");
+    expect(formatAmount(10_000_000_000n)).toBe("$10,000.00");
+    expect(formatAmount(999_994_999n)).toBe("$999.99");
+    expect(formatAmount(999_995_000n)).toBe("$1,000.00");
+    expect(formatAmount(-1_234_567_000_000n)).toBe("-$1,234,567.00");
   });
   it("shows prices per second to people with 3 decimals and the unit '/ s'", () => {
     expect(formatUnitPrice(480_000n)).toBe("$0.480 / s");

@@ -6,7 +6,9 @@ import type { QueueName } from "./generated/prisma/client";
 
 export interface CatalogSeed {
   id: string;
+  /** What the model is for, in English (the API's `purpose`) and in Russian (the UI in Russian). */
   purpose: string;
+  purposeRu: string;
   priceMicrosPerSecond: bigint;
   rateLimitQps: number;
   minChargeSeconds: number;
@@ -22,6 +24,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
   {
     id: "gen-3.1-pro",
     purpose: "Top-quality line, for complex scene staging and high-level production",
+    purposeRu: "Линейка высшего качества: сложные постановочные сцены и профессиональное производство",
     priceMicrosPerSecond: 480_000n,
     rateLimitQps: 18,
     minChargeSeconds: 4,
@@ -35,6 +38,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
   {
     id: "gen-3-1080",
     purpose: "1080p output for advertising and product video with more detail",
+    purposeRu: "Видео 1080p для рекламы и роликов о продуктах с большей детализацией",
     priceMicrosPerSecond: 320_000n,
     rateLimitQps: 20,
     minChargeSeconds: 3,
@@ -48,6 +52,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
   {
     id: "gen-3.1-fast",
     purpose: "Fast, inexpensive drafts and previews",
+    purposeRu: "Быстрые и недорогие черновики и превью",
     priceMicrosPerSecond: 150_000n,
     rateLimitQps: 25,
     minChargeSeconds: 4,

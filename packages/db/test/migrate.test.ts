@@ -163,4 +163,44 @@ describe("seedCatalog", () => {
       await db.$disconnect();
     }
   });
+
+  it("stores each seeded model's description in English and in Russian", async () => {
+    const url = await freshDb();
+    await applyMigrations(url);
+    const db = createDb(url, 2);
+    try {
+      await seedCatalog(db);
+      const rows = await db.catalogModel.findMany({ select: { id: true, purpose: true, purposeRu: true } });
+      expect(rows).toHaveLength(CATALOG_SEED.length);
+      for (const row of rows) {
+        expect(row.purpose).toMatch(/[A-Za-z]{3}/);
+        expect(row.purposeRu).toMatch(/[А-Яа-яЁё]{3}/);
+      }
+    } finally {
+      await db.$disconnect();
+    }
+  });
+
+  it("gives models created before the Russian column the seed's Russian text, and others their English one", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "vgen-purpose-ru-"));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const before = (await migrationFolders()).filter((f) => f < "20261127105442_catalog_purpose_ru");
+    for (const f of before) await cp(path.join(MIGRATIONS_DIR, f), path.join(dir, f), { recursive: true });
+    await cp(path.join(MIGRATIONS_DIR, "migration_lock.toml"), path.join(dir, "migration_lock.toml"));
+    const url = await freshDb();
+    await applyMigrations(url, { migrationsDir: dir });
+    await query(
+      url,
+      `INSERT INTO catalog_models (id, purpose, price_micros_per_second, rate_limit_qps, min_charge_seconds, queue, sizes,
+         min_duration, max_duration, default_duration, updated_at)
+       VALUES ('gen-3.1-fast', 'Fast drafts', 150000, 25, 4, 'standard', '{720p}', 1, 8, 8, now()),
+              ('custom-model', 'A model staff added', 150000, 25, 4, 'standard', '{720p}', 1, 8, 8, now())`,
+    );
+    await applyMigrations(url);
+    const rows = await query<{ id: string; purpose_ru: string }>(url, "SELECT id, purpose_ru FROM catalog_models ORDER BY id");
+    expect(rows).toEqual([
+      { id: "custom-model", purpose_ru: "A model staff added" },
+      { id: "gen-3.1-fast", purpose_ru: CATALOG_SEED.find((m) => m.id === "gen-3.1-fast")!.purposeRu },
+    ]);
+  });
 });

@@ -83,6 +83,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
       data: {
         id,
         purpose: "poster test",
+        purposeRu: "poster test (ru)",
         priceMicrosPerSecond: PRICE,
         rateLimitQps: 1000,
         minChargeSeconds: 1,

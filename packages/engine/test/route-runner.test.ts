@@ -75,6 +75,7 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
       data: {
         id,
         purpose: "route runner test",
+        purposeRu: "route runner test (ru)",
         priceMicrosPerSecond: PRICE,
         rateLimitQps: 1000,
         minChargeSeconds: 2,

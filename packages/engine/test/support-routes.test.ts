@@ -47,6 +47,7 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
       data: {
         id,
         purpose: "console routes test",
+        purposeRu: "console routes test (ru)",
         priceMicrosPerSecond: PRICE,
         rateLimitQps: 1000,
         minChargeSeconds: 2,
@@ -222,6 +223,7 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
         data: {
           id: `console-${newId("rte").slice(4, 14).toLowerCase()}`,
           purpose: "console routes test",
+          purposeRu: "console routes test (ru)",
           priceMicrosPerSecond: PRICE,
           rateLimitQps: 1000,
           minChargeSeconds: 2,

@@ -261,4 +261,27 @@ describe.skipIf(!url)("support console", () => {
       patch: { priceMicrosPerSecond: before.priceMicrosPerSecond },
     });
   });
+
+  it("edits a model's Russian description, audited with before and after", async () => {
+    const { updateCatalogModel } = await import("../src/support/index");
+    const { createAccount } = await import("../src/accounts/index");
+    const admin = await createAccount(db(), { email: `admin-${tag()}@example.test`, role: "admin" });
+    const before = await db().catalogModel.findUniqueOrThrow({ where: { id: "gen-3.1-fast" } });
+    const model = await updateCatalogModel(db(), {
+      modelId: before.id,
+      actorId: admin.id,
+      patch: { purposeRu: `  Черновики за секунды ${tag()}  ` },
+    });
+    const edited = model.purposeRu;
+    expect(edited).toMatch(/^Черновики за секунды \S+$/);
+    expect(model.purpose).toBe(before.purpose);
+    const row = await db().auditLog.findFirstOrThrow({
+      where: { action: "catalog.update", targetId: before.id, actorId: admin.id },
+    });
+    expect(row.details).toMatchObject({ changes: { purposeRu: { from: before.purposeRu, to: edited } } });
+    await expect(
+      updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { purposeRu: " x " } }),
+    ).rejects.toThrow(/Russian purpose/);
+    await updateCatalogModel(db(), { modelId: before.id, actorId: admin.id, patch: { purposeRu: before.purposeRu } });
+  });
 });

@@ -40,6 +40,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
       data: {
         id,
         purpose: "test mode test",
+        purposeRu: "test mode test (ru)",
         priceMicrosPerSecond: PRICE,
         rateLimitQps: 1000,
         minChargeSeconds: 2,

@@ -1,6 +1,7 @@
 import { env } from "@vgen/config";
 import { getDb } from "@vgen/db";
 import { listCatalog, modelView } from "@vgen/engine/catalog";
+import { sampleClips } from "@vgen/engine/samples";
 import { logger } from "@vgen/engine/platform";
 import { BookOpen, CircleAlert, Activity } from "lucide-react";
 import Link from "next/link";
@@ -11,10 +12,16 @@ import { QuickStart } from "./_home/quick-start";
 
 export const dynamic = "force-dynamic";
 
-/** The enabled catalog in the API's view, or null when it cannot be read (the page still renders). */
+/** The enabled catalog in the API's view with each model's sample clip, or null when it cannot be read (the page still renders). */
 async function loadCatalog(): Promise<ModelCard[] | null> {
   try {
-    return (await listCatalog(getDb())).map((m) => ({ ...modelView(m), priceMicrosPerSecond: m.priceMicrosPerSecond }));
+    const [models, samples] = await Promise.all([listCatalog(getDb()), sampleClips(getDb())]);
+    return models.map((m) => ({
+      ...modelView(m),
+      priceMicrosPerSecond: m.priceMicrosPerSecond,
+      purposeRu: m.purposeRu,
+      sample: samples.get(m.id),
+    }));
   } catch (err) {
     logger.error({ err }, "landing page could not read the catalog");
     return null;

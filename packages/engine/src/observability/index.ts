@@ -2,7 +2,7 @@
 export { methodLabel, metrics, routeLabel } from "./metrics";
 export { bufferRequestLog, flushRequestLogs } from "./request-log-writer";
 export type { RequestLogRow } from "./request-log-writer";
-export { computeStatus } from "./status";
+export { computeStatus, STATUS_THRESHOLDS } from "./status";
 export { STATUS_CLASSES, getRequestLog, listRequestLogs, deleteExpiredRequestLogs } from "./request-logs";
 export type { RequestLogEntry, RequestLogFilter, StatusClass } from "./request-logs";
 export { databaseSupervisor, readiness, reportDatabaseSupervisor } from "./readiness";

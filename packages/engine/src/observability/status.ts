@@ -26,7 +26,8 @@ import type { Db } from "@vgen/db";
 
 const STATUS_DAYS = 90;
 const STATUS_WINDOW_MINUTES = 15;
-const STATUS_THRESHOLDS = {
+/** When the indicator reads degraded or outage (the status page words them in its own language). */
+export const STATUS_THRESHOLDS = {
   outage: { minFailures: 5, minRatio: 0.5 },
   degraded: { minFailures: 2, minRatio: 0.05, anyRatioFailures: 10 },
 } as const;

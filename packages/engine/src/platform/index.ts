@@ -8,7 +8,16 @@ export {
 } from "./db-unavailable";
 export { CachedLookup } from "./hot-cache/cached-lookup";
 export { logger } from "./logger";
-export { GENERATION_QUEUE, getBoss, sendInTransaction, stopBoss, WEBHOOK_QUEUE, MAIL_QUEUE, QUEUE_PRIORITY } from "./queue";
+export {
+  GENERATION_QUEUE,
+  getBoss,
+  sendInTransaction,
+  stopBoss,
+  WEBHOOK_QUEUE,
+  MAIL_QUEUE,
+  SAMPLE_QUEUE,
+  QUEUE_PRIORITY,
+} from "./queue";
 export type { GenerationJob } from "./queue";
 export { consumeRateLimit, rateLimitHeaders, rateLimitedError } from "./rate-limit/limiter";
 export type { RateLimitOutcome } from "./rate-limit/limiter";

@@ -10,6 +10,8 @@ export const GENERATION_QUEUE = "generations";
 export const WEBHOOK_QUEUE = "webhook-deliveries";
 /** The mail outbox (docs/operations.md#mail); one job per attempt, see mail/send.ts. */
 export const MAIL_QUEUE = "outbound-emails";
+/** The landing page's sample clips (samples/): one job renders one model's clip; at most one queued or active per model. */
+export const SAMPLE_QUEUE = "model-samples";
 /** pg-boss serves higher priority first: Pro Priority before Fast/Standard. */
 export const QUEUE_PRIORITY = { pro_priority: 10, standard: 0 } as const;
 
@@ -83,11 +85,23 @@ async function ensureQueues(boss: PgBoss) {
     retryDelayMax: 10 * 60,
     notify: true,
   });
+  // A sample render is a few seconds; a failed one is retried a few times, then the next sweep tries again.
+  await upsertQueue(boss, SAMPLE_QUEUE, {
+    policy: "exclusive",
+    heartbeatSeconds: env().JOB_HEARTBEAT_SECONDS,
+    expireInSeconds: 10 * 60,
+    retryLimit: 3,
+    retryDelay: 30,
+    notify: true,
+  });
 }
 
 async function upsertQueue(boss: PgBoss, name: string, options: Parameters<PgBoss["createQueue"]>[1]) {
-  if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-  else await boss.createQueue(name, options);
+  if (await boss.getQueue(name)) {
+    // A queue's policy is fixed when it is created; pg-boss refuses to be told it again.
+    const { policy: _fixed, ...rest } = options ?? {};
+    await boss.updateQueue(name, rest);
+  } else await boss.createQueue(name, options);
 }
 
 /**

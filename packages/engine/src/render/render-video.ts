@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { rename, unlink, mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -26,6 +27,8 @@ export type RenderInput = {
 export type RenderOptions = {
   signal?: AbortSignal;
   onProgress?: (pct: number) => void;
+  /** Runs the render child at the lowest CPU priority (background work such as sample clips), so paid renders and requests go first. */
+  lowPriority?: boolean;
 };
 
 export type RenderResult = {
@@ -177,7 +180,7 @@ async function movePoster(
  * Drawing and encoding run in a child process; the caller's event loop is free.
  */
 export async function renderVideo(input: RenderInput, opts: RenderOptions = {}): Promise<RenderResult> {
-  const { signal, onProgress } = opts;
+  const { signal, onProgress, lowPriority } = opts;
   if (signal?.aborted) throw new RenderError("render aborted", "aborted", { cause: signal.reason });
   const frames = validate(input);
   const script = resolveWorkerScript();
@@ -227,6 +230,13 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
     } catch (err) {
       finish(new RenderError(`could not start render worker: ${(err as Error).message}`, "render_failed", { cause: err }));
       return;
+    }
+    if (lowPriority && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+      } catch {
+        // Not permitted here (some containers): the render still runs, at normal priority.
+      }
     }
     signal?.addEventListener("abort", onAbort, { once: true });
     child.stderr?.setEncoding("utf8");

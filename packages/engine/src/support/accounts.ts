@@ -79,7 +79,7 @@ export async function searchAccounts(db: Db, query: string, limit = 25): Promise
 export async function getAccountOverview(db: Db, accountId: string) {
   const account = await db.account.findUnique({
     where: { id: accountId },
-    select: { ...HIT_SELECT, updatedAt: true, emailVerifiedAt: true },
+    select: { ...HIT_SELECT, updatedAt: true, emailVerifiedAt: true, locale: true },
   });
   if (!account) throw new SupportError("resource_not_found", `No account '${accountId}'.`);
   const [summary, generationCount, liveKeys] = await Promise.all([
@@ -258,6 +258,6 @@ export function listPendingTestBalanceRequests(db: Db, limit = 50) {
     where: { status: "pending" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: limit,
-    include: { account: { select: { email: true, balanceMicros: true } } },
+    include: { account: { select: { email: true, balanceMicros: true, locale: true } } },
   });
 }

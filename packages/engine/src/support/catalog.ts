@@ -1,4 +1,4 @@
-// Catalog editing for staff: list every model, change prices, limits, sizes and durations.
+// Catalog editing for staff: list every model, change prices, limits, sizes, durations and its descriptions.
 import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import type { Db, Prisma } from "@vgen/db";
 import { writeAuditRow } from "../audit";
@@ -10,6 +10,7 @@ export interface CatalogPatch {
   minChargeSeconds?: number;
   enabled?: boolean;
   purpose?: string;
+  purposeRu?: string;
   sizes?: string[];
   minDuration?: number;
   maxDuration?: number;
@@ -44,6 +45,8 @@ export async function updateCatalogModel(
   }
   if (p.purpose !== undefined && (p.purpose.trim().length < 3 || p.purpose.length > 300))
     throw new SupportError("invalid_parameter", "The purpose must be 3 to 300 characters.");
+  if (p.purposeRu !== undefined && (p.purposeRu.trim().length < 3 || p.purposeRu.length > 300))
+    throw new SupportError("invalid_parameter", "The Russian purpose must be 3 to 300 characters.");
   if (p.sizes !== undefined && (p.sizes.length === 0 || p.sizes.some((s) => !SIZE_RE.test(s))))
     throw new SupportError("invalid_parameter", "Sizes must be a list such as 720p, 1080p.");
   return db.$transaction(async (tx) => {
@@ -58,19 +61,22 @@ export async function updateCatalogModel(
     const data: Prisma.CatalogModelUpdateInput = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const set = <K extends keyof CatalogPatch>(key: K, show: (v: NonNullable<CatalogPatch[K]>) => unknown = (v) => v) => {
-      const next = p[key];
-      if (next === undefined) return;
+      const given = p[key];
+      if (given === undefined) return;
+      // Descriptions are stored, compared and audited trimmed.
+      const next = (typeof given === "string" ? given.trim() : given) as NonNullable<CatalogPatch[K]>;
       const prev = (before as unknown as Record<string, unknown>)[key];
       const same = Array.isArray(next) ? JSON.stringify(next) === JSON.stringify(prev) : next === prev;
       if (same) return;
-      (data as Record<string, unknown>)[key] = key === "purpose" ? (next as string).trim() : next;
-      changes[key] = { from: show(prev as NonNullable<CatalogPatch[K]>), to: show(next as NonNullable<CatalogPatch[K]>) };
+      (data as Record<string, unknown>)[key] = next;
+      changes[key] = { from: show(prev as NonNullable<CatalogPatch[K]>), to: show(next) };
     };
     set("priceMicrosPerSecond", (v) => formatUsd(v));
     set("rateLimitQps");
     set("minChargeSeconds");
     set("enabled");
     set("purpose");
+    set("purposeRu");
     set("sizes");
     set("minDuration");
     set("maxDuration");

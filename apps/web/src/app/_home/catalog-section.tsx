@@ -1,18 +1,22 @@
 import { formatAmount } from "@vgen/contracts";
 import type { modelView } from "@vgen/engine/catalog";
+import type { SampleClip as Clip } from "@vgen/engine/samples";
 import { Clock, Film, Gauge, Layers } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useModelPurpose } from "@/i18n/model-purpose";
+import { SampleClip } from "./sample-clip";
 
-export type ModelCard = ReturnType<typeof modelView> & { priceMicrosPerSecond: bigint };
+export type ModelCard = ReturnType<typeof modelView> & { priceMicrosPerSecond: bigint; purposeRu: string; sample?: Clip };
 
 /**
  * The catalog on the landing page, as GET /api/v1/models answers it: what each model is for, its
- * price per second (the API's own figure), the minimum charge and the queue it runs in.
+ * price per second (the API's own figure), the minimum charge, the queue it runs in and a sample clip.
  */
 export function CatalogSection({ models }: { models: ModelCard[] | null }) {
   const t = useTranslations("home");
   const tm = useTranslations("models");
   const tu = useTranslations("units");
+  const purposeOf = useModelPurpose();
   return (
     <section aria-labelledby="catalog-title" className="mt-16">
       <h2 id="catalog-title" className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -36,7 +40,8 @@ export function CatalogSection({ models }: { models: ModelCard[] | null }) {
                 <h3 id={`home-model-${m.id}`} className="font-mono text-lg font-semibold text-slate-900">
                   {m.id}
                 </h3>
-                <p className="mt-1 text-sm text-slate-600">{m.purpose}</p>
+                <p className="mt-1 text-sm text-slate-600">{purposeOf(m)}</p>
+                <SampleClip modelId={m.id} clip={m.sample} />
                 <p className="mt-4 text-2xl font-semibold tabular-nums text-slate-900" data-testid="catalog-price">
                   {tu("pricePerSecond", { price: m.price_per_second })}
                 </p>

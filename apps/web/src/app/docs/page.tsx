@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { buildOpenApiDocument } from "@vgen/contracts";
 import { env } from "@vgen/config";
+import { EnglishOnlyNote } from "@/components/english-only-note";
 import { SiteHeader } from "@/components/site-header";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Inline, Markdown } from "./_components/markdown";
@@ -448,7 +449,8 @@ export default function DocsPage() {
   return (
     <>
       <SiteHeader current="docs" />
-      <div className="mx-auto grid max-w-7xl gap-10 px-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      {/* The reference is English in every UI language (docs/api.md#language-of-the-reference), so it says so. */}
+      <div lang="en" className="mx-auto grid max-w-7xl gap-10 px-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className="hidden lg:block">
           <nav aria-label="API reference" className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto py-10 pr-2 text-sm">
             <DocsNavLinks ops={ops} hooks={hooks} tags={doc.tags} schemas={schemas} />
@@ -456,6 +458,7 @@ export default function DocsPage() {
         </aside>
 
         <main id="main" tabIndex={-1} className="outline-none min-w-0 py-10">
+          <EnglishOnlyNote what="docs" />
           {/* Below 1024 px the sidebar is hidden: the same contents fold into a menu at the top. */}
           <details className="mb-8 rounded-lg border border-slate-200 bg-white lg:hidden">
             <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-slate-900">Endpoints and schemas</summary>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiError, ERROR_CATALOG, type ErrorCode, type ErrorDefinition } from "@vgen/contracts";
+import { EnglishOnlyNote } from "@/components/english-only-note";
 import { SiteHeader } from "@/components/site-header";
 import { ScrollingCode } from "@/components/ui/scroll-region";
 import { errorAnswerText } from "@/server/errors/http";
@@ -65,6 +66,11 @@ function Text({ children }: { children: string }) {
   );
 }
 
+/** HTTP's own reason phrase ("Too Many Requests"): part of the protocol, English like the codes, and marked so. */
+function HttpReason({ status }: { status: number }) {
+  return <span lang="en">{STATUS_TEXT[status] ?? ""}</span>;
+}
+
 function ErrorCard({ e }: { e: Entry }) {
   const t = useTranslations("errorsPage");
   return (
@@ -82,17 +88,23 @@ function ErrorCard({ e }: { e: Entry }) {
           className={`rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone(e.status)}`}
           data-testid="http-status"
         >
-          {e.status === null ? t("inFailedRecord") : `${e.status} ${STATUS_TEXT[e.status] ?? ""}`.trim()}
+          {e.status === null ? (
+            t("inFailedRecord")
+          ) : (
+            <>
+              {e.status} <HttpReason status={e.status} />
+            </>
+          )}
         </span>
         <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-600">{e.type}</span>
       </div>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[7rem_1fr]">
         <dt className="font-medium text-slate-500">{t("meaning")}</dt>
-        <dd className="text-slate-800">
+        <dd lang="en" className="text-slate-800">
           <Text>{e.meaning}</Text>
         </dd>
         <dt className="font-medium text-slate-500">{t("howToFix")}</dt>
-        <dd className="text-slate-800">
+        <dd lang="en" className="text-slate-800">
           <Text>{e.fix}</Text>
         </dd>
       </dl>
@@ -158,9 +170,11 @@ export default function ErrorsPage() {
                   {chunks}
                 </Link>
               ),
-            })}{" "}
-            {t("contentNote")}
+            })}
           </p>
+          <div className="mt-4">
+            <EnglishOnlyNote what="errors" />
+          </div>
           <ScrollingCode
             label={t("sampleLabel")}
             className="mt-6 rounded-xl bg-slate-900 p-4 text-[13px] leading-relaxed text-slate-100"
@@ -179,7 +193,7 @@ export default function ErrorsPage() {
                   id={`status-${status}`}
                   className="mb-3 scroll-mt-20 text-sm font-semibold uppercase tracking-wide text-slate-500"
                 >
-                  {status} {STATUS_TEXT[status] ?? ""}
+                  {status} <HttpReason status={status} />
                 </h3>
                 <div className="grid gap-3">
                   {httpErrors

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ServiceStatusT, StatusDayT } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import { computeStatus } from "@vgen/engine/observability";
+import { computeStatus, STATUS_THRESHOLDS } from "@vgen/engine/observability";
 import { logger } from "@vgen/engine/platform";
 import { SiteHeader } from "@/components/site-header";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -223,8 +223,18 @@ export default async function StatusPage() {
               <p className="mt-2">
                 {t.rich("measured", {
                   minutes: status.window_minutes,
-                  degraded: status.thresholds.degraded,
-                  outage: status.thresholds.outage,
+                  // The API's `thresholds` are English text; the page words the same figures in its language.
+                  degraded: t("thresholdDegraded", {
+                    failures: STATUS_THRESHOLDS.degraded.minFailures,
+                    percent: STATUS_THRESHOLDS.degraded.minRatio * 100,
+                    minutes: status.window_minutes,
+                    anyFailures: STATUS_THRESHOLDS.degraded.anyRatioFailures,
+                  }),
+                  outage: t("thresholdOutage", {
+                    failures: STATUS_THRESHOLDS.outage.minFailures,
+                    percent: STATUS_THRESHOLDS.outage.minRatio * 100,
+                    minutes: status.window_minutes,
+                  }),
                   updated: status.updated_at,
                   em: (chunks) => <em>{chunks}</em>,
                   strong: (chunks) => <strong>{chunks}</strong>,

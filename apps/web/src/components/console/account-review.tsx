@@ -145,7 +145,9 @@ export function AccountReview({ accountId }: { accountId: string }) {
                     <p className="mt-1 whitespace-pre-wrap text-slate-700">{r.useCase}</p>
                     {r.response && <p className="mt-1 text-slate-500">Answer: {r.response}</p>}
                   </div>
-                  {r.status === "pending" && <TestBalanceDecision requestId={r.id} email={a.email} onDone={refresh} />}
+                  {r.status === "pending" && (
+                    <TestBalanceDecision requestId={r.id} email={a.email} locale={a.locale} onDone={refresh} />
+                  )}
                 </li>
               ))}
             </ul>

@@ -13,6 +13,7 @@ import { useTRPC } from "@/trpc/client";
 interface Model {
   id: string;
   purpose: string;
+  purposeRu: string;
   priceMicrosPerSecond: bigint;
   rateLimitQps: number;
   minChargeSeconds: number;
@@ -41,7 +42,7 @@ export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
           <div className="grid gap-6 xl:grid-cols-2">
             {data.map((m) => (
               <ModelCard
-                key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}`}
+                key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.purposeRu}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}`}
                 model={m}
                 canEdit={canEdit}
               />
@@ -62,6 +63,7 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
     minCharge: String(model.minChargeSeconds),
     enabled: model.enabled,
     purpose: model.purpose,
+    purposeRu: model.purposeRu,
     sizes: model.sizes.join(", "),
     minDuration: String(model.minDuration),
     maxDuration: String(model.maxDuration),
@@ -183,9 +185,18 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
           <div className="sm:col-span-2">
             <TextField
               id={`${id}-purpose`}
-              label="Purpose"
+              label="Purpose (English; the API's purpose)"
               value={f.purpose}
               onChange={(e) => setF({ ...f, purpose: e.target.value })}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <TextField
+              id={`${id}-purpose-ru`}
+              label="Purpose in Russian (shown to Russian-language visitors)"
+              lang="ru"
+              value={f.purposeRu}
+              onChange={(e) => setF({ ...f, purposeRu: e.target.value })}
             />
           </div>
           {error && (
@@ -225,6 +236,7 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
             minChargeSeconds: int(f.minCharge),
             enabled: f.enabled,
             purpose: f.purpose.trim(),
+            purposeRu: f.purposeRu.trim(),
             sizes: f.sizes
               .split(",")
               .map((s) => s.trim())

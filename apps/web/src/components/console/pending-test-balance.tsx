@@ -9,16 +9,27 @@ import { useTRPC } from "@/trpc/client";
 import { StaffAction } from "./action-dialog";
 import { when } from "./format";
 
+/** The answer a grant suggests, in the language the user reads the dashboard in (the console itself is English). */
+const GRANT_ANSWER: Record<string, string> = {
+  en: "Granted for your evaluation. Have fun!",
+  ru: "Начислено, чтобы вы могли опробовать сервис. Удачных экспериментов!",
+};
+const LANGUAGE_NAME: Record<string, string> = { en: "English", ru: "Russian" };
+
 /** Grant and decline buttons for one pending test balance request (reuses the engine's grant/decline). */
 export function TestBalanceDecision({
   requestId,
   email,
+  locale,
   onDone,
 }: {
   requestId: string;
   email: string;
+  /** The user's language: the answer is shown to them as written. */
+  locale: string;
   onDone: () => Promise<unknown>;
 }) {
+  const answerLabel = `Response to the user (they read ${LANGUAGE_NAME[locale] ?? locale})`;
   const trpc = useTRPC();
   const grant = useMutation(trpc.support.grantTestBalance.mutationOptions({ onSuccess: onDone }));
   const decline = useMutation(trpc.support.declineTestBalance.mutationOptions({ onSuccess: onDone }));
@@ -35,7 +46,7 @@ export function TestBalanceDecision({
         }
         confirmLabel="Grant"
         amount={{ label: "Amount (USD)", hint: "Between $0.01 and $1000", initial: "5.00" }}
-        text={{ label: "Response to the user", initial: "Granted for your evaluation. Have fun!", min: 1 }}
+        text={{ label: answerLabel, initial: GRANT_ANSWER[locale] ?? GRANT_ANSWER.en, min: 1 }}
         onSubmit={(v) => grant.mutateAsync({ requestId, amount: v.amount, response: v.text })}
       />
       <StaffAction
@@ -43,7 +54,7 @@ export function TestBalanceDecision({
         title="Decline test balance"
         confirmLabel="Decline"
         variant="danger"
-        text={{ label: "Response to the user", min: 1 }}
+        text={{ label: answerLabel, min: 1 }}
         onSubmit={(v) => decline.mutateAsync({ requestId, response: v.text })}
       />
     </div>
@@ -77,7 +88,9 @@ export function PendingTestBalance() {
                     </Link>
                   }
                   description={`Asked ${when(r.createdAt)} · balance ${formatAmount(r.account.balanceMicros)}`}
-                  actions={<TestBalanceDecision requestId={r.id} email={r.account.email} onDone={refresh} />}
+                  actions={
+                    <TestBalanceDecision requestId={r.id} email={r.account.email} locale={r.account.locale} onDone={refresh} />
+                  }
                 >
                   <p className="whitespace-pre-wrap text-sm text-slate-700">{r.useCase}</p>
                 </Card>

@@ -1,11 +1,12 @@
 /**
  * The worker: consumes the generation queue, one step per job (next-step.ts), and queues the next
- * step when a step asks for one; beside it the webhook and mail queues and the sweeps.
+ * step when a step asks for one; beside it the webhook, mail and sample-clip queues and the sweeps.
  */
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
 import { startWebhookWorker } from "../../delivery";
 import { startMailWorker } from "../../mail";
+import { startSampleWorker } from "../../samples";
 import { env } from "@vgen/config";
 import { GENERATION_QUEUE, getBoss, logger, QUEUE_PRIORITY, type GenerationJob } from "../../platform";
 import { processGeneration } from "./next-step";
@@ -33,7 +34,7 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts consuming the generation queue (and the webhook and mail queues) in this process. */
+/** Starts consuming the generation queue (and the webhook, mail and, unless SAMPLE_CLIPS=0, sample queues) in this process. */
 export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY): Promise<RunningWorker> {
   const boss = await getBoss();
   const workerId = await boss.work<GenerationJob>(
@@ -56,6 +57,7 @@ export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY
   );
   const webhooks = await startWebhookWorker(db);
   const mail = await startMailWorker(db);
+  const samples = env().SAMPLE_CLIPS ? await startSampleWorker(db) : null;
   const stopSweeps = startSweeps(db, [deadlineSweep, alertSweep, reaperSweep, requestLogSweep, deliveryLogSweep, retentionSweep]);
   logger.info({ concurrency }, "worker started");
   return {
@@ -64,6 +66,7 @@ export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY
       await boss.offWork(GENERATION_QUEUE, { id: workerId, wait: true });
       await webhooks.stop();
       await mail.stop();
+      await samples?.stop();
     },
   };
 }

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { usePricePerSecond } from "@/i18n/format";
+import { useModelPurpose } from "@/i18n/model-purpose";
 import { useTRPC } from "@/trpc/client";
 
 export function ModelsPanel() {
@@ -14,6 +15,7 @@ export function ModelsPanel() {
   const tn = useTranslations("nav");
   const tu = useTranslations("units");
   const perSecond = usePricePerSecond();
+  const purposeOf = useModelPurpose();
   const trpc = useTRPC();
   const catalog = useQuery(trpc.catalog.list.queryOptions());
   return (
@@ -49,7 +51,7 @@ export function ModelsPanel() {
                       <h2 id={`model-${m.id}`} className="font-mono text-lg font-semibold text-slate-900">
                         {m.id}
                       </h2>
-                      <p className="mt-1 text-sm text-slate-600">{m.purpose}</p>
+                      <p className="mt-1 text-sm text-slate-600">{purposeOf(m)}</p>
                     </div>
                     <Badge tone={m.queue === "Pro Priority" ? "blue" : "gray"}>{m.queue}</Badge>
                   </header>

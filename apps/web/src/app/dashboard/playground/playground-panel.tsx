@@ -21,6 +21,7 @@ import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useApiErrorText } from "@/i18n/api-error";
 import { usePricePerSecond } from "@/i18n/format";
+import { useModelPurpose } from "@/i18n/model-purpose";
 import { useTRPC } from "@/trpc/client";
 import { toInput, validateForm, type FormErrors, type PlaygroundForm, type ReferenceMode } from "./form-rules";
 import { useCountdown, useGenerationStream } from "./use-generation-stream";
@@ -53,6 +54,7 @@ export function PlaygroundPanel({
   const tn = useTranslations("nav");
   const tu = useTranslations("units");
   const perSecond = usePricePerSecond();
+  const purposeOf = useModelPurpose();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const catalog = useQuery(trpc.catalog.list.queryOptions());
@@ -165,7 +167,7 @@ export function PlaygroundPanel({
                 label={t("model")}
                 value={form.model}
                 onChange={(e) => chooseModel(e.target.value)}
-                hint={model?.purpose}
+                hint={model && purposeOf(model)}
               >
                 {models.map((m) => (
                   <option key={m.id} value={m.id}>

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { formatAmount, parseUsd } from "@vgen/contracts";
 import { usePricePerSecond } from "@/i18n/format";
+import { useModelPurpose } from "@/i18n/model-purpose";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
@@ -206,6 +207,7 @@ export function SubscriptionsPanel() {
   const t = useTranslations("subscriptions");
   const tn = useTranslations("nav");
   const perSecond = usePricePerSecond();
+  const purposeOf = useModelPurpose();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.subscriptions.list.queryOptions());
@@ -237,7 +239,7 @@ export function SubscriptionsPanel() {
                         <p className="font-mono text-sm font-semibold text-slate-900">{m.id}</p>
                         <p className="text-sm text-slate-600">
                           {t("modelLine", {
-                            purpose: m.purpose,
+                            purpose: purposeOf(m),
                             price: perSecond(m.priceMicrosPerSecond),
                             queue: m.queue,
                             qps: m.rateLimitQps,

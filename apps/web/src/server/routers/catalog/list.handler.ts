@@ -3,12 +3,13 @@ import type { AuthedContext } from "../../trpc";
 
 /**
  * The enabled catalog (shared by every account, so there is no tenant filter): the public view of
- * GET /api/v1/models plus the raw figures the dashboard computes prices with.
+ * GET /api/v1/models plus the raw figures the dashboard computes prices with and the Russian description.
  */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
   const models = await listCatalog(ctx.db);
   return models.map((m) => ({
     ...modelView(m),
+    purposeRu: m.purposeRu,
     priceMicrosPerSecond: m.priceMicrosPerSecond,
     minChargeSeconds: m.minChargeSeconds,
   }));

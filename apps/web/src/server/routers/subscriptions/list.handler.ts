@@ -13,6 +13,7 @@ export async function listHandler({ ctx }: { ctx: AuthedContext }) {
     available: available.map((m) => ({
       id: m.id,
       purpose: m.purpose,
+      purposeRu: m.purposeRu,
       priceMicrosPerSecond: m.priceMicrosPerSecond,
       rateLimitQps: m.rateLimitQps,
       minChargeSeconds: m.minChargeSeconds,

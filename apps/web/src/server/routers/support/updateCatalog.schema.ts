@@ -9,6 +9,7 @@ export const UpdateCatalogInput = z.object({
   minChargeSeconds: Int(0, 600).optional(),
   enabled: z.boolean().optional(),
   purpose: z.string().trim().min(3).max(300).optional(),
+  purposeRu: z.string().trim().min(3).max(300).optional(),
   sizes: z
     .array(
       z
