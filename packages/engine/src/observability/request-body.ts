@@ -50,7 +50,7 @@ function redactValue(value: unknown, state: { changed: boolean }): unknown {
 }
 
 /** The text with secrets redacted: JSON walked field by field, anything else scrubbed as text. */
-export function redactBody(text: string): string {
+function redactBody(text: string): string {
   if (!MAYBE_SECRET.test(text)) return text;
   let parsed: unknown;
   try {
