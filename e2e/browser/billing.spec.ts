@@ -33,29 +33,50 @@ test("balance, hold and charge in the ledger with balance after, type filter and
   await expect(page.getByTestId("available-balance")).toHaveText("$4.40");
   await expect(page.getByTestId("held-balance")).toHaveText("$0.00");
 
+  // The generation's hold, release and charge read as one line: what it cost.
   const rows = page.getByTestId("ledger-row");
-  await expect(rows).toHaveCount(4);
-  const seen = await rows.evaluateAll((trs) =>
+  await expect(rows).toHaveCount(2);
+  const cells = (trs: Element[]) =>
     trs.map((tr) => [
       tr.getAttribute("data-type"),
       tr.querySelector('[data-testid="ledger-amount"]')!.textContent,
       tr.querySelector('[data-testid="ledger-balance-after"]')!.textContent,
-    ]),
-  );
-  // Newest first: the release and the charge, then the hold, then the top-up.
-  expect(seen).toEqual([
-    ["charge", "-$0.60", "$4.40"],
-    ["hold_release", "+$0.60", "$5.00"],
-    ["hold", "-$0.60", "$4.40"],
+    ]);
+  expect(await rows.evaluateAll(cells)).toEqual([
+    ["generation", "-$0.60", "$4.40"],
     ["top_up", "+$5.00", "$5.00"],
   ]);
   await expect(rows.first().getByRole("link", { name: rec.id })).toHaveAttribute("href", new RegExp(rec.id));
   await expect(rows.last()).toContainText("test setup");
 
-  // Filter by type.
+  // Its disclosure button expands it into the movements, oldest first, and collapses it (keyboard too).
+  const entries = page.getByTestId("ledger-entry-row");
+  const toggle = rows.first().getByRole("button", { name: "Charged $0.60 3 entries", exact: true });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(entries).toHaveCount(0);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  expect(await entries.evaluateAll(cells)).toEqual([
+    ["hold", "-$0.60", "$4.40"],
+    ["hold_release", "+$0.60", "$5.00"],
+    ["charge", "-$0.60", "$4.40"],
+  ]);
+  const controlled = (await toggle.getAttribute("aria-controls"))!.split(" ");
+  expect(controlled).toEqual(await entries.evaluateAll((trs) => trs.map((tr) => tr.id)));
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(entries).toHaveCount(0);
+  await page.keyboard.press("Space");
+  await expect(entries).toHaveCount(3);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("billing-grouped-mobile.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Filter by type: the generation's line has a charge.
   await page.getByLabel("Type").selectOption("charge");
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toHaveAttribute("data-type", "charge");
+  await expect(rows.first()).toHaveAttribute("data-type", "generation");
 
   // The CSV export follows the same filters.
   const filtered = await downloadCsv(page);
@@ -75,7 +96,7 @@ test("balance, hold and charge in the ledger with balance after, type filter and
   expect(filtered[1]!.slice(2, 8)).toEqual(["charge", "-$0.600", "-600000", "$4.400", "4400000", rec.id]);
 
   await page.getByLabel("Type").selectOption("");
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(2);
   const all = await downloadCsv(page);
   expect(all.slice(1).map((r) => [r[2], r[4], r[6]])).toEqual([
     ["charge", "-600000", "4400000"],

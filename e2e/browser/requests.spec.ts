@@ -100,6 +100,31 @@ test("request log: every request of the account, filtered by status, key, operat
   await expect(page.getByTestId("request-detail")).toHaveCount(0);
 });
 
+test("request detail: the bodies sent and answered, formatted, with the key a body carried redacted", async ({ page }) => {
+  const account = await signedInAccount(page, { balance: "5.00" });
+  const { key } = await issueApiKey(db(), account.id, "body key");
+  const accepted = await callApi(key, "/api/v1/videos/generations", {
+    method: "POST",
+    json: generation(`a lighthouse; deploy token ${key}`),
+  });
+  expect(accepted.status).toBe(202);
+  const generationId = (await accepted.json()).id as string;
+  await storedRequests(account.id, 1);
+
+  await page.goto(`/dashboard/requests/${accepted.headers.get("x-request-id")}`);
+  await expect(page.getByTestId("request-body")).toContainText('"model": "gen-3.1-fast"');
+  await expect(page.getByTestId("request-body")).toContainText("a lighthouse; deploy token [redacted]");
+  await expect(page.getByTestId("response-body")).toContainText(`"id": "${generationId}"`);
+  await expect(page.getByTestId("response-body")).toContainText("[redacted]");
+  await expect(page.getByRole("button", { name: "Copy request body" })).toBeVisible();
+  // The code block scrolls inside itself, so it is named and in the tab order.
+  await expect(page.getByTestId("request-body")).toHaveAttribute("tabindex", "0");
+  await expect(page.getByTestId("request-body")).toHaveAccessibleName("Request body");
+  // The key's text is nowhere on the page, nor in what the page loaded.
+  expect(await page.content()).not.toContain(key);
+  expect(await page.content()).not.toContain(key.slice(4));
+});
+
 test("overview: balance and Add funds, this month's spend against last month, chart, recent generations and errors, key status", async ({
   page,
 }) => {

@@ -31,12 +31,30 @@ describe.skipIf(!testDatabaseUrl)("batched request logs", () => {
         latencyMs: 10 * i,
         livemode: i !== 1,
         createdAt: new Date(Date.UTC(2026, 10, 21, 12, 0, i, 123)),
+        requestBody: i === 0 ? '{"prompt":"a cat"}' : null,
+        responseBody: i === 2 ? null : `{"n":${i}}`,
       };
     });
     for (const row of rows) bufferRequestLog(db(), row);
     await flushRequestLogs();
     const stored = await db().requestLog.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { status: "asc" } });
-    expect(stored).toEqual(rows);
+    expect(stored).toEqual(rows.map((r) => ({ ...r, requestBodyTruncated: false, responseBodyTruncated: false })));
+  });
+
+  it("stores the bodies redacted and capped, never the key a body carried", async () => {
+    const row = { ...rowFor("/api/v1/videos/generations"), method: "POST" };
+    const key = "vgk_9Qw3Er5Ty7Ui9Op2As4Df6Gh";
+    bufferRequestLog(db(), {
+      ...row,
+      requestBody: JSON.stringify({ prompt: `use ${key}`, webHook: { secret: "whsec_abc123" } }),
+      responseBody: JSON.stringify({ id: "vid_1", prompt: "x".repeat(40_000) }),
+    });
+    await flushRequestLogs();
+    const stored = await db().requestLog.findUniqueOrThrow({ where: { id: row.id } });
+    expect(JSON.parse(stored.requestBody!)).toEqual({ prompt: "use [redacted]", webHook: { secret: "[redacted]" } });
+    expect(stored.requestBodyTruncated).toBe(false);
+    expect(stored.responseBody).toHaveLength(16 * 1024);
+    expect(stored.responseBodyTruncated).toBe(true);
   });
 });
 
@@ -48,7 +66,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-function row(path: string): RequestLogRow {
+function rowFor(path: string): RequestLogRow {
   const id = newId("req");
   return {
     id,
@@ -64,6 +82,8 @@ function row(path: string): RequestLogRow {
     latencyMs: 1,
     livemode: true,
     createdAt: new Date(),
+    requestBody: null,
+    responseBody: null,
   };
 }
 
@@ -79,7 +99,7 @@ describe.skipIf(!testDatabaseUrl)("the request log writer", () => {
         (down ? unreachable : db()).$executeRaw(sql, ...values)) as never,
     });
     const paths = Array.from({ length: 30 }, (_, i) => `/outage/${Date.now()}/${i}`);
-    for (const p of paths) writer.add(row(p));
+    for (const p of paths) writer.add(rowFor(p));
     await writer.flush();
     await writer.flush();
     expect(writer.buffered).toBe(30);
@@ -96,7 +116,7 @@ describe.skipIf(!testDatabaseUrl)("the request log writer", () => {
   it("drops only a row the database refuses, not the rows batched with it", async () => {
     const writer = new RequestLogWriter(db());
     const paths = [`/ok/${Date.now()}/1`, `/bad/\u0000/${Date.now()}`, `/ok/${Date.now()}/2`];
-    for (const p of paths) writer.add(row(p));
+    for (const p of paths) writer.add(rowFor(p));
     await writer.flush();
     expect(await stored([paths[0]!, paths[2]!])).toBe(2);
     expect(writer.dropped).toBe(1);

@@ -20,6 +20,7 @@ export {
   confirmTwoFactorEnrollment,
   disableTwoFactor,
   regenerateRecoveryCodes,
+  resetTwoFactorInTransaction,
   startTwoFactorEnrollment,
   twoFactorStatus,
 } from "./two-factor";

@@ -1,11 +1,12 @@
 import { ApiError } from "@vgen/contracts";
-import type { Db } from "@vgen/db";
+import type { Db, Tx } from "@vgen/db";
 import { confirmOwner } from "./confirm-owner";
 import { issueRecoveryCodes } from "./recovery-codes";
 import { newTotpSecret, totpUri, acceptTotpCode } from "./totp";
 import { sealTotpSecret } from "./totp-secret-box";
 import { consumeRateLimit } from "../platform";
-import { notifyOwner, twoFactorDisabledMail, twoFactorEnabledMail } from "../mail";
+import { mailLocale, notifyOwner, queueMail, twoFactorDisabledMail, twoFactorEnabledMail, twoFactorResetMail } from "../mail";
+import { revokeAccountSessions } from "./sessions";
 
 const ENROLLMENT_CONFIRMATIONS_PER_WINDOW = 10;
 
@@ -110,4 +111,25 @@ export async function twoFactorStatus(db: Db, accountId: string) {
     recoveryCodesLeft: left,
     hasPassword: account.passwordHash !== null,
   };
+}
+
+/**
+ * Support's reset for an owner who lost their authenticator, in the caller's transaction (which
+ * audits it): the secret, the enabled flag and the recovery codes go, every session is signed out,
+ * and the owner is told by email.
+ */
+export async function resetTwoFactorInTransaction(
+  tx: Tx,
+  account: { id: string; email: string; locale: string },
+): Promise<{ recoveryCodesDeleted: number; sessionsRevoked: number }> {
+  const at = new Date();
+  await tx.account.update({ where: { id: account.id }, data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null } });
+  const codes = await tx.recoveryCode.deleteMany({ where: { accountId: account.id } });
+  const sessionsRevoked = await revokeAccountSessions(tx, account.id);
+  await queueMail(tx, {
+    accountId: account.id,
+    to: account.email,
+    ...twoFactorResetMail({ email: account.email, at }, mailLocale(account.locale)),
+  });
+  return { recoveryCodesDeleted: codes.count, sessionsRevoked };
 }

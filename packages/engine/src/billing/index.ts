@@ -21,6 +21,8 @@ export {
   ledgerFilterFromDays,
   listLedgerEntries,
 } from "./ledger-entries";
+export { listLedgerLines } from "./ledger-lines";
+export type { GenerationOutcome, LedgerLine } from "./ledger-lines";
 export { applyLedgerEntry, creditAccount } from "./ledger";
 export { generateStatement, periodBounds, periodOf, statementPeriods } from "./statements";
 export { usageBetween, usageStats } from "./usage-stats";

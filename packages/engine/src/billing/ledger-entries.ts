@@ -37,8 +37,8 @@ export function encodeLedgerCursor(e: Pick<LedgerEntry, "createdAt" | "type" | "
   return Buffer.from(`${e.createdAt.toISOString()}|${e.type}|${e.id}`).toString("base64url");
 }
 
-/** Decodes a cursor listLedgerEntries returned; anything else is a clear `invalid_cursor` (400), never a database error. */
-function decodeCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } {
+/** Decodes a cursor listLedgerEntries (or listLedgerLines) returned; anything else is a clear `invalid_cursor` (400), never a database error. */
+export function decodeLedgerCursor(cursor: string): { createdAt: Date; type: LedgerType; id: string } {
   const [at, type, id, ...rest] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = cursorInstant(at);
   if (!createdAt || !isId("led", id) || !(LEDGER_TYPES as readonly string[]).includes(type ?? "") || rest.length > 0) {
@@ -65,7 +65,7 @@ export async function listLedgerEntries(
 ): Promise<LedgerPage> {
   const limit = Math.min(Math.max(opts.limit ?? 25, 1), 200);
   const base = whereFor(accountId, opts.filter ?? {});
-  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const after = opts.cursor ? decodeLedgerCursor(opts.cursor) : null;
   const where: Prisma.LedgerEntryWhereInput = after
     ? {
         AND: [

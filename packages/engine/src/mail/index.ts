@@ -4,6 +4,7 @@ export type { OutboundMail } from "./outbox";
 export { mailLocale } from "./templates/common";
 export { passwordChangedMail } from "./templates/password-changed";
 export { passwordResetMail } from "./templates/password-reset";
+export { twoFactorResetMail } from "./templates/two-factor-reset";
 export { emailChangeConfirmationMail } from "./templates/email-change-confirmation";
 export { emailChangeNoticeMail } from "./templates/email-change-notice";
 export { emailVerificationMail } from "./templates/email-verification";

@@ -1,5 +1,6 @@
 import type { Db } from "@vgen/db";
 import { logger, isDatabaseUnavailable } from "../platform";
+import { storedBody } from "./request-body";
 
 export interface RequestLogRow {
   id: string;
@@ -16,6 +17,12 @@ export interface RequestLogRow {
   /** False for a request made with a test key: shown only in the dashboard's test mode. */
   livemode: boolean;
   createdAt: Date;
+  /**
+   * The JSON body as received and the JSON answer, as the wrapper already holds them (null: none, or
+   * an event stream); redacted and capped when the batch is written, not on the response path.
+   */
+  requestBody: string | null;
+  responseBody: string | null;
 }
 
 const FLUSH_EVERY_MS = 200;
@@ -125,14 +132,19 @@ export class RequestLogWriter {
  */
 function insertRows(db: Store, rows: RequestLogRow[]) {
   const column = <T>(pick: (r: RequestLogRow) => T) => rows.map(pick);
+  const requestBodies = rows.map((r) => storedBody(r.requestBody));
+  const responseBodies = rows.map((r) => storedBody(r.responseBody));
   return db.$executeRaw`
-    INSERT INTO request_logs (id, request_id, account_id, api_key_id, model_id, generation_id, method, path, status, error_code, latency_ms, livemode, created_at)
+    INSERT INTO request_logs (id, request_id, account_id, api_key_id, model_id, generation_id, method, path, status, error_code, latency_ms, livemode, created_at,
+      request_body, request_body_truncated, response_body, response_body_truncated)
     SELECT * FROM unnest(
       ${column((r) => r.id)}::text[], ${column((r) => r.requestId)}::text[], ${column((r) => r.accountId)}::text[],
       ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.modelId)}::text[], ${column((r) => r.generationId)}::text[],
       ${column((r) => r.method)}::text[], ${column((r) => r.path)}::text[], ${column((r) => r.status)}::int[],
       ${column((r) => r.errorCode)}::text[], ${column((r) => r.latencyMs)}::int[], ${column((r) => r.livemode)}::boolean[],
-      ${column((r) => r.createdAt.toISOString())}::timestamp(3)[]
+      ${column((r) => r.createdAt.toISOString())}::timestamp(3)[],
+      ${requestBodies.map((b) => b?.text ?? null)}::text[], ${requestBodies.map((b) => b?.truncated ?? false)}::boolean[],
+      ${responseBodies.map((b) => b?.text ?? null)}::text[], ${responseBodies.map((b) => b?.truncated ?? false)}::boolean[]
     )
     ON CONFLICT (id) DO NOTHING`;
 }

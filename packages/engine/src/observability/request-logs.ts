@@ -22,8 +22,13 @@ export interface RequestLogFilter {
   livemode?: boolean;
 }
 
-/** What a request log row shows its account (the account id itself is implied). */
-export type RequestLogEntry = Omit<RequestLog, "accountId">;
+type BodyFields = "requestBody" | "requestBodyTruncated" | "responseBody" | "responseBodyTruncated";
+
+/** What a request log row shows its account in a list (the account id itself is implied). */
+export type RequestLogEntry = Omit<RequestLog, "accountId" | BodyFields>;
+
+/** One request with its stored (redacted, capped) bodies: the detail page's. */
+type RequestLogDetail = Omit<RequestLog, "accountId">;
 
 const ENTRY_FIELDS = {
   id: true,
@@ -38,6 +43,14 @@ const ENTRY_FIELDS = {
   latencyMs: true,
   livemode: true,
   createdAt: true,
+} satisfies Prisma.RequestLogSelect;
+
+const DETAIL_FIELDS = {
+  ...ENTRY_FIELDS,
+  requestBody: true,
+  requestBodyTruncated: true,
+  responseBody: true,
+  responseBodyTruncated: true,
 } satisfies Prisma.RequestLogSelect;
 
 function statusWhere(statusClass: StatusClass): Prisma.IntFilter {
@@ -80,14 +93,14 @@ export async function listRequestLogs(
   return pageOf(rows, limit);
 }
 
-/** One request of the account, or null (another account's request is as absent as an unknown one). */
-export function getRequestLog(db: Db, accountId: string, id: string): Promise<RequestLogEntry | null> {
-  return db.requestLog.findFirst({ where: { id, accountId }, select: ENTRY_FIELDS });
+/** One request of the account with its bodies, or null (another account's request is as absent as an unknown one). */
+export function getRequestLog(db: Db, accountId: string, id: string): Promise<RequestLogDetail | null> {
+  return db.requestLog.findFirst({ where: { id, accountId }, select: DETAIL_FIELDS });
 }
 
 const DELETE_BATCH = 5_000;
 
-/** Deletes request logs older than `retentionDays` (every account's), in batches; returns how many went. */
+/** Deletes request logs older than `retentionDays` (every account's) with their bodies, in batches; returns how many went. */
 export function deleteExpiredRequestLogs(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * 86_400_000);
   return deleteInBatches(

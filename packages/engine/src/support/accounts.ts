@@ -2,6 +2,7 @@
 // overview, activity, ledger and generations; and the queue of test balance requests. Reads only.
 import type { Db } from "@vgen/db";
 import { listApiKeys } from "../accounts";
+import { twoFactorStatus } from "../auth";
 import { balanceSummary } from "../billing";
 import { pageWindow } from "./page-window";
 import { SupportError } from "./staff-action";
@@ -82,13 +83,21 @@ export async function getAccountOverview(db: Db, accountId: string) {
     select: { ...HIT_SELECT, updatedAt: true, emailVerifiedAt: true, locale: true },
   });
   if (!account) throw new SupportError("resource_not_found", `No account '${accountId}'.`);
-  const [summary, generationCount, liveKeys] = await Promise.all([
+  const [summary, generationCount, liveKeys, twoFactor] = await Promise.all([
     balanceSummary(db, accountId),
     // Console figures are live: test-mode generations (docs/api.md#test-mode) count nowhere.
     db.generation.count({ where: { accountId, livemode: true } }),
     db.apiKey.count({ where: { accountId, revokedAt: null } }),
+    twoFactorStatus(db, accountId),
   ]);
-  return { account, availableMicros: summary.availableMicros, heldMicros: summary.heldMicros, generationCount, liveKeys };
+  return {
+    account,
+    availableMicros: summary.availableMicros,
+    heldMicros: summary.heldMicros,
+    generationCount,
+    liveKeys,
+    twoFactor: { enabled: twoFactor.enabled, enabledAt: twoFactor.enabledAt, recoveryCodesLeft: twoFactor.recoveryCodesLeft },
+  };
 }
 
 export async function listAccountLedger(db: Db, accountId: string, opts: { page?: number; pageSize?: number } = {}) {

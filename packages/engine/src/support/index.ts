@@ -25,3 +25,4 @@ export { ATTEMPT_OUTCOMES, DEFAULT_STATS_DAYS, routeStats } from "./route-stats"
 export type { AttemptOutcome, ModelStatsRow, RouteFigures, RouteStats, RouteStatsRow } from "./route-stats";
 export { updateRoute } from "./route-update";
 export { SupportError } from "./staff-action";
+export { resetTwoFactorAsStaff } from "./two-factor-reset";

@@ -38,6 +38,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
   const adjust = useMutation(trpc.support.adjust.mutationOptions({ onSuccess: refresh }));
   const setStatus = useMutation(trpc.support.setStatus.mutationOptions({ onSuccess: refresh }));
   const revoke = useMutation(trpc.support.revokeKey.mutationOptions({ onSuccess: refresh }));
+  const resetTwoFactor = useMutation(trpc.support.resetTwoFactor.mutationOptions({ onSuccess: refresh }));
   const markPaid = useMutation(trpc.support.markInvoicePaid.mutationOptions({ onSuccess: refresh }));
 
   if (data.isPending) return <Spinner label="Loading account" />;
@@ -123,6 +124,33 @@ export function AccountReview({ accountId }: { accountId: string }) {
       </div>
 
       <div className="space-y-6">
+        <Card
+          title="Two-factor sign-in"
+          actions={
+            d.twoFactor.enabled ? (
+              <StaffAction
+                label="Reset two-factor"
+                buttonVariant="danger"
+                variant="danger"
+                title="Reset two-factor sign-in"
+                description="For an owner who lost their authenticator: the secret and recovery codes are deleted, every session of the account is signed out and the owner is emailed. They sign in with the password alone until they turn it on again."
+                confirmLabel="Reset two-factor"
+                onSubmit={(v) => resetTwoFactor.mutateAsync({ accountId, reason: v.text })}
+              />
+            ) : undefined
+          }
+        >
+          <p className="text-sm text-slate-800" data-testid="account-two-factor">
+            {d.twoFactor.enabled && d.twoFactor.enabledAt ? (
+              <>
+                <Badge tone="green">on</Badge> since {when(d.twoFactor.enabledAt)} · {d.twoFactor.recoveryCodesLeft} recovery
+                {d.twoFactor.recoveryCodesLeft === 1 ? " code" : " codes"} left
+              </>
+            ) : (
+              <Badge tone="gray">off</Badge>
+            )}
+          </p>
+        </Card>
         <Card title="Test balance requests">
           {d.testBalanceRequests.length === 0 ? (
             <p className="text-sm text-slate-600">No requests.</p>

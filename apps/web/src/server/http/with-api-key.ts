@@ -111,6 +111,8 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
     let held: HeldIdempotencyClaim | null = null;
     let response: ApiReply;
     let errorCode: ApiErrorCode | null = null;
+    /** The body as received, for the request log too. */
+    let raw = "";
     try {
       const token = bearerToken(req);
       const found = token ? await authenticateApiKey(db, token) : null;
@@ -135,7 +137,6 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       if (!limit.allowed) throw rateLimitedError(limit, "this account");
 
       let body: unknown;
-      let raw = "";
       if (options.body) {
         raw = await readRawJsonBody(req);
         body = parseJson(raw);
@@ -229,6 +230,9 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         status: res.status,
         errorCode,
         latencyMs: Math.round(performance.now() - started),
+        // The strings already made: an event stream's events are not kept (its generation has them).
+        requestBody: raw || null,
+        responseBody: res.body !== null && "json" in res.body ? res.body.json : null,
       });
       return res;
     }

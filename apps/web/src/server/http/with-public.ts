@@ -41,6 +41,9 @@ export function withPublic(handler: (req: Request) => Promise<Response>) {
       status: res.status,
       errorCode,
       latencyMs: Math.round(performance.now() - started),
+      // Shown to no account (no key): nothing worth the space.
+      requestBody: null,
+      responseBody: null,
     });
     return res;
   };

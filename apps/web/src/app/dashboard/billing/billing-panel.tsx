@@ -1,30 +1,16 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { formatAmount } from "@vgen/contracts";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Badge, EmptyState, QueryState, Spinner } from "@/components/ui/states";
+import { EmptyState, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { AlertsCard } from "./alerts-card";
-import { UtcTime } from "@/components/ui/utc-time";
-
-const TYPES = ["top_up", "test_credit", "hold", "hold_release", "charge", "refund", "adjustment"] as const;
-type LedgerType = (typeof TYPES)[number];
-
-const TYPE_TONES: Record<LedgerType, "gray" | "green" | "amber" | "red" | "blue"> = {
-  top_up: "green",
-  test_credit: "green",
-  hold: "amber",
-  hold_release: "blue",
-  charge: "red",
-  refund: "green",
-  adjustment: "gray",
-};
+import { EntryRow, GenerationRows, LEDGER_TYPES as TYPES, type LedgerType } from "./ledger-rows";
 
 const PAGE_SIZE = 25;
 
@@ -144,7 +130,7 @@ export function BillingPanel() {
         <QueryState
           query={list}
           loading={t("loading")}
-          isEmpty={(d) => d.entries.length === 0}
+          isEmpty={(d) => d.lines.length === 0}
           empty={
             <EmptyState title={type || from || to ? t("noMatch") : t("empty")}>
               {type || from || to ? t("noMatchHint") : t("emptyHint")}
@@ -176,38 +162,13 @@ export function BillingPanel() {
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
-                    {data.entries.map((e) => (
-                      <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
-                        <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
-                          <UtcTime value={e.createdAt} />
-                        </td>
-                        <td className="px-3 py-2">
-                          <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge>
-                        </td>
-                        <td
-                          className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
-                          data-testid="ledger-amount"
-                        >
-                          {e.amountMicros > 0n ? "+" : ""}
-                          {formatAmount(e.amountMicros)}
-                        </td>
-                        <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="ledger-balance-after">
-                          {formatAmount(e.balanceAfterMicros)}
-                        </td>
-                        <td className="px-5 py-2 text-slate-700">
-                          {e.generationId ? (
-                            <Link
-                              className="font-mono text-xs underline hover:text-slate-900"
-                              href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}
-                            >
-                              {e.generationId}
-                            </Link>
-                          ) : (
-                            <span>{e.reason ?? e.reference}</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
+                    {data.lines.map((line) =>
+                      line.kind === "entry" ? (
+                        <EntryRow key={line.id} e={line.entry} />
+                      ) : (
+                        <GenerationRows key={line.id} line={line} />
+                      ),
+                    )}
                   </tbody>
                 </table>
               </div>

@@ -33,6 +33,8 @@ import { reorderRoutesHandler } from "./reorderRoutes.handler";
 import { ReorderRoutesInput } from "./reorderRoutes.schema";
 import { resetRouteBreakerHandler } from "./resetRouteBreaker.handler";
 import { ResetRouteBreakerInput } from "./resetRouteBreaker.schema";
+import { resetTwoFactorHandler } from "./resetTwoFactor.handler";
+import { ResetTwoFactorInput } from "./resetTwoFactor.schema";
 import { revokeKeyHandler } from "./revokeKey.handler";
 import { RevokeKeyInput } from "./revokeKey.schema";
 import { routeStatsHandler } from "./routeStats.handler";
@@ -60,6 +62,7 @@ export const supportRouter = createTRPCRouter({
   refund: staffProcedure.input(RefundInput).mutation(refundHandler),
   adjust: staffProcedure.input(AdjustInput).mutation(adjustHandler),
   setStatus: staffProcedure.input(SetAccountStatusInput).mutation(setStatusHandler),
+  resetTwoFactor: staffProcedure.input(ResetTwoFactorInput).mutation(resetTwoFactorHandler),
   revokeKey: staffProcedure.input(RevokeKeyInput).mutation(revokeKeyHandler),
   accountLink: staffProcedure.input(AccountLinkInput).mutation(accountLinkHandler),
   auditLog: staffProcedure.input(AuditLogInput).query(auditLogHandler),

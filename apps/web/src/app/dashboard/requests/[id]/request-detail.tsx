@@ -11,6 +11,7 @@ import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { keyLabel, statusTone } from "../request-format";
 import { UtcTime } from "@/components/ui/utc-time";
+import { RequestBody } from "./request-body";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,6 +77,8 @@ export function RequestDetail({ id }: { id: string }) {
               )}
             </Row>
           </dl>
+          <RequestBody kind="request" text={r.requestBody} truncated={r.requestBodyTruncated} />
+          <RequestBody kind="response" text={r.responseBody} truncated={r.responseBodyTruncated} />
           <p className="mt-4 text-sm text-slate-600">
             {t.rich("supportHint", { code: (chunks) => <code className="font-mono">{chunks}</code> })}
           </p>

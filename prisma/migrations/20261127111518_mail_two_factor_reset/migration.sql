@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "MailKind" ADD VALUE 'two_factor_reset';
