@@ -4,10 +4,12 @@ import { useTranslations } from "next-intl";
 import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { setServerErrors, useSchemaForm } from "@/components/forms/use-schema-form";
 import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { EmailField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { RequestResetInput } from "@/server/routers/account/requestPasswordReset.schema";
 import { useTRPC } from "@/trpc/client";
 
 export function ForgotPasswordForm() {
@@ -15,12 +17,15 @@ export function ForgotPasswordForm() {
   const errorText = useApiErrorText();
   const trpc = useTRPC();
   const request = useMutation(trpc.account.requestPasswordReset.mutationOptions());
-  const fieldErrors = fieldErrorsOf(request.error);
+  const form = useSchemaForm(RequestResetInput, { defaultValues: { email: "" } });
+  const { errors, isSubmitting } = form.formState;
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    request.mutate({ email: String(new FormData(e.currentTarget).get("email")) });
-  }
+  const onSubmit = form.handleSubmit((values) =>
+    request.mutateAsync(values).then(
+      () => {},
+      (error) => void setServerErrors(form, error),
+    ),
+  );
 
   return (
     <AuthFormCard titleId="forgot-title" title={t("forgotTitle")} intro={t("forgotIntro")} homeLink onSubmit={onSubmit}>
@@ -30,10 +35,10 @@ export function ForgotPasswordForm() {
         </p>
       ) : (
         <>
-          <EmailField error={fieldErrors?.email} />
-          {request.error && !fieldErrors && <FormError>{errorText(request.error)}</FormError>}
-          <Button type="submit" className="w-full" disabled={request.isPending}>
-            {request.isPending ? t("sending") : t("sendReset")}
+          <EmailField error={errors.email?.message} {...form.register("email")} />
+          {request.error && !fieldErrorsOf(request.error) && <FormError>{errorText(request.error)}</FormError>}
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? t("sending") : t("sendReset")}
           </Button>
         </>
       )}
