@@ -5,6 +5,8 @@ export interface ApiErrorLike {
   message: string;
   data?: {
     apiCode?: string | null;
+    /** The input field an API or engine error names, if any. */
+    param?: string | null;
     /** A refused input's messages (server/errors/field-errors.ts), already in the request's language. */
     zodError?: { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> } | null;
   } | null;

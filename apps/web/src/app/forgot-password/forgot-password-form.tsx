@@ -1,10 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { setServerErrors, useSchemaForm } from "@/components/forms/use-schema-form";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { EmailField } from "@/components/ui/field";
@@ -14,18 +13,13 @@ import { useTRPC } from "@/trpc/client";
 
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const request = useMutation(trpc.account.requestPasswordReset.mutationOptions());
   const form = useSchemaForm(RequestResetInput, { defaultValues: { email: "" } });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
 
-  const onSubmit = form.handleSubmit((values) =>
-    request.mutateAsync(values).then(
-      () => {},
-      (error) => void setServerErrors(form, error),
-    ),
-  );
+  const onSubmit = form.handleSubmit((values) => request.mutateAsync(values).then(() => {}, showServerErrors));
 
   return (
     <AuthFormCard titleId="forgot-title" title={t("forgotTitle")} intro={t("forgotIntro")} homeLink onSubmit={onSubmit}>
@@ -36,7 +30,7 @@ export function ForgotPasswordForm() {
       ) : (
         <>
           <EmailField error={errors.email?.message} {...form.register("email")} />
-          {request.error && !fieldErrorsOf(request.error) && <FormError>{errorText(request.error)}</FormError>}
+          {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? t("sending") : t("sendReset")}
           </Button>

@@ -1,10 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { setServerErrors, useSchemaForm } from "@/components/forms/use-schema-form";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { AuthFormCard, AuthMessageCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { NewPasswordField } from "@/components/ui/field";
@@ -14,19 +13,14 @@ import { useTRPC } from "@/trpc/client";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const t = useTranslations("auth");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const reset = useMutation(trpc.account.resetPassword.mutationOptions());
   // The link's token travels with the password: the schema checks both, the token is no field.
   const form = useSchemaForm(ResetPasswordInput, { defaultValues: { token, password: "" } });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
 
-  const onSubmit = form.handleSubmit((values) =>
-    reset.mutateAsync(values).then(
-      () => {},
-      (error) => void setServerErrors(form, error, "password"),
-    ),
-  );
+  const onSubmit = form.handleSubmit((values) => reset.mutateAsync(values).then(() => {}, showServerErrors));
 
   if (reset.isSuccess) {
     return (
@@ -42,8 +36,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   }
   const passwordError = errors.password?.message;
   // A malformed link is no field's fault: its message stands for the form.
-  const formError =
-    errors.token?.message ?? (reset.error && !fieldErrorsOf(reset.error, "password") ? errorText(reset.error) : null);
+  const formError = errors.token?.message ?? errors.root?.server?.message;
   return (
     <AuthFormCard titleId="reset-title" title={t("resetTitle")} intro={t("forEmail", { email })} onSubmit={onSubmit}>
       <NewPasswordField label={t("newPassword")} error={passwordError} {...form.register("password")} />

@@ -1,13 +1,12 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { setServerErrors, useSchemaForm } from "@/components/forms/use-schema-form";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { EmailField, NewPasswordField, TextField } from "@/components/ui/field";
@@ -18,13 +17,13 @@ import { rememberIssuedKey } from "../dashboard/api-keys/session-key";
 
 export function SignUpForm() {
   const t = useTranslations("auth");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const router = useRouter();
   const [checkEmail, setCheckEmail] = useState(false);
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
   const form = useSchemaForm(SignUpInput, { defaultValues: { name: "", email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
 
   const onSubmit = form.handleSubmit(async ({ email, password, name }) => {
     try {
@@ -32,7 +31,7 @@ export function SignUpForm() {
       // The account's first test key, for the quick start to reveal once and fill into its samples.
       if (testKey) rememberIssuedKey({ ...testKey, fresh: true });
     } catch (error) {
-      setServerErrors(form, error, "password");
+      showServerErrors(error);
       return;
     }
     // Sign-up answers alike for a taken address (its owner is emailed); only a new account signs in here.
@@ -60,7 +59,7 @@ export function SignUpForm() {
       <TextField label={t("name")} autoComplete="name" error={errors.name?.message} {...form.register("name")} />
       <EmailField error={errors.email?.message} {...form.register("email")} />
       <NewPasswordField label={t("password")} error={errors.password?.message} {...form.register("password")} />
-      {signUp.error && !fieldErrorsOf(signUp.error, "password") && <FormError>{errorText(signUp.error)}</FormError>}
+      {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("creating") : t("create")}
       </Button>

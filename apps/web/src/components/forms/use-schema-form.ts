@@ -9,13 +9,14 @@ import {
   get,
   type Path,
   type Resolver,
+  type UseFormGetValues,
   type UseFormProps,
   type UseFormReturn,
   type UseFormSetError,
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
-import { type ApiErrorLike, fieldErrorsOf } from "@/i18n/api-error";
+import { type ApiErrorLike, useApiErrorText } from "@/i18n/api-error";
 import { describeIssue } from "@/i18n/validation";
 
 /** A form's schema: an object of fields (a procedure's input schema). */
@@ -59,19 +60,28 @@ export function useSchemaForm<S extends FormSchema>(
 }
 
 /**
- * Puts a failed mutation's field messages (the server's validation, or a weak password's refusal
- * under `passwordField`) under their fields. False when the error belongs to the form as a whole.
+ * Puts a failed mutation's messages where they belong: the server's validation messages under their
+ * fields, a refusal naming a field (the error's `param`, or `fieldOfCode` for its catalog code) under
+ * that field, anything else in the form's `root.server` error, in the page's language.
  */
-export function setServerErrors<In extends FieldValues>(
-  form: { setError: UseFormSetError<In> },
-  error: unknown,
-  passwordField?: Path<In>,
-): boolean {
-  // A mutation's error is a tRPC client error (i18n/api-error.ts reads its shape).
-  const fields = fieldErrorsOf(error as ApiErrorLike, passwordField);
-  if (!fields) return false;
-  for (const [name, message] of Object.entries(fields)) {
-    if (message) form.setError(name as Path<In>, { type: "server", message }, { shouldFocus: true });
-  }
-  return true;
+export function useServerErrors<In extends FieldValues>(
+  form: { setError: UseFormSetError<In>; getValues: UseFormGetValues<In> },
+  fieldOfCode: Partial<Record<string, Path<In>>> = {},
+): (error: unknown) => void {
+  const errorText = useApiErrorText();
+  return (error) => {
+    // A mutation's error is a tRPC client error (i18n/api-error.ts reads its shape).
+    const failure = error as ApiErrorLike;
+    const fields = new Set(Object.keys(form.getValues()));
+    const onFields = Object.entries(failure.data?.zodError?.fieldErrors ?? {}).flatMap(([name, messages]) =>
+      fields.has(name) && messages?.[0] ? [[name as Path<In>, messages[0]] as const] : [],
+    );
+    const code = failure.data?.apiCode;
+    const named = (code && fieldOfCode[code]) || failure.data?.param;
+    if (onFields.length === 0 && named && fields.has(named)) onFields.push([named as Path<In>, errorText(failure)]);
+    if (onFields.length === 0) form.setError("root.server", { type: "server", message: errorText(failure) });
+    for (const [i, [name, message]] of onFields.entries()) {
+      form.setError(name, { type: "server", message }, { shouldFocus: i === 0 });
+    }
+  };
 }

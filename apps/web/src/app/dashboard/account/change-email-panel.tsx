@@ -1,9 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ApiErrorLike, fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { setServerErrors, useSchemaForm } from "@/components/forms/use-schema-form";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, TextField } from "@/components/ui/field";
@@ -13,31 +12,17 @@ import { useTRPC } from "@/trpc/client";
 
 export function ChangeEmailPanel() {
   const t = useTranslations("account");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
   const change = useMutation(trpc.account.requestEmailChange.mutationOptions());
   const form = useSchemaForm(RequestEmailChangeInput, { defaultValues: { newEmail: "", currentPassword: "" } });
   const { errors, isSubmitting } = form.formState;
+  // A taken address is the new-email field's problem, a wrong password the password field's.
+  const showServerErrors = useServerErrors(form, { invalid_parameter: "newEmail", wrong_password: "currentPassword" });
 
   const onSubmit = form.handleSubmit(({ newEmail, currentPassword }) =>
-    change.mutateAsync({ newEmail: newEmail.trim(), currentPassword }).then(
-      () => form.reset(),
-      (error) => {
-        if (setServerErrors(form, error)) return;
-        // A taken address is the new-email field's problem, a wrong password the password field's.
-        const apiCode = (error as ApiErrorLike).data?.apiCode;
-        const field =
-          apiCode === "email_taken" || apiCode === "invalid_parameter"
-            ? "newEmail"
-            : apiCode === "wrong_password"
-              ? "currentPassword"
-              : null;
-        if (field) form.setError(field, { type: "server", message: errorText(error) }, { shouldFocus: true });
-      },
-    ),
+    change.mutateAsync({ newEmail: newEmail.trim(), currentPassword }).then(() => form.reset(), showServerErrors),
   );
-  const onAField = !!errors.newEmail || !!errors.currentPassword;
 
   return (
     <Card title={t("changeEmail")} description={t("changeEmailHint")}>
@@ -63,7 +48,7 @@ export function ChangeEmailPanel() {
           error={errors.currentPassword?.message}
           {...form.register("currentPassword")}
         />
-        {change.error && !onAField && !fieldErrorsOf(change.error) && <FormError>{errorText(change.error)}</FormError>}
+        {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
         {change.isSuccess && (
           <p role="status" className="break-words text-sm font-medium text-green-800">
             {t("sent", { email: change.data.sentTo })}

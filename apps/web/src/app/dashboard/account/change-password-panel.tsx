@@ -1,9 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
-import { setServerErrors, useSchemaForm } from "@/components/forms/use-schema-form";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, NewPasswordField } from "@/components/ui/field";
@@ -13,18 +12,13 @@ import { useTRPC } from "@/trpc/client";
 
 export function ChangePasswordPanel() {
   const t = useTranslations("account");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const change = useMutation(trpc.account.changePassword.mutationOptions());
   const form = useSchemaForm(ChangePasswordInput, { defaultValues: { currentPassword: "", newPassword: "" } });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form, { weak_password: "newPassword", wrong_password: "currentPassword" });
 
-  const onSubmit = form.handleSubmit((values) =>
-    change.mutateAsync(values).then(
-      () => form.reset(),
-      (error) => void setServerErrors(form, error, "newPassword"),
-    ),
-  );
+  const onSubmit = form.handleSubmit((values) => change.mutateAsync(values).then(() => form.reset(), showServerErrors));
 
   return (
     <Card title={t("changePassword")} description={t("changePasswordHint")}>
@@ -35,7 +29,7 @@ export function ChangePasswordPanel() {
           {...form.register("currentPassword")}
         />
         <NewPasswordField label={t("newPassword")} error={errors.newPassword?.message} {...form.register("newPassword")} />
-        {change.error && !fieldErrorsOf(change.error, "newPassword") && <FormError>{errorText(change.error)}</FormError>}
+        {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
         {change.isSuccess && (
           <p role="status" className="text-sm font-medium text-green-800">
             {t("passwordChanged")}

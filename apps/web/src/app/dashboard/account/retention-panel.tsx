@@ -3,19 +3,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
-import { setServerErrors, useSchemaForm } from "@/components/forms/use-schema-form";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { SetRetentionInput } from "@/server/routers/account/setRetention.schema";
 import { useTRPC } from "@/trpc/client";
 
 /** The account's output retention (docs/api.md#output-retention). */
 export function RetentionPanel() {
   const t = useTranslations("retention");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useQuery(trpc.account.me.queryOptions());
@@ -27,13 +25,9 @@ export function RetentionPanel() {
   // The saved value fills the field once the account has loaded.
   const form = useSchemaForm(SetRetentionInput, { values: me.data && { retentionDays: me.data.retentionDays } });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
 
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutateAsync(values).then(
-      () => {},
-      (error) => void setServerErrors(form, error),
-    ),
-  );
+  const onSubmit = form.handleSubmit((values) => save.mutateAsync(values).then(() => {}, showServerErrors));
 
   return (
     <Card
@@ -53,7 +47,7 @@ export function RetentionPanel() {
             error={errors.retentionDays?.message}
             {...form.register("retentionDays", { valueAsNumber: true })}
           />
-          {save.error && !fieldErrorsOf(save.error) && <FormError>{errorText(save.error)}</FormError>}
+          {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
           {save.isSuccess && (
             <p role="status" className="text-sm font-medium text-green-800">
               {t("saved", { days: save.data.retentionDays })}
