@@ -12,7 +12,9 @@ function countCalls(page: Page, procedure: string) {
   return calls;
 }
 
-test("the browser refuses a form's input with its schema's message under the field, without asking the server", async ({ page }) => {
+test("the browser refuses a form's input with its schema's message under the field, without asking the server", async ({
+  page,
+}) => {
   await signedInAccount(page);
   const creates = countCalls(page, "apiKeys.create");
   await page.goto("/dashboard/api-keys");
