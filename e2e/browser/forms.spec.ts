@@ -78,3 +78,19 @@ test("the submit button is disabled while the form is sent: two fast clicks issu
   expect(creates).toHaveLength(1);
   expect(await db().apiKey.count({ where: { accountId, name: "Once" } })).toBe(1);
 });
+
+test.describe("in Russian", () => {
+  test.use({ locale: "ru-RU" });
+
+  test("the browser's messages read by issue kind, as the server words them for Russian", async ({ page }) => {
+    const signUps = countCalls(page, "account.signUp");
+    await page.goto("/signup");
+    await page.locator('input[name="email"]').fill("not-an-address");
+    await page.locator('input[name="password"]').fill("short");
+    await page.locator('button[type="submit"]').click();
+    await expect(page.locator('input[name="email"]')).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("alert").filter({ hasText: "Введите адрес электронной почты." })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Введите не меньше 10 символов." })).toBeVisible();
+    expect(signUps).toHaveLength(0);
+  });
+});
