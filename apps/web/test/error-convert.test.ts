@@ -58,6 +58,12 @@ describe("the tRPC outlet", () => {
     expect(format(error)).toMatchObject({ message: "No such generation.", data: { apiCode: "generation_not_found" } });
   });
 
+  it("names the field a refusal is about (its param), for the form to show it under that field", () => {
+    const refused = trpcErrorOf(new ApiError("invalid_url", "'url' is not allowed: credentials in the URL", "url"));
+    expect(format(refused).data).toMatchObject({ apiCode: "invalid_url", param: "url" });
+    expect(format(trpcErrorOf(new ApiError("generation_not_found"))).data.param).toBeNull();
+  });
+
   it("hides an unexpected error's message, and makes the database being unavailable a 503 with Retry-After", () => {
     const internal = new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: new Error("secret_table") });
     expect(format(internal).message).not.toContain("secret_table");

@@ -5,6 +5,8 @@ export interface ApiErrorLike {
   message: string;
   data?: {
     apiCode?: string | null;
+    /** The input field an API or engine error names, if any. */
+    param?: string | null;
     /** A refused input's messages (server/errors/field-errors.ts), already in the request's language. */
     zodError?: { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> } | null;
   } | null;
@@ -12,7 +14,7 @@ export interface ApiErrorLike {
 
 /**
  * How the dashboard reads the errors the server's tRPC adapter (server/errors/trpc.ts) sends: as
- * text for people, and as messages under a form's fields.
+ * text for people (components/forms/use-schema-form.ts puts field messages under their fields).
  */
 
 /**
@@ -31,19 +33,4 @@ export function useApiErrorText(): (error: ApiErrorLike) => string {
     const code = error.data?.apiCode as keyof Messages["apiErrors"] | null | undefined;
     return locale !== "en" && code && t.has(code) ? t(code) : error.message;
   };
-}
-
-/** A form's messages by field name, the first one for each field. */
-export type FieldErrors = Partial<Record<string, string>>;
-
-/**
- * The messages of a failed mutation that belong under the form's fields: the input validation's, or
- * a `weak_password` refusal's under `passwordField` (the engine judges strength knowing the email and
- * name). Undefined when the error belongs to the form as a whole.
- */
-export function fieldErrorsOf(error: ApiErrorLike | null, passwordField?: string): FieldErrors | undefined {
-  if (!error) return undefined;
-  if (passwordField && error.data?.apiCode === "weak_password") return { [passwordField]: error.message };
-  const fieldErrors = error.data?.zodError?.fieldErrors;
-  return fieldErrors && Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
 }

@@ -1,26 +1,25 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { EmailField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { RequestResetInput } from "@/server/routers/account/requestPasswordReset.schema";
 import { useTRPC } from "@/trpc/client";
 
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const request = useMutation(trpc.account.requestPasswordReset.mutationOptions());
-  const fieldErrors = fieldErrorsOf(request.error);
+  const form = useSchemaForm(RequestResetInput, { defaultValues: { email: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    request.mutate({ email: String(new FormData(e.currentTarget).get("email")) });
-  }
+  const onSubmit = form.handleSubmit((values) => request.mutateAsync(values).then(() => {}, showServerErrors));
 
   return (
     <AuthFormCard titleId="forgot-title" title={t("forgotTitle")} intro={t("forgotIntro")} homeLink onSubmit={onSubmit}>
@@ -30,10 +29,10 @@ export function ForgotPasswordForm() {
         </p>
       ) : (
         <>
-          <EmailField error={fieldErrors?.email} />
-          {request.error && !fieldErrors && <FormError>{errorText(request.error)}</FormError>}
-          <Button type="submit" className="w-full" disabled={request.isPending}>
-            {request.isPending ? t("sending") : t("sendReset")}
+          <EmailField error={errors.email?.message} {...form.register("email")} />
+          {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? t("sending") : t("sendReset")}
           </Button>
         </>
       )}

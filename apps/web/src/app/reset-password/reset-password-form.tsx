@@ -1,28 +1,26 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { AuthFormCard, AuthMessageCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { NewPasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { ResetPasswordInput } from "@/server/routers/account/resetPassword.schema";
 import { useTRPC } from "@/trpc/client";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const t = useTranslations("auth");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const reset = useMutation(trpc.account.resetPassword.mutationOptions());
-  const [password, setPassword] = useState("");
-  const passwordError = fieldErrorsOf(reset.error, "password")?.password;
+  // The link's token travels with the password: the schema checks both, the token is no field.
+  const form = useSchemaForm(ResetPasswordInput, { defaultValues: { token, password: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    reset.mutate({ token, password });
-  }
+  const onSubmit = form.handleSubmit((values) => reset.mutateAsync(values).then(() => {}, showServerErrors));
 
   if (reset.isSuccess) {
     return (
@@ -36,18 +34,15 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       </AuthMessageCard>
     );
   }
+  const passwordError = errors.password?.message;
+  // A malformed link is no field's fault: its message stands for the form.
+  const formError = errors.token?.message ?? errors.root?.server?.message;
   return (
     <AuthFormCard titleId="reset-title" title={t("resetTitle")} intro={t("forEmail", { email })} onSubmit={onSubmit}>
-      <NewPasswordField
-        label={t("newPassword")}
-        name="password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={passwordError}
-      />
-      {reset.error && !passwordError && <FormError>{errorText(reset.error)}</FormError>}
-      <Button type="submit" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? t("saving") : t("setPassword")}
+      <NewPasswordField label={t("newPassword")} error={passwordError} {...form.register("password")} />
+      {formError && <FormError>{formError}</FormError>}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t("saving") : t("setPassword")}
       </Button>
     </AuthFormCard>
   );

@@ -6,10 +6,12 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { sameOriginPath } from "@vgen/contracts";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { AuthFormCard } from "@/components/ui/auth-card";
 import { Button } from "@/components/ui/button";
 import { CurrentPasswordField, EmailField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { SignInCodeInput, SignInInput } from "@/server/auth/sign-in.schema";
 
 /** The server's answer when the password was right and a two-factor code is still needed (options.ts). */
 const TWO_FACTOR_REQUIRED = "two_factor_required";
@@ -32,14 +34,11 @@ export function SignInForm() {
   const params = useSearchParams();
   const callbackUrl = params.get("callbackUrl");
   const [error, setError] = useState<string | null>(params.get("error") === "TwoFactorRequired" ? t("twoFactorRequired") : null);
-  const [pending, setPending] = useState(false);
   const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
 
   async function attempt(email: string, password: string, code?: string) {
-    setPending(true);
     setError(null);
     const res = await signIn("credentials", { email, password, ...(code ? { code } : {}), redirect: false });
-    setPending(false);
     if (res?.ok) {
       router.push(sameOriginPath(callbackUrl, window.location.origin, await homeOfSignedIn()));
       router.refresh();
@@ -52,20 +51,22 @@ export function SignInForm() {
     }
   }
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    if (credentials) void attempt(credentials.email, credentials.password, String(form.get("code") ?? ""));
-    else void attempt(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-  }
+  const passwordStep = useSchemaForm(SignInInput, { defaultValues: { email: "", password: "" } });
+  const codeStep = useSchemaForm(SignInCodeInput, { defaultValues: { code: "" } });
+  const onPassword = passwordStep.handleSubmit(({ email, password }) => attempt(email, password));
+  const onCode = codeStep.handleSubmit(({ code }) =>
+    credentials ? attempt(credentials.email, credentials.password, code) : undefined,
+  );
 
   if (credentials) {
+    const { errors, isSubmitting } = codeStep.formState;
     return (
-      <AuthFormCard titleId="signin-title" title={t("twoFactorTitle")} intro={t("twoFactorIntro")} homeLink onSubmit={onSubmit}>
+      <AuthFormCard titleId="signin-title" title={t("twoFactorTitle")} intro={t("twoFactorIntro")} homeLink onSubmit={onCode}>
         <TextField
           key="code"
           label={t("code")}
-          name="code"
+          error={errors.code?.message}
+          {...codeStep.register("code")}
           autoComplete="one-time-code"
           inputMode="text"
           autoFocus
@@ -74,8 +75,8 @@ export function SignInForm() {
           hint={t("codeHint")}
         />
         {error && <FormError>{error}</FormError>}
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? t("checking") : t("verify")}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? t("checking") : t("verify")}
         </Button>
         <p className="text-center text-sm">
           <button type="button" className="font-medium text-slate-700 underline" onClick={() => setCredentials(null)}>
@@ -86,18 +87,19 @@ export function SignInForm() {
     );
   }
 
+  const { errors, isSubmitting } = passwordStep.formState;
   return (
-    <AuthFormCard titleId="signin-title" title={t("signIn")} homeLink onSubmit={onSubmit}>
-      <EmailField />
-      <CurrentPasswordField label={t("password")} name="password" />
+    <AuthFormCard titleId="signin-title" title={t("signIn")} homeLink onSubmit={onPassword}>
+      <EmailField error={errors.email?.message} {...passwordStep.register("email")} />
+      <CurrentPasswordField label={t("password")} error={errors.password?.message} {...passwordStep.register("password")} />
       <p className="-mt-3 text-right text-sm">
         <Link className="font-medium text-slate-700 underline" href="/forgot-password">
           {t("forgot")}
         </Link>
       </p>
       {error && <FormError>{error}</FormError>}
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? t("signingIn") : t("signInButton")}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t("signingIn") : t("signInButton")}
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t.rich("newHere", {

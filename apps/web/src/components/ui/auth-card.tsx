@@ -34,7 +34,8 @@ export function AuthFormCard({
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={onSubmit} className={`${CARD} space-y-5`} aria-labelledby={titleId}>
+    // noValidate: the form's schema checks the fields and says what is wrong under each (react-hook-form).
+    <form onSubmit={onSubmit} noValidate className={`${CARD} space-y-5`} aria-labelledby={titleId}>
       <div>
         {homeLink && (
           <Link href="/" className="text-sm font-semibold text-slate-500">

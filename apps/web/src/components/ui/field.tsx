@@ -37,6 +37,10 @@ function Wrapper({
   );
 }
 
+/** The field's error when it has one, else its hint: the text a screen reader reads after the label. */
+const describedBy = (id: string, error?: string | null, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
 type Common = { label: string; hint?: ReactNode; error?: string | null };
 
 export function TextField({ label, hint, error, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
@@ -47,7 +51,7 @@ export function TextField({ label, hint, error, id, ...props }: Common & InputHT
       <input
         id={fieldId}
         aria-invalid={!!error}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
         className={CONTROL}
         {...props}
       />
@@ -83,7 +87,13 @@ export function TextAreaField({ label, hint, error, id, ...props }: Common & Tex
   const fieldId = id ?? auto;
   return (
     <Wrapper id={fieldId} label={label} hint={hint} error={error}>
-      <textarea id={fieldId} aria-invalid={!!error} className={CONTROL} {...props} />
+      <textarea
+        id={fieldId}
+        aria-invalid={!!error}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        className={CONTROL}
+        {...props}
+      />
     </Wrapper>
   );
 }
@@ -93,7 +103,13 @@ export function SelectField({ label, hint, error, id, children, ...props }: Comm
   const fieldId = id ?? auto;
   return (
     <Wrapper id={fieldId} label={label} hint={hint} error={error}>
-      <select id={fieldId} aria-invalid={!!error} className={CONTROL} {...props}>
+      <select
+        id={fieldId}
+        aria-invalid={!!error}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        className={CONTROL}
+        {...props}
+      >
         {children}
       </select>
     </Wrapper>

@@ -16,6 +16,7 @@ import {
 } from "@vgen/engine/auth";
 import { isDatabaseUnavailable, logger } from "@vgen/engine/platform";
 import { clientIp } from "../http/client-ip";
+import { SignInInput } from "./sign-in.schema";
 
 const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;
 
@@ -78,11 +79,11 @@ export const authOptions: NextAuthOptions = {
       },
       /** Password and, when two-factor sign-in is on, a code in the same request: the password alone opens no session. */
       async authorize(credentials, req) {
-        if (!credentials?.email || !credentials.password) return null;
+        const input = SignInInput.safeParse(credentials);
+        if (!input.success) return null;
         const outcome = await signInWithPassword(getDb(), {
-          email: credentials.email,
-          password: credentials.password,
-          code: credentials.code,
+          ...input.data,
+          code: credentials?.code,
           address: clientIp(req.headers ?? {}),
           attemptsPerAddress: LOGIN_ATTEMPTS_PER_ADDRESS,
         });

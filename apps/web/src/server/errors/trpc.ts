@@ -51,6 +51,8 @@ export function formatTrpcError<S extends TRPCDefaultErrorShape>(shape: S, error
       zodError: failureKind(error.cause) === "invalid_input" ? fieldErrorsFor(error.cause as ZodError, locale) : null,
       // The error catalog's code of an API or engine error (forms key their messages on it).
       apiCode: error.cause instanceof ApiError ? error.cause.code : null,
+      // The field it names, for a form to show the message under that field.
+      param: error.cause instanceof ApiError ? error.cause.param : null,
     },
   };
 }

@@ -1,37 +1,28 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { RequestEmailChangeInput } from "@/server/routers/account/requestEmailChange.schema";
 import { useTRPC } from "@/trpc/client";
 
 export function ChangeEmailPanel() {
   const t = useTranslations("account");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
   const change = useMutation(trpc.account.requestEmailChange.mutationOptions());
-  const fieldErrors = fieldErrorsOf(change.error);
+  const form = useSchemaForm(RequestEmailChangeInput, { defaultValues: { newEmail: "", currentPassword: "" } });
+  const { errors, isSubmitting } = form.formState;
   // A taken address is the new-email field's problem, a wrong password the password field's.
-  const apiCode = change.error?.data?.apiCode;
-  const newEmailError =
-    fieldErrors?.newEmail ??
-    ((apiCode === "email_taken" || apiCode === "invalid_parameter") && change.error ? errorText(change.error) : undefined);
-  const passwordError =
-    fieldErrors?.currentPassword ?? (apiCode === "wrong_password" && change.error ? errorText(change.error) : undefined);
+  const showServerErrors = useServerErrors(form, { invalid_parameter: "newEmail", wrong_password: "currentPassword" });
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    change.mutate(
-      { newEmail: String(form.get("newEmail")).trim(), currentPassword: String(form.get("currentPassword")) },
-      { onSuccess: () => (e.target as HTMLFormElement).reset() },
-    );
-  }
+  const onSubmit = form.handleSubmit(({ newEmail, currentPassword }) =>
+    change.mutateAsync({ newEmail: newEmail.trim(), currentPassword }).then(() => form.reset(), showServerErrors),
+  );
 
   return (
     <Card title={t("changeEmail")} description={t("changeEmailHint")}>
@@ -41,30 +32,30 @@ export function ChangeEmailPanel() {
           b: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
         })}
       </p>
-      <form onSubmit={onSubmit} aria-label={t("changeEmail")} className="max-w-sm space-y-5">
+      <form onSubmit={onSubmit} noValidate aria-label={t("changeEmail")} className="max-w-sm space-y-5">
         <TextField
           label={t("newEmail")}
-          name="newEmail"
           type="email"
           autoComplete="email"
           required
           maxLength={254}
-          error={newEmailError}
+          error={errors.newEmail?.message}
+          {...form.register("newEmail")}
         />
         <CurrentPasswordField
           label={t("currentPassword")}
-          name="currentPassword"
           id="email-current-password"
-          error={passwordError}
+          error={errors.currentPassword?.message}
+          {...form.register("currentPassword")}
         />
-        {change.error && !newEmailError && !passwordError && <FormError>{errorText(change.error)}</FormError>}
+        {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
         {change.isSuccess && (
           <p role="status" className="break-words text-sm font-medium text-green-800">
             {t("sent", { email: change.data.sentTo })}
           </p>
         )}
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? t("sending") : t("sendLink")}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t("sending") : t("sendLink")}
         </Button>
       </form>
     </Card>

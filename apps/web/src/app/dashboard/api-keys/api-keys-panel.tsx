@@ -4,11 +4,13 @@ import { formatUtc } from "@vgen/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, FormError, QueryState } from "@/components/ui/states";
+import { CreateKeyInput } from "@/server/routers/apiKeys/create.schema";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
@@ -36,11 +38,12 @@ export function ApiKeysPanel() {
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const catalog = useQuery(trpc.catalog.list.queryOptions());
   const models = catalog.data ?? [];
-  const [name, setName] = useState("");
-  const [livemode, setLivemode] = useState(true);
+  // The key's name and mode; its restrictions are a draft of their own (RestrictionsFields), sent with them.
+  const form = useSchemaForm(CreateKeyInput.omit({ restrictions: true }), { defaultValues: { name: "", livemode: true } });
+  const showServerErrors = useServerErrors(form);
+  const livemode = form.watch("livemode");
   const [draft, setDraft] = useState<RestrictionsDraft>(NO_RESTRICTIONS);
   const [editing, setEditing] = useState<Editing>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<{ name: string; key: string; title: string } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,7 +60,7 @@ export function ApiKeysPanel() {
         rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name, livemode: k.livemode });
         setRevealed({ name: k.name, key: k.key, title: t("newKeyTitle") });
         setNotice(null);
-        setName("");
+        form.reset();
         setDraft(NO_RESTRICTIONS);
         await refresh();
       },
@@ -96,14 +99,9 @@ export function ApiKeysPanel() {
     }),
   );
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setNameError(t("nameRequired"));
-    if (trimmed.length > 60) return setNameError(t("nameTooLong"));
-    setNameError(null);
-    create.mutate({ name: trimmed, restrictions: restrictionsInput(draft), livemode });
-  }
+  const submit = form.handleSubmit((values) =>
+    create.mutateAsync({ ...values, restrictions: restrictionsInput(draft) }).then(() => {}, showServerErrors),
+  );
 
   const live = keys.data?.filter((k) => k.status === "active") ?? [];
 
@@ -143,13 +141,11 @@ export function ApiKeysPanel() {
             <div className="sm:w-80">
               <TextField
                 label={t("keyName")}
-                name="name"
-                value={name}
                 maxLength={60}
                 placeholder={t("keyNamePlaceholder")}
                 autoComplete="off"
-                error={nameError}
-                onChange={(e) => setName(e.target.value)}
+                error={form.formState.errors.name?.message}
+                {...form.register("name")}
               />
             </div>
             <div className="sm:w-80">
@@ -157,7 +153,7 @@ export function ApiKeysPanel() {
                 label={t("mode")}
                 name="mode"
                 value={livemode ? "live" : "test"}
-                onChange={(e) => setLivemode(e.target.value === "live")}
+                onChange={(e) => form.setValue("livemode", e.target.value === "live")}
               >
                 <option value="live">{t("modeLive")}</option>
                 <option value="test">{t("modeTest")}</option>
@@ -171,13 +167,11 @@ export function ApiKeysPanel() {
                 <RestrictionsFields draft={draft} onChange={setDraft} models={models} />
               </div>
             </details>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? t("issuing") : t("issue")}
+            {form.formState.errors.root?.server && <FormError>{form.formState.errors.root.server.message}</FormError>}
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? t("issuing") : t("issue")}
             </Button>
           </form>
-          <div className="mt-3">
-            <ErrorNote error={create.error} />
-          </div>
         </Card>
 
         <Card title={t("yourKeys")}>

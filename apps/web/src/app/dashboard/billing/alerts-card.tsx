@@ -2,27 +2,20 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { formatAmount } from "@vgen/contracts";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { ErrorNote, QueryState } from "@/components/ui/states";
+import { FormError, QueryState } from "@/components/ui/states";
+import { SetAlertsInput } from "@/server/routers/alerts/set.schema";
 import { useTRPC } from "@/trpc/client";
 
-const DOLLARS = /^\$?\d{1,7}(\.\d{1,2})?$/;
-
-/** "10.00" for a stored threshold, "" for none (the field's "off"). */
-const asField = (micros: bigint | null) => (micros === null ? "" : formatAmount(micros).slice(1));
-
-/** An empty field turns the alert off; anything else must be a positive dollar amount. */
-function check(value: string): "invalidAmount" | "zeroAmount" | null {
-  const v = value.trim();
-  if (v === "") return null;
-  if (!DOLLARS.test(v)) return "invalidAmount";
-  if (/^\$?0*(\.0*)?$/.test(v)) return "zeroAmount";
-  return null;
-}
+/** "10.00" for a stored threshold, null for none (an empty field: "off"). */
+const asField = (micros: bigint | null) => (micros === null ? null : formatAmount(micros).slice(1));
+/** An empty field turns the alert off. */
+const orNull = (value: string | null) => (value === null || value.trim() === "" ? null : value);
 
 /** The low-balance and monthly spend alert thresholds (docs/api.md#balance-alerts). */
 export function AlertsCard() {
@@ -30,19 +23,16 @@ export function AlertsCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.alerts.get.queryOptions());
-  const [low, setLow] = useState("");
-  const [spend, setSpend] = useState("");
-  const [errors, setErrors] = useState<{ low: ReturnType<typeof check>; spend: ReturnType<typeof check> }>({
-    low: null,
-    spend: null,
-  });
   const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!settings.data) return;
-    setLow(asField(settings.data.lowBalanceThresholdMicros));
-    setSpend(asField(settings.data.monthlySpendThresholdMicros));
-  }, [settings.data]);
+  // The saved thresholds fill the fields once loaded.
+  const form = useSchemaForm(SetAlertsInput, {
+    values: settings.data && {
+      lowBalanceThreshold: asField(settings.data.lowBalanceThresholdMicros),
+      monthlySpendThreshold: asField(settings.data.monthlySpendThresholdMicros),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
 
   const save = useMutation(
     trpc.alerts.set.mutationOptions({
@@ -62,12 +52,8 @@ export function AlertsCard() {
             noValidate
             className="space-y-4"
             onSubmit={(e) => {
-              e.preventDefault();
               setNotice(null);
-              const found = { low: check(low), spend: check(spend) };
-              setErrors(found);
-              if (found.low || found.spend) return;
-              save.mutate({ lowBalanceThreshold: low.trim() || null, monthlySpendThreshold: spend.trim() || null });
+              void form.handleSubmit((input) => save.mutateAsync(input).then(() => {}, showServerErrors))(e);
             }}
           >
             <div className="grid gap-4 sm:grid-cols-2">
@@ -75,9 +61,8 @@ export function AlertsCard() {
                 label={t("lowBalance")}
                 inputMode="decimal"
                 placeholder={t("off")}
-                value={low}
-                onChange={(e) => setLow(e.target.value)}
-                error={errors.low && t(errors.low)}
+                error={errors.lowBalanceThreshold?.message}
+                {...form.register("lowBalanceThreshold", { setValueAs: orNull })}
                 hint={
                   data.lowBalanceAlertedAt && data.lowBalanceThresholdMicros !== null
                     ? t("lowSent", { amount: formatAmount(data.lowBalanceThresholdMicros) })
@@ -88,9 +73,8 @@ export function AlertsCard() {
                 label={t("monthlySpend")}
                 inputMode="decimal"
                 placeholder={t("off")}
-                value={spend}
-                onChange={(e) => setSpend(e.target.value)}
-                error={errors.spend && t(errors.spend)}
+                error={errors.monthlySpendThreshold?.message}
+                {...form.register("monthlySpendThreshold", { setValueAs: orNull })}
                 hint={
                   data.spendAlertedMonth && data.monthlySpendThresholdMicros !== null
                     ? t("spendSent", { month: data.spendAlertedMonth })
@@ -98,10 +82,10 @@ export function AlertsCard() {
                 }
               />
             </div>
-            <Button type="submit" variant="secondary" disabled={save.isPending}>
-              {save.isPending ? t("saving") : t("save")}
+            <Button type="submit" variant="secondary" disabled={isSubmitting}>
+              {isSubmitting ? t("saving") : t("save")}
             </Button>
-            <ErrorNote error={save.error} />
+            {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
             <p role="status" className="text-sm text-slate-700">
               {notice}
             </p>

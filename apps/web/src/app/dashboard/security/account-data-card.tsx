@@ -1,21 +1,21 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useApiErrorText } from "@/i18n/api-error";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, TextField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { DeleteAccountInput } from "@/server/routers/security/deleteAccount.schema";
 import { useTRPC } from "@/trpc/client";
 
 /** "Download my data" and account deletion (password, two-factor code when on, and the email typed out). */
 export function AccountDataCard() {
   const t = useTranslations("security");
   const tc = useTranslations("common");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
   const twoFactor = useQuery(trpc.security.twoFactorStatus.queryOptions());
@@ -23,18 +23,14 @@ export function AccountDataCard() {
   const [deleting, setDeleting] = useState(false);
   const hasPassword = twoFactor.data?.hasPassword ?? true;
 
-  function onDelete(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    remove.mutate(
-      {
-        password: String(form.get("password") ?? ""),
-        code: form.get("code") ? String(form.get("code")) : undefined,
-        confirmation: String(form.get("confirmation") ?? ""),
-      },
-      { onSuccess: () => void signOut({ callbackUrl: "/?deleted=1" }) },
-    );
-  }
+  const form = useSchemaForm(DeleteAccountInput, { defaultValues: { password: "", code: "", confirmation: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
+  const onDelete = form.handleSubmit(({ code, ...input }) =>
+    remove
+      .mutateAsync({ ...input, code: code || undefined })
+      .then(() => signOut({ callbackUrl: "/?deleted=1" }), showServerErrors),
+  );
 
   return (
     <Card title={t("yourData")} description={t("yourDataHint")}>
@@ -53,21 +49,31 @@ export function AccountDataCard() {
           <h3 className="text-sm font-semibold text-red-800">{t("deleteAccount")}</h3>
           <p className="text-sm text-slate-700">{t("deleteText")}</p>
           {deleting ? (
-            <form onSubmit={onDelete} className="max-w-sm space-y-4" aria-label={t("deleteAccount")}>
-              {hasPassword && <CurrentPasswordField label={t("password")} name="password" />}
+            <form onSubmit={onDelete} noValidate className="max-w-sm space-y-4" aria-label={t("deleteAccount")}>
+              {hasPassword && (
+                <CurrentPasswordField label={t("password")} error={errors.password?.message} {...form.register("password")} />
+              )}
               {twoFactor.data?.enabled && (
-                <TextField label={t("twoFactorOrRecovery")} name="code" autoComplete="one-time-code" required maxLength={20} />
+                <TextField
+                  label={t("twoFactorOrRecovery")}
+                  autoComplete="one-time-code"
+                  required
+                  maxLength={20}
+                  error={errors.code?.message}
+                  {...form.register("code")}
+                />
               )}
               <TextField
                 label={t("typeEmail", { email: me.data?.email ?? "…" })}
-                name="confirmation"
                 autoComplete="off"
                 required
+                error={errors.confirmation?.message}
+                {...form.register("confirmation")}
               />
-              {remove.error && <FormError>{errorText(remove.error)}</FormError>}
+              {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" variant="danger" disabled={remove.isPending}>
-                  {remove.isPending ? t("deleting") : t("deleteMine")}
+                <Button type="submit" variant="danger" disabled={isSubmitting}>
+                  {isSubmitting ? t("deleting") : t("deleteMine")}
                 </Button>
                 <Button type="button" variant="secondary" onClick={() => setDeleting(false)}>
                   {tc("cancel")}

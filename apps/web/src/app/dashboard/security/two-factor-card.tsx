@@ -5,10 +5,13 @@ import { useTranslations } from "next-intl";
 import { useApiErrorText } from "@/i18n/api-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CurrentPasswordField, TextField } from "@/components/ui/field";
 import { ErrorNote, FormError, Spinner } from "@/components/ui/states";
+import { OwnerConfirmationInput } from "@/server/routers/security/common.schema";
+import { ConfirmTwoFactorInput } from "@/server/routers/security/confirmTwoFactor.schema";
 import { useTRPC } from "@/trpc/client";
 import { RecoveryCodes } from "./recovery-codes";
 
@@ -28,40 +31,34 @@ export function TwoFactorCard() {
   const [action, setAction] = useState<"disable" | "regenerate" | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.security.twoFactorStatus.queryFilter());
 
-  function onConfirm(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const code = String(new FormData(e.currentTarget).get("code") ?? "");
-    confirm.mutate(
-      { code },
-      {
-        onSuccess: (res) => {
-          setCodes(res.recoveryCodes);
-          start.reset();
-          void refresh();
-        },
-      },
-    );
-  }
-
-  function onOwnerAction(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const input = { password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "") };
-    const done = () => {
-      setAction(null);
+  const confirmForm = useSchemaForm(ConfirmTwoFactorInput, { defaultValues: { code: "" } });
+  const showConfirmErrors = useServerErrors(confirmForm);
+  const onConfirm = confirmForm.handleSubmit((input) =>
+    confirm.mutateAsync(input).then((res) => {
+      setCodes(res.recoveryCodes);
+      start.reset();
+      confirmForm.reset();
       void refresh();
-    };
-    if (action === "disable") disable.mutate(input, { onSuccess: done });
-    else
-      regenerate.mutate(input, {
-        onSuccess: (res) => {
-          setCodes(res.recoveryCodes);
-          done();
-        },
-      });
-  }
+    }, showConfirmErrors),
+  );
 
-  const ownerError = action === "disable" ? disable.error : regenerate.error;
+  const ownerForm = useSchemaForm(OwnerConfirmationInput, { defaultValues: { password: "", code: "" } });
+  // A wrong password or code is the form's as a whole: the server does not say which.
+  const showOwnerErrors = useServerErrors(ownerForm);
+  const onOwnerAction = ownerForm.handleSubmit(async (input) => {
+    try {
+      if (action === "disable") await disable.mutateAsync(input);
+      else setCodes((await regenerate.mutateAsync(input)).recoveryCodes);
+    } catch (error) {
+      showOwnerErrors(error);
+      return;
+    }
+    ownerForm.reset();
+    setAction(null);
+    void refresh();
+  });
+  const confirmErrors = confirmForm.formState.errors;
+  const ownerErrors = ownerForm.formState.errors;
   return (
     <Card title={t("twoFactor")} description={t("twoFactorHint")}>
       {status.isPending && <Spinner />}
@@ -70,7 +67,7 @@ export function TwoFactorCard() {
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       ) : status.data && !status.data.enabled ? (
         start.data ? (
-          <form onSubmit={onConfirm} className="space-y-4">
+          <form onSubmit={onConfirm} noValidate className="space-y-4">
             <p className="text-sm text-slate-700">{t("scan")}</p>
             <div className="flex flex-wrap items-start gap-4">
               {/* biome-ignore lint/performance/noImgElement: a data URL drawn on the server; next/image adds nothing */}
@@ -85,16 +82,17 @@ export function TwoFactorCard() {
             <div className="max-w-xs">
               <TextField
                 label={t("codeFromApp")}
-                name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 required
                 maxLength={6}
+                error={confirmErrors.code?.message}
+                {...confirmForm.register("code")}
               />
             </div>
-            {confirm.error && <FormError>{errorText(confirm.error)}</FormError>}
-            <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending ? t("checking") : t("turnOn")}
+            {confirmErrors.root?.server && <FormError>{confirmErrors.root.server.message}</FormError>}
+            <Button type="submit" disabled={confirmForm.formState.isSubmitting}>
+              {confirmForm.formState.isSubmitting ? t("checking") : t("turnOn")}
             </Button>
           </form>
         ) : (
@@ -115,15 +113,37 @@ export function TwoFactorCard() {
             })}
           </p>
           {action ? (
-            <form onSubmit={onOwnerAction} className="max-w-sm space-y-4">
-              <CurrentPasswordField label={t("password")} name="password" />
-              <TextField label={t("currentOrRecovery")} name="code" autoComplete="one-time-code" required maxLength={20} />
-              {ownerError && <FormError>{errorText(ownerError)}</FormError>}
+            <form onSubmit={onOwnerAction} noValidate className="max-w-sm space-y-4">
+              <CurrentPasswordField
+                label={t("password")}
+                error={ownerErrors.password?.message}
+                {...ownerForm.register("password")}
+              />
+              <TextField
+                label={t("currentOrRecovery")}
+                autoComplete="one-time-code"
+                required
+                maxLength={20}
+                error={ownerErrors.code?.message}
+                {...ownerForm.register("code")}
+              />
+              {ownerErrors.root?.server && <FormError>{ownerErrors.root.server.message}</FormError>}
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" variant={action === "disable" ? "danger" : "primary"}>
+                <Button
+                  type="submit"
+                  variant={action === "disable" ? "danger" : "primary"}
+                  disabled={ownerForm.formState.isSubmitting}
+                >
                   {action === "disable" ? t("turnOff2fa") : t("replaceCodes")}
                 </Button>
-                <Button type="button" variant="secondary" onClick={() => setAction(null)}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => {
+                    ownerForm.reset();
+                    setAction(null);
+                  }}
+                >
                   {tc("cancel")}
                 </Button>
               </div>

@@ -1,35 +1,38 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useApiErrorText } from "@/i18n/api-error";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { formatAmount, formatUtc } from "@vgen/contracts";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextAreaField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { RequestTestBalanceInput } from "@/server/routers/testBalance/request.schema";
 import { useTRPC } from "@/trpc/client";
 
-const MIN = 20;
+/** The shortest use case the request's schema takes, for the field's counter. */
+const MIN = RequestTestBalanceInput.shape.useCase.minLength ?? 0;
 
 export function TestBalancePanel() {
   const t = useTranslations("testBalance");
   const tn = useTranslations("nav");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const list = useQuery(trpc.testBalance.list.queryOptions());
-  const [useCase, setUseCase] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useSchemaForm(RequestTestBalanceInput, { defaultValues: { useCase: "" } });
+  // Any refusal of the request (one already pending, too short) reads under the use case.
+  const showServerErrors = useServerErrors(form, { state_conflict: "useCase" });
   const submit = useMutation(
     trpc.testBalance.request.mutationOptions({
       onSuccess: async () => {
-        setUseCase("");
+        form.reset();
         await qc.invalidateQueries({ queryKey: trpc.testBalance.list.queryKey() });
       },
     }),
   );
+  const onSubmit = form.handleSubmit((input) => submit.mutateAsync(input).then(() => {}, showServerErrors));
+  const useCase = form.watch("useCase");
 
   if (list.isPending) return <Spinner label={t("loading")} />;
   if (list.error) return <ErrorNote error={list.error} />;
@@ -60,29 +63,18 @@ export function TestBalancePanel() {
               <p className="text-slate-500">{t("oneAtATime")}</p>
             </div>
           ) : (
-            <form
-              noValidate
-              className="space-y-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (useCase.trim().length < MIN) return setFieldError(t("tooShort", { min: MIN }));
-                setFieldError(null);
-                submit.mutate({ useCase });
-              }}
-            >
+            <form noValidate className="space-y-3" onSubmit={onSubmit}>
               <TextAreaField
                 label={t("useCase")}
-                name="useCase"
                 rows={5}
                 maxLength={2000}
-                value={useCase}
-                onChange={(e) => setUseCase(e.target.value)}
                 placeholder={t("useCasePlaceholder")}
                 hint={t("useCaseCount", { count: useCase.trim().length, min: MIN })}
-                error={fieldError ?? (submit.error ? errorText(submit.error) : null)}
+                error={form.formState.errors.useCase?.message ?? form.formState.errors.root?.server?.message}
+                {...form.register("useCase")}
               />
-              <Button type="submit" disabled={submit.isPending}>
-                {submit.isPending ? t("sending") : t("submit")}
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? t("sending") : t("submit")}
               </Button>
             </form>
           )}

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
+import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { EndpointForm } from "./endpoint-form";
 import { SecretOnce } from "./secret-once";
@@ -57,11 +57,9 @@ export function EndpointsCard() {
         <div className="mb-4 rounded-md border border-slate-200 p-3">
           <EndpointForm
             submitLabel={t("addEndpoint")}
-            busy={create.isPending}
-            onSubmit={(values) => create.mutate(values)}
+            onSubmit={(values) => create.mutateAsync(values)}
             onCancel={() => setAdding(false)}
           />
-          <ErrorNote error={create.error} />
         </div>
       )}
       <QueryState

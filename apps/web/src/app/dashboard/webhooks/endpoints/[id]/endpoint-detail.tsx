@@ -116,8 +116,7 @@ export function EndpointDetail({ id }: { id: string }) {
             <EndpointForm
               initial={{ url: e.url, description: e.description, events: e.events as EndpointEvent[] }}
               submitLabel={t("saveEndpoint")}
-              busy={update.isPending}
-              onSubmit={(values) => update.mutate({ id, ...values })}
+              onSubmit={(values) => update.mutateAsync({ id, ...values })}
               onCancel={() => setEditing(false)}
             />
           ) : (
@@ -163,7 +162,8 @@ export function EndpointDetail({ id }: { id: string }) {
               {testNote}
             </p>
           )}
-          <ErrorNote error={update.error ?? roll.error ?? remove.error ?? test.error} />
+          {/* The edit form shows its own refusals under its fields. */}
+          <ErrorNote error={(editing ? null : update.error) ?? roll.error ?? remove.error ?? test.error} />
         </Card>
         <DeliveryLog endpointId={id} />
       </div>
