@@ -10,6 +10,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { CursorPager } from "@/components/ui/cursor-pager";
+import { DataTable } from "@/components/ui/data-table";
 import { AlertsCard } from "./alerts-card";
 import { UtcTime } from "@/components/ui/utc-time";
 
@@ -153,64 +154,58 @@ export function BillingPanel() {
         >
           {(data) => (
             <>
-              <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
-                <table className="w-full min-w-[640px] text-left text-sm" data-testid="ledger-table">
-                  <caption className="sr-only">{t("caption")}</caption>
-                  <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-5 py-2 font-medium">
-                        {t("time")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("type")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        {t("amount")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        {t("balanceAfter")}
-                      </th>
-                      <th scope="col" className="px-5 py-2 font-medium">
-                        {t("reference")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {data.entries.map((e) => (
-                      <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
-                        <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
-                          <UtcTime value={e.createdAt} />
-                        </td>
-                        <td className="px-3 py-2">
-                          <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge>
-                        </td>
-                        <td
-                          className={`whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
-                          data-testid="ledger-amount"
+              <DataTable
+                label={t("caption")}
+                testId="ledger-table"
+                busy={list.isFetching}
+                rows={data.entries}
+                rowKey={(e) => e.id}
+                rowAttributes={(e) => ({ "data-testid": "ledger-row", "data-type": e.type })}
+                columns={[
+                  {
+                    id: "time",
+                    header: t("time"),
+                    className: "whitespace-nowrap tabular-nums text-slate-700",
+                    cell: (e) => <UtcTime value={e.createdAt} />,
+                  },
+                  { id: "type", header: t("type"), cell: (e) => <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge> },
+                  {
+                    id: "amount",
+                    header: t("amount"),
+                    numeric: true,
+                    className: "whitespace-nowrap font-medium",
+                    cellClassName: (e) => (e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"),
+                    cellTestId: "ledger-amount",
+                    cell: (e) => `${e.amountMicros > 0n ? "+" : ""}${formatAmount(e.amountMicros)}`,
+                  },
+                  {
+                    id: "balanceAfter",
+                    header: t("balanceAfter"),
+                    numeric: true,
+                    hideBelow: "sm",
+                    className: "whitespace-nowrap",
+                    cellTestId: "ledger-balance-after",
+                    cell: (e) => formatAmount(e.balanceAfterMicros),
+                  },
+                  {
+                    id: "reference",
+                    header: t("reference"),
+                    hideBelow: "md",
+                    className: "text-slate-700",
+                    cell: (e) =>
+                      e.generationId ? (
+                        <Link
+                          className="font-mono text-xs underline hover:text-slate-900"
+                          href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}
                         >
-                          {e.amountMicros > 0n ? "+" : ""}
-                          {formatAmount(e.amountMicros)}
-                        </td>
-                        <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="ledger-balance-after">
-                          {formatAmount(e.balanceAfterMicros)}
-                        </td>
-                        <td className="px-5 py-2 text-slate-700">
-                          {e.generationId ? (
-                            <Link
-                              className="font-mono text-xs underline hover:text-slate-900"
-                              href={`/dashboard/playground?id=${encodeURIComponent(e.generationId)}`}
-                            >
-                              {e.generationId}
-                            </Link>
-                          ) : (
-                            <span>{e.reason ?? e.reference}</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                          {e.generationId}
+                        </Link>
+                      ) : (
+                        <span>{e.reason ?? e.reference}</span>
+                      ),
+                  },
+                ]}
+              />
               <CursorPager
                 label={t("pages")}
                 page={page}
