@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 /** Below which width a column steps aside, so the columns that matter stay on a phone's screen. */
-export type HideBelow = "sm" | "md" | "lg" | "xl";
+type HideBelow = "sm" | "md" | "lg" | "xl";
 
 // Literal class names: Tailwind only generates the classes it finds written out.
 const HIDE_BELOW: Record<HideBelow, string> = {
@@ -110,7 +110,7 @@ export function DataTable<T>({
       >
         <tr>
           {columns.map((c) => (
-            <th key={c.id} scope="col" className={`${cellClasses(c)} whitespace-nowrap font-medium`}>
+            <th key={c.id} scope="col" className={`${cellClasses(c)} font-medium`}>
               {c.headerHidden ? <span className="sr-only">{c.header}</span> : c.header}
             </th>
           ))}

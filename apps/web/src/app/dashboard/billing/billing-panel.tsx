@@ -165,7 +165,7 @@ export function BillingPanel() {
                   {
                     id: "time",
                     header: t("time"),
-                    className: "whitespace-nowrap tabular-nums text-slate-700",
+                    className: "tabular-nums text-slate-700 sm:whitespace-nowrap",
                     cell: (e) => <UtcTime value={e.createdAt} />,
                   },
                   { id: "type", header: t("type"), cell: (e) => <Badge tone={TYPE_TONES[e.type]}>{tl(e.type)}</Badge> },
