@@ -32,6 +32,8 @@ export type Column<T> = {
   /** Classes of one cell that depend on its row (an amount's colour). */
   cellClassName?: (row: T) => string;
   cellTestId?: string;
+  /** More of the cell after its link (outside it, so the link's name is just what it links). */
+  detail?: (row: T) => ReactNode;
 };
 
 type RowAttributes = { className?: string } & { [data: `data-${string}`]: string | number | undefined };
@@ -156,6 +158,7 @@ export function DataTable<T>({
                     ) : (
                       content
                     )}
+                    {c.detail?.(row)}
                   </Cell>
                 );
               })}

@@ -203,7 +203,6 @@ export function GenerationsPanel() {
                 rowKey={(g) => g.id}
                 rowAttributes={(g) => ({ "data-testid": "generation-row", "data-status": g.status })}
                 rowHref={(g) => `/dashboard/generations/${g.id}`}
-                rowLinkLabel={(g) => g.prompt}
                 columns={[
                   {
                     id: "clip",
@@ -247,10 +246,12 @@ export function GenerationsPanel() {
                     link: true,
                     className: "min-w-0",
                     cell: (g) => (
+                      <span className="line-clamp-2 break-words font-medium text-slate-900" title={g.prompt}>
+                        {g.prompt}
+                      </span>
+                    ),
+                    detail: (g) => (
                       <>
-                        <span className="line-clamp-2 break-words font-medium text-slate-900" title={g.prompt}>
-                          {g.prompt}
-                        </span>
                         <span className="mt-0.5 block truncate font-mono text-xs text-slate-500">{g.id}</span>
                         {/* What the hidden columns say, on narrow screens. */}
                         <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
