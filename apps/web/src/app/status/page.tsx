@@ -6,7 +6,7 @@ import { getDb } from "@vgen/db";
 import { computeStatus, STATUS_THRESHOLDS } from "@vgen/engine/observability";
 import { logger } from "@vgen/engine/platform";
 import { SiteHeader } from "@/components/site-header";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { DataTable } from "@/components/ui/data-table";
 
 export const dynamic = "force-dynamic";
 
@@ -193,28 +193,34 @@ export default async function StatusPage() {
               <DailyBars days={status.days} t={t} />
               <details className="mt-4 text-sm">
                 <summary className="cursor-pointer text-slate-600 hover:text-slate-900">{t("dailyFigures")}</summary>
-                <ScrollRegion label={t("dailyFigures")} className="mt-3 max-h-72 overflow-y-auto">
-                  <table className="w-full text-left text-xs">
-                    <thead className="sticky top-0 bg-white text-slate-500">
-                      <tr>
-                        <th className="py-1 font-medium">{t("date")}</th>
-                        <th className="py-1 text-right font-medium">{t("requests")}</th>
-                        <th className="py-1 text-right font-medium">{t("platformFailures")}</th>
-                        <th className="py-1 text-right font-medium">{t("rate")}</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100 font-mono text-slate-700">
-                      {[...status.days].reverse().map((d) => (
-                        <tr key={d.date}>
-                          <td className="py-1">{d.date}</td>
-                          <td className="py-1 text-right">{d.requests}</td>
-                          <td className="py-1 text-right">{d.platform_failures}</td>
-                          <td className="py-1 text-right">{d.success_rate ?? "—"}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </ScrollRegion>
+                <div className="mt-3">
+                  <DataTable
+                    label={t("dailyFigures")}
+                    bleed={false}
+                    stickyHeader
+                    regionClassName="max-h-72 overflow-y-auto"
+                    rows={[...status.days].reverse()}
+                    rowKey={(d) => d.date}
+                    columns={[
+                      { id: "date", header: t("date"), className: "font-mono", cell: (d) => d.date },
+                      { id: "requests", header: t("requests"), numeric: true, className: "font-mono", cell: (d) => d.requests },
+                      {
+                        id: "failures",
+                        header: t("platformFailures"),
+                        numeric: true,
+                        className: "font-mono",
+                        cell: (d) => d.platform_failures,
+                      },
+                      {
+                        id: "rate",
+                        header: t("rate"),
+                        numeric: true,
+                        className: "font-mono",
+                        cell: (d) => d.success_rate ?? "—",
+                      },
+                    ]}
+                  />
+                </div>
               </details>
             </section>
 

@@ -13,7 +13,8 @@ import { AccountLinks } from "./account-links";
 import { StaffAction } from "./action-dialog";
 import { when } from "./format";
 import { TestBalanceDecision } from "./pending-test-balance";
-import { DataTable, Pager, Td } from "./table";
+import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "./pager";
 import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
 
 const STATUS_TONE = { processing: "blue", completed: "green", failed: "red", canceled: "gray" } as const;
@@ -193,210 +194,291 @@ export function AccountReview({ accountId }: { accountId: string }) {
         <LedgerCard accountId={accountId} />
 
         <Card title="API keys">
-          {d.keys.length === 0 ? (
-            <p className="text-sm text-slate-600">No keys.</p>
-          ) : (
-            <DataTable
-              caption="API keys"
-              head={["Key", "Restrictions", "Created", "Last used", "State", ""]}
-              testId="account-keys"
-            >
-              {d.keys.map((k) => (
-                <tr key={k.id}>
-                  <Td>
+          <DataTable
+            label="API keys"
+            testId="account-keys"
+            minWidth="min-w-[36rem]"
+            rows={d.keys}
+            rowKey={(k) => k.id}
+            empty="No keys."
+            columns={[
+              {
+                id: "key",
+                header: "Key",
+                cell: (k) => (
+                  <>
                     <span className="font-mono">{k.prefix}…</span>
                     <div className="text-xs text-slate-500">{k.name}</div>
-                  </Td>
-                  <Td className="max-w-72 min-w-48">
-                    <KeyRestrictionsSummary restrictions={k} />
-                  </Td>
-                  <Td className="whitespace-nowrap">{when(k.createdAt)}</Td>
-                  <Td className="whitespace-nowrap">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</Td>
-                  <Td>
-                    {k.revokedAt ? <Badge tone="gray">revoked {when(k.revokedAt)}</Badge> : <Badge tone="green">live</Badge>}
-                  </Td>
-                  <Td className="text-right">
-                    {!k.revokedAt && (
-                      <StaffAction
-                        label="Revoke"
-                        variant="danger"
-                        title={`Revoke ${k.prefix}…`}
-                        description="The API refuses this key from the next request on. This cannot be undone."
-                        confirmLabel="Revoke key"
-                        onSubmit={(v) => revoke.mutateAsync({ keyId: k.id, reason: v.text })}
-                      />
-                    )}
-                  </Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+                  </>
+                ),
+              },
+              {
+                id: "restrictions",
+                header: "Restrictions",
+                className: "max-w-72 min-w-48",
+                cell: (k) => <KeyRestrictionsSummary restrictions={k} />,
+              },
+              { id: "created", header: "Created", className: "whitespace-nowrap", cell: (k) => when(k.createdAt) },
+              {
+                id: "lastUsed",
+                header: "Last used",
+                className: "whitespace-nowrap",
+                cell: (k) => (k.lastUsedAt ? when(k.lastUsedAt) : "never"),
+              },
+              {
+                id: "state",
+                header: "State",
+                cell: (k) =>
+                  k.revokedAt ? <Badge tone="gray">revoked {when(k.revokedAt)}</Badge> : <Badge tone="green">live</Badge>,
+              },
+              {
+                id: "actions",
+                header: "Actions",
+                headerHidden: true,
+                className: "text-right",
+                cell: (k) =>
+                  !k.revokedAt && (
+                    <StaffAction
+                      label="Revoke"
+                      variant="danger"
+                      title={`Revoke ${k.prefix}…`}
+                      description="The API refuses this key from the next request on. This cannot be undone."
+                      confirmLabel="Revoke key"
+                      onSubmit={(v) => revoke.mutateAsync({ keyId: k.id, reason: v.text })}
+                    />
+                  ),
+              },
+            ]}
+          />
         </Card>
 
         <Card title="Recent requests" description="The last 50 API requests.">
-          {d.requests.length === 0 ? (
-            <p className="text-sm text-slate-600">No requests yet.</p>
-          ) : (
-            <DataTable caption="Recent API requests" head={["Time", "Request", "Status", "Code", "Latency"]}>
-              {d.requests.map((r) => (
-                <tr key={r.id}>
-                  <Td className="whitespace-nowrap">{when(r.createdAt)}</Td>
-                  <Td>
+          <DataTable
+            label="Recent API requests"
+            minWidth="min-w-[36rem]"
+            rows={d.requests}
+            rowKey={(r) => r.id}
+            empty="No requests yet."
+            columns={[
+              { id: "time", header: "Time", className: "whitespace-nowrap", cell: (r) => when(r.createdAt) },
+              {
+                id: "request",
+                header: "Request",
+                cell: (r) => (
+                  <>
                     <span className="font-mono text-xs">
                       {r.method} {r.path}
                     </span>
                     {r.generationId && <div className="font-mono text-xs text-slate-500">{r.generationId}</div>}
-                  </Td>
-                  <Td>
-                    <Badge tone={r.status < 400 ? "green" : r.status < 500 ? "amber" : "red"}>{r.status}</Badge>
-                  </Td>
-                  <Td className="font-mono text-xs">{r.errorCode ?? "—"}</Td>
-                  <Td className="tabular-nums">{r.latencyMs} ms</Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+                  </>
+                ),
+              },
+              {
+                id: "status",
+                header: "Status",
+                cell: (r) => <Badge tone={r.status < 400 ? "green" : r.status < 500 ? "amber" : "red"}>{r.status}</Badge>,
+              },
+              { id: "code", header: "Code", className: "font-mono text-xs", cell: (r) => r.errorCode ?? "—" },
+              { id: "latency", header: "Latency", numeric: true, cell: (r) => `${r.latencyMs} ms` },
+            ]}
+          />
         </Card>
 
         <Card title="Webhook endpoints" description="Where the account's events are sent; secrets are never shown.">
-          {d.endpoints.length === 0 ? (
-            <p className="text-sm text-slate-600">No webhook endpoints.</p>
-          ) : (
-            <div data-testid="account-endpoints">
-              <DataTable caption="Webhook endpoints" head={["URL", "Events", "State", "Last delivery"]}>
-                {d.endpoints.map((e) => (
-                  <tr key={e.id}>
-                    <Td className="max-w-[16rem]">
-                      <div className="truncate">{e.url}</div>
-                      {e.description && <div className="truncate text-xs text-slate-500">{e.description}</div>}
-                    </Td>
-                    <Td className="font-mono text-xs">{e.events.join(", ")}</Td>
-                    <Td>{e.enabled ? <Badge tone="green">enabled</Badge> : <Badge tone="gray">disabled</Badge>}</Td>
-                    <Td className="text-xs">
-                      {e.lastDelivery ? (
-                        <>
-                          <Badge
-                            tone={
-                              e.lastDelivery.status === "delivered"
-                                ? "green"
-                                : e.lastDelivery.status === "failed"
-                                  ? "red"
-                                  : "amber"
-                            }
-                          >
-                            {e.lastDelivery.status}
-                          </Badge>{" "}
-                          {e.lastDelivery.responseStatus ?? e.lastDelivery.error ?? ""}
-                          <div className="text-slate-500">{when(e.lastDelivery.at)}</div>
-                        </>
-                      ) : (
-                        "never"
-                      )}
-                    </Td>
-                  </tr>
-                ))}
-              </DataTable>
-            </div>
-          )}
+          <DataTable
+            label="Webhook endpoints"
+            testId="account-endpoints"
+            minWidth="min-w-[36rem]"
+            rows={d.endpoints}
+            rowKey={(e) => e.id}
+            empty="No webhook endpoints."
+            columns={[
+              {
+                id: "url",
+                header: "URL",
+                className: "max-w-[16rem]",
+                cell: (e) => (
+                  <>
+                    <div className="truncate">{e.url}</div>
+                    {e.description && <div className="truncate text-xs text-slate-500">{e.description}</div>}
+                  </>
+                ),
+              },
+              { id: "events", header: "Events", className: "font-mono text-xs", cell: (e) => e.events.join(", ") },
+              {
+                id: "state",
+                header: "State",
+                cell: (e) => (e.enabled ? <Badge tone="green">enabled</Badge> : <Badge tone="gray">disabled</Badge>),
+              },
+              {
+                id: "lastDelivery",
+                header: "Last delivery",
+                className: "text-xs",
+                cell: (e) =>
+                  e.lastDelivery ? (
+                    <>
+                      <Badge
+                        tone={
+                          e.lastDelivery.status === "delivered" ? "green" : e.lastDelivery.status === "failed" ? "red" : "amber"
+                        }
+                      >
+                        {e.lastDelivery.status}
+                      </Badge>{" "}
+                      {e.lastDelivery.responseStatus ?? e.lastDelivery.error ?? ""}
+                      <div className="text-slate-500">{when(e.lastDelivery.at)}</div>
+                    </>
+                  ) : (
+                    "never"
+                  ),
+              },
+            ]}
+          />
         </Card>
 
         <Card title="Webhook deliveries" description="The last 50 deliveries.">
-          {d.deliveries.length === 0 ? (
-            <p className="text-sm text-slate-600">No deliveries.</p>
-          ) : (
-            <DataTable caption="Webhook deliveries" head={["Time", "Event", "URL", "Status", "Attempts", "Last response"]}>
-              {d.deliveries.map((w) => (
-                <tr key={w.id}>
-                  <Td className="whitespace-nowrap">{when(w.createdAt)}</Td>
-                  <Td className="font-mono text-xs">
+          <DataTable
+            label="Webhook deliveries"
+            minWidth="min-w-[36rem]"
+            rows={d.deliveries}
+            rowKey={(w) => w.id}
+            empty="No deliveries."
+            columns={[
+              { id: "time", header: "Time", className: "whitespace-nowrap", cell: (w) => when(w.createdAt) },
+              {
+                id: "event",
+                header: "Event",
+                className: "font-mono text-xs",
+                cell: (w) => (
+                  <>
                     {w.eventType}
                     <div className="text-slate-500">{w.generationId}</div>
-                  </Td>
-                  <Td className="max-w-[16rem] truncate">{w.url}</Td>
-                  <Td>
-                    <Badge tone={w.status === "delivered" ? "green" : w.status === "failed" ? "red" : "amber"}>{w.status}</Badge>
-                  </Td>
-                  <Td className="tabular-nums">{w.attemptCount}</Td>
-                  <Td className="text-xs">{w.lastResponseStatus ?? w.lastError ?? "—"}</Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+                  </>
+                ),
+              },
+              { id: "url", header: "URL", className: "max-w-[16rem] truncate", cell: (w) => w.url },
+              {
+                id: "status",
+                header: "Status",
+                cell: (w) => (
+                  <Badge tone={w.status === "delivered" ? "green" : w.status === "failed" ? "red" : "amber"}>{w.status}</Badge>
+                ),
+              },
+              { id: "attempts", header: "Attempts", numeric: true, cell: (w) => w.attemptCount },
+              {
+                id: "lastResponse",
+                header: "Last response",
+                className: "text-xs",
+                cell: (w) => w.lastResponseStatus ?? w.lastError ?? "—",
+              },
+            ]}
+          />
         </Card>
 
         <Card title="Invoices">
-          {topUps.length === 0 ? (
-            <p className="text-sm text-slate-600">No invoices.</p>
-          ) : (
-            <DataTable caption="Invoices" head={["Number", "Method", "Amount", "Status", ""]} testId="account-invoices">
-              {topUps.map((inv) => (
-                <tr key={inv.id}>
-                  <Td className="font-mono text-xs">
+          <DataTable
+            label="Invoices"
+            testId="account-invoices"
+            minWidth="min-w-[36rem]"
+            rows={topUps}
+            rowKey={(inv) => inv.id}
+            empty="No invoices."
+            columns={[
+              {
+                id: "number",
+                header: "Number",
+                className: "font-mono text-xs",
+                cell: (inv) => (
+                  <>
                     {inv.number}
                     <div className="text-slate-500">{when(inv.createdAt)}</div>
-                  </Td>
-                  <Td>{inv.method === "bank_transfer" ? "Bank transfer" : inv.method === "stripe" ? "Card" : "—"}</Td>
-                  <Td className="tabular-nums">{formatAmount(inv.amountMicros)}</Td>
-                  <Td>
-                    <Badge tone={inv.status === "paid" ? "green" : inv.status === "open" ? "amber" : "gray"}>{inv.status}</Badge>
-                  </Td>
-                  <Td className="text-right">
-                    {inv.method === "bank_transfer" && inv.status === "open" && (
-                      <StaffAction
-                        label="Mark paid"
-                        title={`Mark ${inv.number} paid`}
-                        description={<>The bank transfer arrived: credits {formatAmount(inv.amountMicros)} once.</>}
-                        confirmLabel="Mark paid"
-                        text={{ label: "Reason", hint: "e.g. the bank reference", min: 3 }}
-                        onSubmit={(v) => markPaid.mutateAsync({ invoiceId: inv.id, reason: v.text })}
-                      />
-                    )}
-                  </Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+                  </>
+                ),
+              },
+              {
+                id: "method",
+                header: "Method",
+                cell: (inv) => (inv.method === "bank_transfer" ? "Bank transfer" : inv.method === "stripe" ? "Card" : "—"),
+              },
+              { id: "amount", header: "Amount", numeric: true, cell: (inv) => formatAmount(inv.amountMicros) },
+              {
+                id: "status",
+                header: "Status",
+                cell: (inv) => (
+                  <Badge tone={inv.status === "paid" ? "green" : inv.status === "open" ? "amber" : "gray"}>{inv.status}</Badge>
+                ),
+              },
+              {
+                id: "actions",
+                header: "Actions",
+                headerHidden: true,
+                className: "text-right",
+                cell: (inv) =>
+                  inv.method === "bank_transfer" &&
+                  inv.status === "open" && (
+                    <StaffAction
+                      label="Mark paid"
+                      title={`Mark ${inv.number} paid`}
+                      description={<>The bank transfer arrived: credits {formatAmount(inv.amountMicros)} once.</>}
+                      confirmLabel="Mark paid"
+                      text={{ label: "Reason", hint: "e.g. the bank reference", min: 3 }}
+                      onSubmit={(v) => markPaid.mutateAsync({ invoiceId: inv.id, reason: v.text })}
+                    />
+                  ),
+              },
+            ]}
+          />
         </Card>
 
         {/* A usage statement records a month's spend, already charged: nothing to pay, so no status. */}
         <Card title="Usage statements">
-          {statements.length === 0 ? (
-            <p className="text-sm text-slate-600">No statements.</p>
-          ) : (
-            <DataTable caption="Usage statements" head={["Number", "Month", "Spend"]} testId="account-statements">
-              {statements.map((inv) => (
-                <tr key={inv.id}>
-                  <Td className="font-mono text-xs">
+          <DataTable
+            label="Usage statements"
+            testId="account-statements"
+            minWidth="min-w-[36rem]"
+            rows={statements}
+            rowKey={(inv) => inv.id}
+            empty="No statements."
+            columns={[
+              {
+                id: "number",
+                header: "Number",
+                className: "font-mono text-xs",
+                cell: (inv) => (
+                  <>
                     {inv.number}
                     <div className="text-slate-500">{when(inv.createdAt)}</div>
-                  </Td>
-                  <Td>{inv.period ?? "—"}</Td>
-                  <Td className="tabular-nums">{formatAmount(inv.amountMicros)}</Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+                  </>
+                ),
+              },
+              { id: "month", header: "Month", cell: (inv) => inv.period ?? "—" },
+              { id: "spend", header: "Spend", numeric: true, cell: (inv) => formatAmount(inv.amountMicros) },
+            ]}
+          />
         </Card>
 
         <Card title="Subscriptions">
-          {d.subscriptions.length === 0 ? (
-            <p className="text-sm text-slate-600">No subscriptions.</p>
-          ) : (
-            <DataTable caption="Subscriptions" head={["Model", "Status", "Monthly cap", "Since"]}>
-              {d.subscriptions.map((s) => (
-                <tr key={s.id}>
-                  <Td className="font-mono text-xs">{s.modelId}</Td>
-                  <Td>
-                    <Badge tone={s.status === "active" ? "green" : "amber"}>{s.status}</Badge>
-                  </Td>
-                  <Td className="tabular-nums">
-                    {s.monthlySpendCapMicros === null ? "none" : formatAmount(s.monthlySpendCapMicros)}
-                  </Td>
-                  <Td className="whitespace-nowrap">{when(s.createdAt)}</Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+          <DataTable
+            label="Subscriptions"
+            minWidth="min-w-[36rem]"
+            rows={d.subscriptions}
+            rowKey={(s) => s.id}
+            empty="No subscriptions."
+            columns={[
+              { id: "model", header: "Model", className: "font-mono text-xs", cell: (s) => s.modelId },
+              {
+                id: "status",
+                header: "Status",
+                cell: (s) => <Badge tone={s.status === "active" ? "green" : "amber"}>{s.status}</Badge>,
+              },
+              {
+                id: "cap",
+                header: "Monthly cap",
+                numeric: true,
+                cell: (s) => (s.monthlySpendCapMicros === null ? "none" : formatAmount(s.monthlySpendCapMicros)),
+              },
+              { id: "since", header: "Since", className: "whitespace-nowrap", cell: (s) => when(s.createdAt) },
+            ]}
+          />
         </Card>
 
         <Card
@@ -408,22 +490,25 @@ export function AccountReview({ accountId }: { accountId: string }) {
             </Link>
           }
         >
-          {d.auditTrail.length === 0 ? (
-            <p className="text-sm text-slate-600">No staff actions yet.</p>
-          ) : (
-            <DataTable caption="Audit trail" head={["Time", "Action", "By", "Details"]} testId="account-audit">
-              {d.auditTrail.map((e) => (
-                <tr key={e.id}>
-                  <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
-                  <Td className="font-mono text-xs">{e.action}</Td>
-                  <Td>{e.actorEmail}</Td>
-                  <Td className="text-xs text-slate-600">
-                    <AuditDetails details={e.details} />
-                  </Td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+          <DataTable
+            label="Audit trail"
+            testId="account-audit"
+            minWidth="min-w-[36rem]"
+            rows={d.auditTrail}
+            rowKey={(e) => e.id}
+            empty="No staff actions yet."
+            columns={[
+              { id: "time", header: "Time", className: "whitespace-nowrap", cell: (e) => when(e.createdAt) },
+              { id: "action", header: "Action", className: "font-mono text-xs", cell: (e) => e.action },
+              { id: "by", header: "By", cell: (e) => e.actorEmail },
+              {
+                id: "details",
+                header: "Details",
+                className: "text-xs text-slate-600",
+                cell: (e) => <AuditDetails details={e.details} />,
+              },
+            ]}
+          />
         </Card>
       </div>
     </>
@@ -478,37 +563,71 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
         {(data) => (
           <>
             <DataTable
-              caption="Generations"
-              head={["Generation", "Model", "Status", "Cost", "Created", ""]}
+              label="Generations"
               testId="account-generations"
-            >
-              {data.items.map((g) => (
-                <tr key={g.id} data-testid={`generation-${g.id}`}>
-                  <Td>
-                    <span className="font-mono text-xs">{g.id}</span>
-                    <div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>
-                      {g.prompt}
-                    </div>
-                  </Td>
-                  <Td className="text-xs">
-                    {g.modelId}
-                    <div className="text-slate-500">
-                      {g.size} · {g.duration}s
-                    </div>
-                  </Td>
-                  <Td>
-                    <Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>
-                    {g.errorCode && <div className="font-mono text-xs text-red-700">{g.errorCode}</div>}
-                  </Td>
-                  <Td className="tabular-nums">
-                    {formatAmount(g.costMicros)}
-                    {g.refundedMicros !== null && (
-                      <div className="text-xs text-emerald-700">refunded {formatAmount(g.refundedMicros)}</div>
-                    )}
-                  </Td>
-                  <Td className="whitespace-nowrap">{when(g.createdAt)}</Td>
-                  <Td className="text-right">
-                    {g.status === "completed" && g.chargedMicros !== null && g.refundedMicros === null && (
+              minWidth="min-w-[36rem]"
+              rows={data.items}
+              rowKey={(g) => g.id}
+              rowAttributes={(g) => ({ "data-testid": `generation-${g.id}` })}
+              columns={[
+                {
+                  id: "generation",
+                  header: "Generation",
+                  cell: (g) => (
+                    <>
+                      <span className="font-mono text-xs">{g.id}</span>
+                      <div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>
+                        {g.prompt}
+                      </div>
+                    </>
+                  ),
+                },
+                {
+                  id: "model",
+                  header: "Model",
+                  className: "text-xs",
+                  cell: (g) => (
+                    <>
+                      {g.modelId}
+                      <div className="text-slate-500">
+                        {g.size} · {g.duration}s
+                      </div>
+                    </>
+                  ),
+                },
+                {
+                  id: "status",
+                  header: "Status",
+                  cell: (g) => (
+                    <>
+                      <Badge tone={STATUS_TONE[g.status]}>{g.status}</Badge>
+                      {g.errorCode && <div className="font-mono text-xs text-red-700">{g.errorCode}</div>}
+                    </>
+                  ),
+                },
+                {
+                  id: "cost",
+                  header: "Cost",
+                  numeric: true,
+                  cell: (g) => (
+                    <>
+                      {formatAmount(g.costMicros)}
+                      {g.refundedMicros !== null && (
+                        <div className="text-xs text-emerald-700">refunded {formatAmount(g.refundedMicros)}</div>
+                      )}
+                    </>
+                  ),
+                },
+                { id: "created", header: "Created", className: "whitespace-nowrap", cell: (g) => when(g.createdAt) },
+                {
+                  id: "actions",
+                  header: "Actions",
+                  headerHidden: true,
+                  className: "text-right",
+                  cell: (g) =>
+                    g.status === "completed" &&
+                    g.chargedMicros !== null &&
+                    g.refundedMicros === null && (
                       <StaffAction
                         label="Refund"
                         title={`Refund ${g.id}`}
@@ -521,11 +640,10 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
                         confirmLabel="Refund"
                         onSubmit={(v) => refund.mutateAsync({ generationId: g.id, reason: v.text })}
                       />
-                    )}
-                  </Td>
-                </tr>
-              ))}
-            </DataTable>
+                    ),
+                },
+              ]}
+            />
             <Pager label="Generations" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
           </>
         )}
@@ -544,23 +662,26 @@ function LedgerCard({ accountId }: { accountId: string }) {
         {(data) => (
           <>
             <DataTable
-              caption="Ledger"
-              head={["Time", "Type", "Amount", "Balance after", "Reference", "Reason"]}
+              label="Ledger"
               testId="account-ledger"
-            >
-              {data.items.map((e) => (
-                <tr key={e.id}>
-                  <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
-                  <Td className="font-mono text-xs">{e.type}</Td>
-                  <Td className={`tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}>
-                    {formatAmount(e.amountMicros)}
-                  </Td>
-                  <Td className="tabular-nums">{formatAmount(e.balanceAfterMicros)}</Td>
-                  <Td className="font-mono text-xs">{e.reference}</Td>
-                  <Td className="text-xs text-slate-600">{e.reason ?? "—"}</Td>
-                </tr>
-              ))}
-            </DataTable>
+              minWidth="min-w-[36rem]"
+              rows={data.items}
+              rowKey={(e) => e.id}
+              columns={[
+                { id: "time", header: "Time", className: "whitespace-nowrap", cell: (e) => when(e.createdAt) },
+                { id: "type", header: "Type", className: "font-mono text-xs", cell: (e) => e.type },
+                {
+                  id: "amount",
+                  header: "Amount",
+                  numeric: true,
+                  cellClassName: (e) => (e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"),
+                  cell: (e) => formatAmount(e.amountMicros),
+                },
+                { id: "balanceAfter", header: "Balance after", numeric: true, cell: (e) => formatAmount(e.balanceAfterMicros) },
+                { id: "reference", header: "Reference", className: "font-mono text-xs", cell: (e) => e.reference },
+                { id: "reason", header: "Reason", className: "text-xs text-slate-600", cell: (e) => e.reason ?? "—" },
+              ]}
+            />
             <Pager label="Ledger" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
           </>
         )}

@@ -9,7 +9,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { when } from "./format";
-import { DataTable, Td } from "./table";
+import { DataTable } from "@/components/ui/data-table";
 
 export function AccountSearch() {
   const trpc = useTRPC();
@@ -64,34 +64,50 @@ export function AccountSearch() {
           >
             {(data) => (
               <DataTable
-                caption="Matching accounts"
-                head={["Account", "Matched by", "Status", "Balance", "Created"]}
+                label="Matching accounts"
                 testId="search-results"
-              >
-                {data.map((a) => (
-                  <tr key={a.id}>
-                    <Td>
-                      <Link href={`/console/accounts/${a.id}`} className="font-medium text-indigo-700 underline">
-                        {a.email}
-                      </Link>
-                      <div className="font-mono text-xs text-slate-500">{a.id}</div>
-                    </Td>
-                    <Td>{a.matchedBy.join(", ")}</Td>
-                    <Td>
-                      {a.deletedAt ? (
-                        <Badge tone="gray">
-                          <span data-testid="account-deleted">Deleted {when(a.deletedAt)}</span>
-                        </Badge>
-                      ) : (
-                        <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>
-                      )}{" "}
-                      {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
-                    </Td>
-                    <Td className="tabular-nums">{formatAmount(a.balanceMicros)}</Td>
-                    <Td className="whitespace-nowrap text-slate-600">{when(a.createdAt)}</Td>
-                  </tr>
-                ))}
-              </DataTable>
+                minWidth="min-w-[36rem]"
+                rows={data}
+                rowKey={(a) => a.id}
+                columns={[
+                  {
+                    id: "account",
+                    header: "Account",
+                    cell: (a) => (
+                      <>
+                        <Link href={`/console/accounts/${a.id}`} className="font-medium text-indigo-700 underline">
+                          {a.email}
+                        </Link>
+                        <div className="font-mono text-xs text-slate-500">{a.id}</div>
+                      </>
+                    ),
+                  },
+                  { id: "matchedBy", header: "Matched by", cell: (a) => a.matchedBy.join(", ") },
+                  {
+                    id: "status",
+                    header: "Status",
+                    cell: (a) => (
+                      <>
+                        {a.deletedAt ? (
+                          <Badge tone="gray">
+                            <span data-testid="account-deleted">Deleted {when(a.deletedAt)}</span>
+                          </Badge>
+                        ) : (
+                          <Badge tone={a.status === "active" ? "green" : "red"}>{a.status}</Badge>
+                        )}{" "}
+                        {a.role !== "user" && <Badge tone="blue">{a.role}</Badge>}
+                      </>
+                    ),
+                  },
+                  { id: "balance", header: "Balance", numeric: true, cell: (a) => formatAmount(a.balanceMicros) },
+                  {
+                    id: "created",
+                    header: "Created",
+                    className: "whitespace-nowrap text-slate-600",
+                    cell: (a) => when(a.createdAt),
+                  },
+                ]}
+              />
             )}
           </QueryState>
         </Card>

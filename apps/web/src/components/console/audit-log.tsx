@@ -10,7 +10,8 @@ import { EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { AuditDetails } from "./account-review";
 import { when } from "./format";
-import { DataTable, Pager, Td } from "./table";
+import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "./pager";
 
 interface Filter {
   accountId: string;
@@ -101,30 +102,46 @@ export function AuditLogView({ initial }: { initial: Filter }) {
         >
           {(data) => (
             <>
-              <DataTable caption="Audit log" head={["Time", "Action", "Actor", "Account", "Details"]} testId="audit-log">
-                {data.items.map((e) => (
-                  <tr key={e.id}>
-                    <Td className="whitespace-nowrap">{when(e.createdAt)}</Td>
-                    <Td className="font-mono text-xs">
-                      {e.action}
-                      {e.targetId && <div className="mt-0.5 break-all text-slate-500">{e.targetId}</div>}
-                    </Td>
-                    <Td>{e.actorEmail}</Td>
-                    <Td>
-                      {e.targetAccountId ? (
+              <DataTable
+                label="Audit log"
+                testId="audit-log"
+                minWidth="min-w-[36rem]"
+                rows={data.items}
+                rowKey={(e) => e.id}
+                columns={[
+                  { id: "time", header: "Time", className: "whitespace-nowrap", cell: (e) => when(e.createdAt) },
+                  {
+                    id: "action",
+                    header: "Action",
+                    className: "font-mono text-xs",
+                    cell: (e) => (
+                      <>
+                        {e.action}
+                        {e.targetId && <div className="mt-0.5 break-all text-slate-500">{e.targetId}</div>}
+                      </>
+                    ),
+                  },
+                  { id: "actor", header: "Actor", cell: (e) => e.actorEmail },
+                  {
+                    id: "account",
+                    header: "Account",
+                    cell: (e) =>
+                      e.targetAccountId ? (
                         <Link href={`/console/accounts/${e.targetAccountId}`} className="text-indigo-700 underline">
                           {e.targetEmail ?? e.targetAccountId}
                         </Link>
                       ) : (
                         "—"
-                      )}
-                    </Td>
-                    <Td className="min-w-[16rem] text-xs">
-                      <AuditDetails details={e.details} />
-                    </Td>
-                  </tr>
-                ))}
-              </DataTable>
+                      ),
+                  },
+                  {
+                    id: "details",
+                    header: "Details",
+                    className: "min-w-[16rem] text-xs",
+                    cell: (e) => <AuditDetails details={e.details} />,
+                  },
+                ]}
+              />
               <Pager label="Audit log" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
             </>
           )}

@@ -10,7 +10,7 @@ import { TextField } from "@/components/ui/field";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { when } from "./format";
-import { DataTable, Td } from "./table";
+import { DataTable } from "@/components/ui/data-table";
 
 export const EMAIL_STATUS_TONE = { queued: "amber", sent: "green", failed: "red", not_sent: "gray" } as const;
 const PAGE_SIZE = 25;
@@ -76,25 +76,40 @@ export function OutboxView({ initialRecipient }: { initialRecipient: string }) {
         >
           {(data) => (
             <>
-              <DataTable caption="Outbound emails" head={["Created", "To", "Subject", "Status", "Attempts"]} testId="outbox">
-                {data.data.map((m) => (
-                  <tr key={m.id}>
-                    <Td className="whitespace-nowrap">{when(m.createdAt)}</Td>
-                    <Td className="break-all">{m.to}</Td>
-                    <Td>
-                      <Link href={`/console/outbox/${m.id}`} className="text-indigo-700 underline">
-                        {m.subject}
-                      </Link>
-                      <div className="mt-0.5 font-mono text-xs text-slate-500">{m.kind}</div>
-                    </Td>
-                    <Td>
-                      <Badge tone={EMAIL_STATUS_TONE[m.status]}>{m.status.replace("_", " ")}</Badge>
-                      {m.lastError && <div className="mt-0.5 max-w-xs break-words text-xs text-red-700">{m.lastError}</div>}
-                    </Td>
-                    <Td className="tabular-nums">{m.attempts}</Td>
-                  </tr>
-                ))}
-              </DataTable>
+              <DataTable
+                label="Outbound emails"
+                testId="outbox"
+                minWidth="min-w-[36rem]"
+                rows={data.data}
+                rowKey={(m) => m.id}
+                columns={[
+                  { id: "created", header: "Created", className: "whitespace-nowrap", cell: (m) => when(m.createdAt) },
+                  { id: "to", header: "To", className: "break-all", cell: (m) => m.to },
+                  {
+                    id: "subject",
+                    header: "Subject",
+                    cell: (m) => (
+                      <>
+                        <Link href={`/console/outbox/${m.id}`} className="text-indigo-700 underline">
+                          {m.subject}
+                        </Link>
+                        <div className="mt-0.5 font-mono text-xs text-slate-500">{m.kind}</div>
+                      </>
+                    ),
+                  },
+                  {
+                    id: "status",
+                    header: "Status",
+                    cell: (m) => (
+                      <>
+                        <Badge tone={EMAIL_STATUS_TONE[m.status]}>{m.status.replace("_", " ")}</Badge>
+                        {m.lastError && <div className="mt-0.5 max-w-xs break-words text-xs text-red-700">{m.lastError}</div>}
+                      </>
+                    ),
+                  },
+                  { id: "attempts", header: "Attempts", numeric: true, cell: (m) => m.attempts },
+                ]}
+              />
               <CursorPager
                 label="Outbox pages"
                 page={cursors.length}

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { formatAmount } from "@vgen/contracts";
 import type { RouteFigures, StaffRoute } from "@vgen/engine/support";
 import { when } from "@/components/console/format";
-import { DataTable, Td } from "@/components/console/table";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
@@ -81,43 +81,35 @@ export function RouteCosts() {
           description={`${when(stats.data.from)} to ${when(stats.data.to)}: route attempts started in the period and the generations they served. A generation's money counts on the route it ended on.`}
         >
           <DataTable
-            caption="Volume, failures, latency, upstream cost, revenue and margin per model and per route"
+            label="Volume, failures, latency, upstream cost, revenue and margin per model and per route"
             testId="route-costs"
-            head={[
-              "Model / route",
-              "Generations",
-              "Attempts",
-              "Failures",
-              "Latency p50 / p95",
-              "Upstream cost",
-              "Revenue",
-              "Margin",
-              "Margin %",
-              "Late successes",
+            minWidth="min-w-[36rem]"
+            rows={[
+              ...routes.data.models.flatMap((m): FiguresRow[] => {
+                const row = stats.data.models.find((s) => s.modelId === m.id);
+                if (!row) return [];
+                return [
+                  { key: m.id, label: m.id, figures: row, strong: true, testId: `costs-${m.id}` },
+                  ...row.routes.map((r) => {
+                    const index = m.routes.findIndex((x) => x.id === r.routeId);
+                    return {
+                      key: `${m.id}-${r.routeId}`,
+                      label:
+                        r.routeId === null
+                          ? "no route (failed over everywhere, or waiting)"
+                          : routeLabel(m.routes[index], index + 1),
+                      figures: r,
+                      testId: `costs-route-${r.routeId ?? `${m.id}-none`}`,
+                    };
+                  }),
+                ];
+              }),
+              { key: "total", label: "All models", figures: stats.data.totals, strong: true, testId: "costs-total" },
             ]}
-          >
-            {routes.data.models.map((m) => {
-              const row = stats.data.models.find((s) => s.modelId === m.id);
-              if (!row) return null;
-              return [
-                <FiguresRow key={m.id} label={m.id} figures={row} strong testId={`costs-${m.id}`} />,
-                ...row.routes.map((r) => {
-                  const index = m.routes.findIndex((x) => x.id === r.routeId);
-                  const label =
-                    r.routeId === null ? "no route (failed over everywhere, or waiting)" : routeLabel(m.routes[index], index + 1);
-                  return (
-                    <FiguresRow
-                      key={`${m.id}-${r.routeId}`}
-                      label={label}
-                      figures={r}
-                      testId={`costs-route-${r.routeId ?? `${m.id}-none`}`}
-                    />
-                  );
-                }),
-              ];
-            })}
-            <FiguresRow label="All models" figures={stats.data.totals} strong testId="costs-total" />
-          </DataTable>
+            rowKey={(r) => r.key}
+            rowAttributes={(r) => ({ "data-testid": r.testId, className: r.strong ? "bg-slate-50 font-semibold" : "" })}
+            columns={FIGURE_COLUMNS}
+          />
           <p className="mt-3 text-xs text-slate-500">
             Revenue is read from the ledger: charges of these generations less their refunds. Margin = revenue − upstream cost.
             Late successes are generations that failed here but that the provider later finished (and may have billed).
@@ -128,42 +120,59 @@ export function RouteCosts() {
   );
 }
 
-function FiguresRow({
-  label,
-  figures: f,
-  strong,
-  testId,
-}: {
-  label: ReactNode;
-  figures: RouteFigures;
-  strong?: boolean;
-  testId: string;
-}) {
-  const failures = FAILURES.filter(([key]) => f.outcomes[key] > 0);
-  const failed = failures.reduce((s, [key]) => s + f.outcomes[key], 0);
-  return (
-    <tr data-testid={testId} className={strong ? "bg-slate-50 font-semibold" : ""}>
-      <th scope="row" className={`whitespace-nowrap py-2 pr-4 text-left align-top ${strong ? "" : "pl-4 font-normal"}`}>
-        <span className={strong ? "font-mono" : ""}>{label}</span>
-      </th>
-      <Td className="tabular-nums">{f.generations}</Td>
-      <Td className="tabular-nums">{f.attempts}</Td>
-      <Td className="tabular-nums">
-        {failed}
-        {failures.length > 0 && (
-          <div className="text-xs font-normal text-slate-500">
-            {failures.map(([key, name]) => `${name} ${f.outcomes[key]}`).join(" · ")}
-          </div>
-        )}
-      </Td>
-      <Td className="whitespace-nowrap tabular-nums">
-        {duration(f.latencyP50Ms)} / {duration(f.latencyP95Ms)}
-      </Td>
-      <Td className="tabular-nums">{formatAmount(f.upstreamCostMicros)}</Td>
-      <Td className="tabular-nums">{formatAmount(f.revenueMicros)}</Td>
-      <Td className={`tabular-nums ${f.marginMicros < 0n ? "text-red-700" : ""}`}>{formatAmount(f.marginMicros)}</Td>
-      <Td className="tabular-nums">{marginShare(f)}</Td>
-      <Td className="tabular-nums">{f.lateSuccesses > 0 ? <Badge tone="amber">{f.lateSuccesses}</Badge> : 0}</Td>
-    </tr>
-  );
-}
+type FiguresRow = { key: string; label: ReactNode; figures: RouteFigures; strong?: boolean; testId: string };
+
+const failuresOf = (f: RouteFigures) => FAILURES.filter(([key]) => f.outcomes[key] > 0);
+
+const FIGURE_COLUMNS: Column<FiguresRow>[] = [
+  {
+    id: "label",
+    header: "Model / route",
+    rowHeader: true,
+    className: "whitespace-nowrap",
+    cell: (r) => <span className={r.strong ? "font-mono" : "pl-4 font-normal"}>{r.label}</span>,
+  },
+  { id: "generations", header: "Generations", numeric: true, cell: (r) => r.figures.generations },
+  { id: "attempts", header: "Attempts", numeric: true, cell: (r) => r.figures.attempts },
+  {
+    id: "failures",
+    header: "Failures",
+    numeric: true,
+    cell: ({ figures: f }) => {
+      const failures = failuresOf(f);
+      return (
+        <>
+          {failures.reduce((s, [key]) => s + f.outcomes[key], 0)}
+          {failures.length > 0 && (
+            <div className="text-xs font-normal text-slate-500">
+              {failures.map(([key, name]) => `${name} ${f.outcomes[key]}`).join(" · ")}
+            </div>
+          )}
+        </>
+      );
+    },
+  },
+  {
+    id: "latency",
+    header: "Latency p50 / p95",
+    numeric: true,
+    className: "whitespace-nowrap",
+    cell: ({ figures: f }) => `${duration(f.latencyP50Ms)} / ${duration(f.latencyP95Ms)}`,
+  },
+  { id: "upstreamCost", header: "Upstream cost", numeric: true, cell: (r) => formatAmount(r.figures.upstreamCostMicros) },
+  { id: "revenue", header: "Revenue", numeric: true, cell: (r) => formatAmount(r.figures.revenueMicros) },
+  {
+    id: "margin",
+    header: "Margin",
+    numeric: true,
+    cellClassName: (r) => (r.figures.marginMicros < 0n ? "text-red-700" : ""),
+    cell: (r) => formatAmount(r.figures.marginMicros),
+  },
+  { id: "marginShare", header: "Margin %", numeric: true, cell: (r) => marginShare(r.figures) },
+  {
+    id: "lateSuccesses",
+    header: "Late successes",
+    numeric: true,
+    cell: (r) => (r.figures.lateSuccesses > 0 ? <Badge tone="amber">{r.figures.lateSuccesses}</Badge> : 0),
+  },
+];

@@ -6,7 +6,7 @@ import { formatDollarsInput, formatUnitPrice } from "@vgen/contracts";
 import type { StaffRoute } from "@vgen/engine/support";
 import { StaffAction } from "@/components/console/action-dialog";
 import { when } from "@/components/console/format";
-import { DataTable, Td } from "@/components/console/table";
+import { DataTable } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -123,32 +123,35 @@ function ModelRoutes({
       }
     >
       <DataTable
-        caption={`Routes of ${model.id}, in the order they are tried`}
+        label={`Routes of ${model.id}, in the order they are tried`}
         testId={`routes-${model.id}`}
-        head={[
-          "#",
-          "Provider",
-          "Upstream model",
-          "Credentials",
-          "Busy / limit",
-          "Cost",
-          "Breaker",
-          "Last error",
-          ...(canEdit ? ["Actions"] : []),
-        ]}
-      >
-        {model.routes.map((r, i) => (
-          <tr key={r.id} data-testid={`route-${r.id}`}>
-            <th scope="row" className="py-2 pr-4 align-top font-medium">
-              {i + 1}
-            </th>
-            <Td>
-              <span className="font-medium">{r.provider}</span> {!r.enabled && <Badge tone="gray">disabled</Badge>}
-              <div className="font-mono text-xs text-slate-500">{r.id}</div>
-            </Td>
-            <Td className="font-mono text-xs">{r.upstreamModel ?? "—"}</Td>
-            <Td>
-              {r.provider === LOCAL ? (
+        minWidth="min-w-[36rem]"
+        rows={model.routes.map((route, i) => ({ route, position: i + 1 }))}
+        rowKey={(r) => r.route.id}
+        rowAttributes={(r) => ({ "data-testid": `route-${r.route.id}` })}
+        columns={[
+          { id: "position", header: "#", rowHeader: true, cell: (r) => r.position },
+          {
+            id: "provider",
+            header: "Provider",
+            cell: ({ route: r }) => (
+              <>
+                <span className="font-medium">{r.provider}</span> {!r.enabled && <Badge tone="gray">disabled</Badge>}
+                <div className="font-mono text-xs text-slate-500">{r.id}</div>
+              </>
+            ),
+          },
+          {
+            id: "upstreamModel",
+            header: "Upstream model",
+            className: "font-mono text-xs",
+            cell: (r) => r.route.upstreamModel ?? "—",
+          },
+          {
+            id: "credentials",
+            header: "Credentials",
+            cell: ({ route: r }) =>
+              r.provider === LOCAL ? (
                 "—"
               ) : (
                 <>
@@ -156,46 +159,62 @@ function ModelRoutes({
                   {r.configured ? <Badge tone="green">configured</Badge> : <Badge tone="amber">not configured</Badge>}
                   {r.envPrefix && <div className="font-mono text-xs text-slate-500">{r.envPrefix}URL</div>}
                 </>
-              )}
-            </Td>
-            <Td className="whitespace-nowrap tabular-nums">
-              {r.busy} / {r.maxConcurrency}
-            </Td>
-            <Td className="tabular-nums">{formatUnitPrice(r.costMicrosPerSecond)}</Td>
-            <Td>
-              <BreakerBadge route={r} />
-            </Td>
-            <Td className="max-w-xs text-xs">
-              {r.lastError ? (
+              ),
+          },
+          {
+            id: "busy",
+            header: "Busy / limit",
+            numeric: true,
+            className: "whitespace-nowrap",
+            cell: ({ route: r }) => `${r.busy} / ${r.maxConcurrency}`,
+          },
+          { id: "cost", header: "Cost", numeric: true, cell: (r) => formatUnitPrice(r.route.costMicrosPerSecond) },
+          { id: "breaker", header: "Breaker", cell: (r) => <BreakerBadge route={r.route} /> },
+          {
+            id: "lastError",
+            header: "Last error",
+            className: "max-w-xs text-xs",
+            cell: ({ route: r }) =>
+              r.lastError ? (
                 <>
                   <span className="break-words">{r.lastError}</span>
                   <div className="text-slate-500">{when(r.lastErrorAt)}</div>
                 </>
               ) : (
                 "—"
-              )}
-            </Td>
-            {canEdit && (
-              <Td>
-                <div className="flex min-w-[15rem] flex-wrap gap-1.5">
-                  <Button type="button" variant="ghost" disabled={i === 0 || reorder.isPending} onClick={() => move(i, i - 1)}>
-                    Up<span className="sr-only"> (route {i + 1})</span>
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    disabled={i === model.routes.length - 1 || reorder.isPending}
-                    onClick={() => move(i, i + 1)}
-                  >
-                    Down<span className="sr-only"> (route {i + 1})</span>
-                  </Button>
-                  <RouteActions route={r} position={i + 1} providers={providers} onDone={refresh} />
-                </div>
-              </Td>
-            )}
-          </tr>
-        ))}
-      </DataTable>
+              ),
+          },
+          ...(canEdit
+            ? [
+                {
+                  id: "actions",
+                  header: "Actions",
+                  cell: ({ route: r, position }: { route: StaffRoute; position: number }) => (
+                    <div className="flex min-w-[15rem] flex-wrap gap-1.5">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        disabled={position === 1 || reorder.isPending}
+                        onClick={() => move(position - 1, position - 2)}
+                      >
+                        Up<span className="sr-only"> (route {position})</span>
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        disabled={position === model.routes.length || reorder.isPending}
+                        onClick={() => move(position - 1, position)}
+                      >
+                        Down<span className="sr-only"> (route {position})</span>
+                      </Button>
+                      <RouteActions route={r} position={position} providers={providers} onDone={refresh} />
+                    </div>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {reorder.error && <ErrorNote error={reorder.error} />}
       {canEdit && <AddRoute modelId={model.id} providers={providers} onDone={refresh} />}
     </Card>

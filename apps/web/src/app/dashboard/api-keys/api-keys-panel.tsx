@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, FormError, QueryState } from "@/components/ui/states";
@@ -192,113 +193,113 @@ export function ApiKeysPanel() {
             }
           >
             {(data) => (
-              <div className="relative -mx-5 overflow-x-auto">
-                <table className="w-full min-w-[40rem] text-left text-sm">
-                  <caption className="sr-only">{t("caption")}</caption>
-                  <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-                    <tr>
-                      <th scope="col" className="px-5 py-2 font-medium">
-                        {t("colName")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("colKey")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("mode")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("colRestrictions")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("colCreated")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("colLastUsed")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("colStatus")}
-                      </th>
-                      <th scope="col" className="px-5 py-2 text-right font-medium">
-                        <span className="sr-only">{t("colActions")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {data.map((k) => (
-                      <tr
-                        key={k.id}
-                        data-testid="key-row"
-                        data-key-id={k.id}
-                        className={k.status === "revoked" ? "text-slate-500" : ""}
-                      >
-                        <th scope="row" className="px-5 py-2.5 font-medium text-slate-900">
-                          {k.name}
-                        </th>
-                        <td className="px-3 py-2.5 font-mono text-xs">{k.prefix}…</td>
-                        <td className="px-3 py-2.5" data-testid="key-mode">
-                          {k.livemode ? <Badge tone="gray">{t("modeLive")}</Badge> : <Badge tone="blue">{t("modeTest")}</Badge>}
-                        </td>
-                        <td className="max-w-72 min-w-48 px-3 py-2.5">
-                          <KeyRestrictionsSummary restrictions={k} />
-                        </td>
-                        <td className="px-3 py-2.5 whitespace-nowrap">{formatUtc(k.createdAt)}</td>
-                        <td className="px-3 py-2.5 whitespace-nowrap">{k.lastUsedAt ? formatUtc(k.lastUsedAt) : tc("never")}</td>
-                        <td className="px-3 py-2.5">
-                          {k.status === "active" ? (
-                            <Badge tone="green">{t("active")}</Badge>
-                          ) : k.status === "expired" ? (
-                            <Badge tone="amber">{t("expired")}</Badge>
-                          ) : (
-                            <Badge tone="gray">{t("revokedAt", { at: k.revokedAt ? formatUtc(k.revokedAt) : "" })}</Badge>
-                          )}
-                        </td>
-                        <td className="px-5 py-2.5 text-right whitespace-nowrap">
-                          {k.status !== "revoked" && (
-                            <span className="inline-flex gap-2">
-                              <Button
-                                type="button"
-                                variant="secondary"
-                                aria-label={t("editLabel", { name: k.name, prefix: k.prefix })}
-                                onClick={() => {
-                                  restrict.reset();
-                                  setEditing({ id: k.id, name: k.name, prefix: k.prefix, draft: draftOf(k) });
-                                }}
-                              >
-                                {t("edit")}
-                              </Button>
-                              <Button
-                                type="button"
-                                variant="secondary"
-                                aria-label={t("rotateLabel", { name: k.name, prefix: k.prefix })}
-                                onClick={() =>
-                                  setPending({
-                                    action: "rotate",
-                                    id: k.id,
-                                    name: k.name,
-                                    prefix: k.prefix,
-                                    expired: k.status === "expired",
-                                    newExpiry: "",
-                                  })
-                                }
-                              >
-                                {t("rotate")}
-                              </Button>
-                              <Button
-                                type="button"
-                                variant="danger"
-                                aria-label={t("revokeLabel", { name: k.name, prefix: k.prefix })}
-                                onClick={() => setPending({ action: "revoke", id: k.id, name: k.name, prefix: k.prefix })}
-                              >
-                                {t("revoke")}
-                              </Button>
-                            </span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                label={t("caption")}
+                rows={data}
+                rowKey={(k) => k.id}
+                rowAttributes={(k) => ({
+                  "data-testid": "key-row",
+                  "data-key-id": k.id,
+                  className: k.status === "revoked" ? "text-slate-500" : "",
+                })}
+                columns={[
+                  { id: "name", header: t("colName"), rowHeader: true, cell: (k) => k.name },
+                  {
+                    id: "key",
+                    header: t("colKey"),
+                    hideBelow: "sm",
+                    className: "font-mono text-xs",
+                    cell: (k) => `${k.prefix}…`,
+                  },
+                  {
+                    id: "mode",
+                    header: t("mode"),
+                    hideBelow: "sm",
+                    cellTestId: "key-mode",
+                    cell: (k) =>
+                      k.livemode ? <Badge tone="gray">{t("modeLive")}</Badge> : <Badge tone="blue">{t("modeTest")}</Badge>,
+                  },
+                  {
+                    id: "restrictions",
+                    header: t("colRestrictions"),
+                    className: "max-w-72 min-w-48",
+                    cell: (k) => <KeyRestrictionsSummary restrictions={k} />,
+                  },
+                  {
+                    id: "created",
+                    header: t("colCreated"),
+                    hideBelow: "lg",
+                    className: "whitespace-nowrap",
+                    cell: (k) => formatUtc(k.createdAt),
+                  },
+                  {
+                    id: "lastUsed",
+                    header: t("colLastUsed"),
+                    hideBelow: "md",
+                    className: "whitespace-nowrap",
+                    cell: (k) => (k.lastUsedAt ? formatUtc(k.lastUsedAt) : tc("never")),
+                  },
+                  {
+                    id: "status",
+                    header: t("colStatus"),
+                    cell: (k) =>
+                      k.status === "active" ? (
+                        <Badge tone="green">{t("active")}</Badge>
+                      ) : k.status === "expired" ? (
+                        <Badge tone="amber">{t("expired")}</Badge>
+                      ) : (
+                        <Badge tone="gray">{t("revokedAt", { at: k.revokedAt ? formatUtc(k.revokedAt) : "" })}</Badge>
+                      ),
+                  },
+                  {
+                    id: "actions",
+                    header: t("colActions"),
+                    headerHidden: true,
+                    className: "whitespace-nowrap text-right",
+                    cell: (k) =>
+                      k.status !== "revoked" && (
+                        <span className="inline-flex gap-2">
+                          <Button
+                            type="button"
+                            variant="secondary"
+                            aria-label={t("editLabel", { name: k.name, prefix: k.prefix })}
+                            onClick={() => {
+                              restrict.reset();
+                              setEditing({ id: k.id, name: k.name, prefix: k.prefix, draft: draftOf(k) });
+                            }}
+                          >
+                            {t("edit")}
+                          </Button>
+                          <Button
+                            type="button"
+                            variant="secondary"
+                            aria-label={t("rotateLabel", { name: k.name, prefix: k.prefix })}
+                            onClick={() =>
+                              setPending({
+                                action: "rotate",
+                                id: k.id,
+                                name: k.name,
+                                prefix: k.prefix,
+                                expired: k.status === "expired",
+                                newExpiry: "",
+                              })
+                            }
+                          >
+                            {t("rotate")}
+                          </Button>
+                          <Button
+                            type="button"
+                            variant="danger"
+                            aria-label={t("revokeLabel", { name: k.name, prefix: k.prefix })}
+                            onClick={() => setPending({ action: "revoke", id: k.id, name: k.name, prefix: k.prefix })}
+                          >
+                            {t("revoke")}
+                          </Button>
+                        </span>
+                      ),
+                  },
+                ]}
+              />
             )}
           </QueryState>
         </Card>

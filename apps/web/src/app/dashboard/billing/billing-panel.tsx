@@ -9,8 +9,9 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { EmptyState, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { CursorPager } from "@/components/ui/cursor-pager";
+import { DataTable } from "@/components/ui/data-table";
 import { AlertsCard } from "./alerts-card";
-import { EntryRow, GenerationRows, LEDGER_TYPES as TYPES, type LedgerType } from "./ledger-rows";
+import { LEDGER_TYPES as TYPES, type LedgerType, useLedgerTable } from "./ledger-rows";
 
 const PAGE_SIZE = 25;
 
@@ -19,6 +20,7 @@ export function BillingPanel() {
   const tl = useTranslations("ledgerType");
   const tn = useTranslations("nav");
   const trpc = useTRPC();
+  const ledger = useLedgerTable();
   const [type, setType] = useState<LedgerType | "">("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -139,39 +141,14 @@ export function BillingPanel() {
         >
           {(data) => (
             <>
-              <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
-                <table className="w-full min-w-[640px] text-left text-sm" data-testid="ledger-table">
-                  <caption className="sr-only">{t("caption")}</caption>
-                  <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-5 py-2 font-medium">
-                        {t("time")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("type")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        {t("amount")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        {t("balanceAfter")}
-                      </th>
-                      <th scope="col" className="px-5 py-2 font-medium">
-                        {t("reference")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {data.lines.map((line) =>
-                      line.kind === "entry" ? (
-                        <EntryRow key={line.id} e={line.entry} />
-                      ) : (
-                        <GenerationRows key={line.id} line={line} />
-                      ),
-                    )}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                label={t("caption")}
+                testId="ledger-table"
+                busy={list.isFetching}
+                rows={data.lines}
+                rowKey={(row) => row.id}
+                {...ledger}
+              />
               <CursorPager
                 label={t("pages")}
                 page={page}

@@ -13,6 +13,7 @@ import { useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "./format";
 import { UtcTime } from "@/components/ui/utc-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
+import { DataTable } from "@/components/ui/data-table";
 
 const PAGE_SIZE = 20;
 /** The source filter's value for generations made in the playground (the server's PLAYGROUND_SOURCE). */
@@ -193,105 +194,119 @@ export function GenerationsPanel() {
         >
           {(data) => (
             <>
-              <table className="w-full table-fixed text-left text-sm" data-testid="generations-table" aria-busy={list.isFetching}>
-                <caption className="sr-only">{t("caption")}</caption>
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="w-24 py-2 pr-3 font-medium sm:w-32">
-                      {t("colClip")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t("colPrompt")}
-                    </th>
-                    <th scope="col" className="hidden w-32 py-2 pr-3 font-medium lg:table-cell">
-                      {t("model")}
-                    </th>
-                    <th scope="col" className="w-24 py-2 pr-3 font-medium">
-                      {t("status")}
-                    </th>
-                    <th scope="col" className="hidden w-28 py-2 pr-3 text-right font-medium md:table-cell">
-                      {t("colSeconds")}
-                    </th>
-                    <th scope="col" className="hidden w-20 py-2 pr-3 text-right font-medium md:table-cell">
-                      {t("colCost")}
-                    </th>
-                    <th scope="col" className="hidden w-32 py-2 pr-3 font-medium xl:table-cell">
-                      {t("source")}
-                    </th>
-                    <th scope="col" className="hidden w-44 py-2 font-medium md:table-cell">
-                      {t("colCreated")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.data.map((g) => (
-                    <tr key={g.id} data-testid="generation-row" data-status={g.status} className="align-top">
-                      <td className="py-2 pr-3">
-                        {g.posterUrl ? (
-                          // biome-ignore lint/performance/noImgElement: a stored poster served by /cdn, not an optimizable asset
-                          <img
-                            src={g.posterUrl}
-                            alt={t("frameAlt", { prompt: g.prompt })}
-                            width={g.width}
-                            height={g.height}
-                            loading="lazy"
-                            decoding="async"
-                            data-testid="generation-thumbnail"
-                            className="aspect-video h-auto w-full rounded bg-black object-cover"
-                          />
-                        ) : g.outputUrl ? (
-                          <video
-                            src={g.outputUrl}
-                            muted
-                            playsInline
-                            preload="metadata"
-                            aria-hidden
-                            tabIndex={-1}
-                            className="aspect-video w-full rounded bg-black object-cover"
-                          />
-                        ) : (
-                          <div
-                            aria-hidden
-                            className="grid aspect-video w-full place-items-center rounded bg-slate-100 text-slate-400"
-                          >
-                            ▶
-                          </div>
-                        )}
-                      </td>
-                      <td className="min-w-0 py-2 pr-3">
-                        <Link
-                          href={`/dashboard/generations/${g.id}`}
-                          className="line-clamp-2 break-words font-medium text-slate-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-slate-600"
-                          title={g.prompt}
+              <DataTable
+                label={t("caption")}
+                testId="generations-table"
+                busy={list.isFetching}
+                fixed
+                rows={data.data}
+                rowKey={(g) => g.id}
+                rowAttributes={(g) => ({ "data-testid": "generation-row", "data-status": g.status })}
+                rowHref={(g) => `/dashboard/generations/${g.id}`}
+                columns={[
+                  {
+                    id: "clip",
+                    header: t("colClip"),
+                    className: "w-28 sm:w-36",
+                    cell: (g) =>
+                      g.posterUrl ? (
+                        // biome-ignore lint/performance/noImgElement: a stored poster served by /cdn, not an optimizable asset
+                        <img
+                          src={g.posterUrl}
+                          alt={t("frameAlt", { prompt: g.prompt })}
+                          width={g.width}
+                          height={g.height}
+                          loading="lazy"
+                          decoding="async"
+                          data-testid="generation-thumbnail"
+                          className="aspect-video h-auto w-full rounded bg-black object-cover"
+                        />
+                      ) : g.outputUrl ? (
+                        <video
+                          src={g.outputUrl}
+                          muted
+                          playsInline
+                          preload="metadata"
+                          aria-hidden
+                          tabIndex={-1}
+                          className="aspect-video w-full rounded bg-black object-cover"
+                        />
+                      ) : (
+                        <div
+                          aria-hidden
+                          className="grid aspect-video w-full place-items-center rounded bg-slate-100 text-slate-400"
                         >
-                          {g.prompt}
-                        </Link>
-                        <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{g.id}</p>
+                          ▶
+                        </div>
+                      ),
+                  },
+                  {
+                    id: "prompt",
+                    header: t("colPrompt"),
+                    link: true,
+                    className: "min-w-0",
+                    cell: (g) => (
+                      <span className="line-clamp-2 break-words font-medium text-slate-900" title={g.prompt}>
+                        {g.prompt}
+                      </span>
+                    ),
+                    detail: (g) => (
+                      <>
+                        <span className="mt-0.5 block truncate font-mono text-xs text-slate-500">{g.id}</span>
                         {/* What the hidden columns say, on narrow screens. */}
-                        <p className="mt-0.5 text-xs text-slate-600 md:hidden">
+                        <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
                           {g.modelId} · {costText(g)} · {g.apiKeyName ?? tn("playground")}
                           <br />
                           <UtcTime value={g.createdAt} />
-                        </p>
-                      </td>
-                      <td className="hidden truncate py-2 pr-3 text-slate-700 lg:table-cell">{g.modelId}</td>
-                      <td className="py-2 pr-3">
-                        <Badge tone={STATUS_TONE[g.status]}>{ts(g.status)}</Badge>
-                      </td>
-                      <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-700 md:table-cell">
-                        {t("secondsBilled", { duration: g.duration, billed: g.billedSeconds })}
-                      </td>
-                      <td className="hidden py-2 pr-3 text-right tabular-nums text-slate-900 md:table-cell">{costText(g)}</td>
-                      <td className="hidden truncate py-2 pr-3 text-slate-700 xl:table-cell">
-                        {g.apiKeyName ?? tn("playground")}
-                      </td>
-                      <td className="hidden py-2 tabular-nums text-slate-700 md:table-cell">
-                        <UtcTime value={g.createdAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                        </span>
+                      </>
+                    ),
+                  },
+                  {
+                    id: "model",
+                    header: t("model"),
+                    hideBelow: "lg",
+                    className: "w-32 truncate text-slate-700",
+                    cell: (g) => g.modelId,
+                  },
+                  {
+                    id: "status",
+                    header: t("status"),
+                    className: "w-24",
+                    cell: (g) => <Badge tone={STATUS_TONE[g.status]}>{ts(g.status)}</Badge>,
+                  },
+                  {
+                    id: "seconds",
+                    header: t("colSeconds"),
+                    numeric: true,
+                    hideBelow: "md",
+                    className: "w-28 text-slate-700",
+                    cell: (g) => t("secondsBilled", { duration: g.duration, billed: g.billedSeconds }),
+                  },
+                  {
+                    id: "cost",
+                    header: t("colCost"),
+                    numeric: true,
+                    hideBelow: "md",
+                    className: "w-24 text-slate-900",
+                    cell: (g) => costText(g),
+                  },
+                  {
+                    id: "source",
+                    header: t("source"),
+                    hideBelow: "xl",
+                    className: "w-32 truncate text-slate-700",
+                    cell: (g) => g.apiKeyName ?? tn("playground"),
+                  },
+                  {
+                    id: "created",
+                    header: t("colCreated"),
+                    hideBelow: "md",
+                    className: "w-48 tabular-nums text-slate-700",
+                    cell: (g) => <UtcTime value={g.createdAt} />,
+                  },
+                ]}
+              />
               <CursorPager
                 label={t("pages")}
                 page={page}

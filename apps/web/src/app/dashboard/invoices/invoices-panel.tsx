@@ -10,6 +10,7 @@ import { formatAmount } from "@vgen/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
@@ -287,51 +288,32 @@ function Invoices() {
         </form>
         <ErrorNote error={statement.error} />
         {statement.data && (
-          <div className="mt-4 overflow-x-auto" aria-live="polite">
-            <table className="w-full min-w-[28rem] text-sm">
-              <caption className="mb-2 text-left font-medium text-slate-800">
-                {statement.data.number} · {monthLabel(statement.data.period, locale)}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                  <th scope="col" className="py-2 pr-4">
-                    {t("model")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    {t("generations")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    {t("billedSeconds")}
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    {t("spend")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="tabular-nums">
-                {statement.data.lines.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="py-3 text-slate-500">
-                      {t("noUsage")}
-                    </td>
-                  </tr>
-                )}
-                {statement.data.lines.map((l) => (
-                  <tr key={l.model} className="border-b border-slate-100">
-                    <td className="py-2 pr-4 font-mono">{l.model}</td>
-                    <td className="py-2 pr-4 text-right">{l.generations}</td>
-                    <td className="py-2 pr-4 text-right">{tu("seconds", { count: l.billedSeconds })}</td>
-                    <td className="py-2 text-right">{formatAmount(l.spendMicros)}</td>
-                  </tr>
-                ))}
-                <tr className="font-semibold">
-                  <td className="py-2 pr-4">{t("total")}</td>
-                  <td className="py-2 pr-4 text-right">{statement.data.totalGenerations}</td>
-                  <td className="py-2 pr-4 text-right">{tu("seconds", { count: statement.data.totalBilledSeconds })}</td>
-                  <td className="py-2 text-right">{formatAmount(statement.data.totalSpendMicros)}</td>
-                </tr>
-              </tbody>
-            </table>
+          <div className="mt-4" aria-live="polite">
+            <DataTable
+              label={`${statement.data.number} · ${monthLabel(statement.data.period, locale)}`}
+              captionVisible
+              bleed={false}
+              rows={statement.data.lines}
+              rowKey={(l) => l.model}
+              empty={t("noUsage")}
+              columns={[
+                { id: "model", header: t("model"), className: "font-mono", cell: (l) => l.model },
+                { id: "generations", header: t("generations"), numeric: true, cell: (l) => l.generations },
+                {
+                  id: "seconds",
+                  header: t("billedSeconds"),
+                  numeric: true,
+                  cell: (l) => tu("seconds", { count: l.billedSeconds }),
+                },
+                { id: "spend", header: t("spend"), numeric: true, cell: (l) => formatAmount(l.spendMicros) },
+              ]}
+              footer={[
+                t("total"),
+                statement.data.totalGenerations,
+                tu("seconds", { count: statement.data.totalBilledSeconds }),
+                formatAmount(statement.data.totalSpendMicros),
+              ]}
+            />
           </div>
         )}
         <h3 className="mt-6 text-sm font-semibold text-slate-900">{t("yourStatements")}</h3>

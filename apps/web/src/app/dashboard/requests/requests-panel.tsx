@@ -13,11 +13,15 @@ import { useTRPC } from "@/trpc/client";
 import { keyLabel, OPERATION_OPTIONS, statusTone } from "./request-format";
 import { UtcTime } from "@/components/ui/utc-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
+import { type Column, DataTable } from "@/components/ui/data-table";
+import type { AppRouter } from "@/server/routers/_app";
+import type { inferRouterOutputs } from "@trpc/server";
 
 const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 const FILTERS = ["status", "key", "operation", "from", "to"] as const;
 type FilterName = (typeof FILTERS)[number];
 const PAGE_SIZE = 25;
+type Row = inferRouterOutputs<AppRouter>["requests"]["list"]["data"][number];
 
 const oneOf = <T extends string>(values: readonly T[], v: string): T | null =>
   (values as readonly string[]).includes(v) ? (v as T) : null;
@@ -72,6 +76,47 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
     return k ? keyLabel(k, t("revokedSuffix")) : id;
   };
   const page = cursors.length;
+  // Time, request and status stay on a phone's screen; latency and key step aside.
+  const columns: Column<Row>[] = [
+    {
+      id: "time",
+      header: t("timeUtc"),
+      link: true,
+      className: "tabular-nums text-slate-700 sm:whitespace-nowrap",
+      cell: (r) => <UtcTime value={r.createdAt} />,
+    },
+    {
+      id: "request",
+      header: t("request"),
+      className: "break-all",
+      cell: (r) => (
+        <span className="font-mono text-xs">
+          <span className="font-semibold">{r.method}</span> {r.path}
+        </span>
+      ),
+    },
+    {
+      id: "status",
+      header: t("status"),
+      cell: (r) => (
+        <>
+          <Badge tone={statusTone(r.status)}>{r.status}</Badge>
+          {r.errorCode && (
+            <span className="block break-all font-mono text-xs text-slate-700 sm:ml-2 sm:inline">{r.errorCode}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      id: "latency",
+      header: t("latency"),
+      numeric: true,
+      hideBelow: "sm",
+      className: "whitespace-nowrap",
+      cell: (r) => t("ms", { value: String(r.latencyMs) }),
+    },
+    { id: "key", header: t("key"), hideBelow: "md", className: "text-slate-700", cell: (r) => keyName(r.apiKeyId) },
+  ];
 
   return (
     <>
@@ -144,58 +189,17 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
         >
           {(data) => (
             <>
-              <div className="-mx-5 overflow-x-auto" aria-busy={list.isFetching}>
-                <table className="w-full min-w-[720px] text-left text-sm" data-testid="requests-table">
-                  <caption className="sr-only">{t("caption")}</caption>
-                  <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-5 py-2 font-medium">
-                        {t("timeUtc")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("request")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        {t("status")}
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        {t("latency")}
-                      </th>
-                      <th scope="col" className="px-5 py-2 font-medium">
-                        {t("key")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {data.data.map((r) => (
-                      <tr key={r.id} data-testid="request-row" data-status={r.status}>
-                        <td className="whitespace-nowrap px-5 py-2 tabular-nums text-slate-700">
-                          <Link
-                            className="underline decoration-slate-300 hover:decoration-slate-900 focus-visible:outline-2 focus-visible:outline-slate-600"
-                            href={`/dashboard/requests/${encodeURIComponent(r.id)}${query ? `?${query}` : ""}`}
-                            aria-label={t("rowLabel", { method: r.method, path: r.path, time: formatUtc(r.createdAt) })}
-                          >
-                            <UtcTime value={r.createdAt} />
-                          </Link>
-                        </td>
-                        <td className="px-3 py-2">
-                          <span className="font-mono text-xs">
-                            <span className="font-semibold">{r.method}</span> {r.path}
-                          </span>
-                        </td>
-                        <td className="whitespace-nowrap px-3 py-2">
-                          <Badge tone={statusTone(r.status)}>{r.status}</Badge>
-                          {r.errorCode && <span className="ml-2 font-mono text-xs text-slate-700">{r.errorCode}</span>}
-                        </td>
-                        <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                          {t("ms", { value: String(r.latencyMs) })}
-                        </td>
-                        <td className="px-5 py-2 text-slate-700">{keyName(r.apiKeyId)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                label={t("caption")}
+                testId="requests-table"
+                busy={list.isFetching}
+                columns={columns}
+                rows={data.data}
+                rowKey={(r) => r.id}
+                rowAttributes={(r) => ({ "data-testid": "request-row", "data-status": r.status })}
+                rowHref={(r) => `/dashboard/requests/${encodeURIComponent(r.id)}${query ? `?${query}` : ""}`}
+                rowLinkLabel={(r) => t("rowLabel", { method: r.method, path: r.path, time: formatUtc(r.createdAt) })}
+              />
               <CursorPager
                 label={t("pages")}
                 page={page}

@@ -10,7 +10,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { type Column, DataTable } from "@/components/ui/data-table";
 
 // Charts measure the page, so they render in the browser only.
 const chartFallback = () => <div className="h-72 animate-pulse rounded-xl border border-slate-200 bg-white" aria-hidden />;
@@ -31,6 +31,7 @@ const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];
 
 type Row = UsageRow;
+type StatsRow = { key: string; label: ReactNode; row: Row };
 
 /** A latency in milliseconds, or a dash when there was none. */
 function useMs() {
@@ -63,94 +64,45 @@ function StatsTable({
 }: {
   caption: string;
   firstHeader: string;
-  rows: { key: string; label: ReactNode; row: Row }[];
+  rows: StatsRow[];
   testId: string;
 }) {
   const t = useTranslations("usage");
   const ms = useMs();
-  const th = "px-3 py-2 text-right font-medium";
+  const count = (id: string, header: string, value: (row: Row) => ReactNode): Column<StatsRow> => ({
+    id,
+    header,
+    numeric: true,
+    className: "whitespace-nowrap",
+    cell: ({ row }) => value(row),
+  });
   return (
-    <ScrollRegion label={caption} className="-mx-5 overflow-x-auto">
-      <table className="w-full min-w-[960px] text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="whitespace-nowrap border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-5 py-2 text-left font-medium">
-              {firstHeader}
-            </th>
-            <th scope="col" className={th}>
-              {t("requests")}
-            </th>
-            <th scope="col" className={th}>
-              {t("accepted")}
-            </th>
-            <th scope="col" className={th}>
-              {t("refused")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              {t("refusedByCode")}
-            </th>
-            <th scope="col" className={th}>
-              {t("completed")}
-            </th>
-            <th scope="col" className={th}>
-              {t("failed")}
-            </th>
-            <th scope="col" className={th}>
-              {t("billedS")}
-            </th>
-            <th scope="col" className={th}>
-              {t("spend")}
-            </th>
-            <th scope="col" className={th}>
-              p50
-            </th>
-            <th scope="col" className="px-5 py-2 text-right font-medium">
-              p95
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 whitespace-nowrap tabular-nums">
-          {rows.map(({ key, label, row }) => (
-            <tr key={key} data-testid={`${testId}-row`} data-key={key}>
-              <th scope="row" className="whitespace-nowrap px-5 py-2 text-left font-medium text-slate-900">
-                {label}
-              </th>
-              <td className="px-3 py-2 text-right" data-col="requests">
-                {row.requests}
-              </td>
-              <td className="px-3 py-2 text-right" data-col="accepted">
-                {row.accepted}
-              </td>
-              <td className="px-3 py-2 text-right" data-col="refused">
-                {row.refused}
-              </td>
-              <td className="px-3 py-2 text-left" data-col="codes">
-                <Codes codes={row.refusedByCode} />
-              </td>
-              <td className="px-3 py-2 text-right" data-col="completed">
-                {row.completed}
-              </td>
-              <td className="px-3 py-2 text-right" data-col="failed">
-                {row.failed}
-              </td>
-              <td className="px-3 py-2 text-right" data-col="seconds">
-                {row.billedSeconds}
-              </td>
-              <td className="px-3 py-2 text-right" data-col="spend">
-                {formatAmount(row.spendMicros)}
-              </td>
-              <td className="px-3 py-2 text-right" data-col="p50">
-                {ms(row.latencyP50Ms)}
-              </td>
-              <td className="px-5 py-2 text-right" data-col="p95">
-                {ms(row.latencyP95Ms)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DataTable
+      label={caption}
+      testId={testId}
+      minWidth="min-w-[960px]"
+      rows={rows}
+      rowKey={(r) => r.key}
+      rowAttributes={(r) => ({ "data-testid": `${testId}-row`, "data-key": r.key })}
+      columns={[
+        { id: "label", header: firstHeader, rowHeader: true, className: "whitespace-nowrap", cell: (r) => r.label },
+        count("requests", t("requests"), (row) => row.requests),
+        count("accepted", t("accepted"), (row) => row.accepted),
+        count("refused", t("refused"), (row) => row.refused),
+        {
+          id: "codes",
+          header: t("refusedByCode"),
+          className: "whitespace-nowrap",
+          cell: ({ row }) => <Codes codes={row.refusedByCode} />,
+        },
+        count("completed", t("completed"), (row) => row.completed),
+        count("failed", t("failed"), (row) => row.failed),
+        count("seconds", t("billedS"), (row) => row.billedSeconds),
+        count("spend", t("spend"), (row) => formatAmount(row.spendMicros)),
+        count("p50", "p50", (row) => ms(row.latencyP50Ms)),
+        count("p95", "p95", (row) => ms(row.latencyP95Ms)),
+      ]}
+    />
   );
 }
 

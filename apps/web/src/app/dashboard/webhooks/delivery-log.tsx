@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { SentRequest } from "./sent-request";
@@ -114,73 +115,64 @@ export function DeliveryLog({ endpointId }: { endpointId?: string }) {
                         {resend.isPending && resend.variables?.deliveryId === d.id ? t("resending") : t("resend")}
                       </Button>
                     </div>
-                    <div className="mt-2 overflow-x-auto">
-                      <table className="w-full min-w-[36rem] text-left text-sm" aria-label={t("attemptsOf", { id: d.id })}>
-                        <thead>
-                          <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                            <th scope="col" className="py-2 pr-3">
-                              #
-                            </th>
-                            <th scope="col" className="py-2 pr-3">
-                              {t("time")}
-                            </th>
-                            <th scope="col" className="py-2 pr-3">
-                              {t("status")}
-                            </th>
-                            <th scope="col" className="py-2 pr-3">
-                              {t("duration")}
-                            </th>
-                            <th scope="col" className="py-2 pr-3">
-                              {t("responseOrError")}
-                            </th>
-                            <th scope="col" className="py-2">
-                              {t("request")}
-                            </th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {d.attempts.map((a) => (
-                            <tr key={a.id} className="border-b border-slate-100 align-top" data-testid="webhook-attempt">
-                              <td className="py-2 pr-3 tabular-nums">
-                                {a.attemptNo}
-                                {a.manual ? t("resendMark") : ""}
-                              </td>
-                              <td className="py-2 pr-3 whitespace-nowrap">{formatUtc(a.at)}</td>
-                              <td className="py-2 pr-3">
-                                <Badge
-                                  tone={
-                                    a.responseStatus !== null && a.responseStatus >= 200 && a.responseStatus < 300
-                                      ? "green"
-                                      : "red"
-                                  }
-                                >
-                                  {a.responseStatus ?? t("none")}
-                                </Badge>
-                              </td>
-                              <td className="py-2 pr-3 tabular-nums">{t("ms", { value: String(a.durationMs) })}</td>
-                              <td className="py-2">
+                    <div className="mt-2">
+                      <DataTable
+                        label={t("attemptsOf", { id: d.id })}
+                        bleed={false}
+                        minWidth="min-w-[36rem]"
+                        rows={d.attempts}
+                        rowKey={(a) => a.id}
+                        rowAttributes={() => ({ "data-testid": "webhook-attempt" })}
+                        empty={t("noAttemptYet")}
+                        columns={[
+                          {
+                            id: "no",
+                            header: "#",
+                            className: "tabular-nums",
+                            cell: (a) => `${a.attemptNo}${a.manual ? t("resendMark") : ""}`,
+                          },
+                          { id: "time", header: t("time"), className: "whitespace-nowrap", cell: (a) => formatUtc(a.at) },
+                          {
+                            id: "status",
+                            header: t("status"),
+                            cell: (a) => (
+                              <Badge
+                                tone={
+                                  a.responseStatus !== null && a.responseStatus >= 200 && a.responseStatus < 300 ? "green" : "red"
+                                }
+                              >
+                                {a.responseStatus ?? t("none")}
+                              </Badge>
+                            ),
+                          },
+                          {
+                            id: "duration",
+                            header: t("duration"),
+                            numeric: true,
+                            cell: (a) => t("ms", { value: String(a.durationMs) }),
+                          },
+                          {
+                            id: "response",
+                            header: t("responseOrError"),
+                            cell: (a) => (
+                              <>
                                 {a.responseBody && (
                                   <code className="block max-w-md truncate font-mono text-xs" title={a.responseBody}>
                                     {a.responseBody}
                                   </code>
                                 )}
                                 {a.error && <span className="text-xs text-red-700">{a.error}</span>}
-                                {!a.responseBody && !a.error && <span className="text-xs text-slate-400">{t("empty")}</span>}
-                              </td>
-                              <td className="py-2">
-                                <SentRequest body={d.body} headers={a.requestHeaders} />
-                              </td>
-                            </tr>
-                          ))}
-                          {d.attempts.length === 0 && (
-                            <tr>
-                              <td colSpan={6} className="py-2 text-slate-500">
-                                {t("noAttemptYet")}
-                              </td>
-                            </tr>
-                          )}
-                        </tbody>
-                      </table>
+                                {!a.responseBody && !a.error && <span className="text-xs text-slate-500">{t("empty")}</span>}
+                              </>
+                            ),
+                          },
+                          {
+                            id: "request",
+                            header: t("request"),
+                            cell: (a) => <SentRequest body={d.body} headers={a.requestHeaders} />,
+                          },
+                        ]}
+                      />
                     </div>
                   </details>
                 </li>

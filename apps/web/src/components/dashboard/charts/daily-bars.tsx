@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
+import { DataTable } from "@/components/ui/data-table";
 
 export interface DailyBar {
   /** YYYY-MM-DD (UTC). */
@@ -62,23 +63,16 @@ export function DailyBars({ title, bars, testId }: { title: string; bars: DailyB
         <span>{bars[0]?.day}</span>
         <span>{bars[bars.length - 1]?.day}</span>
       </figcaption>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("day")}</th>
-            <th scope="col">{t("value")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((b) => (
-            <tr key={b.day}>
-              <th scope="row">{b.day}</th>
-              <td>{b.label}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label={title}
+        srOnly
+        rows={bars}
+        rowKey={(b) => b.day}
+        columns={[
+          { id: "day", header: t("day"), rowHeader: true, cell: (b) => b.day },
+          { id: "value", header: t("value"), cell: (b) => b.label },
+        ]}
+      />
     </figure>
   );
 }

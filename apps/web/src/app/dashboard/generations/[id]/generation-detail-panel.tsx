@@ -9,6 +9,7 @@ import { useApiErrorText } from "@/i18n/api-error";
 import { usePricePerSecond } from "@/i18n/format";
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { Card, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge, EmptyState, ErrorNote, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { rerunHref } from "../../playground/prefill";
@@ -177,33 +178,26 @@ export function GenerationDetailPanel({ id }: { id: string }) {
             )}
           </ol>
           {routeAttempts.length > 0 && (
-            <table className="mt-5 w-full text-left text-sm" data-testid="route-attempts">
-              <caption className="mb-1 text-left text-sm font-medium text-slate-800">{t("routeAttempts")}</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    #
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    {t("started")}
-                  </th>
-                  <th scope="col" className="py-1.5 font-medium">
-                    {t("outcome")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {routeAttempts.map((a, i) => (
-                  <tr key={a.id}>
-                    <td className="py-1.5 pr-3 tabular-nums">{i + 1}</td>
-                    <td className="py-1.5 pr-3 tabular-nums">
-                      <UtcTime value={a.startedAt} />
-                    </td>
-                    <td className="py-1.5">{a.outcome ? a.outcome.replace("_", " ") : t("running")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="mt-5">
+              <DataTable
+                label={t("routeAttempts")}
+                captionVisible
+                bleed={false}
+                testId="route-attempts"
+                rows={routeAttempts.map((a, i) => ({ ...a, no: i + 1 }))}
+                rowKey={(a) => a.id}
+                columns={[
+                  { id: "no", header: "#", numeric: true, className: "w-8", cell: (a) => a.no },
+                  {
+                    id: "started",
+                    header: t("started"),
+                    className: "tabular-nums",
+                    cell: (a) => <UtcTime value={a.startedAt} />,
+                  },
+                  { id: "outcome", header: t("outcome"), cell: (a) => (a.outcome ? a.outcome.replace("_", " ") : t("running")) },
+                ]}
+              />
+            </div>
           )}
         </Card>
 
@@ -211,44 +205,39 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           {ledger.length === 0 ? (
             <EmptyState title={t("noLedger")} />
           ) : (
-            <table className="w-full text-left text-sm" data-testid="generation-ledger">
-              <caption className="sr-only">{t("ledgerCaption")}</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    {t("type")}
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                    {t("amount")}
-                  </th>
-                  <th scope="col" className="hidden py-1.5 pr-3 text-right font-medium sm:table-cell">
-                    {t("balanceAfter")}
-                  </th>
-                  <th scope="col" className="py-1.5 font-medium">
-                    {t("time")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {ledger.map((e) => (
-                  <tr key={e.id} data-testid="generation-ledger-row" data-type={e.type}>
-                    <td className="py-1.5 pr-3">{tl(e.type)}</td>
-                    <td
-                      className={`whitespace-nowrap py-1.5 pr-3 text-right tabular-nums ${e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"}`}
-                    >
-                      {e.amountMicros > 0n ? "+" : ""}
-                      {formatAmount(e.amountMicros)}
-                    </td>
-                    <td className="hidden whitespace-nowrap py-1.5 pr-3 text-right tabular-nums sm:table-cell">
-                      {formatAmount(e.balanceAfterMicros)}
-                    </td>
-                    <td className="py-1.5 text-xs tabular-nums text-slate-700">
-                      <UtcTime value={e.createdAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label={t("ledgerCaption")}
+              bleed={false}
+              testId="generation-ledger"
+              rows={ledger}
+              rowKey={(e) => e.id}
+              rowAttributes={(e) => ({ "data-testid": "generation-ledger-row", "data-type": e.type })}
+              columns={[
+                { id: "type", header: t("type"), cell: (e) => tl(e.type) },
+                {
+                  id: "amount",
+                  header: t("amount"),
+                  numeric: true,
+                  className: "whitespace-nowrap",
+                  cellClassName: (e) => (e.amountMicros < 0n ? "text-red-700" : "text-emerald-700"),
+                  cell: (e) => `${e.amountMicros > 0n ? "+" : ""}${formatAmount(e.amountMicros)}`,
+                },
+                {
+                  id: "balanceAfter",
+                  header: t("balanceAfter"),
+                  numeric: true,
+                  hideBelow: "sm",
+                  className: "whitespace-nowrap",
+                  cell: (e) => formatAmount(e.balanceAfterMicros),
+                },
+                {
+                  id: "time",
+                  header: t("time"),
+                  className: "text-xs tabular-nums text-slate-700",
+                  cell: (e) => <UtcTime value={e.createdAt} />,
+                },
+              ]}
+            />
           )}
         </Card>
 
