@@ -59,8 +59,9 @@ test("the language menu opens from the keyboard and switches the language", asyn
   await expect(menu.getByRole("menuitemradio", { name: "Русский" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.locator("html")).toHaveAttribute("lang", "ru");
-  await expect(header.getByRole("button", { name: "Язык: Русский" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Справочник API" })).toBeVisible();
+  const russianHeader = page.getByRole("navigation", { name: "Основная навигация" });
+  await expect(russianHeader.getByRole("button", { name: "Язык: Русский" })).toBeVisible();
+  await expect(russianHeader.getByRole("link", { name: "Справочник API" })).toBeVisible();
 });
 
 test("code-sample tabs switch with the arrow keys, Home and End", async ({ page }) => {

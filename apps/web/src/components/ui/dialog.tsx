@@ -1,7 +1,7 @@
 "use client";
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 
 /**
  * The modal dialog, on Radix's: focus trapped inside, Escape and a click outside close it, focus goes
@@ -10,11 +10,30 @@ import type { ComponentProps } from "react";
  */
 export const Dialog = DialogPrimitive.Root;
 
-export function DialogContent({ className = "", children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className = "",
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  // Radix returns focus to a Dialog.Trigger; dialogs opened from state (a row's button) have none, so
+  // the element focused when it opened is remembered and focused again on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
       <DialogPrimitive.Content
+        onOpenAutoFocus={(e) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          if (e.defaultPrevented || !opener.current?.isConnected) return;
+          e.preventDefault();
+          opener.current.focus();
+        }}
         className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 text-left shadow-xl focus:outline-none ${className}`}
         {...props}
       >

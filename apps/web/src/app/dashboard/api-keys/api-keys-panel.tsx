@@ -11,6 +11,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useToast } from "@/components/ui/toast";
 import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
 import { NewKeyReveal } from "./new-key-reveal";
 import { draftOf, NO_RESTRICTIONS, RestrictionsFields, restrictionsInput, type RestrictionsDraft } from "./restrictions-fields";
@@ -43,7 +44,7 @@ export function ApiKeysPanel() {
   const [nameError, setNameError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<{ name: string; key: string; title: string } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notify = useToast();
 
   const refresh = () =>
     Promise.all([
@@ -56,7 +57,6 @@ export function ApiKeysPanel() {
       onSuccess: async (k) => {
         rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name, livemode: k.livemode });
         setRevealed({ name: k.name, key: k.key, title: t("newKeyTitle") });
-        setNotice(null);
         setName("");
         setDraft(NO_RESTRICTIONS);
         await refresh();
@@ -67,7 +67,7 @@ export function ApiKeysPanel() {
     trpc.apiKeys.revoke.mutationOptions({
       onSuccess: async (_r, input) => {
         forgetIssuedKey(input.id);
-        setNotice(t("revoked", { name: pending?.name ?? "" }));
+        notify(t("revoked", { name: pending?.name ?? "" }));
         setPending(null);
         await refresh();
       },
@@ -79,7 +79,7 @@ export function ApiKeysPanel() {
         forgetIssuedKey(k.replaced);
         rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name });
         setRevealed({ name: k.name, key: k.key, title: t("rotatedTitle") });
-        setNotice(t("rotated", { prefix: pending?.prefix ?? "" }));
+        notify(t("rotated", { prefix: pending?.prefix ?? "" }));
         setPending(null);
         await refresh();
       },
@@ -89,7 +89,7 @@ export function ApiKeysPanel() {
   const restrict = useMutation(
     trpc.apiKeys.restrict.mutationOptions({
       onSuccess: async () => {
-        setNotice(t("restrictionsSaved", { name: editing?.name ?? "" }));
+        notify(t("restrictionsSaved", { name: editing?.name ?? "" }));
         setEditing(null);
         await refresh();
       },
@@ -131,11 +131,6 @@ export function ApiKeysPanel() {
       <div className="space-y-6">
         {revealed && (
           <NewKeyReveal name={revealed.name} apiKey={revealed.key} title={revealed.title} onDone={() => setRevealed(null)} />
-        )}
-        {notice && (
-          <p role="status" className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800">
-            {notice}
-          </p>
         )}
 
         <Card title={t("issueTitle")} description={t("issueHint")}>
