@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 import { SkipLink } from "@/components/ui/skip-link";
+import { Toaster } from "@/components/ui/toast";
 import { Providers } from "@/trpc/client";
 
 // Every page is rendered per request: its scripts carry the nonce of that response's
@@ -21,7 +22,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         <NextIntlClientProvider>
           <SkipLink />
-          <Providers>{children}</Providers>
+          <Toaster>
+            <Providers>{children}</Providers>
+          </Toaster>
         </NextIntlClientProvider>
       </body>
     </html>

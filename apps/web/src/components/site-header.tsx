@@ -1,7 +1,6 @@
 import { Play } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { LanguageSwitcher } from "@/components/language-switcher";
 import { SiteMenu } from "@/components/site-menu";
 
 const LINKS = [
@@ -12,7 +11,7 @@ const LINKS = [
 
 /**
  * The small public navigation shared by the home, docs, error catalog and status pages. On a phone
- * it is one row: the logo, the dashboard link and a menu button; the other links open under it.
+ * it is one row: the logo, the dashboard link and a menu button holding the other links and the languages.
  */
 export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"] }) {
   const t = useTranslations("siteHeader");
@@ -38,21 +37,8 @@ export function SiteHeader({ current }: { current?: (typeof LINKS)[number]["key"
               {t("dashboard")}
             </Link>
           }
-        >
-          {LINKS.map((l) => (
-            <Link
-              key={l.key}
-              href={l.href}
-              aria-current={current === l.key ? "page" : undefined}
-              className={`rounded-md px-3 py-1.5 font-medium transition-colors ${
-                current === l.key ? "bg-slate-100 text-slate-900" : "text-slate-600 hover:bg-slate-50 hover:text-slate-900"
-              }`}
-            >
-              {t(l.key)}
-            </Link>
-          ))}
-          <LanguageSwitcher className="mt-2 px-3 sm:order-last sm:mt-0 sm:ml-2 sm:px-0" />
-        </SiteMenu>
+          links={LINKS.map((l) => ({ href: l.href, label: t(l.key), current: current === l.key }))}
+        />
       </div>
     </header>
   );

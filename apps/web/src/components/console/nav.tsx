@@ -1,5 +1,6 @@
 "use client";
 
+import { Play } from "lucide-react";
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { SideNavLinks } from "@/components/ui/side-nav-links";
@@ -18,8 +19,8 @@ export function ConsoleNav({ email, role }: { email: string; role: "support" | "
   return (
     <nav aria-label="Support console" className="flex h-full flex-col">
       <Link href="/console" className="mb-6 flex items-center gap-2 px-3 font-semibold tracking-tight">
-        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-indigo-700 text-xs font-bold text-white">
-          ▶
+        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-indigo-700 text-white">
+          <Play className="h-3.5 w-3.5 fill-current" />
         </span>
         vgen <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-800">support</span>
       </Link>

@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ScrollingCode } from "@/components/ui/scroll-region";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
 export const KEY_PLACEHOLDER = "vgk_…";
 const SAMPLE_PROMPT = "A paper boat drifting down a rainy street at dusk";
@@ -209,97 +210,61 @@ function buildSample(mode: SampleMode, lang: SampleLanguage, o: SampleOptions): 
   return pythonSample(o, mode);
 }
 
-/** Keyboard support for a row of tabs (arrows, Home, End), as the ARIA tabs pattern asks. */
-function onTabKey<T extends string>(e: KeyboardEvent<HTMLButtonElement>, ids: readonly T[], current: T, select: (id: T) => void) {
-  const i = ids.indexOf(current);
-  let next: number | null = null;
-  if (e.key === "ArrowRight") next = (i + 1) % ids.length;
-  if (e.key === "ArrowLeft") next = (i - 1 + ids.length) % ids.length;
-  if (e.key === "Home") next = 0;
-  if (e.key === "End") next = ids.length - 1;
-  if (next === null) return;
-  const id = ids[next];
-  if (id === undefined) return;
-  e.preventDefault();
-  select(id);
-  const tablist = e.currentTarget.parentElement;
-  tablist?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
-}
-
-function Tabs<T extends string>({
-  label,
-  items,
-  value,
-  onChange,
-  idBase,
-}: {
-  label: string;
-  items: readonly { id: T; label: string }[];
-  value: T;
-  onChange: (id: T) => void;
-  idBase: string;
-}) {
-  return (
-    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
-      {items.map((item) => {
-        const selected = item.id === value;
-        return (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`${idBase}-tab-${item.id}`}
-            aria-selected={selected}
-            aria-controls={`${idBase}-panel`}
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(item.id)}
-            onKeyDown={(e) =>
-              onTabKey(
-                e,
-                items.map((x) => x.id),
-                value,
-                onChange,
-              )
-            }
-            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700 ${selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
-          >
-            {item.label}
-          </button>
-        );
-      })}
-    </div>
-  );
+/** The item of `items` a tab's value names (Radix gives it back as a plain string). */
+function pick<T extends string>(items: readonly T[], value: string): T | undefined {
+  return items.find((id) => id === value);
 }
 
 /** Copy-paste requests for the three response modes in three languages. */
 export function CodeSamples(props: SampleOptions & { initialMode?: SampleMode; initialLanguage?: SampleLanguage }) {
   const [mode, setMode] = useState<SampleMode>(props.initialMode ?? "stream");
   const [lang, setLang] = useState<SampleLanguage>(props.initialLanguage ?? "curl");
-  const base = useId().replace(/:/g, "");
   const t = useTranslations("codeSamples");
   const code = buildSample(mode, lang, props);
-  const modes = MODES.map((id) => ({ id, label: t(id) }));
   return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs label={t("responseMode")} items={modes} value={mode} onChange={setMode} idBase={`${base}-mode`} />
-        <Tabs label={t("language")} items={LANGUAGES} value={lang} onChange={setLang} idBase={`${base}-lang`} />
-      </div>
-      <div id={`${base}-mode-panel`} role="tabpanel" aria-labelledby={`${base}-mode-tab-${mode}`}>
+    <Tabs value={mode} onValueChange={(v) => setMode(pick(MODES, v) ?? mode)} className="space-y-3">
+      <TabsList aria-label={t("responseMode")} className="w-fit">
+        {MODES.map((id) => (
+          <TabsTrigger key={id} value={id}>
+            {t(id)}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value={mode}>
         <p className="mb-3 text-sm text-slate-600">{t(`${mode}Blurb`)}</p>
-        <div id={`${base}-lang-panel`} role="tabpanel" aria-labelledby={`${base}-lang-tab-${lang}`} className="relative">
-          <div className="absolute top-2 right-2">
-            <CopyButton text={code} label={t("copyCode")} />
-          </div>
-          <ScrollingCode
-            label={t("sampleLabel", { mode: t(mode), language: LANGUAGES.find((l) => l.id === lang)!.label })}
-            testId={`sample-${mode}-${lang}`}
-            className="rounded-lg bg-slate-950 p-4 pt-14 text-[13px] leading-relaxed text-slate-100 sm:pt-4 sm:pr-32"
-          >
-            {code}
-          </ScrollingCode>
-        </div>
-      </div>
-    </div>
+        <Tabs
+          value={lang}
+          onValueChange={(v) =>
+            setLang(
+              pick(
+                LANGUAGES.map((l) => l.id),
+                v,
+              ) ?? lang,
+            )
+          }
+          className="space-y-3"
+        >
+          <TabsList aria-label={t("language")} className="w-fit">
+            {LANGUAGES.map((l) => (
+              <TabsTrigger key={l.id} value={l.id}>
+                {l.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value={lang} className="relative">
+            <div className="absolute top-2 right-2">
+              <CopyButton text={code} label={t("copyCode")} />
+            </div>
+            <ScrollingCode
+              label={t("sampleLabel", { mode: t(mode), language: LANGUAGES.find((l) => l.id === lang)!.label })}
+              testId={`sample-${mode}-${lang}`}
+              className="rounded-lg bg-slate-950 p-4 pt-14 text-[13px] leading-relaxed text-slate-100 sm:pt-4 sm:pr-32"
+            >
+              {code}
+            </ScrollingCode>
+          </TabsContent>
+        </Tabs>
+      </TabsContent>
+    </Tabs>
   );
 }

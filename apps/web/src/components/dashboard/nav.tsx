@@ -1,5 +1,6 @@
 "use client";
 
+import { Play } from "lucide-react";
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
@@ -38,8 +39,8 @@ export function DashboardNav({
   return (
     <nav aria-label={t("dashboard")} className="flex h-full flex-col">
       <Link href="/" className="mb-6 flex items-center gap-2 px-3 font-semibold tracking-tight">
-        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-xs font-bold text-white">
-          ▶
+        <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-slate-900 text-white">
+          <Play className="h-3.5 w-3.5 fill-current" />
         </span>
         vgen
       </Link>

@@ -1,13 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "./button";
+import { Dialog, DialogContent, DialogTitle } from "./dialog";
 
-/**
- * A modal confirmation on the native <dialog> (focus trap, Escape to cancel, focus restored). The dialog
- * stays in the DOM where it is opened, so it sets its own alignment rather than inherit a table cell's.
- */
+/** A modal confirmation: Cancel (also Escape or a click outside) or the confirming action. */
 export function ConfirmDialog({
   open,
   title,
@@ -28,40 +26,21 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const t = useTranslations("common");
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl text-left border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
-    >
-      {open && (
-        <div className="p-5">
-          <h2 id={titleId} className="text-base font-semibold text-slate-900">
-            {title}
-          </h2>
-          <div className="mt-2 text-sm text-slate-700">{children}</div>
-          <div className="mt-5 flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onCancel} autoFocus>
-              {t("cancel")}
-            </Button>
-            <Button type="button" variant={variant} onClick={onConfirm} disabled={busy}>
-              {busy ? t("working") : confirmLabel}
-            </Button>
-          </div>
+    <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
+      {/* The body may hold fields, so it is not announced as one description. */}
+      <DialogContent aria-describedby={undefined}>
+        <DialogTitle>{title}</DialogTitle>
+        <div className="mt-2 text-sm text-slate-700">{children}</div>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            {t("cancel")}
+          </Button>
+          <Button type="button" variant={variant} onClick={onConfirm} disabled={busy}>
+            {busy ? t("working") : confirmLabel}
+          </Button>
         </div>
-      )}
-    </dialog>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import { Badge, EmptyState, ErrorNote, FormError, QueryState } from "@/component
 import { CreateKeyInput } from "@/server/routers/apiKeys/create.schema";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useToast } from "@/components/ui/toast";
 import { KeyRestrictionsSummary } from "@/components/keys/key-restrictions-summary";
 import { NewKeyReveal } from "./new-key-reveal";
 import { draftOf, NO_RESTRICTIONS, RestrictionsFields, restrictionsInput, type RestrictionsDraft } from "./restrictions-fields";
@@ -47,7 +48,7 @@ export function ApiKeysPanel() {
   const [editing, setEditing] = useState<Editing>(null);
   const [revealed, setRevealed] = useState<{ name: string; key: string; title: string } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notify = useToast();
 
   const refresh = () =>
     Promise.all([
@@ -60,7 +61,6 @@ export function ApiKeysPanel() {
       onSuccess: async (k) => {
         rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name, livemode: k.livemode });
         setRevealed({ name: k.name, key: k.key, title: t("newKeyTitle") });
-        setNotice(null);
         form.reset();
         setDraft(NO_RESTRICTIONS);
         await refresh();
@@ -71,7 +71,7 @@ export function ApiKeysPanel() {
     trpc.apiKeys.revoke.mutationOptions({
       onSuccess: async (_r, input) => {
         forgetIssuedKey(input.id);
-        setNotice(t("revoked", { name: pending?.name ?? "" }));
+        notify(t("revoked", { name: pending?.name ?? "" }));
         setPending(null);
         await refresh();
       },
@@ -83,7 +83,7 @@ export function ApiKeysPanel() {
         forgetIssuedKey(k.replaced);
         rememberIssuedKey({ id: k.id, key: k.key, prefix: k.prefix, name: k.name });
         setRevealed({ name: k.name, key: k.key, title: t("rotatedTitle") });
-        setNotice(t("rotated", { prefix: pending?.prefix ?? "" }));
+        notify(t("rotated", { prefix: pending?.prefix ?? "" }));
         setPending(null);
         await refresh();
       },
@@ -93,7 +93,7 @@ export function ApiKeysPanel() {
   const restrict = useMutation(
     trpc.apiKeys.restrict.mutationOptions({
       onSuccess: async () => {
-        setNotice(t("restrictionsSaved", { name: editing?.name ?? "" }));
+        notify(t("restrictionsSaved", { name: editing?.name ?? "" }));
         setEditing(null);
         await refresh();
       },
@@ -130,11 +130,6 @@ export function ApiKeysPanel() {
       <div className="space-y-6">
         {revealed && (
           <NewKeyReveal name={revealed.name} apiKey={revealed.key} title={revealed.title} onDone={() => setRevealed(null)} />
-        )}
-        {notice && (
-          <p role="status" className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800">
-            {notice}
-          </p>
         )}
 
         <Card title={t("issueTitle")} description={t("issueHint")}>

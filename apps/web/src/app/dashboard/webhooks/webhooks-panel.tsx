@@ -9,6 +9,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointsCard } from "./endpoints-card";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -31,12 +32,10 @@ app.post("/hooks/vgen", express.raw({ type: "application/json" }), (req, res) =>
 
 function SecretCard() {
   const t = useTranslations("webhooks");
-  const tc = useTranslations("common");
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [copied, setCopied] = useState(false);
   const [rotated, setRotated] = useState(false);
   const secret = useQuery({ ...trpc.webhooks.secret.queryOptions(), enabled: revealed, staleTime: 0 });
   const rotate = useMutation(
@@ -49,12 +48,7 @@ function SecretCard() {
     }),
   );
 
-  async function copy() {
-    const { secret: value } = await qc.fetchQuery(trpc.webhooks.secret.queryOptions());
-    await navigator.clipboard.writeText(value);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  }
+  const fetchSecret = async () => (await qc.fetchQuery(trpc.webhooks.secret.queryOptions())).secret;
 
   return (
     <Card title={t("secretTitle")} description={t("secretHint")}>
@@ -69,9 +63,7 @@ function SecretCard() {
         <Button type="button" variant="secondary" onClick={() => setRevealed((r) => !r)} aria-pressed={revealed}>
           {revealed ? t("hide") : t("reveal")}
         </Button>
-        <Button type="button" variant="secondary" onClick={copy} aria-live="polite">
-          {copied ? tc("copied") : tc("copy")}
-        </Button>
+        <CopyButton text={fetchSecret} />
         <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
           {t("rotateSecret")}
         </Button>
