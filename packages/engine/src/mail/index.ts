@@ -12,3 +12,4 @@ export { startMailWorker } from "./worker";
 export { balanceLowMail } from "./templates/balance-low";
 export { spendThresholdMail } from "./templates/spend-threshold";
 export { signUpAttemptMail } from "./templates/sign-up-attempt";
+export { orgInvitationMail } from "./templates/org-invitation";

@@ -5,7 +5,7 @@ import type { LedgerListInput } from "./list.schema";
 
 /** One page of the signed-in account's ledger, newest first. */
 export async function listHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof LedgerListInput> }) {
-  const page = await listLedgerEntries(ctx.db, ctx.user.id, {
+  const page = await listLedgerEntries(ctx.db, ctx.accountId, {
     filter: ledgerFilterFromDays(input),
     limit: input.limit,
     cursor: input.cursor ?? null,
