@@ -90,13 +90,13 @@ export function MembersPanel() {
         )}
         <ul className="divide-y divide-slate-100">
           {members.data.members.map((m) => (
-            <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <li key={m.id} data-testid="member" className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900">{m.name ?? m.email}</p>
-                <p className="truncate text-xs text-slate-600">
-                  {m.email}
-                  {m.id === you && ` · ${t("you")}`}
+                <p className="truncate text-sm font-medium text-slate-900">
+                  {m.name ?? m.email}
+                  {m.id === you && ` (${t("you")})`}
                 </p>
+                {m.name && <p className="truncate text-xs text-slate-600">{m.email}</p>}
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 {manages && (yourRole === "owner" || m.role !== "owner") ? (
