@@ -1,5 +1,5 @@
 /** Public surface of the engine's orgs domain: organizations (the accounts people share), their members and roles, invitations, the session's active organization. */
-export { ORG_ROLES, MANAGES_MEMBERS } from "./roles";
+export { ORG_ROLES } from "./roles";
 export {
   activeMembership,
   listOrganizations,
@@ -8,7 +8,6 @@ export {
   changeMemberRole,
   removeMember,
   transferOwnership,
-  type ActiveMembership,
 } from "./memberships";
 export {
   inviteMember,
@@ -16,5 +15,4 @@ export {
   revokeInvitation,
   previewInvitation,
   acceptInvitation,
-  INVITATION_LIFETIME_MS,
 } from "./invitations";

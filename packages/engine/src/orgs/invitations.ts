@@ -5,7 +5,7 @@ import { mailLocale, orgInvitationMail, queueMail } from "../mail";
 import { lockOrganization } from "./lock";
 
 /** How long an invitation link works. */
-export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const normalize = (email: string) => email.trim().toLowerCase();

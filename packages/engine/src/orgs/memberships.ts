@@ -2,7 +2,7 @@ import { ApiError, type Id } from "@vgen/contracts";
 import type { Db, OrgRole, Tx } from "@vgen/db";
 import { assertOwnerRemains, lockOrganization } from "./lock";
 
-export interface ActiveMembership {
+interface ActiveMembership {
   accountId: Id<"acct">;
   role: OrgRole;
 }
@@ -15,12 +15,14 @@ const notAMember = () => new ApiError("resource_not_found", "You are not a membe
  */
 export async function activeMembership(db: Db, sessionId: string, memberId: string): Promise<ActiveMembership> {
   const rows = await db.$queryRaw<{ account_id: string; role: OrgRole }[]>`
-    SELECT m.account_id, m.role::text AS role
-      FROM auth_sessions s
-      JOIN memberships m ON m.member_id = s.account_id AND m.account_id = COALESCE(s.active_account_id, s.account_id)
-     WHERE s.id = ${sessionId} AND s.account_id = ${memberId}
-    UNION ALL
-    SELECT m.account_id, m.role::text AS role FROM memberships m WHERE m.account_id = ${memberId} AND m.member_id = ${memberId}`;
+    SELECT account_id, role FROM (
+      SELECT 0 AS pref, m.account_id, m.role::text AS role
+        FROM auth_sessions s
+        JOIN memberships m ON m.member_id = s.account_id AND m.account_id = COALESCE(s.active_account_id, s.account_id)
+       WHERE s.id = ${sessionId} AND s.account_id = ${memberId}
+      UNION ALL
+      SELECT 1, m.account_id, m.role::text FROM memberships m WHERE m.account_id = ${memberId} AND m.member_id = ${memberId}
+    ) chosen ORDER BY pref LIMIT 1`;
   const row = rows[0];
   // The trigger on accounts makes every account its own owner; a missing row is a broken invariant.
   if (!row) throw new Error(`account ${memberId} has no membership of its own`);

@@ -1,7 +1,8 @@
 import { idSchema } from "@vgen/contracts";
+import { ORG_ROLES } from "@vgen/engine/orgs";
 import { z } from "zod";
 
-export const OrgRoleInput = z.enum(["owner", "admin", "developer", "billing", "viewer"]);
+export const OrgRoleInput = z.enum(ORG_ROLES);
 export const AccountIdInput = idSchema("acct");
 /** An invitation link's token (base58, as issued). */
 export const InvitationToken = z
