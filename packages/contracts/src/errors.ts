@@ -216,6 +216,12 @@ export const ERROR_CATALOG = {
     "A request that changes something with the dashboard's session cookie did not come from the dashboard's own pages: its `Origin` or `Sec-Fetch-Site` names another site, or it sent neither.",
     "Make the change from the dashboard itself; scripts use the public API with an API key instead of the session cookie.",
   ),
+  role_not_allowed: dashboardDef(
+    403,
+    "permission_error",
+    "Your role in the organization the dashboard is acting for does not allow this action (for example a developer opening invoices, or a billing member issuing a key).",
+    "Ask an owner or admin of the organization for a role that allows it, or switch to another organization.",
+  ),
   email_not_verified: dashboardDef(
     403,
     "permission_error",

@@ -21,6 +21,7 @@ const ID_PREFIXES = {
   eml: "outbound email",
   rte: "model route",
   rat: "route attempt",
+  oinv: "organization invitation",
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

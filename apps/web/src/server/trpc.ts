@@ -3,19 +3,24 @@
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import { ApiError, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
-import { getDb } from "@vgen/db";
+import { ApiError, type Id, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@vgen/contracts";
+import { getDb, type OrgRole } from "@vgen/db";
+import { activeMembership } from "@vgen/engine/orgs";
 import { getSessionUser, type SessionUser } from "./auth/session";
 import { localeOfRequest } from "../i18n/locales";
 import { formatTrpcError, trpcErrorOf } from "./errors/trpc";
+import { accessOf, roleAllows } from "./permissions";
 
 // 1. Context: the database and who is signed in.
 export async function createTRPCContext(opts: { headers: Headers }) {
   return { db: getDb(), user: await getSessionUser(), headers: opts.headers };
 }
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
-/** The context of protectedProcedure and the procedures built on it: someone is signed in. */
-export type AuthedContext = TRPCContext & { user: SessionUser };
+/**
+ * The context of protectedProcedure and the procedures built on it: someone is signed in (`user`, the
+ * person) and acts for an organization (`accountId`, the tenant every query filters by) as `role`.
+ */
+export type AuthedContext = TRPCContext & { user: SessionUser; accountId: Id<"acct">; role: OrgRole };
 /** The context of staffProcedure and adminProcedure: the signed-in user is support or admin. */
 export type StaffContext = TRPCContext & { user: SessionUser & { role: "support" | "admin" } };
 
@@ -49,10 +54,19 @@ export const publicProcedure = t.procedure.use(apiErrors).use(async ({ getRawInp
   return next();
 });
 
-/** Signed in; every query below must filter by ctx.user.id (tenant isolation). */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Signed in, and allowed by the permission table (permissions.ts) for the member's role in the
+ * session's organization; every query below must filter by ctx.accountId (tenant isolation), or by
+ * ctx.user.id for what concerns the person's own login.
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, path, next }) => {
   if (!ctx.user) throw trpcErrorOf(new ApiError("not_signed_in", "Sign in to continue."));
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  const access = accessOf(path);
+  if (!access) throw new TRPCError({ code: "FORBIDDEN", message: `${path} has no entry in the permission table.` });
+  const { accountId, role } = await activeMembership(ctx.db, ctx.user.sessionId, ctx.user.id);
+  if (access !== "staff" && !roleAllows(access, role))
+    throw trpcErrorOf(new ApiError("role_not_allowed", `Your role in this organization (${role}) does not allow this.`));
+  return next({ ctx: { ...ctx, user: ctx.user, accountId, role } });
 });
 
 /** Support staff and admins (support console). */

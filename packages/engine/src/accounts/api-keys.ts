@@ -10,6 +10,8 @@ const DISPLAY_RANDOM_LENGTH = 8;
 /** Live keys move money; test keys (`vgk_test_…`) render locally for free (docs/api.md#test-mode). */
 export interface KeyMode {
   livemode: boolean;
+  /** The member who issued it from the dashboard: removing them from the organization may revoke it. */
+  createdById?: string;
 }
 
 /** Live (not revoked) keys an account may hold at once. */
@@ -82,6 +84,7 @@ async function insertKey(
       prefix: key.slice(0, kind.length + DISPLAY_RANDOM_LENGTH),
       hash: hashApiKey(key),
       livemode: mode.livemode,
+      createdById: mode.createdById ?? null,
       ...restrictions,
     },
   });

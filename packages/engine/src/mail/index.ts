@@ -23,3 +23,4 @@ export { apiKeyRevokedMail } from "./templates/api-key-revoked";
 export { testBalanceGrantedMail } from "./templates/test-balance-granted";
 export { generationRefundedMail } from "./templates/generation-refunded";
 export { topUpPaidMail } from "./templates/top-up-paid";
+export { orgInvitationMail } from "./templates/org-invitation";

@@ -6,6 +6,7 @@ import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { SideNavLinks } from "@/components/ui/side-nav-links";
+import { OrgSwitcher } from "./org-switcher";
 import { TestModeSwitch } from "@/dashboard-mode/test-mode-switch";
 
 const DASHBOARD_SECTIONS = [
@@ -22,6 +23,7 @@ const DASHBOARD_SECTIONS = [
   { href: "/dashboard/invoices", key: "invoices" },
   { href: "/dashboard/test-balance", key: "testBalance" },
   { href: "/dashboard/webhooks", key: "webhooks" },
+  { href: "/dashboard/members", key: "members" },
   { href: "/dashboard/security", key: "security" },
 ] as const;
 
@@ -44,6 +46,7 @@ export function DashboardNav({
         </span>
         vgen
       </Link>
+      <OrgSwitcher />
       <SideNavLinks
         sections={DASHBOARD_SECTIONS.map((s) => ({ href: s.href, label: t(s.key) }))}
         isActive={(href, pathname) => (href === "/dashboard" ? pathname === href : pathname.startsWith(href))}

@@ -15,6 +15,7 @@ import { overviewRouter } from "./overview/router";
 import { subscriptionsRouter } from "./subscriptions/router";
 import { securityRouter } from "./security/router";
 import { supportRouter } from "./support/router";
+import { orgsRouter } from "./orgs/router";
 
 /** One router per feature folder; each action is `<action>.handler.ts` + `<action>.schema.ts`. */
 export const appRouter = createTRPCRouter({
@@ -34,6 +35,7 @@ export const appRouter = createTRPCRouter({
   catalog: catalogRouter,
   playground: playgroundRouter,
   support: supportRouter,
+  orgs: orgsRouter,
 });
 
 export type AppRouter = typeof appRouter;

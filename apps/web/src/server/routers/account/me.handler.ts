@@ -2,22 +2,29 @@ import { countActiveApiKeys, getAccount } from "@vgen/engine/accounts";
 import { heldMicros } from "@vgen/engine/billing";
 import type { AuthedContext } from "../../trpc";
 
-/** The signed-in account's summary for the dashboard shell. */
+/**
+ * The dashboard shell's summary: the signed-in person (address, staff role, verification) and the
+ * organization they act for (balance, keys, retention) with their role in it.
+ */
 export async function meHandler({ ctx }: { ctx: AuthedContext }) {
-  const accountId = ctx.user.id;
-  const [account, held, keys, testKeys] = await Promise.all([
+  const accountId = ctx.accountId;
+  const [person, account, held, keys, testKeys] = await Promise.all([
+    getAccount(ctx.db, ctx.user.id),
     getAccount(ctx.db, accountId),
     heldMicros(ctx.db, accountId),
     countActiveApiKeys(ctx.db, accountId, true),
     countActiveApiKeys(ctx.db, accountId, false),
   ]);
   return {
-    id: account.id,
-    email: account.email,
-    name: account.name,
-    role: account.role,
+    id: person.id,
+    email: person.email,
+    name: person.name,
+    role: person.role,
+    emailVerified: person.emailVerifiedAt !== null,
+    organizationId: account.id,
+    organizationName: account.name ?? account.email,
+    orgRole: ctx.role,
     status: account.status,
-    emailVerified: account.emailVerifiedAt !== null,
     balanceMicros: account.balanceMicros,
     heldMicros: held,
     /** Live keys (test keys move no money and need no verification: counted apart). */

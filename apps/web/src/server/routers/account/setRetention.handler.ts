@@ -4,5 +4,5 @@ import type { AuthedContext } from "../../trpc";
 import type { SetRetentionInput } from "./setRetention.schema";
 
 export function setRetentionHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SetRetentionInput> }) {
-  return setRetentionDays(ctx.db, ctx.user.id, input.retentionDays);
+  return setRetentionDays(ctx.db, ctx.accountId, input.retentionDays);
 }

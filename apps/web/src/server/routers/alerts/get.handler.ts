@@ -3,5 +3,5 @@ import type { AuthedContext } from "../../trpc";
 
 /** The owner's balance alert thresholds and whether each has fired. */
 export function getHandler({ ctx }: { ctx: AuthedContext }) {
-  return getAlertSettings(ctx.db, ctx.user.id);
+  return getAlertSettings(ctx.db, ctx.accountId);
 }

@@ -3,7 +3,7 @@ import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's keys (never their hashes), live first; a capped live key with its spend this month. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
-  const keys = await listApiKeys(ctx.db, ctx.user.id);
+  const keys = await listApiKeys(ctx.db, ctx.accountId);
   const now = new Date();
   return Promise.all(
     keys.map(async (k) => ({

@@ -6,6 +6,6 @@ import { toKeyRestrictions } from "@vgen/contracts";
 
 /** Edits a live key's restrictions; every web process applies them from the next request on. */
 export async function restrictHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof RestrictKeyInput> }) {
-  const restrictions = await restrictApiKey(ctx.db, ctx.user.id, input.id, toKeyRestrictions(input.restrictions));
+  const restrictions = await restrictApiKey(ctx.db, ctx.accountId, input.id, toKeyRestrictions(input.restrictions));
   return { id: input.id, ...restrictions };
 }

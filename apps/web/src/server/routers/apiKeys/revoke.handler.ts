@@ -4,6 +4,6 @@ import type { AuthedContext } from "../../trpc";
 import type { KeyIdInput } from "./revoke.schema";
 
 export async function revokeHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof KeyIdInput> }) {
-  await revokeApiKey(ctx.db, ctx.user.id, input.id);
+  await revokeApiKey(ctx.db, ctx.accountId, input.id);
   return { id: input.id, revoked: true };
 }

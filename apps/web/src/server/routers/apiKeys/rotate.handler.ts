@@ -10,6 +10,6 @@ import type { RotateKeyInput } from "./rotate.schema";
  */
 export async function rotateHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof RotateKeyInput> }) {
   const options = input.expiresAt === undefined ? {} : { expiresAt: parseKeyExpiry(input.expiresAt) };
-  const { key, record } = await rotateApiKey(ctx.db, ctx.user.id, input.id, options);
+  const { key, record } = await rotateApiKey(ctx.db, ctx.accountId, input.id, options);
   return { key, id: record.id, name: record.name, prefix: record.prefix, createdAt: record.createdAt, replaced: input.id };
 }

@@ -5,7 +5,7 @@ import type { GenerationDetailInput } from "./get.schema";
 
 /** One generation of the signed-in account with its route attempt outcomes and ledger entries. */
 export async function getHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof GenerationDetailInput> }) {
-  const detail = await getGenerationDetail(ctx.db, ctx.user.id, input.id);
+  const detail = await getGenerationDetail(ctx.db, ctx.accountId, input.id);
   return {
     generation: historyView(detail.generation),
     routeAttempts: detail.routeAttempts,

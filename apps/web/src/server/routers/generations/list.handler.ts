@@ -8,6 +8,6 @@ import type { GenerationListInput } from "./list.schema";
 export async function listHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof GenerationListInput> }) {
   const { limit, cursor, ...filters } = input;
   const query = { ...filters, livemode: livemodeOfRequest(ctx.headers) };
-  const page = await listGenerationHistory(ctx.db, ctx.user.id, { query, limit, cursor });
+  const page = await listGenerationHistory(ctx.db, ctx.accountId, { query, limit, cursor });
   return { data: page.data.map(historyView), nextCursor: page.nextCursor };
 }

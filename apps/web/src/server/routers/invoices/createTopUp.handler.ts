@@ -19,7 +19,7 @@ export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; i
   }
   const stripe = stripeClient();
   const invoice = await createTopUpInvoice(ctx.db, {
-    accountId: ctx.user.id,
+    accountId: ctx.accountId,
     amountMicros: micros,
     method: stripe ? "stripe" : "bank_transfer",
   });
@@ -40,7 +40,7 @@ export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; i
         },
       },
     ],
-    metadata: { invoice_id: invoice.id, invoice_number: invoice.number, account_id: ctx.user.id },
+    metadata: { invoice_id: invoice.id, invoice_number: invoice.number, account_id: ctx.accountId },
     payment_intent_data: { metadata: { invoice_id: invoice.id } },
     success_url: `${base}/dashboard/invoices?paid=${encodeURIComponent(invoice.number)}`,
     cancel_url: `${base}/dashboard/invoices?canceled=${encodeURIComponent(invoice.number)}`,

@@ -13,11 +13,11 @@ export async function generateStatementHandler({
   ctx: AuthedContext;
   input: z.infer<typeof GenerateStatementInput>;
 }) {
-  const account = await getAccount(ctx.db, ctx.user.id);
+  const account = await getAccount(ctx.db, ctx.accountId);
   if (!statementPeriods(account.createdAt).includes(input.period)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "There is no statement for that month." });
   }
-  const { invoice, usage } = await generateStatement(ctx.db, ctx.user.id, input.period);
+  const { invoice, usage } = await generateStatement(ctx.db, ctx.accountId, input.period);
   return {
     id: invoice.id,
     number: invoice.number,

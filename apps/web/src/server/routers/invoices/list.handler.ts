@@ -7,9 +7,9 @@ import { stripeEnabled } from "./stripe";
 /** The account's top-up invoices, its statements and the months a statement can be made for. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
   const [account, topUps, statements] = await Promise.all([
-    getAccount(ctx.db, ctx.user.id),
-    listInvoices(ctx.db, ctx.user.id, { kind: "top_up" }),
-    listInvoices(ctx.db, ctx.user.id, { kind: "usage_statement" }),
+    getAccount(ctx.db, ctx.accountId),
+    listInvoices(ctx.db, ctx.accountId, { kind: "top_up" }),
+    listInvoices(ctx.db, ctx.accountId, { kind: "usage_statement" }),
   ]);
   return {
     stripeEnabled: stripeEnabled(),

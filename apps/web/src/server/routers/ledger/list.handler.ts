@@ -17,7 +17,7 @@ const shown = (e: LedgerEntry) => ({
 
 /** One page of the signed-in account's ledger, newest first: a generation's movements as one line. */
 export async function listHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof LedgerListInput> }) {
-  const page = await listLedgerLines(ctx.db, ctx.user.id, {
+  const page = await listLedgerLines(ctx.db, ctx.accountId, {
     filter: ledgerFilterFromDays(input),
     limit: input.limit,
     cursor: input.cursor ?? null,

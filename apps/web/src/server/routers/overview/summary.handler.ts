@@ -17,7 +17,7 @@ function previousPeriod(period: string): string {
  * against last month's, its newest generations and refused requests, and whether it has a key.
  */
 export async function summaryHandler({ ctx }: { ctx: AuthedContext }) {
-  const accountId = ctx.user.id;
+  const accountId = ctx.accountId;
   const month = periodOf(new Date());
   const previous = previousPeriod(month);
   const [balance, thisMonth, lastMonth, generations, errors, activeKeys] = await Promise.all([

@@ -12,7 +12,7 @@ import type { PlaygroundCreateInput } from "./create.schema";
  */
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof PlaygroundCreateInput> }) {
   const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
-  const account = await getAccount(ctx.db, ctx.user.id);
+  const account = await getAccount(ctx.db, ctx.accountId);
   const { generation, record } = await acceptGeneration(ctx.db, {
     account,
     apiKeyId: null,

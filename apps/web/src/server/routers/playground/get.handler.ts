@@ -8,6 +8,6 @@ import type { GenerationIdInput } from "./get.schema";
  * its price in micro-dollars so the page shows the charge without reading it back from the record's text.
  */
 export async function getHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof GenerationIdInput> }) {
-  const generation = await getGenerationForAccount(ctx.db, ctx.user.id, input.id);
+  const generation = await getGenerationForAccount(ctx.db, ctx.accountId, input.id);
   return { ...(await recordOf(ctx.db, generation)), priceMicrosPerSecond: generation.priceMicrosPerSecond };
 }

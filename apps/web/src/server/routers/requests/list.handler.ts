@@ -9,7 +9,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** One page of the signed-in account's API requests of the dashboard's mode, newest first. */
 export function listHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof RequestListInput> }) {
-  return listRequestLogs(ctx.db, ctx.user.id, {
+  return listRequestLogs(ctx.db, ctx.accountId, {
     filter: {
       statusClass: input.statusClass,
       apiKeyId: input.apiKeyId,

@@ -7,7 +7,7 @@ import type { UsageInput } from "./usage.schema";
 
 /** Request statistics of the signed-in account, with the names of its keys and models for filters. */
 export async function usageHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof UsageInput> }) {
-  const accountId = ctx.user.id;
+  const accountId = ctx.accountId;
   const [stats, keys, models] = await Promise.all([
     usageStats(ctx.db, { accountId, days: input.days, modelId: input.modelId ?? null, apiKeyId: input.apiKeyId ?? null }),
     listApiKeyLabels(ctx.db, accountId),

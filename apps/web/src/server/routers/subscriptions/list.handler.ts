@@ -5,8 +5,8 @@ import type { AuthedContext } from "../../trpc";
 /** The signed-in account's subscriptions, and the catalog models it can still subscribe to. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
   const [subscriptions, available] = await Promise.all([
-    listSubscriptions(ctx.db, ctx.user.id),
-    unsubscribedModels(ctx.db, ctx.user.id),
+    listSubscriptions(ctx.db, ctx.accountId),
+    unsubscribedModels(ctx.db, ctx.accountId),
   ]);
   return {
     subscriptions,

@@ -7,6 +7,6 @@ import type { SetCapInput } from "./setCap.schema";
 /** Sets or clears the monthly spend cap; dollars are parsed to micro-dollars without floats. */
 export async function setCapHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SetCapInput> }) {
   const capMicros = input.cap === null ? null : parseUsd(input.cap);
-  const sub = await setSpendCap(ctx.db, ctx.user.id, input.modelId, capMicros);
+  const sub = await setSpendCap(ctx.db, ctx.accountId, input.modelId, capMicros);
   return { modelId: sub.modelId, monthlySpendCapMicros: sub.monthlySpendCapMicros };
 }

@@ -5,6 +5,6 @@ import type { SetStatusInput } from "./setStatus.schema";
 
 /** Pause or resume: a paused subscription refuses new generations with 403 subscription_paused. */
 export async function setStatusHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SetStatusInput> }) {
-  const sub = await setSubscriptionStatus(ctx.db, ctx.user.id, input.modelId, input.status);
+  const sub = await setSubscriptionStatus(ctx.db, ctx.accountId, input.modelId, input.status);
   return { modelId: sub.modelId, status: sub.status };
 }

@@ -4,6 +4,6 @@ import type { AuthedContext } from "../../trpc";
 import type { SubscribeInput } from "./subscribe.schema";
 
 export async function subscribeHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SubscribeInput> }) {
-  const sub = await subscribeToModel(ctx.db, ctx.user.id, input.modelId);
+  const sub = await subscribeToModel(ctx.db, ctx.accountId, input.modelId);
   return { id: sub.id, modelId: sub.modelId };
 }

@@ -3,7 +3,10 @@ import type { AuthedContext } from "../../trpc";
 
 /** The signed-in account's test balance requests, newest first, and its balance. */
 export async function listHandler({ ctx }: { ctx: AuthedContext }) {
-  const [requests, account] = await Promise.all([listTestBalanceRequests(ctx.db, ctx.user.id), getAccount(ctx.db, ctx.user.id)]);
+  const [requests, account] = await Promise.all([
+    listTestBalanceRequests(ctx.db, ctx.accountId),
+    getAccount(ctx.db, ctx.accountId),
+  ]);
   return {
     balanceMicros: account.balanceMicros,
     requests: requests.map((r) => ({

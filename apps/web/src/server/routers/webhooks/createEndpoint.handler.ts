@@ -5,5 +5,5 @@ import type { CreateEndpointInput } from "./createEndpoint.schema";
 
 /** Adds an endpoint; the answer carries its signing secret, the only time it is shown. */
 export function createEndpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof CreateEndpointInput> }) {
-  return createEndpoint(ctx.db, ctx.user.id, input);
+  return createEndpoint(ctx.db, ctx.accountId, input);
 }

@@ -5,6 +5,6 @@ import type { DeleteEndpointInput } from "./deleteEndpoint.schema";
 
 /** Deletes an endpoint together with its delivery log. */
 export async function deleteEndpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof DeleteEndpointInput> }) {
-  await deleteEndpoint(ctx.db, ctx.user.id, input.id);
+  await deleteEndpoint(ctx.db, ctx.accountId, input.id);
   return { deleted: true };
 }

@@ -7,7 +7,7 @@ import { deliveryView } from "./delivery-view";
 
 /** The signed-in account's webhook deliveries of the dashboard's mode, newest first, with every attempt. */
 export async function deliveriesHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof DeliveriesInput> }) {
-  const page = await listDeliveries(ctx.db, ctx.user.id, {
+  const page = await listDeliveries(ctx.db, ctx.accountId, {
     limit: input.limit,
     cursor: input.cursor,
     generationId: input.generationId || undefined,

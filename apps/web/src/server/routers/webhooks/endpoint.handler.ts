@@ -5,5 +5,5 @@ import type { EndpointInput } from "./endpoint.schema";
 
 /** One endpoint of the account (never its secret). */
 export function endpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof EndpointInput> }) {
-  return getEndpoint(ctx.db, ctx.user.id, input.id);
+  return getEndpoint(ctx.db, ctx.accountId, input.id);
 }

@@ -3,5 +3,5 @@ import type { AuthedContext } from "../../trpc";
 
 /** The account's webhook endpoints, oldest first (never their secrets). */
 export function endpointsHandler({ ctx }: { ctx: AuthedContext }) {
-  return listEndpoints(ctx.db, ctx.user.id);
+  return listEndpoints(ctx.db, ctx.accountId);
 }

@@ -6,7 +6,7 @@ import type { ResendInput } from "./resend.schema";
 
 /** One immediate, manual attempt (engine resendDelivery, scoped to the account); a listen session's delivery goes back to its stream. */
 export async function resendHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ResendInput> }) {
-  const { delivery, attempt } = await resendDelivery(ctx.db, ctx.user.id, input.deliveryId);
+  const { delivery, attempt } = await resendDelivery(ctx.db, ctx.accountId, input.deliveryId);
   return {
     delivery: deliveryView(delivery),
     ok: attempt === null || (attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300),

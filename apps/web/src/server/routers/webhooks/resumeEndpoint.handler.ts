@@ -5,5 +5,5 @@ import type { ResumeEndpointInput } from "./resumeEndpoint.schema";
 
 /** Resumes an endpoint paused after repeated failures; its held events are queued now. */
 export function resumeEndpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ResumeEndpointInput> }) {
-  return resumeEndpoint(ctx.db, ctx.user.id, input.id);
+  return resumeEndpoint(ctx.db, ctx.accountId, input.id);
 }

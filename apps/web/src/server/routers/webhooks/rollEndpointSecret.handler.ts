@@ -11,5 +11,5 @@ export async function rollEndpointSecretHandler({
   ctx: AuthedContext;
   input: z.infer<typeof RollEndpointSecretInput>;
 }) {
-  return { secret: await rollEndpointSecret(ctx.db, ctx.user.id, input.id) };
+  return { secret: await rollEndpointSecret(ctx.db, ctx.accountId, input.id) };
 }

@@ -3,5 +3,5 @@ import type { AuthedContext } from "../../trpc";
 
 /** The signing secret; the page fetches it only when the user chooses to reveal or copy it. */
 export async function secretHandler({ ctx }: { ctx: AuthedContext }) {
-  return { secret: await getWebhookSecret(ctx.db, ctx.user.id) };
+  return { secret: await getWebhookSecret(ctx.db, ctx.accountId) };
 }

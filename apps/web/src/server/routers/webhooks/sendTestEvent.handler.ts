@@ -5,5 +5,5 @@ import type { SendTestEventInput } from "./sendTestEvent.schema";
 
 /** POSTs a signed `webhook.test` to the endpoint now; the outcome is also in its delivery log. */
 export function sendTestEventHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof SendTestEventInput> }) {
-  return sendTestEvent(ctx.db, ctx.user.id, input.id);
+  return sendTestEvent(ctx.db, ctx.accountId, input.id);
 }

@@ -6,5 +6,5 @@ import type { UpdateEndpointInput } from "./updateEndpoint.schema";
 /** Edits, disables or enables an endpoint. */
 export function updateEndpointHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof UpdateEndpointInput> }) {
   const { id, ...patch } = input;
-  return updateEndpoint(ctx.db, ctx.user.id, id, patch);
+  return updateEndpoint(ctx.db, ctx.accountId, id, patch);
 }

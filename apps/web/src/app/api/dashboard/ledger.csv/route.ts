@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
  * The signed-in account's ledger as CSV, with the same filters as the dashboard:
  * `?type=charge&type=hold` (or `type=charge,hold`), `from=YYYY-MM-DD`, `to=YYYY-MM-DD` (both days included, UTC).
  */
-export const GET = withSession(async ({ req, db, user }) => {
+export const GET = withSession("route:ledger.csv", async ({ req, db, accountId }) => {
   const params = new URL(req.url).searchParams;
   const filter = ledgerFilterFromDays({
     types: params
@@ -19,7 +19,7 @@ export const GET = withSession(async ({ req, db, user }) => {
     to: params.get("to"),
   });
   const encoder = new TextEncoder();
-  const entries = iterateLedgerEntries(db, user.id, filter);
+  const entries = iterateLedgerEntries(db, accountId, filter);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(`${LEDGER_CSV_HEADER.join(",")}\r\n`));
@@ -38,7 +38,7 @@ export const GET = withSession(async ({ req, db, user }) => {
         }
         controller.enqueue(encoder.encode(lines.join("")));
       } catch (err) {
-        logger.error({ err, accountId: user.id }, "ledger CSV export failed");
+        logger.error({ err, accountId }, "ledger CSV export failed");
         controller.error(err);
       }
     },

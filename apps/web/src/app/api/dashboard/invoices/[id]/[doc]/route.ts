@@ -10,10 +10,10 @@ const KINDS: DocumentKind[] = ["invoice", "receipt", "statement"];
 
 const noSuchDocument = () => new ApiError("resource_not_found", "No such document.");
 
-export const GET = withSession<{ id: string; doc: string }>(async ({ db, user }, { id, doc }) => {
+export const GET = withSession<{ id: string; doc: string }>("route:invoices.document", async ({ db, accountId }, { id, doc }) => {
   if (!KINDS.includes(doc as DocumentKind) || !isId("inv", id)) throw noSuchDocument();
   // Tenant isolation: only the signed-in account's invoices resolve.
-  const found = await accountDocumentPdf(db, user.id, id, doc as DocumentKind);
+  const found = await accountDocumentPdf(db, accountId, id, doc as DocumentKind);
   if (!found) throw noSuchDocument();
   return new Response(new Uint8Array(found.pdf), {
     headers: {

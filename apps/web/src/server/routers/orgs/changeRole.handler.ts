@@ -1,0 +1,15 @@
+import type { z } from "zod";
+import { changeMemberRole } from "@vgen/engine/orgs";
+import type { AuthedContext } from "../../trpc";
+import type { ChangeRoleInput } from "./changeRole.schema";
+
+/** Changes a member's role in the active organization (at least one owner stays). */
+export async function changeRoleHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ChangeRoleInput> }) {
+  await changeMemberRole(ctx.db, {
+    accountId: ctx.accountId,
+    actor: { id: ctx.user.id, role: ctx.role },
+    memberId: input.memberId,
+    role: input.role,
+  });
+  return { memberId: input.memberId, role: input.role };
+}

@@ -1,0 +1,18 @@
+/** Public surface of the engine's orgs domain: organizations (the accounts people share), their members and roles, invitations, the session's active organization. */
+export { ORG_ROLES } from "./roles";
+export {
+  activeMembership,
+  listOrganizations,
+  switchOrganization,
+  listMembers,
+  changeMemberRole,
+  removeMember,
+  transferOwnership,
+} from "./memberships";
+export {
+  inviteMember,
+  listInvitations,
+  revokeInvitation,
+  previewInvitation,
+  acceptInvitation,
+} from "./invitations";
