@@ -54,6 +54,7 @@ describe("platform health figures (the alerting gauges)", () => {
         data: {
           id: modelId,
           purpose: "health gauges test",
+          purposeRu: "тест показателей здоровья",
           priceMicrosPerSecond: 100_000n,
           rateLimitQps: 10,
           minChargeSeconds: 1,

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "account.resendVerification": "personal",
   "account.requestEmailChange": "personal",
   "account.setRetention": MANAGERS,
+  "account.notificationSettings": "personal",
+  "account.setNotificationSettings": "personal",
 
   "security.twoFactorStatus": "personal",
   "security.startTwoFactor": "personal",
@@ -99,6 +101,7 @@ export const PERMISSIONS = {
 
   "support.search": "staff",
   "support.account": "staff",
+  "support.resetTwoFactor": "staff",
   "support.ledger": "staff",
   "support.generations": "staff",
   "support.pendingTestBalance": "staff",

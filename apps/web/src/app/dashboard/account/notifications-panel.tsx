@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type OptionalNotification, SECURITY_NOTIFICATIONS } from "@vgen/contracts";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormError, QueryState } from "@/components/ui/states";
-import { useApiErrorText } from "@/i18n/api-error";
+import { SetNotificationSettingsInput } from "@/server/routers/account/setNotificationSettings.schema";
 import { useTRPC } from "@/trpc/client";
 
 const SWITCH =
@@ -72,23 +73,24 @@ export function NotificationsPanel() {
 
 function NotificationsForm({ settings }: { settings: { kind: OptionalNotification; enabled: boolean }[] }) {
   const t = useTranslations("notifications");
-  const errorText = useApiErrorText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [enabled, setEnabled] = useState(() => settings.filter((s) => s.enabled).map((s) => s.kind));
+  const form = useSchemaForm(SetNotificationSettingsInput, {
+    defaultValues: { enabled: settings.filter((s) => s.enabled).map((s) => s.kind) },
+  });
+  const showServerErrors = useServerErrors(form);
+  const enabled = form.watch("enabled");
+  const { errors, isSubmitting } = form.formState;
   const save = useMutation(
     trpc.account.setNotificationSettings.mutationOptions({
       onSuccess: (data) => queryClient.setQueryData(trpc.account.notificationSettings.queryKey(), data),
     }),
   );
 
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    save.mutate({ enabled });
-  }
+  const onSubmit = form.handleSubmit((values) => save.mutateAsync(values).then(() => {}, showServerErrors));
 
   return (
-    <form onSubmit={onSubmit} aria-label={t("title")} className="space-y-5">
+    <form onSubmit={onSubmit} noValidate aria-label={t("title")} className="space-y-5">
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">{t("optionalLegend")}</legend>
         <ul className="divide-y divide-slate-100">
@@ -98,7 +100,9 @@ function NotificationsForm({ settings }: { settings: { kind: OptionalNotificatio
               label={t(`kinds.${kind}.label`)}
               hint={t(`kinds.${kind}.hint`)}
               checked={enabled.includes(kind)}
-              onChange={(on) => setEnabled((now) => (on ? [...now, kind] : now.filter((k) => k !== kind)))}
+              onChange={(on) =>
+                form.setValue("enabled", on ? [...enabled, kind] : enabled.filter((k) => k !== kind), { shouldDirty: true })
+              }
             />
           ))}
         </ul>
@@ -121,14 +125,14 @@ function NotificationsForm({ settings }: { settings: { kind: OptionalNotificatio
           ),
         })}
       </p>
-      {save.error && <FormError>{errorText(save.error)}</FormError>}
+      {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
       {save.isSuccess && (
         <p role="status" className="text-sm font-medium text-green-800">
           {t("saved")}
         </p>
       )}
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? t("saving") : t("save")}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? t("saving") : t("save")}
       </Button>
     </form>
   );

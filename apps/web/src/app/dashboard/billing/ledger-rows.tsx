@@ -42,7 +42,7 @@ interface Entry {
 }
 
 /** A line of the ledger list as ledger.list answers it: one entry, or a generation's movements as one. */
-export type LedgerLine =
+type LedgerLine =
   | { kind: "entry"; id: string; entry: Entry }
   | {
       kind: "generation";

@@ -8,7 +8,9 @@ import { Card } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, FormError } from "@/components/ui/states";
 import { UtcTime } from "@/components/ui/utc-time";
-import { fieldErrorsOf, useApiErrorText } from "@/i18n/api-error";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
+import { useApiErrorText } from "@/i18n/api-error";
+import { InviteInput } from "@/server/routers/orgs/invite.schema";
 import { useTRPC } from "@/trpc/client";
 
 const ROLES = ["owner", "admin", "developer", "billing", "viewer"] as const;
@@ -30,17 +32,14 @@ export function MembersPanel() {
   const remove = useMutation(trpc.orgs.removeMember.mutationOptions({ onSuccess: refresh }));
   const transfer = useMutation(trpc.orgs.transferOwnership.mutationOptions({ onSuccess: refresh }));
   const [keysOnRemoval, setKeysOnRemoval] = useState<"keep" | "revoke">("keep");
-  const fieldErrors = fieldErrorsOf(invite.error);
+  const inviteForm = useSchemaForm(InviteInput, { defaultValues: { email: "", role: "developer" } });
+  const showInviteErrors = useServerErrors(inviteForm);
+  const inviteErrors = inviteForm.formState.errors;
   const actionError = changeRole.error ?? remove.error ?? transfer.error ?? revoke.error;
 
-  function onInvite(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    invite.mutate(
-      { email: String(form.get("email")), role: String(form.get("role")) as OrgRole },
-      { onSuccess: () => (e.target as HTMLFormElement).reset() },
-    );
-  }
+  const onInvite = inviteForm.handleSubmit((values) =>
+    invite.mutateAsync(values).then(() => inviteForm.reset(), showInviteErrors),
+  );
 
   if (!members.data) return members.error ? <FormError>{errorText(members.error)}</FormError> : null;
   const { you, yourRole } = members.data;
@@ -50,22 +49,30 @@ export function MembersPanel() {
         <Card title={t("inviteTitle")} description={t("inviteDescription")}>
           <form
             onSubmit={onInvite}
+            noValidate
             aria-label={t("inviteTitle")}
             className="grid max-w-xl gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
           >
-            <TextField label={t("email")} name="email" type="email" autoComplete="off" required error={fieldErrors?.email} />
-            <SelectField label={t("role")} name="role" defaultValue="developer">
+            <TextField
+              label={t("email")}
+              type="email"
+              autoComplete="off"
+              required
+              error={inviteErrors.email?.message}
+              {...inviteForm.register("email")}
+            />
+            <SelectField label={t("role")} {...inviteForm.register("role")}>
               {ROLES.filter((r) => r !== "owner" || yourRole === "owner").map((r) => (
                 <option key={r} value={r}>
                   {t(`roles.${r}`)}
                 </option>
               ))}
             </SelectField>
-            <Button type="submit" disabled={invite.isPending}>
+            <Button type="submit" disabled={inviteForm.formState.isSubmitting}>
               {t("invite")}
             </Button>
           </form>
-          {invite.error && !fieldErrors?.email && <FormError>{errorText(invite.error)}</FormError>}
+          {inviteErrors.root?.server && <FormError>{inviteErrors.root.server.message}</FormError>}
           {invite.isSuccess && (
             <p role="status" className="mt-3 text-sm font-medium text-green-800">
               {t("invited", { email: invite.data.email })}
