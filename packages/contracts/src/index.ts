@@ -17,3 +17,4 @@ export { codesByStatus } from "./openapi/error-responses";
 export * from "./redirects";
 export * from "./locales";
 export * from "./ids";
+export * from "./org-roles";

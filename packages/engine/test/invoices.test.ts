@@ -8,7 +8,7 @@ describe("top-up amounts and periods", () => {
     expect(() => assertTopUpAmount(5_000_000n)).not.toThrow();
     expect(() => assertTopUpAmount(10_000_000_000n)).not.toThrow();
     expect(() => assertTopUpAmount(4_990_000n)).toThrow(InvoiceError);
-    expect(() => assertTopUpAmount(10_000_010_000n)).toThrow(/between \$5\.00 and \$10000\.00\./);
+    expect(() => assertTopUpAmount(10_000_010_000n)).toThrow(/between \$5\.00 and \$10,000\.00\./);
     expect(() => assertTopUpAmount(5_001_000n)).toThrow(/whole cents/);
   });
   it("lists months from the account's creation, newest first", () => {

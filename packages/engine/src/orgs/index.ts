@@ -1,5 +1,4 @@
 /** Public surface of the engine's orgs domain: organizations (the accounts people share), their members and roles, invitations, the session's active organization. */
-export { ORG_ROLES } from "./roles";
 export {
   activeMembership,
   listOrganizations,

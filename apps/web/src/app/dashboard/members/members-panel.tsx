@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ORG_ROLES } from "@vgen/contracts";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,7 @@ import { useApiErrorText } from "@/i18n/api-error";
 import { InviteInput } from "@/server/routers/orgs/invite.schema";
 import { useTRPC } from "@/trpc/client";
 
-const ROLES = ["owner", "admin", "developer", "billing", "viewer"] as const;
+const ROLES = ORG_ROLES;
 type OrgRole = (typeof ROLES)[number];
 
 /** The active organization's members, its waiting invitations and, for owners and admins, the controls. */

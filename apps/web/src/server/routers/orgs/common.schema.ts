@@ -1,5 +1,4 @@
-import { idSchema } from "@vgen/contracts";
-import { ORG_ROLES } from "@vgen/engine/orgs";
+import { idSchema, ORG_ROLES } from "@vgen/contracts";
 import { z } from "zod";
 
 export const OrgRoleInput = z.enum(ORG_ROLES);
