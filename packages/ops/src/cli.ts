@@ -15,7 +15,7 @@ import { seedCatalog } from "@vgen/db/seed";
 import { checkedKeyRestrictions, createAccount, declineTestBalance, grantTestBalance, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount, markInvoicePaid } from "@vgen/engine/billing";
 import { startWorker } from "@vgen/engine/generations";
-import { closeSharedConnections } from "@vgen/engine/platform";
+import { closeSharedConnections, logToStderr } from "@vgen/engine/platform";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const USAGE = `Usage: npm run ops -- <command> [options]
@@ -134,6 +134,9 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  // A command's stdout is its answer (`export API_KEY=$(npm run -s ops -- issue-key ...)`); the
+  // long-running worker logs on stdout like the web process.
+  if (command !== "worker") logToStderr();
   const url = databaseUrl();
   setEnv("DATABASE_URL", url);
   const db = createDb(url, 2);

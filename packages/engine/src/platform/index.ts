@@ -7,7 +7,7 @@ export {
   retryWhileDatabaseUnavailable,
 } from "./db-unavailable";
 export { CachedLookup } from "./hot-cache/cached-lookup";
-export { logger } from "./logger";
+export { logger, logToStderr } from "./logger";
 export {
   GENERATION_QUEUE,
   getBoss,

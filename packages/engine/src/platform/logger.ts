@@ -3,7 +3,7 @@ import pino from "pino";
 import { env } from "@vgen/config";
 
 /**
- * Structured JSON logs on stdout; every request and job logs with its id.
+ * Structured JSON logs on stdout (stderr for one-shot CLI commands); every request and job logs with its id.
  *
  * Routine lines (a request, a job) are collected and written together, at most a second apart (a
  * synchronous write per request cost the API a measurable share of its CPU): a SIGKILL loses at
@@ -17,6 +17,13 @@ const FLUSH_INTERVAL_MS = 1000;
 /** Collected output written early once it reaches this size. */
 const MAX_PENDING_BYTES = 64 * 1024;
 const NOTICE = 35;
+/** Where log lines go: stdout, or stderr for a one-shot command whose stdout is its answer. */
+let logFd = 1;
+
+/** Sends log lines to stderr: a CLI command prints its answer on stdout, which scripts parse. */
+export function logToStderr(): void {
+  logFd = 2;
+}
 
 class StdoutLines {
   private pending: string[] = [];
@@ -44,11 +51,11 @@ class StdoutLines {
   }
 }
 
-/** Writes all of `data` to stdout, waiting out a full pipe; a closed stdout drops it. */
+/** Writes all of `data` to the log's output, waiting out a full pipe; a closed output drops it. */
 function writeFully(data: Buffer) {
   for (let offset = 0; offset < data.length; ) {
     try {
-      offset += writeSync(1, data, offset);
+      offset += writeSync(logFd, data, offset);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EAGAIN") return;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
