@@ -9,7 +9,7 @@ import { parseUsd } from "@vgen/contracts";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount } from "@vgen/engine/billing";
 import { createEndpoint } from "@vgen/engine/delivery";
-import { inviteMember } from "@vgen/engine/orgs";
+import { pendingInvitationToken } from "../support/invitations";
 import { BASE_URL, callApi, db, uniqueEmail, waitForTerminal } from "../support/fixtures";
 import { BrowserSession } from "../support/browser-session";
 import { expect, type Page, test } from "./support/test";
@@ -104,14 +104,7 @@ async function setUp(): Promise<Setup> {
   const mail = await db().outboundEmail.findFirstOrThrow({ where: { accountId: account.id, kind: "password_reset" } });
   await expect.poll(async () => db().requestLog.count({ where: { requestId } })).toBe(1);
 
-  await inviteMember(db(), {
-    accountId: account.id,
-    inviter: { id: account.id, role: "owner" },
-    email: uniqueEmail("a11y-invitee"),
-    role: "developer",
-  });
-  const invitation = await db().outboundEmail.findFirstOrThrow({ where: { accountId: account.id, kind: "org_invitation" } });
-  const invitationToken = /\/invitations\/(\w+)/.exec(invitation.text)?.[1] ?? "";
+  const invitationToken = await pendingInvitationToken(account.id);
 
   const adminEmail = uniqueEmail("a11y-admin");
   await createAccount(db(), { email: adminEmail, password: TEST_PASSWORD, role: "admin", emailVerified: true });

@@ -13,6 +13,7 @@ import { creditAccount } from "@vgen/engine/billing";
 import { createEndpoint } from "@vgen/engine/delivery";
 import { BASE_URL, callApi, db, uniqueEmail, waitForTerminal } from "../support/fixtures";
 import { BrowserSession } from "../support/browser-session";
+import { pendingInvitationToken } from "../support/invitations";
 import { expect, type Page, test } from "./support/test";
 import { TEST_PASSWORD } from "./support/session";
 
@@ -125,6 +126,7 @@ test("every public and dashboard page reads in Russian, with no English UI text 
     "/dashboard/generations/[id]": generationId,
     "/dashboard/requests/[id]": requestId,
     "/dashboard/webhooks/endpoints/[id]": endpoint.id,
+    "/invitations/[token]": await pendingInvitationToken(account.id),
   };
 
   const session = new BrowserSession();
