@@ -11,6 +11,7 @@ import { parseUsd } from "@vgen/contracts";
 import { createDb, newId, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount } from "@vgen/engine/billing";
+import { inviteMember } from "@vgen/engine/orgs";
 import { startApp, type RunningApp } from "../support/app-process";
 import { until } from "../support/drill";
 import { waitForNoneProcessing } from "../support/invariants";
@@ -40,6 +41,8 @@ interface Victim {
   emailId: string;
   /** A's browser session (the one the drill signed in with). */
   sessionId: string;
+  /** An invitation into A's organization, still pending. */
+  invitationId: string;
 }
 
 /** A field naming an object: `id`, `accountId`, `deliveryId`... */
@@ -95,6 +98,13 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   },
   "support.declineTestBalance": { input: (a) => ({ requestId: a.requestId, response: "isolation probe" }), expect: "refused" },
   "support.updateCatalog": { input: () => ({ modelId: "gen-3.1-fast", enabled: false }), expect: "refused" },
+  "support.resetTwoFactor": { input: (a) => ({ accountId: a.accountId, reason: "isolation probe" }), expect: "refused" },
+  // B is no member of A's organization: B can neither act in it nor treat A as a member of B's own.
+  "orgs.switch": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
+  "orgs.changeRole": { input: (a) => ({ memberId: a.accountId, role: "viewer" }), expect: "refused" },
+  "orgs.removeMember": { input: (a) => ({ memberId: a.accountId, keys: "revoke" }), expect: "refused" },
+  "orgs.transferOwnership": { input: (a) => ({ memberId: a.accountId }), expect: "refused" },
+  "orgs.revokeInvitation": { input: (a) => ({ id: a.invitationId }), expect: "refused" },
 };
 
 /** Id fields that name no account's object, and why. */
@@ -184,40 +194,71 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
 
   /** Everything of A's that an attack could change. */
   async function stateOf(accountId: string) {
-    const [account, keys, generations, ledger, deliveries, invoices, requests, subscriptions, endpoints, sessions] =
-      await Promise.all([
-        db.account.findUniqueOrThrow({
-          where: { id: accountId },
-          select: { balanceMicros: true, status: true, webhookSecret: true, role: true },
-        }),
-        db.apiKey.findMany({
-          where: { accountId },
-          select: { id: true, hash: true, revokedAt: true, readOnly: true, allowedModels: true, allowedSources: true },
-          orderBy: { id: "asc" },
-        }),
-        db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-        db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
-        db.webhookDelivery.findMany({
-          where: { accountId },
-          select: { id: true, status: true, attemptCount: true, nextAttemptAt: true },
-          orderBy: { id: "asc" },
-        }),
-        db.invoice.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-        db.testBalanceRequest.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-        db.subscription.findMany({
-          where: { accountId },
-          select: { modelId: true, status: true, monthlySpendCapMicros: true },
-          orderBy: { modelId: "asc" },
-        }),
-        db.webhookEndpoint.findMany({
-          where: { accountId },
-          select: { id: true, url: true, events: true, secret: true, enabled: true, description: true },
-          orderBy: { id: "asc" },
-        }),
-        db.authSession.findMany({ where: { accountId }, select: { id: true, revokedAt: true }, orderBy: { id: "asc" } }),
-      ]);
+    const [
+      account,
+      keys,
+      generations,
+      ledger,
+      deliveries,
+      invoices,
+      requests,
+      subscriptions,
+      endpoints,
+      sessions,
+      members,
+      invitations,
+    ] = await Promise.all([
+      db.account.findUniqueOrThrow({
+        where: { id: accountId },
+        select: { balanceMicros: true, status: true, webhookSecret: true, role: true, totpEnabledAt: true },
+      }),
+      db.apiKey.findMany({
+        where: { accountId },
+        select: { id: true, hash: true, revokedAt: true, readOnly: true, allowedModels: true, allowedSources: true },
+        orderBy: { id: "asc" },
+      }),
+      db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+      db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
+      db.webhookDelivery.findMany({
+        where: { accountId },
+        select: { id: true, status: true, attemptCount: true, nextAttemptAt: true },
+        orderBy: { id: "asc" },
+      }),
+      db.invoice.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+      db.testBalanceRequest.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+      db.subscription.findMany({
+        where: { accountId },
+        select: { modelId: true, status: true, monthlySpendCapMicros: true },
+        orderBy: { modelId: "asc" },
+      }),
+      db.webhookEndpoint.findMany({
+        where: { accountId },
+        select: { id: true, url: true, events: true, secret: true, enabled: true, description: true },
+        orderBy: { id: "asc" },
+      }),
+      db.authSession.findMany({ where: { accountId }, select: { id: true, revokedAt: true }, orderBy: { id: "asc" } }),
+      db.membership.findMany({ where: { accountId }, select: { memberId: true, role: true }, orderBy: { memberId: "asc" } }),
+      db.orgInvitation.findMany({
+        where: { accountId },
+        select: { id: true, revokedAt: true, acceptedAt: true },
+        orderBy: { id: "asc" },
+      }),
+    ]);
     return JSON.stringify(
-      { account, keys, generations, ledger, deliveries, invoices, requests, subscriptions, endpoints, sessions },
+      {
+        account,
+        keys,
+        generations,
+        ledger,
+        deliveries,
+        invoices,
+        requests,
+        subscriptions,
+        endpoints,
+        sessions,
+        members,
+        invitations,
+      },
       (_k, v) => (typeof v === "bigint" ? v.toString() : v),
     );
   }
@@ -286,6 +327,12 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       },
     });
     const session = await db.authSession.findFirstOrThrow({ where: { accountId: a.id, revokedAt: null }, select: { id: true } });
+    const invitation = await inviteMember(db, {
+      accountId: a.id,
+      inviter: { id: a.id, role: "owner" },
+      email: `invitee-${Date.now()}@example.com`,
+      role: "developer",
+    });
     const victim: Victim = {
       accountId: a.id,
       email: a.email,
@@ -299,6 +346,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       routeId: route.id,
       emailId: email.id,
       sessionId: session.id,
+      invitationId: invitation.id,
     };
     const victimValues = Object.values(victim);
     const before = await stateOf(a.id);
