@@ -33,7 +33,6 @@ const NOT_DRIVERS: Record<string, string> = {
  */
 const NOT_CONVERTED_YET = new Set([
   "src/app/dashboard/generations/generations-panel.tsx",
-  "src/app/dashboard/invoices/invoices-panel.tsx",
   "src/app/dashboard/playground/playground-panel.tsx",
   "src/app/dashboard/subscriptions/subscriptions-panel.tsx",
   "src/components/console/account-search.tsx",
