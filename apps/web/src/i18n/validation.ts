@@ -1,7 +1,15 @@
 import type { core } from "zod";
 
 /** A refused rule of our own, worded for it (`validation.<key>` in the messages, in every language). */
-type RuleKey = "dollarAmount" | "positiveAmount" | "useCaseTooShort" | "topUpAmount" | "topUpRange";
+type RuleKey =
+  | "dollarAmount"
+  | "positiveAmount"
+  | "useCaseTooShort"
+  | "topUpAmount"
+  | "topUpRange"
+  | "dateRange"
+  | "capAmount"
+  | "capPositive";
 
 type ValidationKey =
   | RuleKey
