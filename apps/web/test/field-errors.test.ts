@@ -4,6 +4,7 @@ import { localeOfRequest } from "../src/i18n/locales";
 import { fieldErrorsFor } from "../src/server/errors/field-errors";
 import { SetAlertsInput } from "../src/server/routers/alerts/set.schema";
 import { CreateTopUpInput } from "../src/server/routers/invoices/createTopUp.schema";
+import { PlaygroundCreateInput } from "../src/server/routers/playground/create.schema";
 import { RequestTestBalanceInput } from "../src/server/routers/testBalance/request.schema";
 
 const Form = z.object({
@@ -54,6 +55,29 @@ describe("field errors of a refused dashboard form", () => {
     expect(fieldErrorsFor(notMoney, "ru").fieldErrors).toEqual({ amount: ["Введите сумму в долларах, например 25 или 25.50."] });
     expect(CreateTopUpInput.parse({ amount: " $5 " })).toEqual({ amount: "$5" });
     expect(SetAlertsInput.parse({ lowBalanceThreshold: null, monthlySpendThreshold: "10.5" })).toBeTruthy();
+  });
+
+  it("hold the playground's request to the API's field rules and the form's image modes", () => {
+    const asked = { model: "gen-3.1-fast", prompt: "  " };
+    const refused = PlaygroundCreateInput.safeParse({ ...asked, firstFrameUrl: "", lastFrameUrl: "ftp://x" }).error!;
+    expect(fieldErrorsFor(refused, "en").fieldErrors).toEqual({
+      prompt: ["Describe the clip you want."],
+      firstFrameUrl: ["Enter the first frame's URL, or choose “No images”."],
+      lastFrameUrl: ["Enter an absolute http:// or https:// URL."],
+    });
+    const noReference = PlaygroundCreateInput.safeParse({ ...asked, prompt: "x", urls: ["", " ", ""] }).error!;
+    expect(noReference.issues.map((i) => i.path)).toEqual([["urls", 0]]);
+    expect(fieldErrorsFor(noReference, "ru").fieldErrors).toEqual({
+      urls: ["Введите URL хотя бы одного референса или выберите «Без изображений»."],
+    });
+    const long = PlaygroundCreateInput.safeParse({ ...asked, prompt: "x".repeat(4001) }).error!;
+    expect(fieldErrorsFor(long, "en").fieldErrors).toEqual({ prompt: ["Use at most 4000 characters."] });
+    // Blank reference fields are not sent; nothing else is changed.
+    expect(PlaygroundCreateInput.parse({ ...asked, prompt: " x ", urls: ["", "https://a.example/1.png", ""] })).toEqual({
+      model: "gen-3.1-fast",
+      prompt: "x",
+      urls: ["https://a.example/1.png"],
+    });
   });
 
   it("take the language from the switcher's cookie, else Accept-Language", () => {

@@ -9,7 +9,13 @@ type RuleKey =
   | "topUpRange"
   | "dateRange"
   | "capAmount"
-  | "capPositive";
+  | "capPositive"
+  | "promptRequired"
+  | "promptTooLong"
+  | "urlTooLong"
+  | "urlInvalid"
+  | "firstRequired"
+  | "referenceRequired";
 
 type ValidationKey =
   | RuleKey
