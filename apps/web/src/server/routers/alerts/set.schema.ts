@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rule } from "@/i18n/validation";
+import { rule } from "../../../i18n/validation";
 
 /** A threshold in dollars as typed ("10", "10.50", "$10.5"), more than zero, or null to turn the alert off. */
 const dollars = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GENERATION_STATUSES } from "@vgen/contracts";
-import { rule } from "@/i18n/validation";
+import { rule } from "../../../i18n/validation";
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.");
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatAmount, parseUsd, TOP_UP_MAX_MICROS, TOP_UP_MIN_MICROS } from "@vgen/contracts";
-import { rule } from "@/i18n/validation";
+import { rule } from "../../../i18n/validation";
 
 /** Dollars and cents as typed: "25", "25.50" or "$25.5". */
 const DOLLARS = /^\$?\d{1,7}(\.\d{1,2})?$/;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_PROMPT_CHARS, MAX_URL_CHARS } from "@vgen/contracts";
-import { rule } from "@/i18n/validation";
+import { rule } from "../../../i18n/validation";
 
 const isHttpUrl = (value: string) => {
   try {

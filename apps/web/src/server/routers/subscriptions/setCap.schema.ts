@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rule } from "@/i18n/validation";
+import { rule } from "../../../i18n/validation";
 
 /** The cap in dollars as typed ("25", "25.50", "$25.5"), more than zero, or null to clear it. Parsed without floats. */
 export const SetCapInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rule } from "@/i18n/validation";
+import { rule } from "../../../i18n/validation";
 
 /** The shortest use case support reads (the form's counter shows it too). */
 export const USE_CASE_MIN_LENGTH = 20;
