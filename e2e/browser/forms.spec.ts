@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { db } from "../support/fixtures";
+import { BASE_URL, db } from "../support/fixtures";
 import { signedInAccount } from "./support/session";
 
 /** How many requests the page sends to a tRPC procedure (batched calls name every procedure in the path). */
@@ -93,4 +93,28 @@ test.describe("in Russian", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Введите не меньше 10 символов." })).toBeVisible();
     expect(signUps).toHaveLength(0);
   });
+});
+
+test("in Russian, a rule of the schema's own reads as its own sentence: alert thresholds, the test balance request", async ({
+  page,
+  context,
+}) => {
+  // Signed in in English, then the language switcher's cookie turns the dashboard Russian.
+  await signedInAccount(page);
+  await context.addCookies([{ name: "locale", value: "ru", url: BASE_URL }]);
+  const saves = countCalls(page, "alerts.set");
+  const requests = countCalls(page, "testBalance.request");
+  await page.goto("/dashboard/billing");
+  await page.locator('input[name="lowBalanceThreshold"]').fill("десять");
+  await page.locator('input[name="monthlySpendThreshold"]').fill("0");
+  await page.locator('input[name="monthlySpendThreshold"]').press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Введите сумму в долларах, например 10 или 10.50" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Введите сумму больше $0 или оставьте поле пустым." })).toBeVisible();
+  expect(saves).toHaveLength(0);
+
+  await page.goto("/dashboard/test-balance");
+  await page.locator('textarea[name="useCase"]').fill("коротко");
+  await page.locator('form:has(textarea[name="useCase"]) button[type="submit"]').click();
+  await expect(page.getByRole("alert").filter({ hasText: "Опишите задачу хотя бы в 20 символах." })).toBeVisible();
+  expect(requests).toHaveLength(0);
 });

@@ -51,7 +51,7 @@ test("a bank-transfer invoice, marked paid by support, credits the balance and h
   // Out of range amounts are refused before anything is created.
   await page.getByLabel("Amount (USD)").fill("4.99");
   await page.getByRole("button", { name: "Create invoice" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "between $5 and $10,000" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "between $5.00 and $10,000.00" })).toBeVisible();
 
   await page.getByLabel("Amount (USD)").fill("25.50");
   await page.getByRole("button", { name: "Create invoice" }).click();

@@ -26,28 +26,11 @@ const NOT_DRIVERS: Record<string, string> = {
   "src/app/dashboard/requests/requests-panel.tsx": "a live filter: each change re-queries the request log, nothing is submitted",
 };
 
-/**
- * Forms not converted yet (issue 20, item 1): their client-side rules (amount ranges, caps, the
- * playground's model bounds, the console's editors and searches) are still hand-written beside the
- * schema. A file leaves this list when it is converted; the test below fails for one that was.
- */
-const NOT_CONVERTED_YET = new Set([
-  "src/app/dashboard/generations/generations-panel.tsx",
-  "src/app/dashboard/invoices/invoices-panel.tsx",
-  "src/app/dashboard/playground/playground-panel.tsx",
-  "src/app/dashboard/subscriptions/subscriptions-panel.tsx",
-  "src/components/console/account-search.tsx",
-  "src/components/console/audit-log.tsx",
-  "src/components/console/catalog-editor.tsx",
-  "src/components/console/outbox.tsx",
-  "src/components/console/routes-editor.tsx",
-]);
-
 /** A file renders a form when it has a <form> element or the signed-out pages' form card. */
 const rendersForm = (source: string) => /<form[\s>]/.test(source) || /<AuthFormCard[\s>]/.test(source);
 
 describe("forms", () => {
-  const forms = files.filter((file) => rendersForm(read(file)) && !(file in NOT_DRIVERS) && !NOT_CONVERTED_YET.has(file));
+  const forms = files.filter((file) => rendersForm(read(file)) && !(file in NOT_DRIVERS));
 
   test("there are forms to check (the scan finds them)", () => {
     expect(forms.length).toBeGreaterThan(10);
@@ -61,12 +44,5 @@ describe("forms", () => {
 
   test("the exceptions still render a form (else they leave the list)", () => {
     for (const file of Object.keys(NOT_DRIVERS)) expect(rendersForm(read(file)), file).toBe(true);
-  });
-
-  test("a form still to convert leaves the list once it uses useSchemaForm", () => {
-    for (const file of NOT_CONVERTED_YET) {
-      expect(rendersForm(read(file)), file).toBe(true);
-      expect(read(file), file).not.toMatch(/\buseSchemaForm\(/);
-    }
   });
 });

@@ -50,6 +50,10 @@ export function formatUnitPrice(micros: bigint): string {
   return `${formatUsd(micros)} / s`;
 }
 
+/** The range of one balance top-up: the engine refuses others, and the dashboard's form says so first. */
+export const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
+export const TOP_UP_MAX_MICROS = 10_000n * MICROS_PER_DOLLAR;
+
 /** Parses "12.5", "$12.50" or "12" dollars into micro-dollars without floats. */
 export function parseUsd(text: string): bigint {
   const m = /^\$?(\d+)(?:\.(\d{1,6}))?$/.exec(text.trim());

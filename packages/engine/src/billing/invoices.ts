@@ -2,14 +2,12 @@
 // the same transaction as the invoice's open → paid transition, so a payment is credited exactly
 // once however often (or however concurrently) it is reported.
 import { env } from "@vgen/config";
-import { ApiError, formatAmount, MICROS_PER_DOLLAR } from "@vgen/contracts";
+import { ApiError, formatAmount, TOP_UP_MAX_MICROS, TOP_UP_MIN_MICROS } from "@vgen/contracts";
 import { newId, Prisma, type Db, type Invoice, type DbOrTx } from "@vgen/db";
 import { writeAuditRow } from "../audit";
 import { notifyOwner, topUpPaidMail } from "../mail";
 import { applyLedgerEntry } from "./ledger";
 
-const TOP_UP_MIN_MICROS = 5n * MICROS_PER_DOLLAR;
-const TOP_UP_MAX_MICROS = 10_000n * MICROS_PER_DOLLAR;
 export type PaymentMethod = "stripe" | "bank_transfer";
 
 type InvoiceErrorReason = "invalid_amount" | "invoice_not_found" | "invoice_not_payable" | "session_mismatch" | "amount_mismatch";

@@ -4,16 +4,19 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatAmount } from "@vgen/contracts";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
+import { SearchInput } from "@/server/routers/support/search.schema";
 import { useTRPC } from "@/trpc/client";
 import { when } from "./format";
 import { DataTable } from "@/components/ui/data-table";
 
 export function AccountSearch() {
   const trpc = useTRPC();
-  const [text, setText] = useState("");
+  const form = useSchemaForm(SearchInput, { defaultValues: { query: "" } });
   const [query, setQuery] = useState("");
   const results = useQuery({ ...trpc.support.search.queryOptions({ query }), enabled: query.length >= 2 });
   const pending = useQuery(trpc.support.pendingTestBalance.queryOptions());
@@ -28,23 +31,18 @@ export function AccountSearch() {
       <form
         role="search"
         className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(text.trim());
-        }}
+        noValidate
+        onSubmit={form.handleSubmit((valid) => setQuery(valid.query))}
       >
-        <div className="flex-1 space-y-1.5">
-          <label htmlFor="console-search" className="block text-sm font-medium text-slate-800">
-            Search accounts
-          </label>
-          <input
+        <div className="flex-1">
+          <TextField
             id="console-search"
+            label="Search accounts"
             type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
             placeholder="jane@company.com, acct_…, vgk_…, vid_…"
             autoComplete="off"
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-2 focus:outline-slate-400"
+            error={form.formState.errors.query?.message}
+            {...form.register("query")}
           />
         </div>
         <Button type="submit">Search</Button>

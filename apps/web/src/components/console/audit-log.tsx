@@ -3,25 +3,28 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import type { z } from "zod";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { EmptyState, QueryState } from "@/components/ui/states";
+import { AuditLogInput } from "@/server/routers/support/auditLog.schema";
 import { useTRPC } from "@/trpc/client";
 import { AuditDetails } from "./account-review";
 import { when } from "./format";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "./pager";
 
-interface Filter {
-  accountId: string;
-  actor: string;
-  action: string;
-}
+/** The log's filters, checked by the procedure's own schema. */
+const AuditFilter = AuditLogInput.pick({ accountId: true, actor: true, action: true });
+type Filter = z.output<typeof AuditFilter>;
+const NO_FILTER = { accountId: "", actor: "", action: "" };
 
-export function AuditLogView({ initial }: { initial: Filter }) {
+export function AuditLogView({ initial }: { initial: { accountId: string; actor: string; action: string } }) {
   const trpc = useTRPC();
-  const [form, setForm] = useState<Filter>(initial);
+  const form = useSchemaForm(AuditFilter, { defaultValues: initial });
+  const { errors } = form.formState;
   const [filter, setFilter] = useState<Filter>(initial);
   const [page, setPage] = useState(1);
   const log = useQuery(
@@ -40,51 +43,30 @@ export function AuditLogView({ initial }: { initial: Filter }) {
       <Card className="mb-6">
         <form
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter({ accountId: form.accountId.trim(), actor: form.actor.trim(), action: form.action.trim() });
+          noValidate
+          onSubmit={form.handleSubmit((valid) => {
+            setFilter(valid);
             setPage(1);
-          }}
+          })}
         >
-          <TextField
-            label="Account id"
-            placeholder="acct_…"
-            value={form.accountId}
-            onChange={(e) => setForm({ ...form, accountId: e.target.value })}
-          />
-          <TextField
-            label="Actor"
-            placeholder="email or acct_…"
-            value={form.actor}
-            onChange={(e) => setForm({ ...form, actor: e.target.value })}
-          />
-          <div className="space-y-1.5">
-            <label htmlFor="audit-action" className="block text-sm font-medium text-slate-800">
-              Action
-            </label>
-            <select
-              id="audit-action"
-              value={form.action}
-              onChange={(e) => setForm({ ...form, action: e.target.value })}
-              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-2 focus:outline-slate-400"
-            >
-              <option value="">All actions</option>
-              {(log.data?.actions ?? []).map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField label="Account id" placeholder="acct_…" error={errors.accountId?.message} {...form.register("accountId")} />
+          <TextField label="Actor" placeholder="email or acct_…" error={errors.actor?.message} {...form.register("actor")} />
+          <SelectField label="Action" error={errors.action?.message} {...form.register("action")}>
+            <option value="">All actions</option>
+            {(log.data?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </SelectField>
           <div className="flex gap-2">
             <Button type="submit">Filter</Button>
             <Button
               type="button"
               variant="secondary"
               onClick={() => {
-                const empty = { accountId: "", actor: "", action: "" };
-                setForm(empty);
-                setFilter(empty);
+                form.reset(NO_FILTER);
+                setFilter(NO_FILTER);
                 setPage(1);
               }}
             >

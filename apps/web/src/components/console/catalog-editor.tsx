@@ -2,13 +2,18 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { z } from "zod";
 import { formatDollarsInput, formatUnitPrice } from "@vgen/contracts";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/field";
 import { Badge, QueryState } from "@/components/ui/states";
+import { UpdateCatalogInput } from "@/server/routers/support/updateCatalog.schema";
 import { useTRPC } from "@/trpc/client";
+
+type UpdateCatalog = z.output<typeof UpdateCatalogInput>;
 
 interface Model {
   id: string;
@@ -54,54 +59,42 @@ export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
   );
 }
 
+/** A comma-separated list of sizes as typed; the field shows the saved ones until it is edited. */
+const sizesOf = (value: unknown) =>
+  typeof value === "string"
+    ? value
+        .split(",")
+        .map((size) => size.trim())
+        .filter(Boolean)
+    : value;
+
 function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const initial = {
-    price: formatDollarsInput(model.priceMicrosPerSecond),
-    qps: String(model.rateLimitQps),
-    minCharge: String(model.minChargeSeconds),
-    enabled: model.enabled,
-    purpose: model.purpose,
-    purposeRu: model.purposeRu,
-    sizes: model.sizes.join(", "),
-    minDuration: String(model.minDuration),
-    maxDuration: String(model.maxDuration),
-    defaultDuration: String(model.defaultDuration),
-  };
-  const [f, setF] = useState(initial);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.support.updateCatalog.mutationOptions({
-      onSuccess: async () => {
-        setConfirming(false);
-        await qc.invalidateQueries({ queryKey: trpc.support.catalog.queryKey() });
-      },
-      onError: (e) => {
-        setConfirming(false);
-        setError(e.message);
-      },
-    }),
-  );
-  const int = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : Number.NaN);
-
-  function submit() {
-    setError(null);
-    if (!/^\$?\d{1,7}(\.\d{1,6})?$/.test(f.price.trim())) return setError("Enter the price in dollars per second, e.g. 0.48.");
-    for (const [label, v] of [
-      ["QPS", f.qps],
-      ["Minimum charge", f.minCharge],
-      ["Minimum duration", f.minDuration],
-      ["Maximum duration", f.maxDuration],
-      ["Default duration", f.defaultDuration],
-    ] as const) {
-      if (Number.isNaN(int(v))) return setError(`${label} must be a whole number.`);
-    }
-    setConfirming(true);
-  }
-
   const id = model.id;
+  const form = useSchemaForm(UpdateCatalogInput, {
+    defaultValues: {
+      modelId: id,
+      price: formatDollarsInput(model.priceMicrosPerSecond),
+      rateLimitQps: model.rateLimitQps,
+      minChargeSeconds: model.minChargeSeconds,
+      enabled: model.enabled,
+      purpose: model.purpose,
+      purposeRu: model.purposeRu,
+      sizes: model.sizes,
+      minDuration: model.minDuration,
+      maxDuration: model.maxDuration,
+      defaultDuration: model.defaultDuration,
+    },
+  });
+  const { errors } = form.formState;
+  const showServerErrors = useServerErrors(form);
+  // The checked change waits for the confirmation.
+  const [confirming, setConfirming] = useState<UpdateCatalog | null>(null);
+  const save = useMutation(trpc.support.updateCatalog.mutationOptions());
+  const number = { valueAsNumber: true } as const;
+  const sizesError = errors.sizes?.message ?? (Array.isArray(errors.sizes) ? errors.sizes.find(Boolean)?.message : undefined);
+
   return (
     <Card
       title={<span className="font-mono">{id}</span>}
@@ -115,69 +108,61 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
       <form
         aria-label={`Edit ${id}`}
         className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        noValidate
+        onSubmit={form.handleSubmit((checked) => setConfirming(checked))}
       >
         <fieldset disabled={!canEdit} className="contents">
           <TextField
             id={`${id}-price`}
             label="Price per second (USD)"
             inputMode="decimal"
-            value={f.price}
-            onChange={(e) => setF({ ...f, price: e.target.value })}
+            error={errors.price?.message}
+            {...form.register("price")}
           />
           <TextField
             id={`${id}-qps`}
             label="Rate limit (QPS)"
             inputMode="numeric"
-            value={f.qps}
-            onChange={(e) => setF({ ...f, qps: e.target.value })}
+            error={errors.rateLimitQps?.message}
+            {...form.register("rateLimitQps", number)}
           />
           <TextField
             id={`${id}-min-charge`}
             label="Minimum charge (seconds)"
             inputMode="numeric"
-            value={f.minCharge}
-            onChange={(e) => setF({ ...f, minCharge: e.target.value })}
+            error={errors.minChargeSeconds?.message}
+            {...form.register("minChargeSeconds", number)}
           />
           <TextField
             id={`${id}-sizes`}
             label="Sizes"
             hint="Comma separated, e.g. 720p, 1080p"
-            value={f.sizes}
-            onChange={(e) => setF({ ...f, sizes: e.target.value })}
+            error={sizesError}
+            {...form.register("sizes", { setValueAs: sizesOf })}
           />
           <TextField
             id={`${id}-min-d`}
             label="Min duration (s)"
             inputMode="numeric"
-            value={f.minDuration}
-            onChange={(e) => setF({ ...f, minDuration: e.target.value })}
+            error={errors.minDuration?.message}
+            {...form.register("minDuration", number)}
           />
           <TextField
             id={`${id}-max-d`}
             label="Max duration (s)"
             inputMode="numeric"
-            value={f.maxDuration}
-            onChange={(e) => setF({ ...f, maxDuration: e.target.value })}
+            error={errors.maxDuration?.message}
+            {...form.register("maxDuration", number)}
           />
           <TextField
             id={`${id}-def-d`}
             label="Default duration (s)"
             inputMode="numeric"
-            value={f.defaultDuration}
-            onChange={(e) => setF({ ...f, defaultDuration: e.target.value })}
+            error={errors.defaultDuration?.message}
+            {...form.register("defaultDuration", number)}
           />
           <div className="flex items-center gap-2 pt-6">
-            <input
-              id={`${id}-enabled`}
-              type="checkbox"
-              className="h-4 w-4"
-              checked={f.enabled}
-              onChange={(e) => setF({ ...f, enabled: e.target.checked })}
-            />
+            <input id={`${id}-enabled`} type="checkbox" className="h-4 w-4" {...form.register("enabled")} />
             <label htmlFor={`${id}-enabled`} className="text-sm font-medium text-slate-800">
               Enabled (listed and accepted by the API)
             </label>
@@ -186,8 +171,8 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
             <TextField
               id={`${id}-purpose`}
               label="Purpose (English; the API's purpose)"
-              value={f.purpose}
-              onChange={(e) => setF({ ...f, purpose: e.target.value })}
+              error={errors.purpose?.message}
+              {...form.register("purpose")}
             />
           </div>
           <div className="sm:col-span-2">
@@ -195,26 +180,19 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
               id={`${id}-purpose-ru`}
               label="Purpose in Russian (shown to Russian-language visitors)"
               lang="ru"
-              value={f.purposeRu}
-              onChange={(e) => setF({ ...f, purposeRu: e.target.value })}
+              error={errors.purposeRu?.message}
+              {...form.register("purposeRu")}
             />
           </div>
-          {error && (
+          {errors.root?.server && (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
-              {error}
+              {errors.root.server.message}
             </p>
           )}
           {canEdit && (
             <div className="flex gap-2 sm:col-span-2">
               <Button type="submit">Save changes</Button>
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={() => {
-                  setF(initial);
-                  setError(null);
-                }}
-              >
+              <Button type="button" variant="secondary" onClick={() => form.reset()}>
                 Reset
               </Button>
             </div>
@@ -222,30 +200,25 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
         </fieldset>
       </form>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         title={`Update ${id}?`}
         confirmLabel="Save"
         variant="primary"
         busy={save.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          save.mutate({
-            modelId: id,
-            price: f.price.trim(),
-            rateLimitQps: int(f.qps),
-            minChargeSeconds: int(f.minCharge),
-            enabled: f.enabled,
-            purpose: f.purpose.trim(),
-            purposeRu: f.purposeRu.trim(),
-            sizes: f.sizes
-              .split(",")
-              .map((s) => s.trim())
-              .filter(Boolean),
-            minDuration: int(f.minDuration),
-            maxDuration: int(f.maxDuration),
-            defaultDuration: int(f.defaultDuration),
-          })
-        }
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          save.mutateAsync(confirming).then(
+            () => {
+              setConfirming(null);
+              return qc.invalidateQueries({ queryKey: trpc.support.catalog.queryKey() });
+            },
+            (error) => {
+              setConfirming(null);
+              showServerErrors(error);
+            },
+          );
+        }}
       >
         New generations use the new settings at once; running ones keep the price they were accepted at. The change is written to
         the audit log.

@@ -3,22 +3,26 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { TextField } from "@/components/ui/field";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
+import { OutboxInput } from "@/server/routers/support/outbox.schema";
 import { useTRPC } from "@/trpc/client";
 import { when } from "./format";
 import { DataTable } from "@/components/ui/data-table";
 
 export const EMAIL_STATUS_TONE = { queued: "amber", sent: "green", failed: "red", not_sent: "gray" } as const;
 const PAGE_SIZE = 25;
+/** The outbox's filter, checked by the procedure's own schema. */
+const RecipientFilter = OutboxInput.pick({ recipient: true });
 
 /** The mail outbox: every account email, newest first; opening one shows it in full (audited). */
 export function OutboxView({ initialRecipient }: { initialRecipient: string }) {
   const trpc = useTRPC();
-  const [form, setForm] = useState(initialRecipient);
+  const form = useSchemaForm(RecipientFilter, { defaultValues: { recipient: initialRecipient } });
   const [recipient, setRecipient] = useState(initialRecipient);
   // Cursor pagination: the cursors of the pages opened so far.
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -37,18 +41,18 @@ export function OutboxView({ initialRecipient }: { initialRecipient: string }) {
       <Card className="mb-6">
         <form
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setRecipient(form.trim());
+          noValidate
+          onSubmit={form.handleSubmit((valid) => {
+            setRecipient(valid.recipient ?? "");
             setCursors([null]);
-          }}
+          })}
         >
           <div className="sm:w-80">
             <TextField
               label="Recipient"
               placeholder="email or part of it"
-              value={form}
-              onChange={(e) => setForm(e.target.value)}
+              error={form.formState.errors.recipient?.message}
+              {...form.register("recipient")}
             />
           </div>
           <div className="flex gap-2">
@@ -57,7 +61,7 @@ export function OutboxView({ initialRecipient }: { initialRecipient: string }) {
               type="button"
               variant="secondary"
               onClick={() => {
-                setForm("");
+                form.reset({ recipient: "" });
                 setRecipient("");
                 setCursors([null]);
               }}

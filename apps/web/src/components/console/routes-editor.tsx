@@ -2,9 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { formatDollarsInput, formatUnitPrice } from "@vgen/contracts";
 import type { StaffRoute } from "@vgen/engine/support";
 import { StaffAction } from "@/components/console/action-dialog";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { when } from "@/components/console/format";
 import { DataTable } from "@/components/ui/data-table";
 import { Button } from "@/components/ui/button";
@@ -12,52 +14,17 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, ErrorNote, FormError, QueryState } from "@/components/ui/states";
+import { AddRouteInput } from "@/server/routers/support/addRoute.schema";
+import { UpdateRouteInput } from "@/server/routers/support/updateRoute.schema";
 import { useTRPC } from "@/trpc/client";
 
 const LOCAL = "local";
-const DOLLARS_RE = /^\$?\d{1,7}(\.\d{1,6})?$/;
 const OPTIONAL_REASON = { label: "Reason (optional)", hint: "Kept in the audit log.", min: 0 };
+/** A whole number as typed, or undefined for an empty field (an optional position). */
+const optionalInt = (value: string) => (value.trim() === "" ? undefined : Number(value));
 
-interface RouteDraft {
-  provider: string;
-  upstreamModel: string;
-  credentials: string;
-  maxConcurrency: string;
-  cost: string;
-  position: string;
-}
-
-const draftOf = (r: StaffRoute): RouteDraft => ({
-  provider: r.provider,
-  upstreamModel: r.upstreamModel ?? "",
-  credentials: r.credentials ?? "",
-  maxConcurrency: String(r.maxConcurrency),
-  cost: formatDollarsInput(r.costMicrosPerSecond),
-  position: String(r.position),
-});
-
-/** The draft's problem in words, or null; the server checks again (providers, names, limits). */
-function draftError(d: RouteDraft, positionRequired: boolean): string | null {
-  if (d.provider !== LOCAL && !d.upstreamModel.trim()) return "Give the upstream's model id.";
-  if (d.provider !== LOCAL && !d.credentials.trim()) return "Name the credentials (UPSTREAM_<NAME>_* variables).";
-  if (!/^\d+$/.test(d.maxConcurrency.trim())) return "Max concurrency must be a whole number.";
-  if (!DOLLARS_RE.test(d.cost.trim())) return "Enter the cost in dollars per second, e.g. 0.04.";
-  if ((positionRequired || d.position.trim()) && !/^\d+$/.test(d.position.trim())) return "The position must be a whole number.";
-  return null;
-}
-
-/** The draft as the procedures take it. */
-function fieldsOf(d: RouteDraft) {
-  const local = d.provider === LOCAL;
-  return {
-    provider: d.provider,
-    upstreamModel: local ? null : d.upstreamModel.trim(),
-    credentials: local ? null : d.credentials.trim(),
-    maxConcurrency: Number(d.maxConcurrency.trim()),
-    cost: d.cost.trim(),
-    ...(d.position.trim() ? { position: Number(d.position.trim()) } : {}),
-  };
-}
+/** A route's own fields as the add and edit forms register them. */
+type RouteFieldName = "provider" | "upstreamModel" | "credentials" | "maxConcurrency" | "cost";
 
 export function RoutesEditor({ canEdit }: { canEdit: boolean }) {
   const trpc = useTRPC();
@@ -329,116 +296,126 @@ function EditRoute({
   onDone: () => Promise<void>;
 }) {
   const trpc = useTRPC();
-  const [draft, setDraft] = useState<RouteDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.support.updateRoute.mutationOptions({
-      onSuccess: async () => {
-        setDraft(null);
-        await onDone();
-      },
-      onError: (e) => setError(e.message),
-    }),
-  );
+  const [open, setOpen] = useState(false);
+  const form = useSchemaForm(UpdateRouteInput);
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
+  const update = useMutation(trpc.support.updateRoute.mutationOptions());
+  const save = form.handleSubmit(async (input) => {
+    const saved = await update.mutateAsync(input).catch(showServerErrors);
+    if (!saved) return;
+    setOpen(false);
+    await onDone();
+  });
+  const local = form.watch("provider") === LOCAL;
   return (
     <>
       <Button
         type="button"
         variant="ghost"
         onClick={() => {
-          setError(null);
-          setDraft(draftOf(route));
+          form.reset({
+            routeId: route.id,
+            provider: route.provider,
+            upstreamModel: route.upstreamModel ?? "",
+            credentials: route.credentials ?? "",
+            maxConcurrency: route.maxConcurrency,
+            cost: formatDollarsInput(route.costMicrosPerSecond),
+            position: route.position,
+          });
+          setOpen(true);
         }}
       >
         Edit<span className="sr-only"> {label}</span>
       </Button>
       <ConfirmDialog
-        open={draft !== null}
+        open={open}
         title={`Edit ${label}`}
         confirmLabel="Save"
         variant="primary"
-        busy={save.isPending}
-        onCancel={() => setDraft(null)}
-        onConfirm={() => {
-          if (!draft) return;
-          const problem = draftError(draft, true);
-          if (problem) return setError(problem);
-          setError(null);
-          save.mutate({ routeId: route.id, ...fieldsOf(draft) });
-        }}
+        busy={isSubmitting}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void save()}
       >
-        {draft && (
-          <div className="space-y-3">
-            <RouteFields idPrefix={`edit-${route.id}`} draft={draft} providers={providers} onChange={setDraft} />
-            <TextField
-              id={`edit-${route.id}-position`}
-              label="Position"
-              hint="Lower is tried first."
-              inputMode="numeric"
-              value={draft.position}
-              onChange={(e) => setDraft({ ...draft, position: e.target.value })}
-            />
-            {error && <FormError>{error}</FormError>}
-          </div>
-        )}
+        <div className="space-y-3">
+          <RouteFields
+            idPrefix={`edit-${route.id}`}
+            providers={providers}
+            local={local}
+            credentials={form.watch("credentials") ?? ""}
+            fields={{
+              provider: form.register("provider"),
+              upstreamModel: form.register("upstreamModel", { disabled: local }),
+              credentials: form.register("credentials", { disabled: local }),
+              maxConcurrency: form.register("maxConcurrency", { valueAsNumber: true }),
+              cost: form.register("cost"),
+            }}
+            errors={errors}
+          />
+          <TextField
+            id={`edit-${route.id}-position`}
+            label="Position"
+            hint="Lower is tried first."
+            inputMode="numeric"
+            error={errors.position?.message}
+            {...form.register("position", { valueAsNumber: true })}
+          />
+          {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
+        </div>
       </ConfirmDialog>
     </>
   );
 }
 
-const EMPTY_DRAFT: RouteDraft = {
-  provider: "veo",
-  upstreamModel: "",
-  credentials: "",
-  maxConcurrency: "10",
-  cost: "0",
-  position: "",
-};
+const NEW_ROUTE = { provider: "veo", upstreamModel: "", credentials: "", maxConcurrency: 10, cost: "0" };
 
 function AddRoute({ modelId, providers, onDone }: { modelId: string; providers: string[]; onDone: () => Promise<void> }) {
   const trpc = useTRPC();
-  const [draft, setDraft] = useState<RouteDraft>(EMPTY_DRAFT);
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation(
-    trpc.support.addRoute.mutationOptions({
-      onSuccess: async () => {
-        setDraft(EMPTY_DRAFT);
-        await onDone();
-      },
-      onError: (e) => setError(e.message),
-    }),
-  );
+  const form = useSchemaForm(AddRouteInput, { defaultValues: { modelId, ...NEW_ROUTE } });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
+  const add = useMutation(trpc.support.addRoute.mutationOptions());
+  const onSubmit = form.handleSubmit(async (input) => {
+    const added = await add.mutateAsync(input).catch(showServerErrors);
+    if (!added) return;
+    form.reset();
+    await onDone();
+  });
+  const local = form.watch("provider") === LOCAL;
   return (
     <details className="mt-4 rounded-lg border border-slate-200 px-4 py-3">
       <summary className="cursor-pointer text-sm font-medium text-slate-900">Add a route to {modelId}</summary>
-      <form
-        aria-label={`Add a route to ${modelId}`}
-        className="mt-3 grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const problem = draftError(draft, false);
-          if (problem) return setError(problem);
-          setError(null);
-          add.mutate({ modelId, ...fieldsOf(draft) });
-        }}
-      >
-        <RouteFields idPrefix={`add-${modelId}`} draft={draft} providers={providers} onChange={setDraft} />
+      <form aria-label={`Add a route to ${modelId}`} className="mt-3 grid gap-3 sm:grid-cols-2" noValidate onSubmit={onSubmit}>
+        <RouteFields
+          idPrefix={`add-${modelId}`}
+          providers={providers}
+          local={local}
+          credentials={form.watch("credentials") ?? ""}
+          fields={{
+            provider: form.register("provider"),
+            upstreamModel: form.register("upstreamModel", { disabled: local }),
+            credentials: form.register("credentials", { disabled: local }),
+            maxConcurrency: form.register("maxConcurrency", { valueAsNumber: true }),
+            cost: form.register("cost"),
+          }}
+          errors={errors}
+        />
         <TextField
           id={`add-${modelId}-position`}
           label="Position (optional)"
           hint="Empty: after the other upstream routes, before the local renderer."
           inputMode="numeric"
-          value={draft.position}
-          onChange={(e) => setDraft({ ...draft, position: e.target.value })}
+          error={errors.position?.message}
+          {...form.register("position", { setValueAs: optionalInt })}
         />
-        {error && (
+        {errors.root?.server && (
           <div className="sm:col-span-2">
-            <FormError>{error}</FormError>
+            <FormError>{errors.root.server.message}</FormError>
           </div>
         )}
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Adding…" : "Add route"}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Adding…" : "Add route"}
           </Button>
         </div>
       </form>
@@ -446,27 +423,26 @@ function AddRoute({ modelId, providers, onDone }: { modelId: string; providers: 
   );
 }
 
+/** The fields an added and an edited route share; the engine checks them against the providers it knows. */
 function RouteFields({
   idPrefix,
-  draft,
   providers,
-  onChange,
+  local,
+  credentials,
+  fields,
+  errors,
 }: {
   idPrefix: string;
-  draft: RouteDraft;
   providers: string[];
-  onChange: (d: RouteDraft) => void;
+  local: boolean;
+  credentials: string;
+  fields: Record<RouteFieldName, UseFormRegisterReturn>;
+  errors: Partial<Record<RouteFieldName, { message?: string }>>;
 }) {
-  const local = draft.provider === LOCAL;
-  const prefix = `UPSTREAM_${(draft.credentials.trim() || "<NAME>").toUpperCase().replace(/[^A-Z0-9<>]/g, "_")}_`;
+  const prefix = `UPSTREAM_${(credentials.trim() || "<NAME>").toUpperCase().replace(/[^A-Z0-9<>]/g, "_")}_`;
   return (
     <>
-      <SelectField
-        id={`${idPrefix}-provider`}
-        label="Provider"
-        value={draft.provider}
-        onChange={(e) => onChange({ ...draft, provider: e.target.value })}
-      >
+      <SelectField id={`${idPrefix}-provider`} label="Provider" error={errors.provider?.message} {...fields.provider}>
         {providers.map((p) => (
           <option key={p} value={p}>
             {p === LOCAL ? "local (embedded renderer)" : p}
@@ -477,33 +453,31 @@ function RouteFields({
         id={`${idPrefix}-upstream-model`}
         label="Upstream model"
         hint={local ? "The local renderer needs none." : "The provider's model id, e.g. veo-3.1-generate-preview."}
-        disabled={local}
-        value={local ? "" : draft.upstreamModel}
-        onChange={(e) => onChange({ ...draft, upstreamModel: e.target.value })}
+        error={errors.upstreamModel?.message}
+        {...fields.upstreamModel}
       />
       <TextField
         id={`${idPrefix}-credentials`}
         label="Credentials name"
         hint={local ? "The local renderer needs none." : `Reads ${prefix}URL, ${prefix}API_KEY and ${prefix}WEBHOOK_SECRET.`}
-        disabled={local}
-        value={local ? "" : draft.credentials}
-        onChange={(e) => onChange({ ...draft, credentials: e.target.value })}
+        error={errors.credentials?.message}
+        {...fields.credentials}
       />
       <TextField
         id={`${idPrefix}-concurrency`}
         label="Max concurrency"
         hint="Jobs it may run at once."
         inputMode="numeric"
-        value={draft.maxConcurrency}
-        onChange={(e) => onChange({ ...draft, maxConcurrency: e.target.value })}
+        error={errors.maxConcurrency?.message}
+        {...fields.maxConcurrency}
       />
       <TextField
         id={`${idPrefix}-cost`}
         label="Upstream cost per second (USD)"
         hint="What the provider charges per delivered second."
         inputMode="decimal"
-        value={draft.cost}
-        onChange={(e) => onChange({ ...draft, cost: e.target.value })}
+        error={errors.cost?.message}
+        {...fields.cost}
       />
     </>
   );

@@ -23,24 +23,27 @@ import { describeIssue } from "@/i18n/validation";
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 /**
- * The schema's resolver in the page's language. zodResolver keeps each issue's message, and a
- * schema's own messages are English; in another language a refused form's issues read as their
- * kind, the same sentence the server sends for them (server/errors/field-errors.ts).
+ * The schema's resolver in the page's language. zodResolver keeps each issue's message: a schema's
+ * own, English. A rule of ours reads as its own sentence, and in another language any other issue
+ * reads as its kind: the same sentence the server sends for it (server/errors/field-errors.ts).
  */
 function useSchemaResolver<S extends FormSchema>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
   const locale = useLocale();
   const t = useTranslations("validation");
   return useMemo(() => {
     const resolve = zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>;
-    if (locale === "en") return resolve;
     return async (values, context, options) => {
       const result = await resolve(values, context, options);
       if (Object.keys(result.errors).length === 0) return result;
-      // zodResolver keeps an issue's code but not its bounds, which the translated sentence names.
+      // zodResolver keeps an issue's code but not its bounds or a rule's parameters, which the sentence names.
       const parsed = await schema.safeParseAsync(values);
+      const described = new Set<string>();
       for (const issue of parsed.error?.issues ?? []) {
-        const field: FieldError | undefined = get(result.errors, issue.path.join("."));
-        if (field) field.message = describeIssue(issue, t);
+        // A field shows its first issue, as zodResolver picks it.
+        const path = issue.path.join(".");
+        const field: FieldError | undefined = get(result.errors, path);
+        if (field && !described.has(path)) field.message = describeIssue(issue, t, locale);
+        described.add(path);
       }
       return result;
     };

@@ -3,12 +3,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
-import { formatAmount, GENERATION_STATUSES, type GenerationStatus } from "@vgen/contracts";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { z } from "zod";
+import { formatAmount, GENERATION_STATUSES } from "@vgen/contracts";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
+import { GenerationFilters } from "@/server/routers/generations/list.schema";
 import { useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "./format";
 import { UtcTime } from "@/components/ui/utc-time";
@@ -19,16 +22,10 @@ const PAGE_SIZE = 20;
 /** The source filter's value for generations made in the playground (the server's PLAYGROUND_SOURCE). */
 const PLAYGROUND = "playground";
 
-interface Filters {
-  status: GenerationStatus | "";
-  modelId: string;
-  source: string;
-  from: string;
-  to: string;
-  search: string;
-}
-
-const NO_FILTERS: Filters = { status: "", modelId: "", source: "", from: "", to: "", search: "" };
+type Filters = z.output<typeof GenerationFilters>;
+const NO_FILTERS = { status: null, modelId: null, source: null, from: null, to: null, search: null } satisfies Filters;
+/** An empty field or an "all" option: no filter. */
+const orNull = (value: string) => value || null;
 
 export function GenerationsPanel() {
   const t = useTranslations("generations");
@@ -42,38 +39,35 @@ export function GenerationsPanel() {
         ? t("refundedCost", { amount: formatAmount(g.refundedMicros) })
         : t("partlyRefundedCost", { amount: formatAmount(g.costMicros), refunded: formatAmount(g.refundedMicros) });
   const trpc = useTRPC();
+  // The filters the list shows: the form's last values its schema (the list procedure's) accepted.
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [searchText, setSearchText] = useState("");
   // Cursor pagination: the cursors of the pages before the current one.
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
+  const form = useSchemaForm(GenerationFilters, { defaultValues: NO_FILTERS, mode: "onChange", shouldFocusError: false });
+  const { errors } = form.formState;
+  const show = useCallback((valid: Filters) => {
+    setFilters(valid);
+    setCursors([null]);
+  }, []);
+  const apply = useMemo(() => form.handleSubmit(show), [form, show]);
+  // The filters apply as they change; the search applies when it is submitted.
+  useEffect(() => {
+    const { unsubscribe } = form.watch((_, { name }) => {
+      if (name && name !== "search") void apply();
+    });
+    return unsubscribe;
+  }, [form, apply]);
 
   const catalog = useQuery(trpc.catalog.list.queryOptions());
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const list = useQuery({
-    ...trpc.generations.list.queryOptions({
-      status: filters.status || null,
-      modelId: filters.modelId || null,
-      source: filters.source || null,
-      from: filters.from || null,
-      to: filters.to || null,
-      search: filters.search || null,
-      limit: PAGE_SIZE,
-      cursor,
-    }),
+    ...trpc.generations.list.queryOptions({ ...filters, limit: PAGE_SIZE, cursor }),
     placeholderData: keepPreviousData,
   });
 
-  const setFilter = <K extends keyof Filters>(k: K, v: Filters[K]) => {
-    setFilters((f) => ({ ...f, [k]: v }));
-    setCursors([null]);
-  };
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setFilter("search", searchText.trim());
-  };
   const filtered = Object.values(filters).some(Boolean);
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? t("rangeError") : null;
+  const [from, to] = form.watch(["from", "to"]);
   const page = cursors.length;
 
   return (
@@ -92,15 +86,15 @@ export function GenerationsPanel() {
       />
       <Card>
         <search aria-label={t("searchLabel")}>
-          <form className="mb-3 flex flex-wrap items-end gap-2" onSubmit={submitSearch}>
+          <form className="mb-3 flex flex-wrap items-end gap-2" noValidate onSubmit={apply}>
             <div className="min-w-0 flex-1 basis-56">
               <TextField
                 label={t("search")}
                 type="search"
-                value={searchText}
                 maxLength={200}
                 placeholder={t("searchPlaceholder")}
-                onChange={(e) => setSearchText(e.target.value)}
+                error={errors.search?.message}
+                {...form.register("search", { setValueAs: orNull })}
               />
             </div>
             <Button type="submit" variant="secondary">
@@ -108,16 +102,8 @@ export function GenerationsPanel() {
             </Button>
           </form>
         </search>
-        <form
-          className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5"
-          onSubmit={(e) => e.preventDefault()}
-          aria-label={t("filterLabel")}
-        >
-          <SelectField
-            label={t("status")}
-            value={filters.status}
-            onChange={(e) => setFilter("status", e.target.value as Filters["status"])}
-          >
+        <form className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5" noValidate onSubmit={apply} aria-label={t("filterLabel")}>
+          <SelectField label={t("status")} {...form.register("status", { setValueAs: orNull })}>
             <option value="">{t("allStatuses")}</option>
             {GENERATION_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -125,7 +111,7 @@ export function GenerationsPanel() {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t("model")} value={filters.modelId} onChange={(e) => setFilter("modelId", e.target.value)}>
+          <SelectField label={t("model")} {...form.register("modelId", { setValueAs: orNull })}>
             <option value="">{t("allModels")}</option>
             {catalog.data?.map((m) => (
               <option key={m.id} value={m.id}>
@@ -133,7 +119,7 @@ export function GenerationsPanel() {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t("source")} value={filters.source} onChange={(e) => setFilter("source", e.target.value)}>
+          <SelectField label={t("source")} {...form.register("source", { setValueAs: orNull })}>
             <option value="">{t("allSources")}</option>
             <option value={PLAYGROUND}>{tn("playground")}</option>
             {keys.data?.map((k) => (
@@ -145,17 +131,16 @@ export function GenerationsPanel() {
           <TextField
             label={t("from")}
             type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(e) => setFilter("from", e.target.value)}
+            max={to || undefined}
+            error={errors.from?.message}
+            {...form.register("from", { setValueAs: orNull })}
           />
           <TextField
             label={t("to")}
             type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            error={rangeError}
-            onChange={(e) => setFilter("to", e.target.value)}
+            min={from || undefined}
+            error={errors.to?.message}
+            {...form.register("to", { setValueAs: orNull })}
           />
         </form>
         {filtered && (
@@ -164,8 +149,8 @@ export function GenerationsPanel() {
               type="button"
               className="font-medium text-slate-700 underline hover:text-slate-900"
               onClick={() => {
+                form.reset(NO_FILTERS);
                 setFilters(NO_FILTERS);
-                setSearchText("");
                 setCursors([null]);
               }}
             >

@@ -1,18 +1,20 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useApiErrorText } from "@/i18n/api-error";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
 import { formatAmount } from "@vgen/contracts";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, FormError, Spinner } from "@/components/ui/states";
+import { CreateTopUpInput } from "@/server/routers/invoices/createTopUp.schema";
+import { GenerateStatementInput } from "@/server/routers/invoices/generateStatement.schema";
 import { useTRPC } from "@/trpc/client";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -98,6 +100,115 @@ function FundingWays({
   );
 }
 
+/** The top-up form: a Stripe Checkout redirect, or a bank-transfer invoice whose number it reports. */
+function TopUpForm({
+  stripeEnabled,
+  onSubmitting,
+  onCreated,
+}: {
+  stripeEnabled: boolean;
+  onSubmitting: () => void;
+  onCreated: (number: string) => Promise<unknown>;
+}) {
+  const t = useTranslations("invoices");
+  const trpc = useTRPC();
+  const form = useSchemaForm(CreateTopUpInput, { defaultValues: { amount: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
+  const createTopUp = useMutation(trpc.invoices.createTopUp.mutationOptions());
+  const onSubmit = form.handleSubmit(async (input) => {
+    const res = await createTopUp.mutateAsync(input).catch(showServerErrors);
+    if (!res) return;
+    if (res.redirectUrl) return window.location.assign(res.redirectUrl);
+    form.reset();
+    await onCreated(res.number);
+  });
+  return (
+    <form
+      className="space-y-3"
+      noValidate
+      onSubmit={(e) => {
+        onSubmitting();
+        void onSubmit(e);
+      }}
+    >
+      <TextField
+        label={t("amount")}
+        inputMode="decimal"
+        placeholder="50.00"
+        hint={t("amountHint")}
+        error={errors.amount?.message}
+        {...form.register("amount")}
+      />
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? t("creating") : stripeEnabled ? t("payWithCard") : t("createInvoice")}
+      </Button>
+      {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
+    </form>
+  );
+}
+
+/** A month's usage statement: generated on request, shown as a table and kept as a PDF. */
+function StatementForm({ periods, onGenerated }: { periods: string[]; onGenerated: () => Promise<unknown> }) {
+  const t = useTranslations("invoices");
+  const tu = useTranslations("units");
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const form = useSchemaForm(GenerateStatementInput, { defaultValues: { period: periods[0] ?? "" } });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
+  const statement = useMutation(trpc.invoices.generateStatement.mutationOptions({ onSuccess: () => onGenerated() }));
+  const onSubmit = form.handleSubmit((input) => statement.mutateAsync(input).then(() => {}, showServerErrors));
+  return (
+    <>
+      <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={onSubmit}>
+        <div className="w-56">
+          <SelectField label={t("month")} error={errors.period?.message} {...form.register("period")}>
+            {periods.map((p) => (
+              <option key={p} value={p}>
+                {monthLabel(p, locale)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <Button type="submit" variant="secondary" disabled={isSubmitting || periods.length === 0}>
+          {isSubmitting ? t("generating") : t("generateStatement")}
+        </Button>
+      </form>
+      {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
+      {statement.data && (
+        <div className="mt-4" aria-live="polite">
+          <DataTable
+            label={`${statement.data.number} · ${monthLabel(statement.data.period, locale)}`}
+            captionVisible
+            bleed={false}
+            rows={statement.data.lines}
+            rowKey={(l) => l.model}
+            empty={t("noUsage")}
+            columns={[
+              { id: "model", header: t("model"), className: "font-mono", cell: (l) => l.model },
+              { id: "generations", header: t("generations"), numeric: true, cell: (l) => l.generations },
+              {
+                id: "seconds",
+                header: t("billedSeconds"),
+                numeric: true,
+                cell: (l) => tu("seconds", { count: l.billedSeconds }),
+              },
+              { id: "spend", header: t("spend"), numeric: true, cell: (l) => formatAmount(l.spendMicros) },
+            ]}
+            footer={[
+              t("total"),
+              statement.data.totalGenerations,
+              tu("seconds", { count: statement.data.totalBilledSeconds }),
+              formatAmount(statement.data.totalSpendMicros),
+            ]}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
 export function InvoicesPanel() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -109,53 +220,21 @@ export function InvoicesPanel() {
 function Invoices() {
   const t = useTranslations("invoices");
   const tn = useTranslations("nav");
-  const tu = useTranslations("units");
-  const errorText = useApiErrorText();
   const locale = useLocale();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const params = useSearchParams();
   const list = useQuery(trpc.invoices.list.queryOptions());
-  const [amount, setAmount] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const refresh = () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: trpc.invoices.list.queryKey() }),
       qc.invalidateQueries({ queryKey: trpc.account.me.queryKey() }),
     ]);
-  const createTopUp = useMutation(
-    trpc.invoices.createTopUp.mutationOptions({
-      onSuccess: async (res) => {
-        if (res.redirectUrl) {
-          window.location.assign(res.redirectUrl);
-          return;
-        }
-        setCreated(res.number);
-        setAmount("");
-        await refresh();
-      },
-    }),
-  );
-
-  const [period, setPeriod] = useState("");
-  const statement = useMutation(trpc.invoices.generateStatement.mutationOptions({ onSuccess: () => refresh() }));
 
   if (list.isPending) return <Spinner label={t("loading")} />;
   if (list.error) return <ErrorNote error={list.error} />;
   const data = list.data;
-  const selectedPeriod = period || data.periods[0] || "";
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setCreated(null);
-    const m = /^\$?(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-    if (!m) return setFieldError(t("amountInvalid"));
-    const cents = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-    if (cents < 500 || cents > 1_000_000) return setFieldError(t("amountRange"));
-    setFieldError(null);
-    createTopUp.mutate({ amount: amount.trim() });
-  }
 
   return (
     <>
@@ -183,21 +262,14 @@ function Invoices() {
       )}
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title={t("addFunds")} description={data.stripeEnabled ? t("addFundsStripe") : t("addFundsBank")}>
-          <form onSubmit={submit} className="space-y-3" noValidate>
-            <TextField
-              label={t("amount")}
-              name="amount"
-              inputMode="decimal"
-              placeholder="50.00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              hint={t("amountHint")}
-              error={fieldError ?? (createTopUp.error ? errorText(createTopUp.error) : null)}
-            />
-            <Button type="submit" disabled={createTopUp.isPending} className="w-full">
-              {createTopUp.isPending ? t("creating") : data.stripeEnabled ? t("payWithCard") : t("createInvoice")}
-            </Button>
-          </form>
+          <TopUpForm
+            stripeEnabled={data.stripeEnabled}
+            onSubmitting={() => setCreated(null)}
+            onCreated={async (number) => {
+              setCreated(number);
+              await refresh();
+            }}
+          />
           {created && (
             <p role="status" className="mt-3 text-sm text-emerald-800">
               {t("created", { number: created })}
@@ -266,56 +338,7 @@ function Invoices() {
       </div>
 
       <Card title={t("statements")} description={t("statementsHint")} className="mt-6">
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (selectedPeriod) statement.mutate({ period: selectedPeriod });
-          }}
-        >
-          <div className="w-56">
-            <SelectField label={t("month")} value={selectedPeriod} onChange={(e) => setPeriod(e.target.value)}>
-              {data.periods.map((p) => (
-                <option key={p} value={p}>
-                  {monthLabel(p, locale)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <Button type="submit" variant="secondary" disabled={statement.isPending || !selectedPeriod}>
-            {statement.isPending ? t("generating") : t("generateStatement")}
-          </Button>
-        </form>
-        <ErrorNote error={statement.error} />
-        {statement.data && (
-          <div className="mt-4" aria-live="polite">
-            <DataTable
-              label={`${statement.data.number} · ${monthLabel(statement.data.period, locale)}`}
-              captionVisible
-              bleed={false}
-              rows={statement.data.lines}
-              rowKey={(l) => l.model}
-              empty={t("noUsage")}
-              columns={[
-                { id: "model", header: t("model"), className: "font-mono", cell: (l) => l.model },
-                { id: "generations", header: t("generations"), numeric: true, cell: (l) => l.generations },
-                {
-                  id: "seconds",
-                  header: t("billedSeconds"),
-                  numeric: true,
-                  cell: (l) => tu("seconds", { count: l.billedSeconds }),
-                },
-                { id: "spend", header: t("spend"), numeric: true, cell: (l) => formatAmount(l.spendMicros) },
-              ]}
-              footer={[
-                t("total"),
-                statement.data.totalGenerations,
-                tu("seconds", { count: statement.data.totalBilledSeconds }),
-                formatAmount(statement.data.totalSpendMicros),
-              ]}
-            />
-          </div>
-        )}
+        <StatementForm periods={data.periods} onGenerated={refresh} />
         <h3 className="mt-6 text-sm font-semibold text-slate-900">{t("yourStatements")}</h3>
         {data.statements.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">{t("noStatements")}</p>

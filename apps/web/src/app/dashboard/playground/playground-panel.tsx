@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   ASPECT_RATIOS,
   formatAmount,
@@ -14,16 +14,20 @@ import {
   type GenerationRecordT,
 } from "@vgen/contracts";
 import { VideoPlayer } from "@/components/dashboard/video-player";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { useLivemode } from "@/dashboard-mode/use-livemode";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, FormError, Spinner } from "@/components/ui/states";
 import { useApiErrorText } from "@/i18n/api-error";
 import { usePricePerSecond } from "@/i18n/format";
 import { useModelPurpose } from "@/i18n/model-purpose";
+import { PlaygroundCreateInput } from "@/server/routers/playground/create.schema";
+import type { AppRouter } from "@/server/routers/_app";
 import { useTRPC } from "@/trpc/client";
-import { toInput, validateForm, type FormErrors, type PlaygroundForm, type ReferenceMode } from "./form-rules";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { Prefill, ReferenceMode } from "./prefill";
 import { useCountdown, useGenerationStream } from "./use-generation-stream";
 
 const DEFAULT_MODEL = "gen-3.1-fast";
@@ -47,67 +51,15 @@ export function PlaygroundPanel({
   initialModel?: string;
   initialGenerationId?: string;
   /** Inputs of an earlier generation ("Run again"), laid over the model's defaults. */
-  prefill?: Partial<PlaygroundForm> | null;
+  prefill?: Prefill | null;
 }) {
   const t = useTranslations("playground");
-  const tErrors = useTranslations("playgroundErrors");
   const tn = useTranslations("nav");
-  const tu = useTranslations("units");
-  const perSecond = usePricePerSecond();
-  const purposeOf = useModelPurpose();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const catalog = useQuery(trpc.catalog.list.queryOptions());
-  const me = useQuery(trpc.account.me.queryOptions());
-
-  const [form, setForm] = useState<PlaygroundForm>({
-    model: "",
-    prompt: "",
-    duration: 0,
-    size: "",
-    aspectRatio: "16:9",
-    referenceMode: "none",
-    firstFrameUrl: "",
-    lastFrameUrl: "",
-    urls: ["", "", ""],
-  });
-  const [showErrors, setShowErrors] = useState(false);
   const [started, setStarted] = useState<PlaygroundRecord | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
-
-  const models = catalog.data ?? [];
-  const model = models.find((m) => m.id === form.model);
-
-  // Once the catalog arrives: the requested model (?model=), else the cheapest default, with its
-  // defaults, then the inputs being run again (a value the model no longer allows shows its error).
-  useEffect(() => {
-    if (!catalog.data || form.model) return;
-    const m =
-      catalog.data.find((x) => x.id === initialModel) ?? catalog.data.find((x) => x.id === DEFAULT_MODEL) ?? catalog.data[0];
-    if (!m) return;
-    setForm((f) => ({ ...f, model: m.id, duration: m.duration.default, size: m.default_size, ...prefill }));
-    if (prefill) setShowErrors(true);
-  }, [catalog.data, form.model, initialModel, prefill]);
-
-  function chooseModel(id: string) {
-    const m = models.find((x) => x.id === id);
-    if (!m) return;
-    setForm((f) => ({
-      ...f,
-      model: id,
-      // Keep what still fits the new model; otherwise take its default.
-      duration: f.duration >= m.duration.min && f.duration <= m.duration.max ? f.duration : m.duration.default,
-      size: m.sizes.includes(f.size) ? f.size : m.default_size,
-    }));
-  }
-
-  const errors: FormErrors = useMemo(() => validateForm(form, model, tErrors), [form, model, tErrors]);
-  // The API's own rule (what it holds for this request), not a copy of it.
-  const quote = model ? quoteClip(model, form.duration) : null;
-  const costMicros = quote?.costMicros ?? 0n;
-  const balance = me.data?.balanceMicros;
-  const livemode = useLivemode();
 
   // Opened from a link (?id=vid_…, e.g. the ledger): show that generation, live if it is still running.
   const linked = useQuery({
@@ -118,15 +70,6 @@ export function PlaygroundPanel({
     if (linked.data) setStarted((current) => current ?? linked.data);
   }, [linked.data]);
 
-  const create = useMutation(
-    trpc.playground.create.mutationOptions({
-      onSuccess: (record) => {
-        setStarted(record);
-        void queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
-        requestAnimationFrame(() => resultRef.current?.focus());
-      },
-    }),
-  );
   const { tracked, streamFailed } = useGenerationStream(started);
   const eta = useCountdown(tracked);
   const record = tracked?.record ?? null;
@@ -137,240 +80,25 @@ export function PlaygroundPanel({
     if (terminal) void queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
   }, [terminal, queryClient, trpc]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!model) return;
-    if (Object.keys(errors).length > 0) {
-      setShowErrors(true);
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    create.mutate(toInput(form));
-  }
-
-  const err = (k: keyof FormErrors) => (showErrors ? (errors[k] ?? null) : null);
-  const set = <K extends keyof PlaygroundForm>(k: K, v: PlaygroundForm[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const paymentProblem = create.error?.data?.code === "PAYMENT_REQUIRED";
-
   if (catalog.isPending) return <Spinner label={t("loadingModels")} />;
   if (catalog.error) return <ErrorNote error={catalog.error} />;
+  const models = catalog.data;
   if (models.length === 0) return <EmptyState title={t("noModels")} />;
 
   return (
     <>
       <PageHeader title={tn("playground")} description={t("description")} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
-        <Card title={t("request")}>
-          <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-describedby="pg-price">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                label={t("model")}
-                value={form.model}
-                onChange={(e) => chooseModel(e.target.value)}
-                hint={model && purposeOf(model)}
-              >
-                {models.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.id} · {perSecond(m.priceMicrosPerSecond)}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label={t("duration")}
-                value={String(form.duration)}
-                error={err("duration")}
-                onChange={(e) => set("duration", Number(e.target.value))}
-                hint={
-                  model
-                    ? t("durationHint", { min: model.duration.min, max: model.duration.max, minCharge: model.minChargeSeconds })
-                    : undefined
-                }
-              >
-                {model &&
-                  Array.from({ length: model.duration.max - model.duration.min + 1 }, (_, i) => model.duration.min + i).map(
-                    (d) => (
-                      <option key={d} value={d}>
-                        {tu("seconds", { count: d })}
-                      </option>
-                    ),
-                  )}
-              </SelectField>
-            </div>
-
-            <TextAreaField
-              label={t("prompt")}
-              rows={4}
-              value={form.prompt}
-              maxLength={MAX_PROMPT_CHARS}
-              placeholder={t("promptPlaceholder")}
-              error={err("prompt")}
-              hint={t("promptCount", { count: form.prompt.trim().length, max: MAX_PROMPT_CHARS })}
-              onChange={(e) => set("prompt", e.target.value)}
-            />
-
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField label={t("size")} value={form.size} error={err("size")} onChange={(e) => set("size", e.target.value)}>
-                {model?.sizes.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                    {s === model.default_size ? t("defaultSuffix") : ""}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label={t("aspectRatio")}
-                value={form.aspectRatio}
-                onChange={(e) => set("aspectRatio", e.target.value as PlaygroundForm["aspectRatio"])}
-              >
-                {ASPECT_RATIOS.map((a) => (
-                  <option key={a} value={a}>
-                    {a} {a === "16:9" ? t("landscape") : t("portrait")}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-
-            <fieldset className="space-y-3">
-              <legend className="text-sm font-medium text-slate-800">{t("images")}</legend>
-              <p className="text-xs text-slate-600">{t("imagesHint", { max: MAX_REFERENCE_URLS })}</p>
-              <div className="flex flex-wrap gap-x-5 gap-y-2">
-                {(
-                  [
-                    ["none", t("noImages")],
-                    ["frames", t("frames")],
-                    ["references", t("references")],
-                  ] as [ReferenceMode, string][]
-                ).map(([value, label]) => (
-                  <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="radio"
-                      name="referenceMode"
-                      value={value}
-                      checked={form.referenceMode === value}
-                      onChange={() => set("referenceMode", value)}
-                      className="h-4 w-4 accent-slate-900"
-                    />
-                    {label}
-                  </label>
-                ))}
-              </div>
-              {form.referenceMode === "frames" && (
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField
-                    label={t("firstFrameUrl")}
-                    type="url"
-                    inputMode="url"
-                    value={form.firstFrameUrl}
-                    error={err("firstFrameUrl")}
-                    placeholder="https://example.com/first.png"
-                    onChange={(e) => set("firstFrameUrl", e.target.value)}
-                  />
-                  <TextField
-                    label={t("lastFrameUrl")}
-                    type="url"
-                    inputMode="url"
-                    value={form.lastFrameUrl}
-                    error={err("lastFrameUrl")}
-                    placeholder="https://example.com/last.png"
-                    hint={t("lastFrameHint")}
-                    disabled={!form.firstFrameUrl.trim() && !form.lastFrameUrl}
-                    onChange={(e) => set("lastFrameUrl", e.target.value)}
-                  />
-                </div>
-              )}
-              {form.referenceMode === "references" && (
-                <div className="grid gap-3">
-                  {form.urls.map((u, i) => (
-                    <TextField
-                      // biome-ignore lint/suspicious/noArrayIndexKey: reference fields are fixed positions (first, second, ...), never reordered
-                      key={i}
-                      label={i > 0 ? t("referenceImageOptional", { n: i + 1 }) : t("referenceImage", { n: i + 1 })}
-                      type="url"
-                      inputMode="url"
-                      value={u}
-                      error={err(`urls${i}` as "urls0")}
-                      placeholder="https://example.com/reference.png"
-                      onChange={(e) =>
-                        set(
-                          "urls",
-                          form.urls.map((x, j) => (j === i ? e.target.value : x)),
-                        )
-                      }
-                    />
-                  ))}
-                </div>
-              )}
-            </fieldset>
-
-            <div id="pg-price" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" aria-live="polite">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="text-sm font-medium text-slate-700">{t("priceOfClip")}</span>
-                <span className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="price-estimate">
-                  {formatAmount(costMicros)}
-                </span>
-              </div>
-              {model && quote && (
-                <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
-                  {t("billed", { seconds: quote.billedSeconds })}
-                  {quote.minimumApplies ? t("minCharge", { seconds: model.minChargeSeconds }) : ""} ×{" "}
-                  {perSecond(model.priceMicrosPerSecond)} · {t("heldNow")}
-                </p>
-              )}
-              {balance !== undefined && livemode && (
-                <p className={`mt-1 text-xs ${balance < costMicros ? "font-medium text-red-700" : "text-slate-600"}`}>
-                  {t("availableBalance", { amount: formatAmount(balance) })}
-                  {balance < costMicros ? t("notEnough") : ""}
-                </p>
-              )}
-              {balance !== undefined && (
-                <p className="mt-1 text-xs font-medium text-slate-800" data-testid="playground-mode">
-                  {livemode ? t("modeLive", { balance: formatAmount(balance) }) : t("modeTest")}
-                </p>
-              )}
-              {balance !== undefined && livemode && balance <= 0n && (
-                <p className="mt-1 text-xs text-amber-900">
-                  {t.rich("liveZero", {
-                    balance: formatAmount(balance),
-                    funds: (chunks) => (
-                      <Link className="font-medium underline" href="/dashboard/invoices">
-                        {chunks}
-                      </Link>
-                    ),
-                  })}
-                </p>
-              )}
-            </div>
-
-            {create.error && (
-              <div className="space-y-2" data-testid="generation-error">
-                <ErrorNote error={create.error} />
-                {paymentProblem && (
-                  <p className="text-sm text-slate-700">
-                    {t.rich("paymentHint", {
-                      topUp: (chunks) => (
-                        <Link className="font-medium underline" href="/dashboard/billing">
-                          {chunks}
-                        </Link>
-                      ),
-                      test: (chunks) => (
-                        <Link className="font-medium underline" href="/dashboard/test-balance">
-                          {chunks}
-                        </Link>
-                      ),
-                    })}
-                  </p>
-                )}
-              </div>
-            )}
-
-            <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" disabled={create.isPending || !model}>
-                {create.isPending ? t("sending") : t("generate", { cost: formatAmount(costMicros) })}
-              </Button>
-              {showErrors && Object.keys(errors).length > 0 && <span className="text-sm text-red-700">{t("fixFields")}</span>}
-            </div>
-          </form>
-        </Card>
+        <RequestCard
+          models={models}
+          initialModel={initialModel}
+          prefill={prefill}
+          onCreated={(created) => {
+            setStarted(created);
+            void queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
+            requestAnimationFrame(() => resultRef.current?.focus());
+          }}
+        />
 
         <section
           aria-labelledby="pg-result"
@@ -401,6 +129,284 @@ export function PlaygroundPanel({
         </section>
       </div>
     </>
+  );
+}
+
+type CatalogModel = inferRouterOutputs<AppRouter>["catalog"]["list"][number];
+
+/**
+ * The request form, checked by playground.create's own schema (the API's field rules); the model's
+ * durations and sizes are what its selects offer, and the engine refuses any other under its field.
+ */
+function RequestCard({
+  models,
+  initialModel,
+  prefill,
+  onCreated,
+}: {
+  models: CatalogModel[];
+  initialModel?: string;
+  prefill?: Prefill | null;
+  onCreated: (record: PlaygroundRecord) => void;
+}) {
+  const t = useTranslations("playground");
+  const tu = useTranslations("units");
+  const perSecond = usePricePerSecond();
+  const purposeOf = useModelPurpose();
+  const trpc = useTRPC();
+  const me = useQuery(trpc.account.me.queryOptions());
+  const livemode = useLivemode();
+
+  // The requested model (?model=), else the cheapest default, with its defaults, then the inputs being
+  // run again (a value the model no longer allows is refused under its field when sent).
+  const first = models.find((x) => x.id === initialModel) ?? models.find((x) => x.id === DEFAULT_MODEL) ?? models[0]!;
+  const { referenceMode: prefilledMode, ...prefilled } = prefill ?? {};
+  const [referenceMode, setReferenceMode] = useState<ReferenceMode>(prefilledMode ?? "none");
+  // Fields of an image mode not chosen are unmounted, so they are not sent.
+  const form = useSchemaForm(PlaygroundCreateInput, {
+    shouldUnregister: true,
+    defaultValues: {
+      model: first.id,
+      prompt: "",
+      duration: first.duration.default,
+      size: first.default_size,
+      aspectRatio: "16:9",
+      firstFrameUrl: "",
+      lastFrameUrl: "",
+      urls: ["", "", ""],
+      ...prefilled,
+    },
+  });
+  const { errors } = form.formState;
+  const showServerErrors = useServerErrors(form);
+  const create = useMutation(trpc.playground.create.mutationOptions());
+  const onSubmit = form.handleSubmit(async (input) => {
+    const record = await create.mutateAsync(input).catch(showServerErrors);
+    if (record) onCreated(record);
+  });
+
+  const [modelId, duration, size, prompt, firstFrameUrl, lastFrameUrl] = form.watch([
+    "model",
+    "duration",
+    "size",
+    "prompt",
+    "firstFrameUrl",
+    "lastFrameUrl",
+  ]);
+  const model = models.find((m) => m.id === modelId);
+  // Keep what still fits a newly chosen model; otherwise take its default.
+  const fitTo = (id: string) => {
+    const m = models.find((x) => x.id === id);
+    if (!m) return;
+    const d = form.getValues("duration");
+    if (d === undefined || d < m.duration.min || d > m.duration.max) form.setValue("duration", m.duration.default);
+    if (!m.sizes.includes(form.getValues("size") ?? "")) form.setValue("size", m.default_size);
+  };
+
+  // The API's own rule (what it holds for this request), not a copy of it.
+  const quote = model ? quoteClip(model, duration ?? model.duration.default) : null;
+  const costMicros = quote?.costMicros ?? 0n;
+  const balance = me.data?.balanceMicros;
+  const paymentProblem = create.error?.data?.code === "PAYMENT_REQUIRED";
+  const fieldErrors = Object.keys(errors).some((name) => name !== "root");
+
+  return (
+    <Card title={t("request")}>
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby="pg-price">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t("model")}
+            hint={model && purposeOf(model)}
+            {...form.register("model", { onChange: (e) => fitTo(e.target.value) })}
+          >
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.id} · {perSecond(m.priceMicrosPerSecond)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("duration")}
+            error={errors.duration?.message}
+            hint={
+              model
+                ? t("durationHint", { min: model.duration.min, max: model.duration.max, minCharge: model.minChargeSeconds })
+                : undefined
+            }
+            {...form.register("duration", { valueAsNumber: true })}
+            // Controlled, so a value set for a newly chosen model shows once its options render.
+            value={String(duration)}
+          >
+            {model &&
+              Array.from({ length: model.duration.max - model.duration.min + 1 }, (_, i) => model.duration.min + i).map((d) => (
+                <option key={d} value={d}>
+                  {tu("seconds", { count: d })}
+                </option>
+              ))}
+          </SelectField>
+        </div>
+
+        <TextAreaField
+          label={t("prompt")}
+          rows={4}
+          maxLength={MAX_PROMPT_CHARS}
+          placeholder={t("promptPlaceholder")}
+          error={errors.prompt?.message}
+          hint={t("promptCount", { count: (prompt ?? "").trim().length, max: MAX_PROMPT_CHARS })}
+          {...form.register("prompt")}
+        />
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label={t("size")} error={errors.size?.message} {...form.register("size")} value={size}>
+            {model?.sizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+                {s === model.default_size ? t("defaultSuffix") : ""}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={t("aspectRatio")} error={errors.aspectRatio?.message} {...form.register("aspectRatio")}>
+            {ASPECT_RATIOS.map((a) => (
+              <option key={a} value={a}>
+                {a} {a === "16:9" ? t("landscape") : t("portrait")}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-800">{t("images")}</legend>
+          <p className="text-xs text-slate-600">{t("imagesHint", { max: MAX_REFERENCE_URLS })}</p>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {(
+              [
+                ["none", t("noImages")],
+                ["frames", t("frames")],
+                ["references", t("references")],
+              ] as [ReferenceMode, string][]
+            ).map(([value, label]) => (
+              <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="referenceMode"
+                  value={value}
+                  checked={referenceMode === value}
+                  onChange={() => setReferenceMode(value)}
+                  className="h-4 w-4 accent-slate-900"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          {referenceMode === "frames" && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={t("firstFrameUrl")}
+                type="url"
+                inputMode="url"
+                error={errors.firstFrameUrl?.message}
+                placeholder="https://example.com/first.png"
+                {...form.register("firstFrameUrl")}
+              />
+              <TextField
+                label={t("lastFrameUrl")}
+                type="url"
+                inputMode="url"
+                error={errors.lastFrameUrl?.message}
+                placeholder="https://example.com/last.png"
+                hint={t("lastFrameHint")}
+                disabled={!firstFrameUrl?.trim() && !lastFrameUrl}
+                {...form.register("lastFrameUrl")}
+              />
+            </div>
+          )}
+          {referenceMode === "references" && (
+            <div className="grid gap-3">
+              {Array.from({ length: MAX_REFERENCE_URLS }, (_, i) => (
+                <TextField
+                  // biome-ignore lint/suspicious/noArrayIndexKey: reference fields are fixed positions (first, second, ...), never reordered
+                  key={i}
+                  label={i > 0 ? t("referenceImageOptional", { n: i + 1 }) : t("referenceImage", { n: i + 1 })}
+                  type="url"
+                  inputMode="url"
+                  error={errors.urls?.[i]?.message}
+                  placeholder="https://example.com/reference.png"
+                  {...form.register(`urls.${i}`)}
+                />
+              ))}
+            </div>
+          )}
+        </fieldset>
+
+        <div id="pg-price" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" aria-live="polite">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <span className="text-sm font-medium text-slate-700">{t("priceOfClip")}</span>
+            <span className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="price-estimate">
+              {formatAmount(costMicros)}
+            </span>
+          </div>
+          {model && quote && (
+            <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
+              {t("billed", { seconds: quote.billedSeconds })}
+              {quote.minimumApplies ? t("minCharge", { seconds: model.minChargeSeconds }) : ""} ×{" "}
+              {perSecond(model.priceMicrosPerSecond)} · {t("heldNow")}
+            </p>
+          )}
+          {balance !== undefined && livemode && (
+            <p className={`mt-1 text-xs ${balance < costMicros ? "font-medium text-red-700" : "text-slate-600"}`}>
+              {t("availableBalance", { amount: formatAmount(balance) })}
+              {balance < costMicros ? t("notEnough") : ""}
+            </p>
+          )}
+          {balance !== undefined && (
+            <p className="mt-1 text-xs font-medium text-slate-800" data-testid="playground-mode">
+              {livemode ? t("modeLive", { balance: formatAmount(balance) }) : t("modeTest")}
+            </p>
+          )}
+          {balance !== undefined && livemode && balance <= 0n && (
+            <p className="mt-1 text-xs text-amber-900">
+              {t.rich("liveZero", {
+                balance: formatAmount(balance),
+                funds: (chunks) => (
+                  <Link className="font-medium underline" href="/dashboard/invoices">
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </p>
+          )}
+        </div>
+
+        {errors.root?.server && (
+          <div className="space-y-2" data-testid="generation-error">
+            <FormError>{errors.root.server.message}</FormError>
+            {paymentProblem && (
+              <p className="text-sm text-slate-700">
+                {t.rich("paymentHint", {
+                  topUp: (chunks) => (
+                    <Link className="font-medium underline" href="/dashboard/billing">
+                      {chunks}
+                    </Link>
+                  ),
+                  test: (chunks) => (
+                    <Link className="font-medium underline" href="/dashboard/test-balance">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
+              </p>
+            )}
+          </div>
+        )}
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={form.formState.isSubmitting || !model}>
+            {form.formState.isSubmitting ? t("sending") : t("generate", { cost: formatAmount(costMicros) })}
+          </Button>
+          {fieldErrors && <span className="text-sm text-red-700">{t("fixFields")}</span>}
+        </div>
+      </form>
+    </Card>
   );
 }
 

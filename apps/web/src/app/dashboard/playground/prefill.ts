@@ -1,5 +1,12 @@
+import type { z } from "zod";
 import { ASPECT_RATIOS, MAX_PROMPT_CHARS, MAX_REFERENCE_URLS, MAX_URL_CHARS } from "@vgen/contracts";
-import type { PlaygroundForm } from "./form-rules";
+import type { PlaygroundCreateInput } from "@/server/routers/playground/create.schema";
+
+/** Which images the playground sends: none, a first (and last) frame, or reference images. */
+export type ReferenceMode = "none" | "frames" | "references";
+
+/** Fields of the playground's form laid over a model's defaults, and the image mode they use. */
+export type Prefill = Partial<z.input<typeof PlaygroundCreateInput>> & { referenceMode?: ReferenceMode };
 
 /** The inputs of an earlier generation that "Run again" carries into the playground. */
 export interface RerunInputs {
@@ -35,9 +42,9 @@ const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : typeo
 
 /**
  * The form fields a rerunHref address carries (the model is read separately, as `?model=`); null
- * when it carries no prompt. The form's own rules judge the values, as if they had been typed.
+ * when it carries no prompt. The form's schema judges the values, as if they had been typed.
  */
-export function prefillFrom(params: SearchParams): Partial<PlaygroundForm> | null {
+export function prefillFrom(params: SearchParams): Prefill | null {
   const prompt = one(params.prompt, MAX_PROMPT_CHARS);
   if (!prompt) return null;
   const first = one(params.first, MAX_URL_CHARS);

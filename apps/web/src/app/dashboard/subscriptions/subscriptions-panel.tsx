@@ -3,27 +3,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { formatAmount, parseUsd } from "@vgen/contracts";
+import { formatAmount } from "@vgen/contracts";
+import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
 import { usePricePerSecond } from "@/i18n/format";
 import { useModelPurpose } from "@/i18n/model-purpose";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { Badge, EmptyState, ErrorNote, QueryState } from "@/components/ui/states";
+import { Badge, EmptyState, ErrorNote, FormError, QueryState } from "@/components/ui/states";
+import { SetCapInput } from "@/server/routers/subscriptions/setCap.schema";
 import { useTRPC } from "@/trpc/client";
 import type { AppRouter } from "@/server/routers/_app";
 import type { inferRouterOutputs } from "@trpc/server";
 
 type Subscription = inferRouterOutputs<AppRouter>["subscriptions"]["list"]["subscriptions"][number];
-
-/** Dollars as typed → micro-dollars, or what is wrong with them. No floats. */
-function parseCap(text: string): { micros: bigint } | { error: "capInvalid" | "capZero" } {
-  const typed = text.trim();
-  if (!/^\$?\d{1,7}(\.\d{1,6})?$/.test(typed)) return { error: "capInvalid" };
-  const micros = parseUsd(typed);
-  if (micros <= 0n) return { error: "capZero" };
-  return { micros };
-}
 
 function SubscriptionCard({ sub }: { sub: Subscription }) {
   const t = useTranslations("subscriptions");
@@ -33,8 +26,9 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.subscriptions.list.queryKey() });
-  const [cap, setCap] = useState("");
-  const [capError, setCapError] = useState<string | null>(null);
+  const form = useSchemaForm(SetCapInput, { defaultValues: { modelId: sub.modelId, cap: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form);
   const [notice, setNotice] = useState<string | null>(null);
   const setStatus = useMutation(
     trpc.subscriptions.setStatus.mutationOptions({
@@ -47,7 +41,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
   const setCapMutation = useMutation(
     trpc.subscriptions.setCap.mutationOptions({
       onSuccess: (r) => {
-        setCap("");
+        form.reset();
         setNotice(
           r.monthlySpendCapMicros === null ? t("capRemoved") : t("capSet", { amount: formatAmount(r.monthlySpendCapMicros) }),
         );
@@ -55,6 +49,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
       },
     }),
   );
+  const saveCap = form.handleSubmit((input) => setCapMutation.mutateAsync(input).then(() => {}, showServerErrors));
   const paused = sub.status === "paused";
   const capMicros = sub.monthlySpendCapMicros;
   const usedPct = capMicros ? Number((sub.month.spendMicros * 1000n) / capMicros) / 10 : 0;
@@ -158,43 +153,43 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
             className="mt-3 space-y-2"
             noValidate
             onSubmit={(e) => {
-              e.preventDefault();
               setNotice(null);
-              const parsed = parseCap(cap);
-              if ("error" in parsed) return setCapError(t(parsed.error));
-              setCapError(null);
-              setCapMutation.mutate({ modelId: sub.modelId, cap: cap.trim() });
+              void saveCap(e);
             }}
           >
             <TextField
               label={capMicros === null ? t("setCap") : t("newCap")}
               inputMode="decimal"
               placeholder={t("capPlaceholder")}
-              value={cap}
-              onChange={(e) => setCap(e.target.value)}
-              error={capError}
+              error={errors.cap?.message}
               hint={t("capHint")}
+              {...form.register("cap")}
             />
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="secondary" disabled={setCapMutation.isPending}>
+              <Button type="submit" variant="secondary" disabled={isSubmitting || setCapMutation.isPending}>
                 {t("saveCap")}
               </Button>
               {capMicros !== null && (
                 <Button
                   type="button"
                   variant="ghost"
-                  disabled={setCapMutation.isPending}
-                  onClick={() => setCapMutation.mutate({ modelId: sub.modelId, cap: null })}
+                  disabled={isSubmitting || setCapMutation.isPending}
+                  onClick={() => {
+                    setNotice(null);
+                    form.clearErrors();
+                    setCapMutation.mutateAsync({ modelId: sub.modelId, cap: null }).catch(showServerErrors);
+                  }}
                 >
                   {t("removeCap")}
                 </Button>
               )}
             </div>
+            {errors.root?.server && <FormError>{errors.root.server.message}</FormError>}
           </form>
         </div>
       </div>
       <div className="px-5 pb-4">
-        <ErrorNote error={setStatus.error ?? setCapMutation.error} />
+        <ErrorNote error={setStatus.error} />
         <p role="status" className="text-sm text-slate-700">
           {notice}
         </p>

@@ -8,11 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { TextAreaField } from "@/components/ui/field";
 import { Badge, EmptyState, ErrorNote, Spinner } from "@/components/ui/states";
-import { RequestTestBalanceInput } from "@/server/routers/testBalance/request.schema";
+import { RequestTestBalanceInput, USE_CASE_MIN_LENGTH } from "@/server/routers/testBalance/request.schema";
 import { useTRPC } from "@/trpc/client";
-
-/** The shortest use case the request's schema takes, for the field's counter. */
-const MIN = RequestTestBalanceInput.shape.useCase.minLength ?? 0;
 
 export function TestBalancePanel() {
   const t = useTranslations("testBalance");
@@ -69,7 +66,7 @@ export function TestBalancePanel() {
                 rows={5}
                 maxLength={2000}
                 placeholder={t("useCasePlaceholder")}
-                hint={t("useCaseCount", { count: useCase.trim().length, min: MIN })}
+                hint={t("useCaseCount", { count: useCase.trim().length, min: USE_CASE_MIN_LENGTH })}
                 error={form.formState.errors.useCase?.message ?? form.formState.errors.root?.server?.message}
                 {...form.register("useCase")}
               />

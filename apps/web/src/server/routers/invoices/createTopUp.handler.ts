@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, parseUsd } from "@vgen/contracts";
+import { parseUsd } from "@vgen/contracts";
 import { attachStripeSession, createTopUpInvoice, microsToCents } from "@vgen/engine/billing";
 import { env } from "@vgen/config";
 import type { AuthedContext } from "../../trpc";
@@ -11,12 +11,8 @@ import { stripeClient } from "./stripe";
  * otherwise a bank-transfer invoice with payment instructions, marked paid by staff.
  */
 export async function createTopUpHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof CreateTopUpInput> }) {
-  let micros: bigint;
-  try {
-    micros = parseUsd(input.amount);
-  } catch {
-    throw new ApiError("invalid_parameter", "Enter a dollar amount like 25 or 25.50.", "amount");
-  }
+  // The schema took only dollars and cents; the engine checks the range again.
+  const micros = parseUsd(input.amount);
   const stripe = stripeClient();
   const invoice = await createTopUpInvoice(ctx.db, {
     accountId: ctx.accountId,

@@ -1,17 +1,47 @@
 import { z } from "zod";
+import { MAX_PROMPT_CHARS, MAX_URL_CHARS } from "@vgen/contracts";
+import { rule } from "../../../i18n/validation";
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+/** An image URL as the API takes it (absolute http(s), at most MAX_URL_CHARS); empty passes, as "not given". */
+const imageUrlOrEmpty = z
+  .string()
+  .trim()
+  .refine((value) => value.length <= MAX_URL_CHARS, { ...rule("urlTooLong", { max: MAX_URL_CHARS }), abort: true })
+  .refine((value) => value === "" || isHttpUrl(value), rule("urlInvalid"));
 
 /**
- * Only the shapes here; the rules (prompt length, URL form, the frame/reference rules,
- * model bounds) are the API's own, applied by parseCreateGeneration and the engine in the handler,
- * so the playground refuses exactly what the API refuses, with the same messages.
+ * The playground's request: the API's rules on each field (prompt length, URL form), worded for
+ * the form, and the form's own: a first frame or reference list it sends is filled in. The rules
+ * that need the catalog (the model's durations and sizes) and the create body's cross-field rules are
+ * the API's own, applied by the engine in the handler with the API's catalog codes and messages.
  */
 export const PlaygroundCreateInput = z.object({
   model: z.string().max(100),
-  prompt: z.string().max(10_000),
-  duration: z.number().optional(),
+  prompt: z
+    .string()
+    .trim()
+    .refine((value) => value !== "", { ...rule("promptRequired"), abort: true })
+    .refine((value) => value.length <= MAX_PROMPT_CHARS, rule("promptTooLong", { max: MAX_PROMPT_CHARS })),
+  duration: z.number().int().optional(),
   size: z.string().max(20).optional(),
   aspectRatio: z.string().max(20).optional(),
-  firstFrameUrl: z.string().max(4096).optional(),
-  lastFrameUrl: z.string().max(4096).optional(),
-  urls: z.array(z.string().max(4096)).max(10).optional(),
+  /** Sent in the first/last frame mode, where it is required. */
+  firstFrameUrl: imageUrlOrEmpty.refine((value) => value !== "", rule("firstRequired")).optional(),
+  lastFrameUrl: imageUrlOrEmpty.optional(),
+  /** Sent in the reference mode: the filled ones, at least one. */
+  urls: z
+    .array(imageUrlOrEmpty)
+    .max(10)
+    .transform((urls) => urls.filter(Boolean))
+    .refine((urls) => urls.length > 0, { ...rule("referenceRequired"), path: [0] })
+    .optional(),
 });

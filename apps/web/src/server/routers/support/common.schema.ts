@@ -16,7 +16,7 @@ export const Paging = {
   page: z.number().int().min(1).max(100_000).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
 };
-export const Int = (min: number, max: number) => z.number().int().min(min).max(max);
+export const Int = (min: number, max: number) => z.number("Enter a whole number.").int("Enter a whole number.").min(min).max(max);
 /** Kept in the audit row when given. */
 export const OptionalReason = z.string().trim().max(500).optional();
 /** What the user reads about their test balance request. */
