@@ -194,72 +194,55 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
 
   /** Everything of A's that an attack could change. */
   async function stateOf(accountId: string) {
-    const [
-      account,
-      keys,
-      generations,
-      ledger,
-      deliveries,
-      invoices,
-      requests,
-      subscriptions,
-      endpoints,
-      sessions,
-      members,
-      invitations,
-    ] = await Promise.all([
-      db.account.findUniqueOrThrow({
+    // Read together; the names are the keys of the compared snapshot.
+    const reads = {
+      account: db.account.findUniqueOrThrow({
         where: { id: accountId },
         select: { balanceMicros: true, status: true, webhookSecret: true, role: true, totpEnabledAt: true },
       }),
-      db.apiKey.findMany({
+      keys: db.apiKey.findMany({
         where: { accountId },
         select: { id: true, hash: true, revokedAt: true, readOnly: true, allowedModels: true, allowedSources: true },
         orderBy: { id: "asc" },
       }),
-      db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-      db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
-      db.webhookDelivery.findMany({
+      generations: db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+      ledger: db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
+      deliveries: db.webhookDelivery.findMany({
         where: { accountId },
         select: { id: true, status: true, attemptCount: true, nextAttemptAt: true },
         orderBy: { id: "asc" },
       }),
-      db.invoice.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-      db.testBalanceRequest.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
-      db.subscription.findMany({
+      invoices: db.invoice.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+      requests: db.testBalanceRequest.findMany({
+        where: { accountId },
+        select: { id: true, status: true },
+        orderBy: { id: "asc" },
+      }),
+      subscriptions: db.subscription.findMany({
         where: { accountId },
         select: { modelId: true, status: true, monthlySpendCapMicros: true },
         orderBy: { modelId: "asc" },
       }),
-      db.webhookEndpoint.findMany({
+      endpoints: db.webhookEndpoint.findMany({
         where: { accountId },
         select: { id: true, url: true, events: true, secret: true, enabled: true, description: true },
         orderBy: { id: "asc" },
       }),
-      db.authSession.findMany({ where: { accountId }, select: { id: true, revokedAt: true }, orderBy: { id: "asc" } }),
-      db.membership.findMany({ where: { accountId }, select: { memberId: true, role: true }, orderBy: { memberId: "asc" } }),
-      db.orgInvitation.findMany({
+      sessions: db.authSession.findMany({ where: { accountId }, select: { id: true, revokedAt: true }, orderBy: { id: "asc" } }),
+      members: db.membership.findMany({
+        where: { accountId },
+        select: { memberId: true, role: true },
+        orderBy: { memberId: "asc" },
+      }),
+      invitations: db.orgInvitation.findMany({
         where: { accountId },
         select: { id: true, revokedAt: true, acceptedAt: true },
         orderBy: { id: "asc" },
       }),
-    ]);
-    return JSON.stringify(
-      {
-        account,
-        keys,
-        generations,
-        ledger,
-        deliveries,
-        invoices,
-        requests,
-        subscriptions,
-        endpoints,
-        sessions,
-        members,
-        invitations,
-      },
-      (_k, v) => (typeof v === "bigint" ? v.toString() : v),
+    };
+    const values = await Promise.all(Object.values(reads));
+    return JSON.stringify(Object.fromEntries(Object.keys(reads).map((name, i) => [name, values[i]])), (_k, v) =>
+      typeof v === "bigint" ? v.toString() : v,
     );
   }
 
