@@ -3,6 +3,7 @@ import { isId } from "@vgen/contracts";
 import { cancelGeneration } from "@vgen/engine/generations";
 import { callApi, db, newAccount, type TestAccount } from "../support/fixtures";
 import { startApp, type RunningApp } from "../support/app-process";
+import { withCatalogEdit } from "../support/catalog-edit";
 
 const accounts: string[] = [];
 const account = async (balance: string) => {
@@ -90,30 +91,30 @@ describe("changes take effect at once in every web process", () => {
 
   it("a catalog price edit is shown and charged by both processes", async () => {
     const acct = await account("20.00");
-    const before = await db().catalogModel.findUniqueOrThrow({ where: { id: "gen-3-1080" } });
-    for (const base of processes()) expect((await create(base, acct, "gen-3-1080")).status).toBe(202);
-    try {
-      await db().catalogModel.update({
-        where: { id: "gen-3-1080" },
-        data: { priceMicrosPerSecond: before.priceMicrosPerSecond + 1_000n },
-      });
-      await afterASecond();
-      for (const base of processes()) {
-        const models = await (await fetch(`${base}/api/v1/models`, { headers: { authorization: `Bearer ${acct.key}` } })).json();
-        const shown = models.data.find((m: { id: string }) => m.id === "gen-3-1080");
-        const res = await create(base, acct, "gen-3-1080");
-        expect(res.status).toBe(202);
-        const record = await res.json();
-        const stored = await db().generation.findUniqueOrThrow({ where: { id: record.id } });
-        expect(stored.priceMicrosPerSecond).toBe(before.priceMicrosPerSecond + 1_000n);
-        expect(record.price).toBe(shown.price);
-      }
-    } finally {
-      await db().catalogModel.update({
-        where: { id: "gen-3-1080" },
-        data: { priceMicrosPerSecond: before.priceMicrosPerSecond },
-      });
-    }
+    await withCatalogEdit(
+      "gen-3-1080",
+      async (before) => {
+        for (const base of processes()) expect((await create(base, acct, "gen-3-1080")).status).toBe(202);
+        await db().catalogModel.update({
+          where: { id: "gen-3-1080" },
+          data: { priceMicrosPerSecond: before.priceMicrosPerSecond + 1_000n },
+        });
+        await afterASecond();
+        for (const base of processes()) {
+          const models = await (
+            await fetch(`${base}/api/v1/models`, { headers: { authorization: `Bearer ${acct.key}` } })
+          ).json();
+          const shown = models.data.find((m: { id: string }) => m.id === "gen-3-1080");
+          const res = await create(base, acct, "gen-3-1080");
+          expect(res.status).toBe(202);
+          const record = await res.json();
+          const stored = await db().generation.findUniqueOrThrow({ where: { id: record.id } });
+          expect(stored.priceMicrosPerSecond).toBe(before.priceMicrosPerSecond + 1_000n);
+          expect(record.price).toBe(shown.price);
+        }
+      },
+      processes(),
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { generateStatement, periodOf } from "@vgen/engine/billing";
 import { createEndpoint, updateEndpoint } from "@vgen/engine/delivery";
 import { BASE_URL, callApi, db, newAccount, uniqueEmail, waitForTerminal } from "../support/fixtures";
 import { sameOrigin } from "../support/sessions";
+import { withCatalogEdit } from "../support/catalog-edit";
 import { signedInAccount } from "./support/session";
 
 const USE_CASE = "Evaluating short product clips for an online furniture store.";
@@ -231,9 +232,8 @@ test("an account its owner deleted is marked Deleted in search and review, and s
 
 test("support cannot edit the catalog; an admin edits a price and GET /api/v1/models shows it", async ({ page, browser }) => {
   const model = "gen-3.1-fast";
-  const before = await db().catalogModel.findUniqueOrThrow({ where: { id: model } });
   const customer = await newAccount();
-  try {
+  await withCatalogEdit(model, async () => {
     const supportPage = await browser.newPage();
     await signedInAccount(supportPage, { role: "support" });
     await supportPage.goto("/console/catalog");
@@ -268,10 +268,7 @@ test("support cannot edit the catalog; an admin edits a price and GET /api/v1/mo
     const row = page.getByTestId("audit-log").getByRole("row").filter({ hasText: "catalog.update" });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("$0.175");
-  } finally {
-    // Other suites expect the seeded catalog.
-    await db().catalogModel.update({ where: { id: model }, data: { priceMicrosPerSecond: before.priceMicrosPerSecond } });
-  }
+  });
 });
 
 test("an admin edits a model's Russian description: audited, shown to Russian readers, the API's purpose unchanged", async ({
@@ -279,10 +276,9 @@ test("an admin edits a model's Russian description: audited, shown to Russian re
   context,
 }) => {
   const model = "gen-3-1080";
-  const before = await db().catalogModel.findUniqueOrThrow({ where: { id: model } });
   const customer = await newAccount();
   const text = `Реклама и ролики о продуктах ${Date.now()}`;
-  try {
+  await withCatalogEdit(model, async (before) => {
     const admin = await signedInAccount(page, { role: "admin" });
     await page.goto("/console/catalog");
     const form = page.getByRole("form", { name: `Edit ${model}` });
@@ -305,7 +301,5 @@ test("an admin edits a model's Russian description: audited, shown to Russian re
     await context.addCookies([{ name: "locale", value: "ru", url: BASE_URL }]);
     await page.goto("/");
     await expect(page.getByRole("article", { name: model })).toContainText(text);
-  } finally {
-    await db().catalogModel.update({ where: { id: model }, data: { purposeRu: before.purposeRu } });
-  }
+  });
 });
