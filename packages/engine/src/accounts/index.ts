@@ -27,4 +27,4 @@ export {
   listTestBalanceRequests,
   requestTestBalance,
 } from "./test-balance";
-export { admitUnderSubscription, subscriptionPaused } from "./subscription-admission";
+export { admitUnderSubscription } from "./subscription-admission";

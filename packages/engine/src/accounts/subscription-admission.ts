@@ -11,7 +11,7 @@ function fitsUnderCap(spentMicros: bigint, costMicros: bigint, capMicros: bigint
   return capMicros === null || spentMicros + costMicros <= capMicros;
 }
 
-export function subscriptionPaused(modelId: string): ApiError {
+function subscriptionPaused(modelId: string): ApiError {
   return new ApiError(
     "subscription_paused",
     `Your subscription to ${modelId} is paused. Resume it under My subscriptions.`,

@@ -20,7 +20,7 @@ import { routesByModel, subscriptionKey, subscriptionStates, decodeCursor, older
 import { type RouteRequest, acceptanceRefusal } from "../providers";
 import { checkSpendThreshold } from "../alerts";
 import { eventRecord, toRecord } from "./public-record";
-import { admitUnderSubscription, subscriptionPaused, admitUnderKeyCap } from "../accounts";
+import { admitUnderSubscription, admitUnderKeyCap } from "../accounts";
 import { onGenerationTerminal } from "./terminal-hooks";
 import { deadlineFor } from "./deadlines";
 import { queueWebhookEvent, queueProgressEvent } from "../delivery";
@@ -69,7 +69,6 @@ export async function createGeneration(
     : { billedSeconds: 0, costMicros: 0n };
   const queue = resolved.model.queue;
   const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
-  if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
   const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
   const createdAt = new Date();
   const deadlineAt = deadlineFor(createdAt, body.deadline, input.cancelAfterSeconds ?? null);
@@ -128,7 +127,9 @@ export async function createGeneration(
     }, CREATE_TRANSACTION);
     return generation;
   }
-  const subscriptionChecked = !(subscription && subscription.capMicros === null);
+  // Only an active, uncapped subscription skips the locked read. A cached pause is checked there too: it
+  // may be stale (resumed a moment ago through another process), and a resumed model must not be refused.
+  const subscriptionChecked = !(subscription?.status === "active" && subscription.capMicros === null);
   const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
   if (!subscriptionChecked && !keyChecked) {
     await insertAccepted(db, generation, completion);
