@@ -157,6 +157,9 @@ export const envSchema = z
     TEST_MODE_CONCURRENCY: int()
       .default(2)
       .describe("Test-mode generations an account may have processing at once (they render locally, free)."),
+    MAX_OPEN_STREAMS_PER_ACCOUNT: int()
+      .default(100)
+      .describe("Event streams one account may hold open on one web process; more are refused with 429 too_many_open_streams."),
     TEST_MODE_DAILY_LIMIT: int().default(100).describe("Test-mode generations an account may create per UTC day."),
     UNAUTHENTICATED_RATE_LIMIT_QPS: int().default(50).describe("Per client address ceiling for requests without a valid key."),
     LOGIN_ATTEMPTS_PER_ADDRESS: int().default(50).describe("Sign-in attempts per client address per 15 minutes."),

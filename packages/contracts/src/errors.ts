@@ -318,6 +318,12 @@ export const ERROR_CATALOG = {
     "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
     "Wait for the number of seconds in `Retry-After`, then retry; spread requests below the model's QPS.",
   ),
+  too_many_open_streams: def(
+    429,
+    "rate_limit_error",
+    "The account already holds as many event streams open on this server as it may (100 by default); a create asking for a stream is refused before anything is held.",
+    "Close streams you no longer read, or poll GET /api/v1/videos/generations/{id} or use a webhook; retry after `Retry-After`.",
+  ),
   test_mode_concurrency_exceeded: def(
     409,
     "conflict_error",

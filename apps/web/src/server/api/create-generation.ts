@@ -3,6 +3,7 @@ import { acceptGeneration, waitForOutcome } from "@vgen/engine/generations";
 import { cancelAfterSeconds } from "../http/cancel-after";
 import { preferredWait } from "../http/prefer";
 import { chooseResponseMode, refuseWaitOnStream } from "../http/response-mode";
+import { assertStreamSlot } from "../http/stream-slots";
 import { withApiKey, type ApiResult } from "../http/with-api-key";
 
 /** POST /api/v1/videos/generations: the engine's one create path; streams, or 202 with the record. */
@@ -10,6 +11,9 @@ export const createGenerationRoute = withApiKey(
   async (ctx) => {
     const wait = preferredWait(ctx.req);
     if (wait !== null) refuseWaitOnStream(ctx.req, ctx.body);
+    // Refused before anything is held: the answer would be a stream the account has no slot for.
+    const asked = (typeof ctx.body === "object" && ctx.body !== null ? ctx.body : {}) as CreateGenerationInput;
+    if (chooseResponseMode(ctx.req, asked, wait !== null) === "stream") assertStreamSlot(ctx.account.id);
     const reply = (body: CreateGenerationInput, record: GenerationRecordT): ApiResult =>
       chooseResponseMode(ctx.req, body, wait !== null) === "stream"
         ? { kind: "stream", generationId: record.id }

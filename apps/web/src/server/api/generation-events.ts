@@ -1,5 +1,6 @@
 import { parseLastEventId } from "@vgen/contracts";
 import { liveRecordForAccount, streamIsOver } from "@vgen/engine/generations";
+import { assertStreamSlot } from "../http/stream-slots";
 import { withApiKey } from "../http/with-api-key";
 
 /**
@@ -13,5 +14,6 @@ export const getGenerationEvents = withApiKey<{ id: string }>(async (ctx, { id }
   const record = await liveRecordForAccount(ctx.db, ctx.account.id, id, ctx.apiKey.livemode);
   ctx.tag({ generationId: id, modelId: record.modelId });
   if (streamIsOver(record, after)) return { kind: "no_content" };
+  assertStreamSlot(ctx.account.id);
   return { kind: "stream", generationId: id, after };
 });

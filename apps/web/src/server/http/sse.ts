@@ -32,6 +32,8 @@ export interface EventSink {
 /** The open streams of this process, on globalThis so both module copies (server.ts, Next.js) share one sweep. */
 interface OpenStreams {
   all: Set<GenerationEventStream>;
+  /** Open streams by account, for the per-account cap (stream-slots.ts). */
+  byAccount: Map<string, number>;
   keepalive: NodeJS.Timeout;
 }
 const globalStreams = globalThis as unknown as { __vgenEventStreams?: OpenStreams };
@@ -39,6 +41,7 @@ const globalStreams = globalThis as unknown as { __vgenEventStreams?: OpenStream
 function openStreams(): OpenStreams {
   globalStreams.__vgenEventStreams ??= {
     all: new Set(),
+    byAccount: new Map(),
     // One sweep for every stream instead of a timer each.
     keepalive: setInterval(() => {
       for (const stream of globalStreams.__vgenEventStreams!.all) stream.keepAlive();
@@ -55,6 +58,7 @@ function openStreams(): OpenStreams {
  * The generation does not depend on the stream: a client that leaves loses nothing.
  */
 class GenerationEventStream {
+  private readonly accountId: string;
   private lastId: number;
   private closed = false;
   private unwatch = () => {};
@@ -64,7 +68,10 @@ class GenerationEventStream {
     { db, generationId, accountId, after }: EventStreamSpec,
   ) {
     this.lastId = after ?? -1;
-    openStreams().all.add(this);
+    this.accountId = accountId;
+    const streams = openStreams();
+    streams.all.add(this);
+    streams.byAccount.set(accountId, (streams.byAccount.get(accountId) ?? 0) + 1);
     metrics().eventStreams.inc();
     sink.write(RETRY);
     const feed = generationFeed(db);
@@ -91,7 +98,11 @@ class GenerationEventStream {
     if (this.closed) return;
     this.closed = true;
     this.unwatch();
-    openStreams().all.delete(this);
+    const streams = openStreams();
+    streams.all.delete(this);
+    const left = (streams.byAccount.get(this.accountId) ?? 1) - 1;
+    if (left > 0) streams.byAccount.set(this.accountId, left);
+    else streams.byAccount.delete(this.accountId);
     metrics().eventStreams.dec();
     this.sink.end();
   }
@@ -111,6 +122,11 @@ class GenerationEventStream {
 export function streamGenerationEvents(sink: EventSink, spec: EventStreamSpec): () => void {
   const stream = new GenerationEventStream(sink, spec);
   return () => stream.close();
+}
+
+/** How many generation event streams the account has open on this process. */
+export function openStreamCount(accountId: string): number {
+  return openStreams().byAccount.get(accountId) ?? 0;
 }
 
 /** Shutdown: ends every open stream with a `server_restarting` event that tells its client to reconnect. */
