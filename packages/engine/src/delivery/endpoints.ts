@@ -15,6 +15,7 @@ export type EndpointView = Omit<WebhookEndpoint, "secret">;
 const VIEW = {
   id: true,
   accountId: true,
+  projectId: true,
   url: true,
   description: true,
   events: true,
