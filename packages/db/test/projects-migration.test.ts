@@ -102,13 +102,15 @@ describe("the projects migration", () => {
 
     // After the migration: a new account gets its default project; a key inserted without a project
     // goes there; a generation without one takes its key's project.
-    await c.query(`INSERT INTO accounts (id, email, webhook_secret, updated_at) VALUES ('acct_PrjNew', 'n@example.test', 'w', now())`);
+    await c.query(
+      `INSERT INTO accounts (id, email, webhook_secret, updated_at) VALUES ('acct_PrjNew', 'n@example.test', 'w', now())`,
+    );
     const [fresh] = (await c.query(`SELECT id FROM projects WHERE account_id = 'acct_PrjNew' AND is_default`)).rows;
     expect(fresh?.id).toMatch(/^proj_/);
+    await c.query(`INSERT INTO projects (id, account_id, name) VALUES ('proj_PrjOther', 'acct_PrjNew', 'Mobile app')`);
     await c.query(
-      `INSERT INTO projects (id, account_id, name) VALUES ('proj_PrjOther', 'acct_PrjNew', 'Mobile app')`,
+      `INSERT INTO api_keys (id, account_id, name, prefix, hash) VALUES ('key_PrjD', 'acct_PrjNew', 'k', 'vgk_x', 'hd')`,
     );
-    await c.query(`INSERT INTO api_keys (id, account_id, name, prefix, hash) VALUES ('key_PrjD', 'acct_PrjNew', 'k', 'vgk_x', 'hd')`);
     await c.query(
       `INSERT INTO api_keys (id, account_id, name, prefix, hash, project_id) VALUES ('key_PrjO', 'acct_PrjNew', 'k', 'vgk_x', 'ho', 'proj_PrjOther')`,
     );
