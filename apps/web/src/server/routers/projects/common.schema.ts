@@ -13,3 +13,14 @@ export const ProjectLimitsInput = z.object({
   rateLimitShare: z.number().int().min(1).max(100),
   allowedModels: z.array(z.string().trim().min(1).max(100)).max(50),
 });
+
+/** The dashboard's project form: the cap as typed (empty: none), the share as a number field gives it. */
+export const ProjectFormInput = z.object({
+  name: ProjectName,
+  monthlySpendCap: z
+    .string()
+    .trim()
+    .regex(/^(\$?\d{1,7}(\.\d{1,6})?)?$/, "Enter a dollar amount such as 25 or 25.50, or leave it empty."),
+  rateLimitShare: z.number().int().min(1).max(100),
+  allowedModels: z.array(z.string()),
+});
