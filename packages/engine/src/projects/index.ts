@@ -7,6 +7,7 @@ export { listProjects } from "./list-projects";
 export {
   assertProjectAllowsModel,
   compileProjectRestrictions,
+  projectAllowsModel,
   projectRateLimit,
   type ProjectRestrictions,
 } from "./project-restrictions";

@@ -30,12 +30,17 @@ export function compileProjectRestrictions(row: ProjectRestrictionColumns): Proj
   };
 }
 
+/** Whether the project lets its keys use the model; a project without a list allows every one. */
+export function projectAllowsModel(r: ProjectRestrictions | null, modelId: string): boolean {
+  return !r?.models || r.models.includes(modelId);
+}
+
 /**
  * Refuses a create with a model outside the project's list: the key restriction's error, since to
  * the caller it is a limit of the key it holds (the message names the project's list).
  */
 export function assertProjectAllowsModel(r: ProjectRestrictions | null, modelId: string): void {
-  if (r?.models && !r.models.includes(modelId)) {
+  if (r?.models && !projectAllowsModel(r, modelId)) {
     throw new ApiError(
       "key_model_not_allowed",
       `This API key's project may only create with ${r.models.join(", ")}; it may not use ${modelId}.`,
