@@ -75,7 +75,12 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "webhooks.deliveries": { input: (a) => ({ generationId: a.generationId, endpointId: a.endpointId }), expect: "filtered" },
   "webhooks.endpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "webhooks.updateEndpoint": {
-    input: (a) => ({ id: a.endpointId, url: "https://example.com/stolen", enabled: false }),
+    input: (a) => ({ id: a.endpointId, url: "https://example.com/stolen", enabled: false, projectId: a.projectId }),
+    expect: "refused",
+  },
+  // B's own endpoint, aimed at A's project: refused before the URL is looked at.
+  "webhooks.createEndpoint": {
+    input: (a) => ({ url: "https://example.com/stolen", events: ["generation.completed"], projectId: a.projectId }),
     expect: "refused",
   },
   "webhooks.deleteEndpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },

@@ -6,7 +6,7 @@ import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 const PRO_4S = { model: "gen-3.1-pro", prompt: "project", duration: 4, size: "720p" }; // $1.920
-const OPEN = { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] as string[] };
+const OPEN = { monthlySpendCapMicros: null as bigint | null, rateLimitShare: 100, allowedModels: [] as string[] };
 
 describe("a project's rate-limit share (pure)", () => {
   it("is a percent of the organization's limit, at least 1 request per second; 100% adds no window", async () => {
