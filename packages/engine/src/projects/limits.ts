@@ -11,7 +11,7 @@ export interface ProjectLimits {
 
 const MAX_MODELS = 50;
 const MAX_CAP_MICROS = 1_000_000n * 1_000_000n;
-export const MAX_NAME_LENGTH = 80;
+const MAX_NAME_LENGTH = 80;
 
 const invalid = (param: string, message: string) => new ApiError("invalid_parameter", message, param);
 
