@@ -12,6 +12,7 @@ import { createDb, newId, type Db } from "@vgen/db";
 import { createAccount, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount } from "@vgen/engine/billing";
 import { inviteMember } from "@vgen/engine/orgs";
+import { createProject } from "@vgen/engine/projects";
 import { startApp, type RunningApp } from "../support/app-process";
 import { until } from "../support/drill";
 import { waitForNoneProcessing } from "../support/invariants";
@@ -43,6 +44,8 @@ interface Victim {
   sessionId: string;
   /** An invitation into A's organization, still pending. */
   invitationId: string;
+  /** A project of A's other than its default one. */
+  projectId: string;
 }
 
 /** A field naming an object: `id`, `accountId`, `deliveryId`... */
@@ -62,21 +65,29 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   },
   "playground.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
   "generations.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
-  "generations.list": { input: (a) => ({ source: a.keyId, search: a.generationId }), expect: "filtered" },
+  "generations.list": {
+    input: (a) => ({ source: a.keyId, search: a.generationId, projectId: a.projectId }),
+    expect: "filtered",
+  },
   "requests.get": { input: (a) => ({ id: a.requestLogId }), expect: "refused" },
   "requests.list": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
   "webhooks.resend": { input: (a) => ({ deliveryId: a.deliveryId }), expect: "refused" },
   "webhooks.deliveries": { input: (a) => ({ generationId: a.generationId, endpointId: a.endpointId }), expect: "filtered" },
   "webhooks.endpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "webhooks.updateEndpoint": {
-    input: (a) => ({ id: a.endpointId, url: "https://example.com/stolen", enabled: false }),
+    input: (a) => ({ id: a.endpointId, url: "https://example.com/stolen", enabled: false, projectId: a.projectId }),
+    expect: "refused",
+  },
+  // B's own endpoint, aimed at A's project: refused before the URL is looked at.
+  "webhooks.createEndpoint": {
+    input: (a) => ({ url: "https://example.com/stolen", events: ["generation.completed"], projectId: a.projectId }),
     expect: "refused",
   },
   "webhooks.deleteEndpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "webhooks.rollEndpointSecret": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "webhooks.sendTestEvent": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
   "webhooks.resumeEndpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },
-  "stats.usage": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
+  "stats.usage": { input: (a) => ({ apiKeyId: a.keyId, projectId: a.projectId }), expect: "filtered" },
   "security.revokeSession": { input: (a) => ({ sessionId: a.sessionId }), expect: "refused" },
   "support.account": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.ledger": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
@@ -105,6 +116,14 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "orgs.removeMember": { input: (a) => ({ memberId: a.accountId, keys: "revoke" }), expect: "refused" },
   "orgs.transferOwnership": { input: (a) => ({ memberId: a.accountId }), expect: "refused" },
   "orgs.revokeInvitation": { input: (a) => ({ id: a.invitationId }), expect: "refused" },
+  "projects.rename": { input: (a) => ({ id: a.projectId, name: "stolen" }), expect: "refused" },
+  "projects.updateLimits": {
+    input: (a) => ({ id: a.projectId, monthlySpendCap: "1", rateLimitShare: 1, allowedModels: [] }),
+    expect: "refused",
+  },
+  "projects.archive": { input: (a) => ({ id: a.projectId }), expect: "refused" },
+  // A test key needs no verified email: the only thing refusing it is the project being A's.
+  "apiKeys.create": { input: (a) => ({ name: "stolen", livemode: false, projectId: a.projectId }), expect: "refused" },
 };
 
 /** Id fields that name no account's object, and why. */
@@ -239,6 +258,18 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         select: { id: true, revokedAt: true, acceptedAt: true },
         orderBy: { id: "asc" },
       }),
+      projects: db.project.findMany({
+        where: { accountId },
+        select: {
+          id: true,
+          name: true,
+          monthlySpendCapMicros: true,
+          rateLimitShare: true,
+          allowedModels: true,
+          archivedAt: true,
+        },
+        orderBy: { id: "asc" },
+      }),
     };
     const values = await Promise.all(Object.values(reads));
     return JSON.stringify(Object.fromEntries(Object.keys(reads).map((name, i) => [name, values[i]])), (_k, v) =>
@@ -316,6 +347,13 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       email: `invitee-${Date.now()}@example.com`,
       role: "developer",
     });
+    // A second project of A's, with a key: that key must reach none of the default project's generations.
+    const project = await db.$transaction((tx) =>
+      createProject(tx, a.id, { name: "isolation", monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] }),
+    );
+    const projectKey = (
+      await issueApiKey(db, a.id, "isolation project key", undefined, { livemode: true, projectId: project.id })
+    ).key;
     const victim: Victim = {
       accountId: a.id,
       email: a.email,
@@ -330,6 +368,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       emailId: email.id,
       sessionId: session.id,
       invitationId: invitation.id,
+      projectId: project.id,
     };
     const victimValues = Object.values(victim);
     const before = await stateOf(a.id);
@@ -405,14 +444,20 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         }
         counts.operations++;
         const url = `${app.baseUrl}${template.replace("{id}", generationId)}`;
-        const init: RequestInit = {
-          method: method.toUpperCase(),
-          headers: { authorization: `Bearer ${b.key}`, "content-type": "application/json" },
-        };
-        if (bodyIds.length) init.body = JSON.stringify({ id: generationId });
-        const result = await readResult(await fetch(url, init));
-        await check(`${method.toUpperCase()} ${template}`, result, "refused");
-        if (result.status === 404) expect((result.json as { error: { code: string } }).error.code).toBe("generation_not_found");
+        // B's key, and a key of another project of A's own organization: both are strangers to it.
+        for (const [who, key] of [
+          ["B", b.key],
+          ["A's other project", projectKey],
+        ] as const) {
+          const init: RequestInit = {
+            method: method.toUpperCase(),
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          };
+          if (bodyIds.length) init.body = JSON.stringify({ id: generationId });
+          const result = await readResult(await fetch(url, init));
+          await check(`${method.toUpperCase()} ${template} (${who})`, result, "refused");
+          if (result.status === 404) expect((result.json as { error: { code: string } }).error.code).toBe("generation_not_found");
+        }
       }
     }
 

@@ -25,7 +25,19 @@ describe.skipIf(!testDatabaseUrl)("listen sessions", () => {
   it("gets the account's events of its types, signed with its own secret, each once, with the body and headers kept", async () => {
     const { createGeneration, findEnabledModel, completeGeneration, takeListenEvents } = await engine();
     const account = await funded(5_000_000n);
-    const listener = await session(db(), account.id, ["generation.completed"]);
+    // Generation events reach the sessions of keys of the generation's project (the default one here) only.
+    const { issueApiKey } = await import("../src/accounts/index");
+    const { createProject } = await import("../src/projects/index");
+    const { record: key } = await issueApiKey(db(), account.id, "listen");
+    const listener = await session(db(), account.id, ["generation.completed"], key.id);
+    const elsewhere = await db().$transaction((tx) =>
+      createProject(tx, account.id, { name: "other", monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] }),
+    );
+    const { record: otherKey } = await issueApiKey(db(), account.id, "other", undefined, {
+      livemode: true,
+      projectId: elsewhere.id,
+    });
+    const otherProject = await session(db(), account.id, ["generation.completed"], otherKey.id);
     expect(listener.secret).toMatch(/^whsec_/);
     const model = await findEnabledModel(db(), "gen-3.1-fast");
     const gen = await createGeneration(db(), {
@@ -43,6 +55,7 @@ describe.skipIf(!testDatabaseUrl)("listen sessions", () => {
     expect(verified.data.id).toBe(gen.id);
     expect(event!.headers["webhook-id"]).toBe(event!.id);
     expect(await takeListenEvents(db(), listener)).toEqual([]);
+    expect(await takeListenEvents(db(), otherProject)).toEqual([]);
 
     const delivery = await db().webhookDelivery.findUniqueOrThrow({ where: { id: event!.id }, include: { attempts: true } });
     expect(delivery).toMatchObject({ status: "delivered", listenSessionId: listener.id, body: event!.body, endpointId: null });

@@ -54,6 +54,13 @@ export const PERMISSIONS = {
   "orgs.removeMember": MANAGERS,
   "orgs.transferOwnership": ["owner"],
 
+  // Projects: managers shape them; everyone reads them (billing sees caps and spend, developers pick one for a key).
+  "projects.list": EVERYONE,
+  "projects.create": MANAGERS,
+  "projects.rename": MANAGERS,
+  "projects.updateLimits": MANAGERS,
+  "projects.archive": MANAGERS,
+
   "overview.summary": EVERYONE,
   "catalog.list": EVERYONE,
   "stats.usage": EVERYONE,

@@ -3,6 +3,7 @@ import { newId, randomBase58, type Db, type Tx } from "@vgen/db";
 import { API_KEY_PREFIX, hashApiKey, TEST_API_KEY_PREFIX } from "./accounts";
 import type { KeyRestrictionColumns } from "./key-restrictions";
 import { apiKeyCreatedMail, apiKeyRevokedMail, notifyOwner } from "../mail";
+import { resolveProjectId } from "../projects";
 
 /** Characters shown after the key's kind (`vgk_` or `vgk_test_`). */
 const DISPLAY_RANDOM_LENGTH = 8;
@@ -12,6 +13,8 @@ export interface KeyMode {
   livemode: boolean;
   /** The member who issued it from the dashboard: removing them from the organization may revoke it. */
   createdById?: string;
+  /** The project it goes into: a live project of the same organization; absent, the default project. */
+  projectId?: string | null;
 }
 
 /** Live (not revoked) keys an account may hold at once. */
@@ -49,6 +52,7 @@ export function listApiKeys(db: Db, accountId: string) {
       monthlySpendCapMicros: true,
       allowedSources: true,
       livemode: true,
+      project: { select: { id: true, name: true } },
     },
   });
 }
@@ -76,10 +80,13 @@ async function insertKey(
 ) {
   const kind = mode.livemode ? API_KEY_PREFIX : TEST_API_KEY_PREFIX;
   const key = `${kind}${randomBase58(40)}`;
+  // Checked under the account lock the caller holds: a project of this organization, not archived.
+  const projectId = await resolveProjectId(tx, accountId, mode.projectId);
   const record = await tx.apiKey.create({
     data: {
       id: newId("key"),
       accountId,
+      projectId,
       name,
       prefix: key.slice(0, kind.length + DISPLAY_RANDOM_LENGTH),
       hash: hashApiKey(key),
@@ -196,9 +203,9 @@ export async function rotateApiKey(
     }
     const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: now } });
     if (res.count === 0) throw new ApiKeyNotFoundError();
-    const { allowedModels, readOnly, monthlySpendCapMicros, allowedSources, livemode } = old;
+    const { allowedModels, readOnly, monthlySpendCapMicros, allowedSources, livemode, projectId } = old;
     const restrictions = { allowedModels, readOnly, expiresAt, monthlySpendCapMicros, allowedSources };
-    const issued = await insertKey(tx, accountId, old.name, restrictions, { livemode });
+    const issued = await insertKey(tx, accountId, old.name, restrictions, { livemode, projectId });
     await noticeOfNewKey(tx, issued.record, old.prefix);
     return issued;
   });

@@ -57,6 +57,8 @@ export interface UsageQuery {
   days: number;
   modelId?: string | null;
   apiKeyId?: string | null;
+  /** One project's figures (docs/api.md#projects). */
+  projectId?: string | null;
   now?: Date;
 }
 
@@ -68,6 +70,7 @@ export interface UsageSpanQuery {
   to: Date;
   modelId?: string | null;
   apiKeyId?: string | null;
+  projectId?: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -191,6 +194,14 @@ export async function usageBetween(db: Db, q: UsageSpanQuery): Promise<UsageStat
     reqFilters.push(Prisma.sql`api_key_id = ${q.apiKeyId}`);
     genFilters.push(Prisma.sql`api_key_id = ${q.apiKeyId}`);
     moneyFilters.push(Prisma.sql`g.api_key_id = ${q.apiKeyId}`);
+  }
+  if (q.projectId) {
+    // Request logs name the key, not the project: the project's keys (of this account) stand for it.
+    reqFilters.push(
+      Prisma.sql`api_key_id IN (SELECT id FROM api_keys WHERE project_id = ${q.projectId} AND account_id = ${q.accountId})`,
+    );
+    genFilters.push(Prisma.sql`project_id = ${q.projectId}`);
+    moneyFilters.push(Prisma.sql`g.project_id = ${q.projectId}`);
   }
   const reqWhere = Prisma.join(reqFilters, " AND ");
   const genWhere = Prisma.join(genFilters, " AND ");

@@ -5,6 +5,7 @@ import { ApiError, type EndpointEvent } from "@vgen/contracts";
 import { newId, type Db, type WebhookEndpoint } from "@vgen/db";
 import { newWebhookSecret } from "../accounts";
 import { assertUrlAllowed } from "../net";
+import { resolveProjectId } from "../projects";
 
 /** Fan-out is per event and endpoint: a bound keeps one generation's events bounded too. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 10;
@@ -15,6 +16,7 @@ export type EndpointView = Omit<WebhookEndpoint, "secret">;
 const VIEW = {
   id: true,
   accountId: true,
+  projectId: true,
   url: true,
   description: true,
   events: true,
@@ -36,10 +38,18 @@ export interface EndpointFields {
   url: string;
   description: string;
   events: EndpointEvent[];
+  /** Only this project's events (a live project of the account); null or absent: every project's. */
+  projectId?: string | null;
+}
+
+/** Another account's (or an archived) project is refused like a missing one, before the URL is looked at. */
+async function checkProject(db: Db, accountId: string, projectId: string | null | undefined) {
+  if (projectId) await resolveProjectId(db, accountId, projectId);
 }
 
 /** Adds an endpoint (enabled); its URL must pass the SSRF URL policy. Returns it with its new secret. */
 export async function createEndpoint(db: Db, accountId: string, fields: EndpointFields) {
+  await checkProject(db, accountId, fields.projectId);
   await assertUrlAllowed(fields.url, "url");
   const count = await db.webhookEndpoint.count({ where: { accountId } });
   if (count >= MAX_ENDPOINTS_PER_ACCOUNT) {
@@ -61,6 +71,7 @@ export async function updateEndpoint(
   patch: Partial<EndpointFields> & { enabled?: boolean },
 ): Promise<EndpointView> {
   await getEndpoint(db, accountId, id); // another account's endpoint is refused before its URL is looked at
+  await checkProject(db, accountId, patch.projectId);
   if (patch.url !== undefined) await assertUrlAllowed(patch.url, "url");
   const { count } = await db.webhookEndpoint.updateMany({ where: { id, accountId }, data: patch });
   if (count === 0) throw new WebhookEndpointNotFoundError(id);

@@ -20,29 +20,38 @@ export interface Destination {
 const LISTEN_URL = "vgen-listen";
 
 /** The account's listen sessions subscribed to `event`, as destinations. */
-export async function listenDestinations(tx: Tx, accountId: string, event: string, livemode: boolean): Promise<Destination[]> {
-  const sessions = await listenSessionsFor(tx, accountId, event, livemode);
+export async function listenDestinations(
+  tx: Tx,
+  accountId: string,
+  event: string,
+  livemode: boolean,
+  projectId?: string,
+): Promise<Destination[]> {
+  const sessions = await listenSessionsFor(tx, accountId, event, livemode, projectId);
   return sessions.map((id) => ({ key: id, endpointId: null, listenSessionId: id, url: LISTEN_URL }));
 }
 
 /** The fields of a generation that decide where its events go. */
-type Routed = Pick<Generation, "accountId" | "webhookUrl" | "webhookEvents" | "livemode">;
+type Routed = Pick<Generation, "accountId" | "webhookUrl" | "webhookEvents" | "livemode"> &
+  Partial<Pick<Generation, "projectId">>;
 
 /**
  * A request's `webHook` takes every event it subscribed to (by default the terminal ones) and
  * overrides the account's endpoints; without one, every enabled endpoint subscribed to the event
- * gets it. The endpoints come from the hot cache: no query while the account's list is cached.
+ * gets it, if it serves every project or the generation's. The endpoints come from the hot cache: no query while the account's list is cached.
  * Listen sessions of the generation's mode get every event they subscribed to, like `stripe listen`.
  */
 export async function destinationsFor(tx: Tx, gen: Routed, event: WebhookEvent): Promise<Destination[]> {
-  const listeners = await listenDestinations(tx, gen.accountId, event, gen.livemode);
+  const listeners = await listenDestinations(tx, gen.accountId, event, gen.livemode, gen.projectId);
   if (gen.webhookUrl) {
     const events: readonly string[] = gen.webhookEvents.length > 0 ? gen.webhookEvents : TERMINAL_WEBHOOK_EVENTS;
     const own = { key: "request", endpointId: null, listenSessionId: null, url: gen.webhookUrl };
     return events.includes(event) ? [own, ...listeners] : listeners;
   }
   const endpoints = (await endpointsByAccount.get(tx, gen.accountId)) ?? [];
-  const subscribed = endpoints.filter((e) => e.events.includes(event));
+  const subscribed = endpoints.filter(
+    (e) => e.events.includes(event) && (e.projectId === null || gen.projectId === undefined || e.projectId === gen.projectId),
+  );
   return [...subscribed.map((e) => ({ key: e.id, endpointId: e.id, listenSessionId: null, url: e.url })), ...listeners];
 }
 

@@ -59,11 +59,25 @@ export async function touchListenSession(db: Db, sessionId: string): Promise<voi
 }
 
 /** The account's live sessions of `livemode` subscribed to `event`. */
-export async function listenSessionsFor(tx: Tx, accountId: string, event: string, livemode: boolean): Promise<string[]> {
-  const rows = await tx.webhookListenSession.findMany({
-    where: { accountId, livemode, lastSeenAt: { gt: new Date(Date.now() - LISTEN_GRACE_MS) } },
-    select: { id: true, events: true },
-  });
+export async function listenSessionsFor(
+  tx: Tx,
+  accountId: string,
+  event: string,
+  livemode: boolean,
+  /** A generation's project: only sessions opened by that project's keys hear it (docs/api.md#projects). */
+  projectId?: string,
+): Promise<string[]> {
+  const seenSince = new Date(Date.now() - LISTEN_GRACE_MS);
+  const rows =
+    projectId === undefined
+      ? await tx.webhookListenSession.findMany({
+          where: { accountId, livemode, lastSeenAt: { gt: seenSince } },
+          select: { id: true, events: true },
+        })
+      : await tx.$queryRaw<{ id: string; events: string[] }[]>`
+          SELECT s.id, s.events FROM webhook_listen_sessions s JOIN api_keys k ON k.id = s.api_key_id
+          WHERE s.account_id = ${accountId} AND s.livemode = ${livemode} AND s.last_seen_at > ${seenSince}
+            AND k.project_id = ${projectId}`;
   return rows.filter((s) => s.events.length === 0 || s.events.includes(event)).map((s) => s.id);
 }
 

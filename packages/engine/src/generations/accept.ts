@@ -5,6 +5,7 @@ import { findEnabledModel } from "../catalog";
 import { createGeneration, type AcceptingAccount } from "./store";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { assertRequestUrlsAllowed } from "../net";
+import { assertProjectAllowsModel, defaultProject, type ProjectRestrictions } from "../projects";
 import { consumeRateLimit, rateLimitedError, type RateLimitOutcome } from "../platform";
 import { toRecord } from "./public-record";
 
@@ -14,6 +15,11 @@ export interface AcceptGenerationInput {
   apiKeyId: string | null;
   /** That key's restrictions (docs/api.md#restricted-keys); null or absent: none. */
   keyRestrictions?: KeyRestrictions | null;
+  /**
+   * The key's project and its limits (docs/api.md#projects). Absent (the playground): the project
+   * organization's default project, whose limits apply too.
+   */
+  project?: { id: string; restrictions: ProjectRestrictions | null };
   /** The request body as received (validated here). */
   body: unknown;
   /** Told the model as soon as it is known (request statistics) and each limit consumed (response headers). */
@@ -44,6 +50,8 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
   const model = await findEnabledModel(db, body.model);
   input.onModel?.(model);
   assertKeyAllowsModel(restrictions, model.id);
+  const project = input.project ?? (await defaultProject(db, input.account.id));
+  assertProjectAllowsModel(project.restrictions, model.id);
   await assertRequestUrlsAllowed(body);
   const limit = await consumeRateLimit(`acct:${input.account.id}:model:${model.id}`, model.rateLimitQps);
   input.onLimit?.(limit);
@@ -53,6 +61,7 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
     account: input.account,
     apiKeyId: input.apiKeyId,
     keySpendCapped: restrictions?.spendCapMicros != null,
+    project: { id: project.id, spendCapped: project.restrictions?.spendCapped === true },
     body,
     model,
     cancelAfterSeconds: input.cancelAfterSeconds,

@@ -5,7 +5,7 @@ import { Prisma } from "@vgen/db";
  * SQL (a fraction of the client's per-query cost) and still return a `Generation`.
  */
 export const GENERATION_COLUMNS =
-  Prisma.raw(`id, account_id AS "accountId", api_key_id AS "apiKeyId", model_id AS "modelId", status::text AS status,
+  Prisma.raw(`id, account_id AS "accountId", api_key_id AS "apiKeyId", project_id AS "projectId", model_id AS "modelId", status::text AS status,
   prompt, duration, size, aspect_ratio AS "aspectRatio", width, height, first_frame_url AS "firstFrameUrl",
   last_frame_url AS "lastFrameUrl", urls, webhook_url AS "webhookUrl", webhook_events AS "webhookEvents", price_micros_per_second AS "priceMicrosPerSecond",
   billed_seconds AS "billedSeconds", cost_micros AS "costMicros", queue::text AS queue, seed, progress,

@@ -21,6 +21,8 @@ export interface FeedRecord {
   eventId: number;
   /** False for a test-mode generation: only a test key may follow it. */
   livemode: boolean;
+  /** Its project: only a key of that project may follow it. */
+  projectId: string;
   /** Completed, failed or canceled: nothing follows. */
   terminal: boolean;
 }
@@ -237,6 +239,7 @@ export class GenerationFeed {
           modelId: row.modelId,
           eventId: eventIdOf(record),
           livemode: row.livemode,
+          projectId: row.projectId,
           terminal: record.status !== "processing",
         },
       });
@@ -300,9 +303,12 @@ export async function liveRecordForAccount(
   accountId: string,
   generationId: string,
   livemode: boolean,
+  /** A key's project: another project's generation is indistinguishable from a missing one. */
+  projectId?: string,
 ): Promise<FeedRecord> {
   const record = await generationFeed(db).lookup(generationId, accountId);
   if (!record || record.livemode !== livemode) throw generationNotFound(generationId);
+  if (projectId !== undefined && record.projectId !== projectId) throw generationNotFound(generationId);
   return record;
 }
 

@@ -19,6 +19,8 @@ export interface GenerationQuery {
   to?: string | null;
   /** A generation id (`vid_…`) finds that generation; any other text is looked for in the prompt. */
   search?: string | null;
+  /** One project's generations (docs/api.md#projects). */
+  projectId?: string | null;
   /** Live generations (the default) or test-mode ones (the dashboard's test mode): never both. */
   livemode?: boolean;
 }
@@ -59,6 +61,7 @@ function whereFor(accountId: string, query: GenerationQuery): Prisma.GenerationW
     livemode: query.livemode ?? true,
     ...(query.status ? { status: query.status } : {}),
     ...(query.modelId ? { modelId: query.modelId } : {}),
+    ...(query.projectId ? { projectId: query.projectId } : {}),
     ...(query.source ? { apiKeyId: query.source === PLAYGROUND_SOURCE ? null : query.source } : {}),
     ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
     ...(search ? searchWhere(search) : {}),

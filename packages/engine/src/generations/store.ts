@@ -22,6 +22,7 @@ import { checkSpendThreshold } from "../alerts";
 import { eventRecord, toRecord } from "./public-record";
 import { admitUnderSubscription, admitUnderKeyCap } from "../accounts";
 import { onGenerationTerminal } from "./terminal-hooks";
+import { admitUnderProjectCap, defaultProject } from "../projects";
 import { deadlineFor } from "./deadlines";
 import { queueWebhookEvent, queueProgressEvent } from "../delivery";
 
@@ -39,6 +40,8 @@ export async function createGeneration(
     apiKeyId: string | null;
     /** The key has a monthly spend cap: it is checked under the key's row lock before the hold. */
     keySpendCapped?: boolean;
+    /** The generation's project (the key's); `spendCapped`: checked under its row lock. Absent: the default project. */
+    project?: { id: string; spendCapped: boolean };
     body: CreateGenerationInput;
     model: CatalogModel;
     /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
@@ -51,6 +54,7 @@ export async function createGeneration(
 ): Promise<Generation> {
   const { account, body } = input;
   const livemode = input.livemode ?? true;
+  const project = input.project ?? (await defaultProjectOf(db, account.id));
   if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
   const resolved = resolveAgainstModel(input.model, body);
   // Test mode never reaches the model's routes: the local renderer serves it (worker/next-step.ts).
@@ -76,6 +80,7 @@ export async function createGeneration(
     id: newId("vid"),
     accountId: account.id,
     apiKeyId: input.apiKeyId,
+    projectId: project.id,
     modelId: resolved.model.id,
     status: "processing",
     prompt: body.prompt,
@@ -131,18 +136,25 @@ export async function createGeneration(
   // may be stale (resumed a moment ago through another process), and a resumed model must not be refused.
   const subscriptionChecked = !(subscription?.status === "active" && subscription.capMicros === null);
   const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
-  if (!subscriptionChecked && !keyChecked) {
+  const projectChecked = project.spendCapped;
+  if (!subscriptionChecked && !keyChecked && !projectChecked) {
     await insertAccepted(db, generation, completion);
   } else {
-    // A capped (or first) subscription, and a capped key, are checked under their row locks (always
-    // in that order), in the same transaction as the hold: concurrent creates cannot overshoot.
+    // A capped (or first) subscription, a capped project and a capped key are checked under their row
+    // locks (always in that order), in the same transaction as the hold: concurrent creates cannot overshoot.
     await db.$transaction(async (tx) => {
       if (subscriptionChecked) await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
+      if (projectChecked) await admitUnderProjectCap(tx, project.id, costMicros);
       if (keyChecked) await admitUnderKeyCap(tx, input.apiKeyId!, costMicros);
       await insertAccepted(tx, generation, completion);
     }, CREATE_TRANSACTION);
   }
   return generation;
+}
+
+async function defaultProjectOf(db: Db, accountId: string) {
+  const p = await defaultProject(db, accountId);
+  return { id: p.id, spendCapped: p.restrictions?.spendCapped === true };
 }
 
 /**
@@ -182,18 +194,21 @@ export function generationNotFound(id: string): ApiError {
 
 /**
  * Reads one generation of one account; another account's id is indistinguishable from a missing one,
- * and so is one of the other mode when `livemode` is given (a test key never sees live generations).
+ * and so is one of the other mode when `livemode` is given (a test key never sees live generations),
+ * and one of another project when `projectId` is given (a key sees only its project's).
  */
 export async function getGenerationForAccount(
   db: Db,
   accountId: Id<"acct">,
   id: string,
   livemode?: boolean,
+  projectId?: string,
 ): Promise<Generation> {
   const [generation] = await db.$queryRaw<
     Generation[]
   >`SELECT ${GENERATION_COLUMNS} FROM generations WHERE id = ${id} AND account_id = ${accountId}`;
   if (!generation || (livemode !== undefined && generation.livemode !== livemode)) throw generationNotFound(id);
+  if (projectId !== undefined && generation.projectId !== projectId) throw generationNotFound(id);
   return generation;
 }
 
@@ -324,8 +339,14 @@ export function failGeneration(db: Db, id: string, errorCode: GenerationFailureC
 }
 
 /** Cancels a generation that has not finished (of the caller's mode); its hold is released and nothing is charged. */
-export async function cancelGeneration(db: Db, accountId: Id<"acct">, id: string, livemode?: boolean): Promise<Generation> {
-  const existing = await getGenerationForAccount(db, accountId, id, livemode);
+export async function cancelGeneration(
+  db: Db,
+  accountId: Id<"acct">,
+  id: string,
+  livemode?: boolean,
+  projectId?: string,
+): Promise<Generation> {
+  const existing = await getGenerationForAccount(db, accountId, id, livemode, projectId);
   if (existing.status !== "processing") {
     throw new ApiError("generation_not_cancelable", `Generation '${id}' is already ${existing.status}.`, "id");
   }
@@ -395,10 +416,12 @@ export async function listGenerations(
   limit: number,
   cursor: string | null,
   livemode = true,
+  /** A key's project: only its generations are listed. */
+  projectId?: string,
 ): Promise<ListPage> {
   const after = cursor ? decodeCursor(cursor, "vid") : null;
   const rows = await db.generation.findMany({
-    where: { accountId, livemode, ...olderThan(after) },
+    where: { accountId, livemode, ...(projectId ? { projectId } : {}), ...olderThan(after) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });

@@ -12,6 +12,7 @@ import { TestModeSwitch } from "@/dashboard-mode/test-mode-switch";
 const DASHBOARD_SECTIONS = [
   { href: "/dashboard", key: "overview" },
   { href: "/dashboard/api-keys", key: "apiKeys" },
+  { href: "/dashboard/projects", key: "projects" },
   { href: "/dashboard/quickstart", key: "quickstart" },
   { href: "/dashboard/playground", key: "playground" },
   { href: "/dashboard/generations", key: "generations" },

@@ -8,7 +8,7 @@ export const cancelGenerationRoute = withApiKey(
   async (ctx) => {
     assertKeyMayWrite(ctx.apiKey.restrictions);
     const { id } = parseBody(GenerationIdBody, ctx.body);
-    const generation = await cancelGeneration(ctx.db, ctx.account.id, id, ctx.apiKey.livemode);
+    const generation = await cancelGeneration(ctx.db, ctx.account.id, id, ctx.apiKey.livemode, ctx.apiKey.project.id);
     ctx.tag({ generationId: generation.id, modelId: generation.modelId });
     return { kind: "json", status: 200, body: await recordOf(ctx.db, generation) };
   },

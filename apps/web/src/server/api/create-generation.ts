@@ -23,6 +23,7 @@ export const createGenerationRoute = withApiKey(
       account: ctx.account,
       apiKeyId: ctx.apiKey.id,
       keyRestrictions: ctx.apiKey.restrictions,
+      project: ctx.apiKey.project,
       body: ctx.body,
       cancelAfterSeconds: cancelAfterSeconds(ctx.req),
       livemode: ctx.apiKey.livemode,

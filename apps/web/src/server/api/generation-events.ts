@@ -11,7 +11,7 @@ import { withApiKey } from "../http/with-api-key";
  */
 export const getGenerationEvents = withApiKey<{ id: string }>(async (ctx, { id }) => {
   const after = parseLastEventId(ctx.req.header("last-event-id"), ctx.req.searchParams.get("lastEventId"));
-  const record = await liveRecordForAccount(ctx.db, ctx.account.id, id, ctx.apiKey.livemode);
+  const record = await liveRecordForAccount(ctx.db, ctx.account.id, id, ctx.apiKey.livemode, ctx.apiKey.project.id);
   ctx.tag({ generationId: id, modelId: record.modelId });
   if (streamIsOver(record, after)) return { kind: "no_content" };
   assertStreamSlot(ctx.account.id);

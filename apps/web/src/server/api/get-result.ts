@@ -6,7 +6,7 @@ import { withApiKey } from "../http/with-api-key";
 export const getResultRoute = withApiKey(
   async (ctx) => {
     const { id } = parseBody(GenerationIdBody, ctx.body);
-    const generation = await getGenerationForAccount(ctx.db, ctx.account.id, id, ctx.apiKey.livemode);
+    const generation = await getGenerationForAccount(ctx.db, ctx.account.id, id, ctx.apiKey.livemode, ctx.apiKey.project.id);
     ctx.tag({ generationId: generation.id, modelId: generation.modelId });
     return { kind: "json", status: 200, body: await recordOf(ctx.db, generation) };
   },

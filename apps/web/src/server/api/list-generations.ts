@@ -2,10 +2,10 @@ import { parseListQuery } from "@vgen/contracts";
 import { listGenerations, recordsOf } from "@vgen/engine/generations";
 import { withApiKey } from "../http/with-api-key";
 
-/** GET /api/v1/videos/generations: the account's generations of the key's mode, newest first, by cursor. */
+/** GET /api/v1/videos/generations: the generations of the key's project and mode, newest first, by cursor. */
 export const listGenerationsRoute = withApiKey(async (ctx) => {
   const { limit, cursor } = parseListQuery(ctx.req.searchParams);
-  const page = await listGenerations(ctx.db, ctx.account.id, limit, cursor, ctx.apiKey.livemode);
+  const page = await listGenerations(ctx.db, ctx.account.id, limit, cursor, ctx.apiKey.livemode, ctx.apiKey.project.id);
   return {
     kind: "json",
     status: 200,

@@ -14,6 +14,7 @@ import {
   type StoredResponse,
 } from "@vgen/engine/generations";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders, type RateLimitOutcome, logger } from "@vgen/engine/platform";
+import { projectRateLimit } from "@vgen/engine/projects";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
 import { clientIp } from "./client-ip";
@@ -71,6 +72,12 @@ function bearerToken(req: ApiRequest): string | null {
   const header = req.header("authorization");
   if (!header) return null;
   return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? "";
+}
+
+/** The prefix of a key's Idempotency-Key names: its mode, and its project unless that is the default project. */
+function idempotencyNamespace(key: KeyIdentity["apiKey"]): string {
+  const mode = key.livemode ? "" : "test:";
+  return key.project.isDefault ? mode : `${mode}proj:${key.project.id}:`;
 }
 
 /** What a retry with the same Idempotency-Key replays: a stream is stored as 200 with its generation. */
@@ -135,6 +142,12 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
       }
       limit = await consumeRateLimit(`acct:${account.id}`, ACCOUNT_QPS);
       if (!limit.allowed) throw rateLimitedError(limit, "this account");
+      // A project with a share of the organization's rate has its own window too (docs/api.md#projects).
+      const projectQps = projectRateLimit(key.project.restrictions, ACCOUNT_QPS);
+      if (projectQps !== null) {
+        limit = await consumeRateLimit(`proj:${key.project.id}`, projectQps);
+        if (!limit.allowed) throw rateLimitedError(limit, "this API key's project");
+      }
 
       let body: unknown;
       if (options.body) {
@@ -146,8 +159,9 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
         validateIdempotencyKey(keyHeader);
         const claim = await claimIdempotencyKey(db, {
           accountId: account.id,
-          // Keys are per mode: a test request never replays a live answer, nor the reverse.
-          key: key.livemode ? keyHeader : `test:${keyHeader}`,
+          // Keys are per mode and per project: a test request never replays a live answer, nor one
+          // project's key another project's (the default project keeps the names used before projects).
+          key: idempotencyNamespace(key) + keyHeader,
           fingerprint: requestFingerprint(req.method, req.pathname, raw),
           token: requestId,
         });
@@ -158,7 +172,7 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
           } else if (claim.body === null && claim.generationId) {
             // Saved with only its generation (keys completed before responses were stored with the
             // create, kept for the 24 h window): answer with its record as of now.
-            const generation = await getGenerationForAccount(db, account.id, claim.generationId);
+            const generation = await getGenerationForAccount(db, account.id, claim.generationId, undefined, key.project.id);
             replayed = { kind: "json", status: claim.status, body: await recordOf(db, generation) };
           } else {
             replayed = { kind: "json", status: claim.status, body: claim.body };

@@ -69,6 +69,8 @@ export interface EndpointTarget {
   id: string;
   url: string;
   events: string[];
+  /** Only this project's events; null: every project's. */
+  projectId: string | null;
 }
 
 /** An account's enabled webhook endpoints, by account id: read at every generation event of the account. */
@@ -77,7 +79,7 @@ export const endpointsByAccount = new CachedLookup<EndpointTarget[]>(
     db.webhookEndpoint.findMany({
       where: { accountId, enabled: true },
       orderBy: { createdAt: "asc" },
-      select: { id: true, url: true, events: true },
+      select: { id: true, url: true, events: true, projectId: true },
     }),
   {
     tables: ["webhook_endpoints", "accounts"],

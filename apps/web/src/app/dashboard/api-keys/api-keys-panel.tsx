@@ -39,6 +39,8 @@ export function ApiKeysPanel() {
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const catalog = useQuery(trpc.catalog.list.queryOptions());
+  const projects = useQuery(trpc.projects.list.queryOptions({ includeArchived: false }));
+  const tp = useTranslations("projects");
   const models = catalog.data ?? [];
   // The key's name and mode; its restrictions are a draft of their own (RestrictionsFields), sent with them.
   const form = useSchemaForm(CreateKeyInput.omit({ restrictions: true }), { defaultValues: { name: "", livemode: true } });
@@ -144,6 +146,21 @@ export function ApiKeysPanel() {
                 {...form.register("name")}
               />
             </div>
+            {projects.data && projects.data.length > 1 && (
+              <div className="sm:w-80">
+                <SelectField
+                  label={tp("keyProject")}
+                  hint={tp("keyProjectHint")}
+                  {...form.register("projectId", { setValueAs: (v: string) => v || undefined })}
+                >
+                  {projects.data.map((p) => (
+                    <option key={p.id} value={p.isDefault ? "" : p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+            )}
             <div className="sm:w-80">
               <SelectField
                 label={t("mode")}
@@ -205,6 +222,13 @@ export function ApiKeysPanel() {
                     hideBelow: "sm",
                     className: "font-mono text-xs",
                     cell: (k) => `${k.prefix}…`,
+                  },
+                  {
+                    id: "project",
+                    header: tp("keyProject"),
+                    hideBelow: "md",
+                    cellTestId: "key-project",
+                    cell: (k) => k.project.name,
                   },
                   {
                     id: "mode",

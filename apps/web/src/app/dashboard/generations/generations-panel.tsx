@@ -23,7 +23,15 @@ const PAGE_SIZE = 20;
 const PLAYGROUND = "playground";
 
 type Filters = z.output<typeof GenerationFilters>;
-const NO_FILTERS = { status: null, modelId: null, source: null, from: null, to: null, search: null } satisfies Filters;
+const NO_FILTERS = {
+  status: null,
+  modelId: null,
+  projectId: null,
+  source: null,
+  from: null,
+  to: null,
+  search: null,
+} satisfies Filters;
 /** An empty field or an "all" option: no filter. */
 const orNull = (value: string) => value || null;
 
@@ -61,6 +69,8 @@ export function GenerationsPanel() {
 
   const catalog = useQuery(trpc.catalog.list.queryOptions());
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const projects = useQuery(trpc.projects.list.queryOptions({ includeArchived: true }));
+  const tp = useTranslations("projects");
   const list = useQuery({
     ...trpc.generations.list.queryOptions({ ...filters, limit: PAGE_SIZE, cursor }),
     placeholderData: keepPreviousData,
@@ -102,7 +112,7 @@ export function GenerationsPanel() {
             </Button>
           </form>
         </search>
-        <form className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5" noValidate onSubmit={apply} aria-label={t("filterLabel")}>
+        <form className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-6" noValidate onSubmit={apply} aria-label={t("filterLabel")}>
           <SelectField label={t("status")} {...form.register("status", { setValueAs: orNull })}>
             <option value="">{t("allStatuses")}</option>
             {GENERATION_STATUSES.map((s) => (
@@ -116,6 +126,14 @@ export function GenerationsPanel() {
             {catalog.data?.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.id}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={tp("filterLabel")} {...form.register("projectId", { setValueAs: orNull })}>
+            <option value="">{tp("allProjects")}</option>
+            {projects.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
               </option>
             ))}
           </SelectField>

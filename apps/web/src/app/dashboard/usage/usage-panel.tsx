@@ -126,8 +126,16 @@ export function UsagePanel() {
   const [days, setDays] = useState<Range>(7);
   const [modelId, setModelId] = useState("");
   const [apiKeyId, setApiKeyId] = useState("");
+  const [projectId, setProjectId] = useState("");
+  const tp = useTranslations("projects");
+  const projects = useQuery(trpc.projects.list.queryOptions({ includeArchived: true }));
   const stats = useQuery({
-    ...trpc.stats.usage.queryOptions({ days, modelId: modelId || null, apiKeyId: apiKeyId || null }),
+    ...trpc.stats.usage.queryOptions({
+      days,
+      modelId: modelId || null,
+      apiKeyId: apiKeyId || null,
+      projectId: projectId || null,
+    }),
     placeholderData: keepPreviousData,
   });
 
@@ -167,6 +175,16 @@ export function UsagePanel() {
             {data?.models.map((m) => (
               <option key={m} value={m}>
                 {m}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="w-48">
+          <SelectField label={tp("filterLabel")} value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+            <option value="">{tp("allProjects")}</option>
+            {projects.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
               </option>
             ))}
           </SelectField>

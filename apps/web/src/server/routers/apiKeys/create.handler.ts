@@ -10,6 +10,7 @@ export async function createHandler({ ctx, input }: { ctx: AuthedContext; input:
   const { key, record } = await issueNamedApiKey(ctx.db, ctx.accountId, input.name, restrictions, {
     livemode: input.livemode,
     createdById: ctx.user.id,
+    projectId: input.projectId,
   });
   return { key, id: record.id, name: record.name, prefix: record.prefix, livemode: record.livemode, createdAt: record.createdAt };
 }

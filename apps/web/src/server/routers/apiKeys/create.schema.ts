@@ -8,4 +8,6 @@ export const CreateKeyInput = z.object({
   name: KeyName,
   restrictions: KeyRestrictionsRequest.optional(),
   livemode: z.boolean().default(true),
+  /** The project it belongs to; absent: the organization's default project. */
+  projectId: z.string().min(1).max(64).optional(),
 });

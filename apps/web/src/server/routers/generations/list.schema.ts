@@ -9,6 +9,8 @@ export const GenerationFilters = z
   .object({
     status: z.enum(GENERATION_STATUSES).nullish(),
     modelId: z.string().max(100).nullish(),
+    /** One project's generations. */
+    projectId: z.string().max(64).nullish(),
     /** An API key id, or "playground" for the generations made in the dashboard. */
     source: z.string().max(100).nullish(),
     /** First day included (UTC). */

@@ -9,7 +9,13 @@ import type { UsageInput } from "./usage.schema";
 export async function usageHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof UsageInput> }) {
   const accountId = ctx.accountId;
   const [stats, keys, models] = await Promise.all([
-    usageStats(ctx.db, { accountId, days: input.days, modelId: input.modelId ?? null, apiKeyId: input.apiKeyId ?? null }),
+    usageStats(ctx.db, {
+      accountId,
+      days: input.days,
+      modelId: input.modelId ?? null,
+      apiKeyId: input.apiKeyId ?? null,
+      projectId: input.projectId ?? null,
+    }),
     listApiKeyLabels(ctx.db, accountId),
     listModelIds(ctx.db),
   ]);

@@ -8,4 +8,6 @@ export const UpdateEndpointInput = EndpointIdInput.extend({
   description: z.string().trim().max(MAX_ENDPOINT_DESCRIPTION_CHARS).optional(),
   events: WebhookEndpointInput.shape.events.optional(),
   enabled: z.boolean().optional(),
+  /** A project of the organization, or null for every project. */
+  projectId: z.string().min(1).max(64).nullable().optional(),
 });
