@@ -579,6 +579,11 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
                       <div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>
                         {g.prompt}
                       </div>
+                      {g.traceId && (
+                        <div className="font-mono text-xs text-slate-500" data-testid="generation-trace-id">
+                          trace {g.traceId}
+                        </div>
+                      )}
                     </>
                   ),
                 },
