@@ -139,8 +139,6 @@ export async function listAccountGenerations(
         createdAt: true,
         completedAt: true,
         prompt: true,
-        // Staff follow a generation's request, steps, provider calls and webhooks by it (docs/operations.md#tracing).
-        traceId: true,
       },
     }),
     db.generation.count({ where }),
