@@ -39,7 +39,8 @@ type OtlpAttributes = Array<{ key: string; value: OtlpValue }> | undefined;
 function attributesOf(list: OtlpAttributes): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const { key, value } of list ?? [])
-    out[key] = value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue));
+    out[key] =
+      value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue));
   return out;
 }
 
@@ -64,7 +65,13 @@ async function otlpReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; ser
         const resource = attributesOf(rs.resource?.attributes);
         for (const ss of rs.scopeSpans ?? [])
           for (const s of ss.spans ?? [])
-            spans.push({ ...s, parentSpanId: s.parentSpanId ?? "", attributes: attributesOf(s.attributes), status: s.status ?? {}, resource });
+            spans.push({
+              ...s,
+              parentSpanId: s.parentSpanId ?? "",
+              attributes: attributesOf(s.attributes),
+              status: s.status ?? {},
+              resource,
+            });
       }
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
@@ -180,11 +187,18 @@ describe.skipIf(!adminUrl)("OpenTelemetry traces from request to webhook, across
       },
     });
 
-    const local = await createPolled(account, { model: "gen-3.1-fast", prompt: "traced locally", duration: 1, size: "720p", webHook: hooks.url });
+    const local = await createPolled(account, {
+      model: "gen-3.1-fast",
+      prompt: "traced locally",
+      duration: 1,
+      size: "720p",
+      webHook: hooks.url,
+    });
     // The catalog cache learns of the new model through its change notice: retried until it does.
     const remote = await until(
       "the upstream model to be accepted",
-      () => createPolled(account, { model: upstreamModel, prompt: "traced upstream", duration: 4, size: "720p", webHook: hooks.url }),
+      () =>
+        createPolled(account, { model: upstreamModel, prompt: "traced upstream", duration: 4, size: "720p", webHook: hooks.url }),
       30_000,
       500,
     );

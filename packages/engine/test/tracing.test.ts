@@ -14,7 +14,12 @@ vi.mock("../src/platform/tracing-sdk", () => {
   };
 });
 
-const OTEL_VARS = ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_SDK_DISABLED", "OTEL_TRACES_EXPORTER"];
+const OTEL_VARS = [
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+  "OTEL_SDK_DISABLED",
+  "OTEL_TRACES_EXPORTER",
+];
 const saved = Object.fromEntries(OTEL_VARS.map((k) => [k, process.env[k]]));
 
 /** The tracing module as a process with these variables loads it (it reads them once, at load). */
@@ -40,8 +45,21 @@ describe("tracing off (no OTEL_* endpoint)", () => {
     expect(await tracing.startTracing("web")).toBeNull();
     expect(sdk.loads).toBe(0);
     expect(await tracing.inSpan("x", {}, async (span) => span)).toBeUndefined();
-    expect(await tracing.inJobSpan("job", { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" }, {}, async () => 7)).toBe(7);
-    expect(await tracing.inServerSpan(() => ({ name: "req", attributes: {} }), () => null, async (span) => span)).toBeUndefined();
+    expect(
+      await tracing.inJobSpan(
+        "job",
+        { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" },
+        {},
+        async () => 7,
+      ),
+    ).toBe(7);
+    expect(
+      await tracing.inServerSpan(
+        () => ({ name: "req", attributes: {} }),
+        () => null,
+        async (span) => span,
+      ),
+    ).toBeUndefined();
     expect(tracing.traceCarrier()).toEqual({});
     expect(tracing.currentTraceId()).toBeNull();
   });
@@ -57,7 +75,7 @@ describe("tracing on", () => {
   });
 
   it("is decided by the standard variables", async () => {
-    const { tracingConfigured } = await loadWith({});
+    const { tracingConfigured } = await import("@vgen/config");
     expect(tracingConfigured({})).toBe(false);
     expect(tracingConfigured({ OTEL_SERVICE_NAME: "vgen" })).toBe(false);
     expect(tracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" })).toBe(true);

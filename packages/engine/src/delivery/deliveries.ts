@@ -203,9 +203,14 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
       } else {
         const at = new Date(now.getTime() + delay);
         data.nextAttemptAt = at;
-        await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: opts.attempt! + 1, ...traceCarrier() } satisfies WebhookJob, {
-          startAfter: at,
-        });
+        await sendInTransaction(
+          tx,
+          WEBHOOK_QUEUE,
+          { deliveryId, attempt: opts.attempt! + 1, ...traceCarrier() } satisfies WebhookJob,
+          {
+            startAfter: at,
+          },
+        );
       }
     }
     const delivery = await tx.webhookDelivery.update({ where: { id: deliveryId }, data });

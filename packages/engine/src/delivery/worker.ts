@@ -18,8 +18,8 @@ export async function startWebhookWorker(db: Db, concurrency = env().WEBHOOK_CON
     // Retries are scheduled for later and wake no one, so the backstop poll must stay short.
     { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
     async (jobs: Job<WebhookJob>[]) => {
+      // Continues the trace of the generation step (or request) that queued the event.
       for (const job of jobs)
-        // Continues the trace of the generation step (or request) that queued the event.
         await inJobSpan(
           "webhook.job",
           job.data,

@@ -1,7 +1,7 @@
 import { writeSync } from "node:fs";
 import pino from "pino";
-import { env } from "@vgen/config";
-import { currentTraceId, tracingConfigured } from "./tracing";
+import { env, tracingConfigured } from "@vgen/config";
+import { currentTraceId } from "./tracing";
 
 /**
  * Structured JSON logs on stdout (stderr for one-shot CLI commands); every request and job logs with its id.
@@ -75,7 +75,7 @@ export const logger = pino<"notice">(
     level: env().LOG_LEVEL,
     base: { service: "vgen" },
     customLevels: { notice: NOTICE },
-    ...(tracingConfigured(process.env) ? { mixin: traceIdMixin } : {}),
+    ...(tracingConfigured() ? { mixin: traceIdMixin } : {}),
   },
   new StdoutLines(),
 );

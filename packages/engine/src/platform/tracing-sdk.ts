@@ -16,10 +16,10 @@ export async function startTracingSdk(role: string): Promise<RunningTracing> {
     { OTLPTraceExporter },
     { defaultResource, detectResources, envDetector, processDetector, resourceFromAttributes },
   ] = await Promise.all([
-      import("@opentelemetry/sdk-trace-node"),
-      import("@opentelemetry/exporter-trace-otlp-http"),
-      import("@opentelemetry/resources"),
-    ]);
+    import("@opentelemetry/sdk-trace-node"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+  ]);
   // The service is "vgen" and the process says its role (web, worker) and pid, so one trace shows
   // which process made each span; OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES override them.
   const resource = defaultResource()

@@ -16,17 +16,10 @@ import {
   trace,
   type Attributes,
 } from "@opentelemetry/api";
-
-/** Whether these variables turn tracing on: an OTLP endpoint, and neither OTEL_SDK_DISABLED nor OTEL_TRACES_EXPORTER=none. */
-export function tracingConfigured(vars: NodeJS.ProcessEnv): boolean {
-  const endpoint = vars.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || vars.OTEL_EXPORTER_OTLP_ENDPOINT;
-  if (!endpoint) return false;
-  if (vars.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return false;
-  return (vars.OTEL_TRACES_EXPORTER ?? "otlp").trim().toLowerCase() !== "none";
-}
+import { tracingConfigured } from "@vgen/config";
 
 /** Read once: the OTEL_* variables are the process's, fixed at its start. */
-const ENABLED = tracingConfigured(process.env);
+const ENABLED = tracingConfigured();
 
 export interface RunningTracing {
   /** Exports the spans still buffered and stops; called on shutdown. */
@@ -49,11 +42,7 @@ const tracer = () => trace.getTracer("vgen");
  * Runs `fn` inside a new span (a child of the active one): an exception marks it failed and is
  * rethrown. With tracing off, `fn` runs as it is, given no span.
  */
-export function inSpan<T>(
-  name: string,
-  options: SpanOptions,
-  fn: (span: Span | undefined) => Promise<T>,
-): Promise<T> {
+export function inSpan<T>(name: string, options: SpanOptions, fn: (span: Span | undefined) => Promise<T>): Promise<T> {
   if (!ENABLED) return fn(undefined);
   return tracer().startActiveSpan(name, options, async (span) => {
     try {

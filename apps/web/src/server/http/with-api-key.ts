@@ -114,7 +114,10 @@ export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = 
     inServerSpan(
       () => {
         const route = routeLabel(req.pathname);
-        return { name: `${req.method} ${route}`, attributes: { "http.request.method": req.method, "http.route": route, "url.path": req.pathname } };
+        return {
+          name: `${req.method} ${route}`,
+          attributes: { "http.request.method": req.method, "http.route": route, "url.path": req.pathname },
+        };
       },
       (name) => req.header(name),
       async (span) => {

@@ -23,11 +23,10 @@ async function scheduleStep(db: Db, generationId: string, afterMs: number) {
   const gen = await db.generation.findUnique({ where: { id: generationId }, select: { queue: true, status: true } });
   if (gen?.status !== "processing") return;
   const boss = await getBoss();
-  await boss.send(
-    GENERATION_QUEUE,
-    { generationId, ...traceCarrier() } satisfies GenerationJob,
-    { priority: QUEUE_PRIORITY[gen.queue], startAfter: new Date(Date.now() + afterMs) },
-  );
+  await boss.send(GENERATION_QUEUE, { generationId, ...traceCarrier() } satisfies GenerationJob, {
+    priority: QUEUE_PRIORITY[gen.queue],
+    startAfter: new Date(Date.now() + afterMs),
+  });
 }
 
 export interface RunningWorker {
@@ -52,10 +51,15 @@ export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY
       for (const job of jobs) {
         const { generationId } = job.data;
         // One span per step, continuing the trace of the request (or the step) that queued it.
-        await inJobSpan("generation.step", job.data, { "vgen.generation_id": generationId, "messaging.message.id": job.id }, async () => {
-          const next = await processGeneration(db, generationId);
-          if (!next.done) await scheduleStep(db, generationId, next.afterMs);
-        });
+        await inJobSpan(
+          "generation.step",
+          job.data,
+          { "vgen.generation_id": generationId, "messaging.message.id": job.id },
+          async () => {
+            const next = await processGeneration(db, generationId);
+            if (!next.done) await scheduleStep(db, generationId, next.afterMs);
+          },
+        );
       }
     },
   );

@@ -53,13 +53,16 @@ export async function renderStep(db: Db, gen: Generation): Promise<StepResult> {
     await reportProgress(db, gen.id, 0);
     const images = await loadImages(gen);
     // Work in a temp file; the store takes it only once it is whole.
-    await inSpan("render", { attributes: { "vgen.generation_id": gen.id, "vgen.size": gen.size, "vgen.duration": gen.duration } }, () =>
-      localProvider.generate(gen, images, {
-        signal: abort.signal,
-        onProgress,
-        outPath: work.video,
-        posterPath: work.poster,
-      }),
+    await inSpan(
+      "render",
+      { attributes: { "vgen.generation_id": gen.id, "vgen.size": gen.size, "vgen.duration": gen.duration } },
+      () =>
+        localProvider.generate(gen, images, {
+          signal: abort.signal,
+          onProgress,
+          outPath: work.video,
+          posterPath: work.poster,
+        }),
     );
     await pending;
     if (abort.signal.aborted) throw new Error("canceled");
