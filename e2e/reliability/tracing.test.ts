@@ -212,15 +212,21 @@ describe.skipIf(!adminUrl)("OpenTelemetry traces from request to webhook, across
       expect(row.status).toBe("completed");
       expect(row.traceId).toMatch(/^[0-9a-f]{32}$/);
       const traceId = row.traceId!;
-      // The webhook attempt's span is the last one made: once it is here, the trace is whole.
+      // A parent ends (and is exported) after its children: wait for the webhook attempt and for every
+      // parent named in the trace, so a trace that never connects fails here with what it lacks.
+      let missing: string[] = [];
       const spans = await until(
-        `the webhook attempt's span of ${id}`,
+        `the spans of ${id}`,
         async () => {
           const mine = otlp.spans.filter((s) => s.traceId === traceId);
-          return mine.some((s) => s.name === "webhook POST") ? mine : null;
+          const ids = new Set(mine.map((s) => s.spanId));
+          missing = mine.filter((s) => s.parentSpanId && !ids.has(s.parentSpanId)).map((s) => s.name);
+          return mine.some((s) => s.name === "webhook.job") && missing.length === 0 ? mine : null;
         },
         30_000,
-      );
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}; spans without their parent: ${missing.join(", ")}`);
+      });
       const byId = new Map(spans.map((s) => [s.spanId, s]));
       const parentOf = (s: ReceivedSpan) => byId.get(s.parentSpanId);
       const named = (n: string) => spans.filter((s) => s.name === n);
@@ -280,8 +286,17 @@ describe.skipIf(!adminUrl)("OpenTelemetry traces from request to webhook, across
           .split("\n")
           .filter((l) => l.startsWith("{"))
           .map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(lines(app.output()).some((l) => l.msg === "api request" && l.trace_id === traceId)).toBe(true);
-      expect(lines(workerOutput).some((l) => l.msg === "webhook attempt" && l.trace_id === traceId)).toBe(true);
+      // Routine lines are written at most a second apart (platform/logger.ts).
+      await until(
+        "the request's log line with its trace id",
+        async () => lines(app!.output()).some((l) => l.msg === "api request" && l.trace_id === traceId),
+        10_000,
+      );
+      await until(
+        "the worker's webhook log line with its trace id",
+        async () => lines(workerOutput).some((l) => l.msg === "webhook attempt" && l.trace_id === traceId),
+        10_000,
+      );
     }
   });
 });
