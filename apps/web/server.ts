@@ -24,7 +24,7 @@ import { closeAllEventStreams } from "./src/server/http/sse";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { applyMigrations } from "@vgen/db/migrate";
 import { seedCatalog } from "@vgen/db/seed";
-import { closeSharedConnections, getBoss, logger, withOutageScope } from "@vgen/engine/platform";
+import { closeSharedConnections, getBoss, logger, startTracing, withOutageScope } from "@vgen/engine/platform";
 import { flushRequestLogs, reportDatabaseSupervisor, type DatabaseSupervisorState } from "@vgen/engine/observability";
 import { forwardedResolver } from "@vgen/engine/net";
 import { startWorker, type RunningWorker } from "@vgen/engine/generations";
@@ -35,6 +35,10 @@ async function main() {
   setEnvDefault("DATA_DIR", path.join(repoRoot, ".data"));
   const { PORT: port, HOST: hostname, DATA_DIR: dataDir } = env();
   const stops: Array<() => Promise<unknown>> = [];
+  // First, so every span (a request's, its job's when the worker runs here) is made by the SDK; its
+  // shutdown is the last stop, exporting the spans of the requests and jobs drained before it.
+  const tracing = await startTracing("web");
+  if (tracing) stops.push(() => tracing.shutdown());
 
   let embedded = false;
   if (!env().DATABASE_URL) {

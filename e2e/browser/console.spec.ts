@@ -166,6 +166,39 @@ test("support finds an account, grants test balance, refunds once, suspends and 
   await page.screenshot({ path: "test-results/console-account-mobile.png", fullPage: true });
 });
 
+test("staff open a generation from the account review: its record, route attempts, webhook deliveries and trace id", async ({
+  page,
+}) => {
+  const customer = await newAccount({ balance: "5" });
+  const created = await customer.call("/api/v1/videos/generations", {
+    method: "POST",
+    json: {
+      model: "gen-3.1-fast",
+      duration: 1,
+      prompt: "a traced lamp",
+      stream: false,
+      webHook: "https://hooks.example.com/traced",
+    },
+  });
+  expect(created.status).toBe(202);
+  const gen = await waitForTerminal(customer, (await created.json()).id);
+  expect(gen.status).toBe("completed");
+  // The app under test runs without tracing; the row keeps the id its request's span had when it is on.
+  const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+  await db().generation.update({ where: { id: gen.id }, data: { traceId } });
+
+  await signedInAccount(page, { role: "support" });
+  await page.goto(`/console/accounts/${customer.id}`);
+  await page.getByTestId(`generation-${gen.id}`).getByRole("link", { name: gen.id }).click();
+  await page.waitForURL(`**/console/generations/${gen.id}`);
+  await expect(page.getByRole("heading", { name: "Generation", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("generation-trace-id")).toContainText(traceId);
+  await expect(page.getByText("a traced lamp")).toBeVisible();
+  await expect(page.getByTestId("generation-route-attempts")).toContainText("local");
+  await expect(page.getByTestId("generation-deliveries")).toContainText("hooks.example.com/traced");
+  await expect(page.getByTestId("generation-deliveries")).toContainText("generation.completed");
+});
+
 test("the account review lists the account's webhook endpoints, never their secrets, and no other account's", async ({
   page,
 }) => {

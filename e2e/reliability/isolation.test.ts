@@ -92,6 +92,7 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "support.account": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.ledger": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.generations": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
+  "support.generation": { input: (a) => ({ generationId: a.generationId }), expect: "refused" },
   "support.accountLink": { input: (a) => ({ accountId: a.accountId, kind: "password_reset" }), expect: "refused" },
   "support.auditLog": { input: (a) => ({ accountId: a.accountId }), expect: "refused" },
   "support.outboxMessage": { input: (a) => ({ emailId: a.emailId }), expect: "refused" },

@@ -68,6 +68,9 @@ for (const entry of entries) {
     target: "node20",
     sourcemap: "linked",
     tsconfig: path.join(root, "apps/web/tsconfig.json"),
+    // Node's own conditions only: esbuild adds bundlers' `module` by default, which picks a package's
+    // bundler-only ESM build (@opentelemetry/api's has extensionless imports) that Node cannot load.
+    conditions: ["node"],
     plugins: [externalPackages(outDir), keepModuleUrls(outDir)],
     logLevel: "warning",
   });

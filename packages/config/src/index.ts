@@ -5,6 +5,7 @@ import { trustProxy } from "./trust-proxy";
 
 export { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
 export { s3Settings, type S3Settings } from "./s3";
+export { tracingConfigured } from "./tracing";
 export type { TrustProxy } from "./trust-proxy";
 
 /*

@@ -42,6 +42,21 @@ describe.skipIf(!url)("support console", () => {
     expect(await searchAccounts(db(), `nobody-${t}`)).toEqual([]);
   });
 
+  it("shows staff one generation of any account with its trace id, and refuses an unknown id", async () => {
+    const { getGenerationForStaff, SupportError } = await import("../src/support/index");
+    const { acct } = await setup();
+    const gen = await completed(acct.id);
+    const untraced = await getGenerationForStaff(db(), gen.id);
+    expect(untraced.generation).toMatchObject({ id: gen.id, accountId: acct.id, status: "completed", traceId: null });
+    expect(untraced.routeAttempts).toEqual([]);
+    expect(untraced.deliveries).toEqual([]);
+    // Tracing is off here; the row keeps what the request's span was when it is on.
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    await db().generation.update({ where: { id: gen.id }, data: { traceId } });
+    expect((await getGenerationForStaff(db(), gen.id)).generation.traceId).toBe(traceId);
+    await expect(getGenerationForStaff(db(), `vid_missing${tag()}`)).rejects.toBeInstanceOf(SupportError);
+  });
+
   it("refunds a completed generation's charge exactly once, even when refunds race", async () => {
     const { refundGeneration, SupportError } = await import("../src/support/index");
     const { acct, staff } = await setup();

@@ -15,7 +15,7 @@ import { seedCatalog } from "@vgen/db/seed";
 import { checkedKeyRestrictions, createAccount, declineTestBalance, grantTestBalance, issueApiKey } from "@vgen/engine/accounts";
 import { creditAccount, markInvoicePaid } from "@vgen/engine/billing";
 import { startWorker } from "@vgen/engine/generations";
-import { closeSharedConnections, logToStderr } from "@vgen/engine/platform";
+import { closeSharedConnections, logToStderr, startTracing } from "@vgen/engine/platform";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const USAGE = `Usage: npm run ops -- <command> [options]
@@ -215,6 +215,8 @@ async function main() {
       }
       case "worker": {
         const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
+        // Before the first job: a job's span continues the trace of the request that queued it.
+        const tracing = await startTracing("worker");
         const worker = await startWorker(db, concurrency);
         await new Promise<void>((resolve) => {
           const stop = () => resolve();
@@ -225,6 +227,8 @@ async function main() {
         // The queue, and the LISTEN connection the worker's caches opened (webhook endpoints):
         // left open, it would keep the process alive after SIGTERM.
         await closeSharedConnections();
+        // Last: the spans of the jobs that drained above are exported before the process ends.
+        await tracing?.shutdown();
         break;
       }
       case "mark-invoice-paid": {

@@ -111,6 +111,7 @@ export const PERMISSIONS = {
   "support.resetTwoFactor": "staff",
   "support.ledger": "staff",
   "support.generations": "staff",
+  "support.generation": "staff",
   "support.pendingTestBalance": "staff",
   "support.grantTestBalance": "staff",
   "support.declineTestBalance": "staff",

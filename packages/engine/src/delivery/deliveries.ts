@@ -15,7 +15,20 @@ import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts"
 import { newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
 import { newWebhookSecret } from "../accounts";
 import { FetchFailedError, safeFetch } from "../net";
-import { logger, sendInTransaction, WEBHOOK_QUEUE, decodeCursor, olderThan, pageOf } from "../platform";
+import {
+  logger,
+  sendInTransaction,
+  WEBHOOK_QUEUE,
+  decodeCursor,
+  olderThan,
+  pageOf,
+  failSpan,
+  httpClientAttributes,
+  inSpan,
+  recordHttpStatus,
+  SpanKind,
+  traceCarrier,
+} from "../platform";
 import { claimSlot, settleSlot } from "./lanes";
 import { notifyListenSessions } from "./listen";
 import { nextRetryDelayMs, webhookRetrySchedule } from "./schedule";
@@ -29,6 +42,8 @@ export interface WebhookJob {
   deliveryId: string;
   /** 1-based number of the automatic attempt this job makes. */
   attempt: number;
+  /** The W3C trace context of the span that queued it (platform/tracing.ts), when tracing is on. */
+  traceparent?: string;
 }
 
 export class WebhookDeliveryNotFoundError extends ApiError {
@@ -78,7 +93,23 @@ function clip(buf: Buffer): string {
  * `webhook-id` is the delivery's id on every attempt and resend, so receivers can dedupe. Never
  * throws: every outcome is something to record.
  */
-export async function postWebhook(
+export function postWebhook(
+  delivery: Pick<WebhookDelivery, "id" | "url" | "payload" | "body">,
+  secret: string,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
+  // One HTTP client span per attempt (docs/operations.md#tracing): the receiver's status, or the failure.
+  const attributes = { ...httpClientAttributes("POST", delivery.url), "vgen.delivery_id": delivery.id };
+  return inSpan("webhook POST", { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const outcome = await sendAttempt(delivery, secret, timeoutMs);
+    recordHttpStatus(span, outcome.responseStatus, "client");
+    // No answer at all (refused, timed out): failed too.
+    if (!outcome.ok && outcome.responseStatus === null) failSpan(span, outcome.error ?? "failed");
+    return outcome;
+  });
+}
+
+async function sendAttempt(
   delivery: Pick<WebhookDelivery, "id" | "url" | "payload" | "body">,
   secret: string,
   timeoutMs: number,
@@ -172,9 +203,14 @@ async function recordAttempt(db: Db, deliveryId: string, outcome: AttemptOutcome
       } else {
         const at = new Date(now.getTime() + delay);
         data.nextAttemptAt = at;
-        await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: opts.attempt! + 1 } satisfies WebhookJob, {
-          startAfter: at,
-        });
+        await sendInTransaction(
+          tx,
+          WEBHOOK_QUEUE,
+          { deliveryId, attempt: opts.attempt! + 1, ...traceCarrier() } satisfies WebhookJob,
+          {
+            startAfter: at,
+          },
+        );
       }
     }
     const delivery = await tx.webhookDelivery.update({ where: { id: deliveryId }, data });

@@ -3,7 +3,7 @@
 // has its deliveries and a rolled-back one has none.
 import { TERMINAL_WEBHOOK_EVENTS, type GenerationRecordT, type WebhookEvent } from "@vgen/contracts";
 import { newId, type Generation, type Tx } from "@vgen/db";
-import { endpointsByAccount, sendInTransaction, WEBHOOK_QUEUE } from "../platform";
+import { endpointsByAccount, sendInTransaction, traceCarrier, WEBHOOK_QUEUE } from "../platform";
 import type { WebhookJob } from "./deliveries";
 import { listenSessionsFor, notifyListenSessions } from "./listen";
 
@@ -100,7 +100,8 @@ export async function queueToDestinations(
 /** A new delivery's first attempt: a job for a URL, a wake-up (at commit) for a listen session's stream. */
 export async function startDelivery(tx: Tx, deliveryId: string, d: Destination): Promise<void> {
   if (d.listenSessionId) await notifyListenSessions(tx, [d.listenSessionId]);
-  else await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: 1 } satisfies WebhookJob);
+  // The attempt continues the trace of whatever queued the event (the generation's step, a request).
+  else await sendInTransaction(tx, WEBHOOK_QUEUE, { deliveryId, attempt: 1, ...traceCarrier() } satisfies WebhookJob);
 }
 
 /** Queues `event` of `gen`, shown as `record`, to every destination subscribed to it. */

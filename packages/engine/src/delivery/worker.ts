@@ -1,7 +1,7 @@
 import type { Job } from "pg-boss";
 import type { Db } from "@vgen/db";
 import { env } from "@vgen/config";
-import { logger, getBoss, WEBHOOK_QUEUE } from "../platform";
+import { inJobSpan, logger, getBoss, WEBHOOK_QUEUE } from "../platform";
 import { processWebhookJob, type WebhookJob } from "./deliveries";
 import { webhookRetrySchedule } from "./schedule";
 
@@ -18,7 +18,14 @@ export async function startWebhookWorker(db: Db, concurrency = env().WEBHOOK_CON
     // Retries are scheduled for later and wake no one, so the backstop poll must stay short.
     { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
     async (jobs: Job<WebhookJob>[]) => {
-      for (const job of jobs) await processWebhookJob(db, job.data);
+      // Continues the trace of the generation step (or request) that queued the event.
+      for (const job of jobs)
+        await inJobSpan(
+          "webhook.job",
+          job.data,
+          { "vgen.delivery_id": job.data.deliveryId, "vgen.webhook.attempt": job.data.attempt, "messaging.message.id": job.id },
+          () => processWebhookJob(db, job.data),
+        );
     },
   );
   logger.info({ concurrency, retryScheduleMs: schedule }, "webhook worker started");

@@ -2,7 +2,7 @@ import { ApiError } from "@vgen/contracts";
 import { newId, type Generation, type DbOrTx } from "@vgen/db";
 import { GENERATION_EVENTS_CHANNEL } from "./events";
 import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
-import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, type GenerationJob } from "../platform";
+import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, traceCarrier, type GenerationJob } from "../platform";
 
 /** An Idempotency-Key claim to complete with the generation, and the response a retry replays. */
 export interface KeyCompletion {
@@ -26,7 +26,7 @@ const JOB_STATEMENT = /^\s*WITH\s+ins\s+AS\s*\(/i;
 export async function insertAccepted(client: DbOrTx, g: Generation, completion?: KeyCompletion): Promise<void> {
   const boss = await getBoss();
   try {
-    await boss.send(GENERATION_QUEUE, { generationId: g.id } satisfies GenerationJob, {
+    await boss.send(GENERATION_QUEUE, { generationId: g.id, ...traceCarrier() } satisfies GenerationJob, {
       priority: QUEUE_PRIORITY[g.queue],
       db: {
         executeSql: async (jobSql: string, jobValues: unknown[] = []) => {
@@ -99,12 +99,12 @@ function withAcceptance(
     generation AS (
       INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
         width, height, first_frame_url, last_frame_url, urls, webhook_url, webhook_events, price_micros_per_second, billed_seconds,
-        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, created_at)
+        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, trace_id, created_at)
       SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
         ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
         ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.webhookEvents)}::text[], ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
         ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.livemode)},
-        ${p(g.createdAt)}
+        ${p(g.traceId)}, ${p(g.createdAt)}
       FROM (SELECT 1) AS one${joins}
         CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified
       WHERE ${admitted}

@@ -6,7 +6,7 @@ import { createGeneration, type AcceptingAccount } from "./store";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { assertRequestUrlsAllowed } from "../net";
 import { assertProjectAllowsModel, defaultProject, type ProjectRestrictions } from "../projects";
-import { consumeRateLimit, rateLimitedError, type RateLimitOutcome } from "../platform";
+import { consumeRateLimit, inSpan, rateLimitedError, type RateLimitOutcome } from "../platform";
 import { toRecord } from "./public-record";
 
 export interface AcceptGenerationInput {
@@ -43,7 +43,16 @@ export interface AcceptGenerationInput {
  * The one create path, for the REST API and the playground alike: the key's restrictions,
  * validation, model, URL policy, the model's per-account limit, then the hold, record, job (and Idempotency-Key) in one statement.
  */
-export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
+export function acceptGeneration(db: Db, input: AcceptGenerationInput) {
+  // The acceptance span: the generation's job is queued inside it, so the worker's spans are its children.
+  return inSpan("generation.accept", { attributes: { "vgen.account_id": input.account.id } }, async (span) => {
+    const accepted = await accept(db, input);
+    span?.setAttributes({ "vgen.generation_id": accepted.generation.id, "vgen.model": accepted.generation.modelId });
+    return accepted;
+  });
+}
+
+async function accept(db: Db, input: AcceptGenerationInput) {
   const restrictions = input.keyRestrictions ?? null;
   assertKeyMayWrite(restrictions);
   const body = parseCreateGeneration(input.body);

@@ -14,5 +14,5 @@ export const GENERATION_COLUMNS =
   upstream_task_id AS "upstreamTaskId", waiting_since AS "waitingSince", outcome_unknown_since AS "outcomeUnknownSince",
   reconcile_by AS "reconcileBy", late_success_at AS "lateSuccessAt", delivered_ms AS "deliveredMs",
   upstream_cost_micros AS "upstreamCostMicros", deadline_at AS "deadlineAt", retention_days AS "retentionDays", expires_at AS "expiresAt",
-  output_deleted_at AS "outputDeletedAt", attempts, livemode, created_at AS "createdAt",
+  output_deleted_at AS "outputDeletedAt", attempts, livemode, trace_id AS "traceId", created_at AS "createdAt",
   started_at AS "startedAt", completed_at AS "completedAt"`);

@@ -16,7 +16,7 @@ import { insertAccepted } from "./accept-statement";
 import { GENERATION_COLUMNS } from "./columns";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { notifyGenerationChanged } from "./events";
-import { routesByModel, subscriptionKey, subscriptionStates, decodeCursor, olderThan, pageOf } from "../platform";
+import { currentTraceId, routesByModel, subscriptionKey, subscriptionStates, decodeCursor, olderThan, pageOf } from "../platform";
 import { type RouteRequest, acceptanceRefusal } from "../providers";
 import { checkSpendThreshold } from "../alerts";
 import { eventRecord, toRecord } from "./public-record";
@@ -120,6 +120,8 @@ export async function createGeneration(
     outputDeletedAt: null,
     attempts: 0,
     livemode,
+    // The staff console links the record to its trace (docs/operations.md#tracing).
+    traceId: currentTraceId(),
     createdAt,
     startedAt: null,
     completedAt: null,

@@ -9,6 +9,19 @@ export {
 export { CachedLookup } from "./hot-cache/cached-lookup";
 export { logger, logToStderr } from "./logger";
 export {
+  currentTraceId,
+  failSpan,
+  httpClientAttributes,
+  inJobSpan,
+  inServerSpan,
+  inSpan,
+  recordHttpStatus,
+  SpanKind,
+  startTracing,
+  traceCarrier,
+} from "./tracing";
+export type { RunningTracing } from "./tracing";
+export {
   GENERATION_QUEUE,
   getBoss,
   sendInTransaction,

@@ -1,6 +1,7 @@
 import { writeSync } from "node:fs";
 import pino from "pino";
-import { env } from "@vgen/config";
+import { env, tracingConfigured } from "@vgen/config";
+import { currentTraceId } from "./tracing";
 
 /**
  * Structured JSON logs on stdout (stderr for one-shot CLI commands); every request and job logs with its id.
@@ -63,7 +64,18 @@ function writeFully(data: Buffer) {
   }
 }
 
+/** A line written inside a span names its trace (docs/operations.md#tracing); with tracing off nothing is asked per line. */
+const traceIdMixin = () => {
+  const traceId = currentTraceId();
+  return traceId ? { trace_id: traceId } : {};
+};
+
 export const logger = pino<"notice">(
-  { level: env().LOG_LEVEL, base: { service: "vgen" }, customLevels: { notice: NOTICE } },
+  {
+    level: env().LOG_LEVEL,
+    base: { service: "vgen" },
+    customLevels: { notice: NOTICE },
+    ...(tracingConfigured() ? { mixin: traceIdMixin } : {}),
+  },
   new StdoutLines(),
 );

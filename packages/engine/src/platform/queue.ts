@@ -17,6 +17,8 @@ export const QUEUE_PRIORITY = { pro_priority: 10, standard: 0 } as const;
 
 export interface GenerationJob {
   generationId: string;
+  /** The W3C trace context of the span that queued the step (tracing.ts traceCarrier), when tracing is on. */
+  traceparent?: string;
 }
 
 function monitorSeconds(): number {

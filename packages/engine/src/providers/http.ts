@@ -6,6 +6,7 @@
 import { FetchFailedError, FetchRefusedError, safeFetch, type SafeFetchResponse } from "../net";
 import { UpstreamCallError, type UpstreamOutput, type UpstreamTarget } from "./adapter";
 import { GenerationFailure, ProviderAbortedError } from "./types";
+import { httpClientAttributes, inSpan, recordHttpStatus, SpanKind } from "../platform";
 
 const JSON_MAX_BYTES = 4 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -67,7 +68,18 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * Sends one request. Network failures become UpstreamCallError: a refused connection or an
  * unresolvable host never reached the upstream ("no"); anything after sending may have ("unknown").
  */
-export async function upstreamRequest(target: UpstreamTarget, req: UpstreamHttpRequest): Promise<SafeFetchResponse> {
+export function upstreamRequest(target: UpstreamTarget, req: UpstreamHttpRequest): Promise<SafeFetchResponse> {
+  // An HTTP client span per call, with the provider's status (docs/operations.md#tracing). Only the
+  // host is recorded: some providers take credentials or signed tokens in the URL.
+  const attributes = { ...httpClientAttributes(req.method, req.url), "vgen.provider": target.name };
+  return inSpan(`provider ${req.method}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const res = await send(target, req);
+    recordHttpStatus(span, res.status, "client");
+    return res;
+  });
+}
+
+async function send(target: UpstreamTarget, req: UpstreamHttpRequest): Promise<SafeFetchResponse> {
   const headers: Record<string, string> = { accept: "application/json", ...req.headers };
   if (req.json !== undefined) headers["content-type"] = "application/json";
   try {

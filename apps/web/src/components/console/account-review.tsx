@@ -575,7 +575,9 @@ function GenerationsCard({ accountId, onChange }: { accountId: string; onChange:
                   header: "Generation",
                   cell: (g) => (
                     <>
-                      <span className="font-mono text-xs">{g.id}</span>
+                      <Link href={`/console/generations/${g.id}`} className="font-mono text-xs text-indigo-700 underline">
+                        {g.id}
+                      </Link>
                       <div className="max-w-[18rem] truncate text-xs text-slate-500" title={g.prompt}>
                         {g.prompt}
                       </div>

@@ -13,7 +13,16 @@ import {
   type HeldIdempotencyClaim,
   type StoredResponse,
 } from "@vgen/engine/generations";
-import { consumeRateLimit, rateLimitedError, rateLimitHeaders, type RateLimitOutcome, logger } from "@vgen/engine/platform";
+import {
+  consumeRateLimit,
+  inServerSpan,
+  rateLimitedError,
+  recordHttpStatus,
+  rateLimitHeaders,
+  type RateLimitOutcome,
+  logger,
+} from "@vgen/engine/platform";
+import { routeLabel } from "@vgen/engine/observability";
 import { projectRateLimit } from "@vgen/engine/projects";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { parseJson, readRawJsonBody } from "./body";
@@ -107,7 +116,26 @@ export type ApiRoute<P> = ((req: Request, route: { params: Promise<P> }) => Prom
  * turned into the error envelope on failure, given X-Request-Id, and recorded for statistics.
  */
 export function withApiKey<P = unknown>(handler: Handler<P>, options: Options = {}): ApiRoute<P> {
-  const reply = async (req: ApiRequest, params: P): Promise<ApiReply> => {
+  // The request's span (docs/operations.md#tracing): what the handler does (acceptance, queueing) is its child.
+  const reply = (req: ApiRequest, params: P): Promise<ApiReply> =>
+    inServerSpan(
+      () => {
+        const route = routeLabel(req.pathname);
+        return {
+          name: `${req.method} ${route}`,
+          attributes: { "http.request.method": req.method, "http.route": route, "url.path": req.pathname },
+        };
+      },
+      (name) => req.header(name),
+      async (span) => {
+        const res = await answer(req, params);
+        recordHttpStatus(span, res.status, "server");
+        const requestId = res.headers["x-request-id"];
+        if (requestId) span?.setAttribute("vgen.request_id", requestId);
+        return res;
+      },
+    );
+  const answer = async (req: ApiRequest, params: P): Promise<ApiReply> => {
     const started = performance.now();
     const requestId = newId("req");
     const db = getDb();

@@ -8,7 +8,7 @@ import { startWebhookWorker } from "../../delivery";
 import { startMailWorker } from "../../mail";
 import { startSampleWorker } from "../../samples";
 import { env } from "@vgen/config";
-import { GENERATION_QUEUE, getBoss, logger, QUEUE_PRIORITY, type GenerationJob } from "../../platform";
+import { GENERATION_QUEUE, getBoss, inJobSpan, logger, QUEUE_PRIORITY, traceCarrier, type GenerationJob } from "../../platform";
 import { processGeneration } from "./next-step";
 import { alertSweep } from "./sweeps/alerts";
 import { deadlineSweep } from "./sweeps/deadlines";
@@ -18,16 +18,15 @@ import { requestLogSweep } from "./sweeps/request-logs";
 import { retentionSweep } from "./sweeps/retention";
 import { startSweeps } from "./sweeps/sweep";
 
-/** Queues the generation's next step after a delay, in its priority queue. */
+/** Queues the generation's next step after a delay, in its priority queue; it continues this step's trace. */
 async function scheduleStep(db: Db, generationId: string, afterMs: number) {
   const gen = await db.generation.findUnique({ where: { id: generationId }, select: { queue: true, status: true } });
   if (gen?.status !== "processing") return;
   const boss = await getBoss();
-  await boss.send(
-    GENERATION_QUEUE,
-    { generationId },
-    { priority: QUEUE_PRIORITY[gen.queue], startAfter: new Date(Date.now() + afterMs) },
-  );
+  await boss.send(GENERATION_QUEUE, { generationId, ...traceCarrier() } satisfies GenerationJob, {
+    priority: QUEUE_PRIORITY[gen.queue],
+    startAfter: new Date(Date.now() + afterMs),
+  });
 }
 
 export interface RunningWorker {
@@ -50,8 +49,17 @@ export async function startWorker(db: Db, concurrency = env().WORKER_CONCURRENCY
     },
     async (jobs: Job<GenerationJob>[]) => {
       for (const job of jobs) {
-        const next = await processGeneration(db, job.data.generationId);
-        if (!next.done) await scheduleStep(db, job.data.generationId, next.afterMs);
+        const { generationId } = job.data;
+        // One span per step, continuing the trace of the request (or the step) that queued it.
+        await inJobSpan(
+          "generation.step",
+          job.data,
+          { "vgen.generation_id": generationId, "messaging.message.id": job.id },
+          async () => {
+            const next = await processGeneration(db, generationId);
+            if (!next.done) await scheduleStep(db, generationId, next.afterMs);
+          },
+        );
       }
     },
   );

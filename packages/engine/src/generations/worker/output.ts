@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Db, Generation } from "@vgen/db";
-import { logger, retryWhileDatabaseUnavailable } from "../../platform";
+import { inSpan, logger, retryWhileDatabaseUnavailable } from "../../platform";
 import { metrics } from "../../observability";
 import { GenerationFailure } from "../../providers";
 import { outputKeyFor, storageBackend, storePoster } from "../../storage";
@@ -51,7 +51,9 @@ export async function storeAndComplete(
   await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros, posterKey } });
   const key = outputKeyFor(gen.id);
   try {
-    await (await storageBackend()).put(key, work.video, keepSeconds);
+    await inSpan("storage.upload", { attributes: { "vgen.storage.key": key } }, async () =>
+      (await storageBackend()).put(key, work.video, keepSeconds),
+    );
   } catch (err) {
     throw new GenerationFailure("render_failed", "The video could not be stored. Nothing was charged.", (err as Error).message, {
       cause: err,

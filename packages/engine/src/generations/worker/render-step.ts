@@ -1,6 +1,6 @@
 /** The local render: the embedded renderer draws the clip in a child process while this step waits for it. */
 import type { Db, Generation } from "@vgen/db";
-import { logger, isDatabaseUnavailable } from "../../platform";
+import { inSpan, logger, isDatabaseUnavailable } from "../../platform";
 import { metrics } from "../../observability";
 import { fetchImage } from "../../net";
 import { localProvider, GenerationFailure } from "../../providers";
@@ -53,12 +53,17 @@ export async function renderStep(db: Db, gen: Generation): Promise<StepResult> {
     await reportProgress(db, gen.id, 0);
     const images = await loadImages(gen);
     // Work in a temp file; the store takes it only once it is whole.
-    await localProvider.generate(gen, images, {
-      signal: abort.signal,
-      onProgress,
-      outPath: work.video,
-      posterPath: work.poster,
-    });
+    await inSpan(
+      "render",
+      { attributes: { "vgen.generation_id": gen.id, "vgen.size": gen.size, "vgen.duration": gen.duration } },
+      () =>
+        localProvider.generate(gen, images, {
+          signal: abort.signal,
+          onProgress,
+          outPath: work.video,
+          posterPath: work.poster,
+        }),
+    );
     await pending;
     if (abort.signal.aborted) throw new Error("canceled");
     const deliveredMs = await mp4FileDurationMs(work.video);

@@ -12,6 +12,8 @@ import { AuditLogInput } from "./auditLog.schema";
 import { catalogHandler } from "./catalog.handler";
 import { declineTestBalanceHandler } from "./declineTestBalance.handler";
 import { DeclineInput } from "./declineTestBalance.schema";
+import { generationHandler } from "./generation.handler";
+import { StaffGenerationInput } from "./generation.schema";
 import { generationsHandler } from "./generations.handler";
 import { AccountGenerationsInput } from "./generations.schema";
 import { grantTestBalanceHandler } from "./grantTestBalance.handler";
@@ -55,6 +57,7 @@ export const supportRouter = createTRPCRouter({
   account: staffProcedure.input(AccountInput).query(accountHandler),
   ledger: staffProcedure.input(AccountLedgerInput).query(ledgerHandler),
   generations: staffProcedure.input(AccountGenerationsInput).query(generationsHandler),
+  generation: staffProcedure.input(StaffGenerationInput).query(generationHandler),
   pendingTestBalance: staffProcedure.query(pendingTestBalanceHandler),
   grantTestBalance: staffProcedure.input(GrantInput).mutation(grantTestBalanceHandler),
   declineTestBalance: staffProcedure.input(DeclineInput).mutation(declineTestBalanceHandler),
