@@ -15,7 +15,7 @@ export interface KeyIdentity {
     /** False for a test key: it sees and creates test-mode generations only (docs/api.md#test-mode). */
     livemode: boolean;
   };
-  account: { id: Id<"acct">; email: string; status: AccountStatus; role: Role };
+  account: { id: Id<"acct">; email: string | null; status: AccountStatus; role: Role };
 }
 
 const MINUTE = 60_000;
