@@ -12,6 +12,27 @@ const VIEWPORTS = [
   { name: "390", width: 390, height: 844 },
 ];
 
+/** The dashboard's pages without an id in their path (the sidebar's sections and the person's pages). */
+const DASHBOARD_ROUTES = [
+  "/dashboard",
+  "/dashboard/api-keys",
+  "/dashboard/quickstart",
+  "/dashboard/playground",
+  "/dashboard/generations",
+  "/dashboard/models",
+  "/dashboard/billing",
+  "/dashboard/usage",
+  "/dashboard/requests",
+  "/dashboard/subscriptions",
+  "/dashboard/invoices",
+  "/dashboard/test-balance",
+  "/dashboard/webhooks",
+  "/dashboard/members",
+  "/dashboard/security",
+  "/dashboard/password",
+  "/dashboard/account",
+];
+
 /** On a phone the sidebar (and the switcher in it) sits behind the Menu button. */
 async function openMenu(page: Page, width: number) {
   if (width < 768) await page.getByRole("button", { name: "Menu" }).click();
@@ -131,6 +152,16 @@ for (const viewport of VIEWPORTS) {
     const balance = await callApi(orgKey, "/api/v1/balance");
     expect(balance.status).toBe(200);
     expect(await balance.json()).toMatchObject({ available: formatUsd(0n), held: formatUsd(0n) });
+    // Every dashboard page loads for an organization tenant (it has no address of its own): person
+    // pages (security, password, account) read the signed-in person, the rest the organization.
+    if (viewport.width >= 768)
+      for (const route of DASHBOARD_ROUTES) {
+        const res = await page.goto(route);
+        expect(res?.status(), route).toBeLessThan(400);
+        await expect(page.getByRole("heading", { level: 1 }).first(), route).toBeVisible();
+        await expect(page.locator(".animate-spin")).toHaveCount(0, { timeout: 15_000 });
+        await expect(page.getByText("Something went wrong"), route).toHaveCount(0);
+      }
     await page.goto("/dashboard/billing");
     await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
 
