@@ -44,6 +44,7 @@ export const PERMISSIONS = {
 
   "orgs.list": "personal",
   "orgs.switch": "personal",
+  "orgs.create": "personal",
   "orgs.invitation": "public",
   "orgs.accept": "personal",
   "orgs.members": EVERYONE,

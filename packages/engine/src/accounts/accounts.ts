@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import { sendVerificationLink, hashNewPassword } from "../auth";
 import { keysByHash, type KeyIdentity } from "./key-identity";
 import { logger } from "../platform";
-import { queueMail, mailLocale, signUpAttemptMail } from "../mail";
+import { asPerson, queueMail, mailLocale, signUpAttemptMail } from "../mail";
 import { issueApiKey } from "./api-keys";
 
 export const API_KEY_PREFIX = "vgk_";
@@ -43,7 +43,7 @@ export async function createAccount(
       locale: input.locale ?? "en",
     },
   });
-  return { ...account, id };
+  return { ...account, email, id };
 }
 
 /** The owner switched the dashboard's language: their emails follow it. */
@@ -63,10 +63,9 @@ export async function signUp(db: Db, input: { email: string; password: string; n
     throw err;
   });
   if (!account) {
-    const owner = await db.account.findUnique({
-      where: { email: input.email.trim().toLowerCase() },
-      select: { id: true, email: true, locale: true },
-    });
+    const owner = await db.account
+      .findUnique({ where: { email: input.email.trim().toLowerCase() }, select: { id: true, email: true, locale: true } })
+      .then((row) => row && asPerson(row));
     if (owner) {
       await queueMail(db, {
         accountId: owner.id,

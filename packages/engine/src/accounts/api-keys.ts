@@ -62,12 +62,24 @@ export function listApiKeys(db: Db, accountId: string) {
  * behind this lock (dashboard, rotation, ops CLI), so a suspension can never race a new key in.
  */
 async function lockAccountForKeys(tx: Tx, accountId: string) {
-  const [row] = await tx.$queryRaw<{ status: string; email_verified: boolean }[]>`
-    SELECT status::text AS status, email_verified_at IS NOT NULL AS email_verified FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ status: string; kind: string; email_verified: boolean }[]>`
+    SELECT status::text AS status, kind::text AS kind, email_verified_at IS NOT NULL AS email_verified
+      FROM accounts WHERE id = ${accountId} FOR UPDATE`;
   if (!row) throw new Error(`no account ${accountId}`);
   if (row.status === "suspended")
     throw new ApiError("account_suspended", "A suspended account cannot create API keys. Contact support.");
-  return { emailVerified: row.email_verified };
+  return { emailVerified: row.email_verified, organization: row.kind === "organization" };
+}
+
+/**
+ * Whether a live key may be issued: a person account needs its own verified address; an
+ * organization has none, so the member issuing the key must have verified theirs.
+ */
+async function verifiedForLiveKey(tx: Tx, account: { emailVerified: boolean; organization: boolean }, issuerId?: string) {
+  if (!account.organization) return account.emailVerified;
+  if (!issuerId) return false;
+  const issuer = await tx.account.findUnique({ where: { id: issuerId }, select: { emailVerifiedAt: true } });
+  return issuer?.emailVerifiedAt != null;
 }
 
 /** Creates the key row (restrictions already checked); the full key is returned once and only its hash is stored. */
@@ -126,8 +138,8 @@ export async function issueNamedApiKey(
 ) {
   return db.$transaction(async (tx) => {
     // The account row lock also serializes concurrent issues, so the count-then-create cannot overshoot the cap.
-    const { emailVerified } = await lockAccountForKeys(tx, accountId);
-    if (mode.livemode && !emailVerified) {
+    const account = await lockAccountForKeys(tx, accountId);
+    if (mode.livemode && !(await verifiedForLiveKey(tx, account, mode.createdById))) {
       throw new ApiError(
         "email_not_verified",
         "Verify your email address before issuing an API key: open the link we sent, or send a new one from the banner above.",

@@ -18,7 +18,7 @@ export interface KeyIdentity {
     /** The key's project: it sees only this project's generations, within the project's limits (null: none). */
     project: { id: string; isDefault: boolean; restrictions: ProjectRestrictions | null };
   };
-  account: { id: Id<"acct">; email: string; status: AccountStatus; role: Role };
+  account: { id: Id<"acct">; email: string | null; status: AccountStatus; role: Role };
 }
 
 const MINUTE = 60_000;

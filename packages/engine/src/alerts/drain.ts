@@ -4,7 +4,7 @@
 import { formatTimestamp, formatUsd } from "@vgen/contracts";
 import type { AlertEvent, Db, Tx } from "@vgen/db";
 import { queueAccountEvent } from "../delivery";
-import { queueMail, balanceLowMail, mailLocale, spendThresholdMail } from "../mail";
+import { queueMail, balanceLowMail, mailLocale, recipientsOf, spendThresholdMail } from "../mail";
 
 /** Alerts handled per transaction; the next pass takes the rest. */
 const BATCH = 20;
@@ -32,10 +32,12 @@ export async function drainAlertEvents(db: Db): Promise<number> {
 async function send(tx: Tx, alert: AlertEvent): Promise<void> {
   const account = await tx.account.findUnique({
     where: { id: alert.accountId },
-    select: { email: true, deletedAt: true, locale: true },
+    select: { deletedAt: true },
   });
   // A deleted account has no one to tell (its email is a tombstone).
   if (!account || account.deletedAt) return;
+  // The account itself, or each owner of an organization, in their own language.
+  const recipients = await recipientsOf(tx, alert.accountId);
   const common = {
     account_id: alert.accountId,
     threshold: formatUsd(alert.thresholdMicros),
@@ -43,30 +45,34 @@ async function send(tx: Tx, alert: AlertEvent): Promise<void> {
     created_at: formatTimestamp(alert.createdAt),
   };
   if (alert.kind === "balance_low") {
-    const mail = balanceLowMail(
-      {
-        thresholdMicros: alert.thresholdMicros,
-        balanceMicros: alert.balanceMicros,
-        at: alert.createdAt,
-      },
-      mailLocale(account.locale),
-    );
-    await queueMail(tx, { accountId: alert.accountId, to: account.email, ...mail });
+    for (const r of recipients) {
+      const mail = balanceLowMail(
+        {
+          thresholdMicros: alert.thresholdMicros,
+          balanceMicros: alert.balanceMicros,
+          at: alert.createdAt,
+        },
+        mailLocale(r.locale),
+      );
+      await queueMail(tx, { accountId: alert.accountId, to: r.email, ...mail });
+    }
     await queueAccountEvent(tx, alert.accountId, "account.balance_low", common);
     return;
   }
   const spendMicros = alert.spendMicros ?? 0n;
   const month = alert.month ?? "";
-  const mail = spendThresholdMail(
-    {
-      thresholdMicros: alert.thresholdMicros,
-      spendMicros,
-      balanceMicros: alert.balanceMicros,
-      month,
-    },
-    mailLocale(account.locale),
-  );
-  await queueMail(tx, { accountId: alert.accountId, to: account.email, ...mail });
+  for (const r of recipients) {
+    const mail = spendThresholdMail(
+      {
+        thresholdMicros: alert.thresholdMicros,
+        spendMicros,
+        balanceMicros: alert.balanceMicros,
+        month,
+      },
+      mailLocale(r.locale),
+    );
+    await queueMail(tx, { accountId: alert.accountId, to: r.email, ...mail });
+  }
   await queueAccountEvent(tx, alert.accountId, "account.spend_threshold_reached", {
     account_id: alert.accountId,
     month,

@@ -2,7 +2,7 @@ import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { DUMMY_PASSWORD_HASH, hashNewPassword, verifyPassword } from "./passwords";
 import { consumeRateLimit } from "../platform";
-import { queueMail, mailLocale, passwordChangedMail, passwordResetMail } from "../mail";
+import { asPerson, queueMail, mailLocale, passwordChangedMail, passwordResetMail } from "../mail";
 import { consumeLink, InvalidLinkError, issueLink, peekLink, retireLinks } from "./link-tokens";
 import { revokeAccountSessions } from "./sessions";
 
@@ -30,10 +30,9 @@ class TooManyPasswordChangesError extends ApiError {
  */
 export async function requestPasswordReset(db: Db, email: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
-  const account = await db.account.findUnique({
-    where: { email: normalized },
-    select: { id: true, email: true, status: true, locale: true },
-  });
+  const account = await db.account
+    .findUnique({ where: { email: normalized }, select: { id: true, email: true, status: true, locale: true } })
+    .then((row) => row && asPerson(row));
   if (account?.status !== "active") return;
   if (!(await consumeRateLimit(`reset-link:${normalized}`, RESET_LINKS_PER_EMAIL_PER_HOUR, 3600)).allowed) return;
   await db.$transaction(async (tx) => {
@@ -82,10 +81,12 @@ export async function changePassword(
   if (!(await consumeRateLimit(`password-change:${input.accountId}`, PASSWORD_CHANGES_PER_WINDOW, 15 * 60)).allowed) {
     throw new TooManyPasswordChangesError();
   }
-  const account = await db.account.findUniqueOrThrow({
-    where: { id: input.accountId },
-    select: { id: true, email: true, name: true, passwordHash: true, locale: true },
-  });
+  const account = asPerson(
+    await db.account.findUniqueOrThrow({
+      where: { id: input.accountId },
+      select: { id: true, email: true, name: true, passwordHash: true, locale: true },
+    }),
+  );
   const matches = await verifyPassword(input.currentPassword, account.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account.passwordHash || !matches) throw new WrongPasswordError();
   const passwordHash = await hashNewPassword(input.newPassword, account);

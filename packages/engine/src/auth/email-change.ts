@@ -4,7 +4,7 @@
 // link carries nothing but the token.
 import { ApiError } from "@vgen/contracts";
 import { Prisma, type Db } from "@vgen/db";
-import { queueMail, mailLocale, emailChangeConfirmationMail, emailChangeNoticeMail } from "../mail";
+import { asPerson, queueMail, mailLocale, emailChangeConfirmationMail, emailChangeNoticeMail } from "../mail";
 import { consumeRateLimit } from "../platform";
 import { WrongPasswordError } from "./credentials";
 import { consumeLink, issueLink, retireLinks } from "./link-tokens";
@@ -23,10 +23,12 @@ export async function requestEmailChange(
   if (!(await consumeRateLimit(`email-change:${input.accountId}`, EMAIL_CHANGES_PER_HOUR, 3600)).allowed) {
     throw new ApiError("too_many_attempts", "Too many email change requests. Wait an hour and try again.");
   }
-  const account = await db.account.findUniqueOrThrow({
-    where: { id: input.accountId },
-    select: { id: true, email: true, passwordHash: true, locale: true },
-  });
+  const account = asPerson(
+    await db.account.findUniqueOrThrow({
+      where: { id: input.accountId },
+      select: { id: true, email: true, passwordHash: true, locale: true },
+    }),
+  );
   const matches = await verifyPassword(input.currentPassword, account.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account.passwordHash || !matches) throw new WrongPasswordError();
   const newEmail = input.newEmail.trim().toLowerCase();
@@ -54,7 +56,9 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ email
     return await db.$transaction(async (tx) => {
       const { accountId, newEmail } = await consumeLink(tx, token, "email_change");
       if (!newEmail) throw new Error(`email_change link of ${accountId} has no new address`);
-      const before = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true, locale: true } });
+      const before = asPerson(
+        await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true, locale: true } }),
+      );
       if (await tx.account.findUnique({ where: { email: newEmail }, select: { id: true } })) throw emailTaken();
       const now = new Date();
       await tx.account.update({ where: { id: accountId }, data: { email: newEmail, emailVerifiedAt: now } });

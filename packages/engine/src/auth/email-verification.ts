@@ -1,7 +1,7 @@
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 import { consumeRateLimit } from "../platform";
-import { queueMail, mailLocale, emailVerificationMail } from "../mail";
+import { asPerson, queueMail, mailLocale, emailVerificationMail } from "../mail";
 import { consumeLink, issueLink, retireLinks } from "./link-tokens";
 
 const VERIFICATION_LINKS_PER_HOUR = 5;
@@ -18,10 +18,12 @@ class TooManyVerificationLinksError extends ApiError {
 
 /** Sends a verification link unless the address is already verified; at most a few per hour. */
 export async function sendVerificationLink(db: Db, accountId: string): Promise<{ sent: boolean }> {
-  const account = await db.account.findUniqueOrThrow({
-    where: { id: accountId },
-    select: { id: true, email: true, emailVerifiedAt: true, locale: true },
-  });
+  const account = asPerson(
+    await db.account.findUniqueOrThrow({
+      where: { id: accountId },
+      select: { id: true, email: true, emailVerifiedAt: true, locale: true },
+    }),
+  );
   if (account.emailVerifiedAt) return { sent: false };
   if (!(await consumeRateLimit(`verify-link:${accountId}`, VERIFICATION_LINKS_PER_HOUR, 3600)).allowed)
     throw new TooManyVerificationLinksError();
@@ -38,6 +40,6 @@ export async function verifyEmail(db: Db, token: string): Promise<{ email: strin
     const { accountId } = await consumeLink(tx, token, "email_verification");
     await tx.account.updateMany({ where: { id: accountId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
     await retireLinks(tx, accountId, "email_verification");
-    return tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });
+    return asPerson(await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } }));
   });
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
 import { newId, randomBase58, type AuthTokenKind, type Db, type DbOrTx, type Tx } from "@vgen/db";
 import { env } from "@vgen/config";
+import { asPerson } from "../mail";
 
 /** How long a link works after it is made. */
 const LINK_LIFETIME_MS: Record<AuthTokenKind, number> = {
@@ -87,7 +88,7 @@ export async function peekLink(db: Db, token: string, kind: AuthTokenKind) {
       account: { select: { id: true, email: true, name: true, locale: true } },
     },
   });
-  return row && row.kind === kind && row.usedAt === null && row.expiresAt > new Date() ? row.account : null;
+  return row && row.kind === kind && row.usedAt === null && row.expiresAt > new Date() ? asPerson(row.account) : null;
 }
 
 /** Retires every unused link of this kind for the account (after a reset or a verification). */

@@ -68,5 +68,6 @@ export async function signInWithPassword(
       throw err;
     }
   }
-  return { ok: true, account: { id: account.id, email: account.email, name: account.name, role: account.role } };
+  // Found by this address: the row is a person and this is its email.
+  return { ok: true, account: { id: account.id, email, name: account.name, role: account.role } };
 }

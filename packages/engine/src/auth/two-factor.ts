@@ -5,7 +5,15 @@ import { issueRecoveryCodes } from "./recovery-codes";
 import { newTotpSecret, totpUri, acceptTotpCode } from "./totp";
 import { sealTotpSecret } from "./totp-secret-box";
 import { consumeRateLimit } from "../platform";
-import { mailLocale, notifyOwner, queueMail, twoFactorDisabledMail, twoFactorEnabledMail, twoFactorResetMail } from "../mail";
+import {
+  asPerson,
+  mailLocale,
+  notifyOwner,
+  queueMail,
+  twoFactorDisabledMail,
+  twoFactorEnabledMail,
+  twoFactorResetMail,
+} from "../mail";
 import { revokeAccountSessions } from "./sessions";
 
 const ENROLLMENT_CONFIRMATIONS_PER_WINDOW = 10;
@@ -32,7 +40,7 @@ export async function startTwoFactorEnrollment(db: Db, accountId: string): Promi
     data: { totpSecret: sealTotpSecret(secret, accountId), totpLastStep: null },
   });
   if (updated.count === 0) throw alreadyOn();
-  const { email } = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });
+  const { email } = asPerson(await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } }));
   return { secret, uri: totpUri(secret, email) };
 }
 

@@ -6,7 +6,8 @@ import { env } from "@vgen/config";
 
 interface Party {
   accountId: string;
-  email: string;
+  /** Null for an organization: it is billed by its name. */
+  email: string | null;
   name?: string | null;
 }
 
@@ -100,7 +101,8 @@ function billTo(doc: PDFKit.PDFDocument, customer: Party) {
   doc.font("Helvetica-Bold").fontSize(10).fillColor("#0f172a").text("Bill to", 56, doc.y);
   doc.font("Helvetica").fontSize(10).fillColor("#334155");
   if (customer.name) doc.text(customer.name);
-  doc.text(customer.email).text(`Account ${customer.accountId}`);
+  if (customer.email) doc.text(customer.email);
+  doc.text(`Account ${customer.accountId}`);
   doc.moveDown();
 }
 
@@ -213,7 +215,9 @@ export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
       .font("Helvetica")
       .fontSize(9)
       .fillColor("#475569")
-      .text(`${amount} was credited to the prepaid balance of ${input.customer.email}. Thank you.`);
+      .text(
+        `${amount} was credited to the prepaid balance of ${input.customer.email ?? input.customer.name ?? input.customer.accountId}. Thank you.`,
+      );
     footer(doc, `${issuer().name} · Receipt for invoice ${input.number}`);
   });
 }

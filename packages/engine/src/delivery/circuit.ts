@@ -2,7 +2,7 @@
 // is paused (its events held, one probe per cool-down), its owner is told by email and on the
 // webhooks page, and it resumes when a probe or any other attempt succeeds, or when the owner says.
 import type { Db, Tx } from "@vgen/db";
-import { queueMail, mailLocale, webhookPausedMail } from "../mail";
+import { queueMail, mailLocale, recipientsOf, webhookPausedMail } from "../mail";
 import { logger, sendInTransaction, WEBHOOK_QUEUE } from "../platform";
 import type { WebhookJob } from "./deliveries";
 import { getEndpoint, type EndpointView } from "./endpoints";
@@ -56,15 +56,17 @@ export async function openCircuitIfDue(tx: Tx, endpointId: string, health: LaneH
   if (count === 0) return; // already paused (or deleted)
   const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({
     where: { id: endpointId },
-    select: { url: true, account: { select: { id: true, email: true, locale: true, deletedAt: true } } },
+    select: { url: true, account: { select: { id: true, deletedAt: true } } },
   });
   logger.warn({ endpointId, accountId: endpoint.account.id, failures: health.failureStreak }, "webhook endpoint paused");
   if (endpoint.account.deletedAt) return;
-  const mail = webhookPausedMail(
-    { endpointId, url: endpoint.url, failures: health.failureStreak, failingSince: health.failingSince ?? now, probeAt },
-    mailLocale(endpoint.account.locale),
-  );
-  await queueMail(tx, { accountId: endpoint.account.id, to: endpoint.account.email, ...mail });
+  for (const r of await recipientsOf(tx, endpoint.account.id)) {
+    const mail = webhookPausedMail(
+      { endpointId, url: endpoint.url, failures: health.failureStreak, failingSince: health.failingSince ?? now, probeAt },
+      mailLocale(r.locale),
+    );
+    await queueMail(tx, { accountId: endpoint.account.id, to: r.email, ...mail });
+  }
 }
 
 /**

@@ -15,6 +15,7 @@ export { spendThresholdMail } from "./templates/spend-threshold";
 export { signUpAttemptMail } from "./templates/sign-up-attempt";
 export { notifyOwner, notificationSettings, setNotificationSettings } from "./notify";
 export type { NoticeOwner } from "./notify";
+export { recipientsOf, asPerson } from "./recipients";
 export { twoFactorEnabledMail } from "./templates/two-factor-enabled";
 export { twoFactorDisabledMail } from "./templates/two-factor-disabled";
 export { newSignInMail } from "./templates/new-sign-in";

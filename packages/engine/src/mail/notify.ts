@@ -1,8 +1,10 @@
 // Notification emails to an account's owner (docs/api.md#notification-emails): queued in the
-// transaction of their cause, in the owner's language, unless the owner turned that kind off.
+// transaction of their cause, in the owner's language, unless the owner turned that kind off. An
+// organization's notices go to each of its owners (recipients.ts).
 import { isOptionalNotification, type Locale, type OptionalNotification, OPTIONAL_NOTIFICATIONS } from "@vgen/contracts";
 import type { Db, MailKind, Tx } from "@vgen/db";
 import { queueMail } from "./outbox";
+import { recipientsOf } from "./recipients";
 import { mailLocale } from "./templates/common";
 
 /** What a template needs of the owner besides the language. */
@@ -14,23 +16,26 @@ export interface NoticeOwner {
 type Notice = { kind: MailKind; subject: string; text: string };
 
 /**
- * Queues the notice `build` writes for the account's owner, in the caller's transaction, so it is
- * sent exactly when the change commits. Nothing is queued for a deleted account, nor for an optional
- * kind the owner turned off; security kinds always go. Returns the email's id, or null when none was queued.
+ * Queues the notice `build` writes for the account's owner (each owner of an organization), in the
+ * caller's transaction, so it is sent exactly when the change commits. Nothing is queued for a
+ * deleted account, nor for an optional kind the recipient turned off; security kinds always go.
+ * Returns the first email's id, or null when none was queued.
  */
 export async function notifyOwner(
   tx: Tx,
   accountId: string,
   build: (locale: Locale, owner: NoticeOwner) => Notice,
 ): Promise<string | null> {
-  const owner = await tx.account.findUnique({
-    where: { id: accountId },
-    select: { email: true, locale: true, balanceMicros: true, deletedAt: true, mutedNotifications: true },
-  });
-  if (!owner || owner.deletedAt) return null;
-  const notice = build(mailLocale(owner.locale), owner);
-  if (isOptionalNotification(notice.kind) && owner.mutedNotifications.includes(notice.kind)) return null;
-  return queueMail(tx, { accountId, to: owner.email, ...notice });
+  const account = await tx.account.findUnique({ where: { id: accountId }, select: { balanceMicros: true } });
+  if (!account) return null;
+  let first: string | null = null;
+  for (const r of await recipientsOf(tx, accountId)) {
+    const notice = build(mailLocale(r.locale), { email: r.email, balanceMicros: account.balanceMicros });
+    if (isOptionalNotification(notice.kind) && r.mutedNotifications.includes(notice.kind)) continue;
+    const id = await queueMail(tx, { accountId, to: r.email, ...notice });
+    first ??= id;
+  }
+  return first;
 }
 
 /** The owner's optional notices, each with whether it is on (all are on until turned off). */

@@ -15,3 +15,5 @@ export {
   previewInvitation,
   acceptInvitation,
 } from "./invitations";
+export { accountLabel } from "./label";
+export { createOrganization, ORGANIZATION_NAME_MAX } from "./create-organization";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { ApiError, type Id } from "@vgen/contracts";
 import { newId, randomBase58, type Db, type OrgRole } from "@vgen/db";
-import { mailLocale, orgInvitationMail, queueMail } from "../mail";
+import { asPerson, mailLocale, orgInvitationMail, queueMail } from "../mail";
+import { accountLabel } from "./label";
 import { lockOrganization } from "./lock";
 
 /** How long an invitation link works. */
@@ -32,7 +33,7 @@ export async function inviteMember(
   return db.$transaction(async (tx) => {
     await lockOrganization(tx, input.accountId);
     const [org, inviter, invitee] = await Promise.all([
-      tx.account.findUniqueOrThrow({ where: { id: input.accountId }, select: { name: true, email: true } }),
+      tx.account.findUniqueOrThrow({ where: { id: input.accountId }, select: { id: true, name: true, email: true } }),
       tx.account.findUniqueOrThrow({ where: { id: input.inviter.id }, select: { name: true, email: true, locale: true } }),
       tx.account.findUnique({ where: { email }, select: { id: true, locale: true } }),
     ]);
@@ -51,7 +52,7 @@ export async function inviteMember(
       select: { id: true, email: true, role: true, createdAt: true, expiresAt: true },
     });
     const mail = orgInvitationMail(
-      { organization: org.name ?? org.email, invitedBy: inviter.name ?? inviter.email, role: input.role, token, expiresAt },
+      { organization: accountLabel(org), invitedBy: inviter.name ?? asPerson(inviter).email, role: input.role, token, expiresAt },
       mailLocale(invitee?.locale ?? inviter.locale),
     );
     await queueMail(tx, { accountId: input.accountId, to: email, ...mail });
@@ -89,11 +90,11 @@ export async function previewInvitation(db: Db, token: string) {
       expiresAt: true,
       acceptedAt: true,
       revokedAt: true,
-      account: { select: { name: true, email: true } },
+      account: { select: { id: true, name: true, email: true } },
     },
   });
   if (!inv || inv.acceptedAt || inv.revokedAt || inv.expiresAt <= new Date()) return null;
-  return { organization: inv.account.name ?? inv.account.email, role: inv.role, email: inv.email, expiresAt: inv.expiresAt };
+  return { organization: accountLabel(inv.account), role: inv.role, email: inv.email, expiresAt: inv.expiresAt };
 }
 
 /**
@@ -108,7 +109,7 @@ export async function acceptInvitation(db: Db, input: { token: string; memberId:
        FOR UPDATE`;
     const inv = rows[0];
     if (!inv) throw invalidInvitation();
-    const member = await tx.account.findUniqueOrThrow({ where: { id: input.memberId }, select: { email: true } });
+    const member = asPerson(await tx.account.findUniqueOrThrow({ where: { id: input.memberId }, select: { email: true } }));
     if (normalize(member.email) !== inv.email)
       throw new ApiError(
         "action_not_allowed",

@@ -1,5 +1,7 @@
 import { ApiError, type Id } from "@vgen/contracts";
 import type { Db, OrgRole, Tx } from "@vgen/db";
+import { asPerson } from "../mail";
+import { accountLabel } from "./label";
 import { assertOwnerRemains, lockOrganization } from "./lock";
 
 interface ActiveMembership {
@@ -33,13 +35,13 @@ export async function activeMembership(db: Db, sessionId: string, memberId: stri
 export async function listOrganizations(db: Db, memberId: string) {
   const rows = await db.membership.findMany({
     where: { memberId, account: { deletedAt: null, status: "active" } },
-    select: { role: true, accountId: true, account: { select: { name: true, email: true } } },
+    select: { role: true, accountId: true, account: { select: { id: true, name: true, email: true } } },
     orderBy: { createdAt: "asc" },
   });
   return rows
     .map((r) => ({
       id: r.accountId as Id<"acct">,
-      name: r.account.name ?? r.account.email,
+      name: accountLabel(r.account),
       role: r.role,
       own: r.accountId === memberId,
     }))
@@ -68,7 +70,8 @@ export async function listMembers(db: Db, accountId: string) {
   });
   return rows.map((r) => ({
     id: r.member.id as Id<"acct">,
-    email: r.member.email,
+    // Members are people (an organization is never a member), so each has an address.
+    email: asPerson(r.member).email,
     name: r.member.name,
     role: r.role,
     since: r.createdAt,

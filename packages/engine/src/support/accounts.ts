@@ -9,7 +9,8 @@ import { SupportError } from "./staff-action";
 
 export interface AccountHit {
   id: string;
-  email: string;
+  /** Null for an organization (it is known by its name). */
+  email: string | null;
   name: string | null;
   role: "user" | "support" | "admin";
   status: "active" | "suspended";
@@ -267,6 +268,6 @@ export function listPendingTestBalanceRequests(db: Db, limit = 50) {
     where: { status: "pending" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: limit,
-    include: { account: { select: { email: true, balanceMicros: true, locale: true } } },
+    include: { account: { select: { email: true, name: true, balanceMicros: true, locale: true } } },
   });
 }

@@ -22,7 +22,10 @@ export async function resetTwoFactorAsStaff(db: Db, input: { accountId: string; 
     refuseIfDeleted(account, "resetting its two-factor sign-in");
     if (!account.totpEnabledAt && !account.totpSecret)
       throw new SupportError("state_conflict", "Two-factor sign-in is already off for this account.");
-    const done = await resetTwoFactorInTransaction(tx, account);
+    // Only a person has a sign-in (and so a second factor); an organization's row has no address.
+    if (account.email === null)
+      throw new SupportError("action_not_allowed", "An organization has no sign-in of its own; reset its owner's instead.");
+    const done = await resetTwoFactorInTransaction(tx, { id: account.id, email: account.email, locale: account.locale });
     await writeAuditRow(tx, {
       actorId: input.actorId,
       action: "account.two_factor_reset",

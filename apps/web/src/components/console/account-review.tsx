@@ -57,7 +57,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
         </Link>
       </p>
       <PageHeader
-        title={a.email}
+        title={a.email ?? a.name ?? a.id}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-xs">{a.id}</span>
@@ -175,7 +175,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
                     {r.response && <p className="mt-1 text-slate-500">Answer: {r.response}</p>}
                   </div>
                   {r.status === "pending" && (
-                    <TestBalanceDecision requestId={r.id} email={a.email} locale={a.locale} onDone={refresh} />
+                    <TestBalanceDecision requestId={r.id} email={a.email ?? a.name ?? a.id} locale={a.locale} onDone={refresh} />
                   )}
                 </li>
               ))}

@@ -89,7 +89,12 @@ export function PendingTestBalance() {
                   }
                   description={`Asked ${when(r.createdAt)} · balance ${formatAmount(r.account.balanceMicros)}`}
                   actions={
-                    <TestBalanceDecision requestId={r.id} email={r.account.email} locale={r.account.locale} onDone={refresh} />
+                    <TestBalanceDecision
+                      requestId={r.id}
+                      email={r.account.email ?? r.account.name ?? r.accountId}
+                      locale={r.account.locale}
+                      onDone={refresh}
+                    />
                   }
                 >
                   <p className="whitespace-pre-wrap text-sm text-slate-700">{r.useCase}</p>

@@ -5,8 +5,9 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId } from "react";
 import { useTRPC } from "@/trpc/client";
+import { CreateOrgDialog } from "./create-org-dialog";
 
-/** Which organization the dashboard acts for; switching reloads every figure on the page. */
+/** Which organization the dashboard acts for (switching reloads every figure on the page), and creating another. */
 export function OrgSwitcher() {
   const t = useTranslations("orgs");
   const id = useId();
@@ -14,15 +15,19 @@ export function OrgSwitcher() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const orgs = useQuery(trpc.orgs.list.queryOptions());
-  const switchOrg = useMutation(
-    trpc.orgs.switch.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries();
-        router.refresh();
-      },
-    }),
-  );
-  if (!orgs.data || orgs.data.organizations.length < 2) return null;
+  const reload = async () => {
+    await queryClient.invalidateQueries();
+    router.refresh();
+  };
+  const switchOrg = useMutation(trpc.orgs.switch.mutationOptions({ onSuccess: reload }));
+  if (!orgs.data) return null;
+  // With one organization there is nothing to switch to: only the action to create another.
+  if (orgs.data.organizations.length < 2)
+    return (
+      <div className="mb-4 px-3">
+        <CreateOrgDialog onCreated={reload} />
+      </div>
+    );
   return (
     <div className="mb-4 px-3">
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
@@ -41,6 +46,7 @@ export function OrgSwitcher() {
           </option>
         ))}
       </select>
+      <CreateOrgDialog onCreated={reload} />
     </div>
   );
 }

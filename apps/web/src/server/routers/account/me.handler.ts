@@ -1,5 +1,6 @@
 import { countActiveApiKeys, getAccount } from "@vgen/engine/accounts";
 import { heldMicros } from "@vgen/engine/billing";
+import { accountLabel } from "@vgen/engine/orgs";
 import type { AuthedContext } from "../../trpc";
 
 /**
@@ -17,12 +18,13 @@ export async function meHandler({ ctx }: { ctx: AuthedContext }) {
   ]);
   return {
     id: person.id,
-    email: person.email,
+    // The session's account is always a person: its address is the sign-in one.
+    email: ctx.user.email,
     name: person.name,
     role: person.role,
     emailVerified: person.emailVerifiedAt !== null,
     organizationId: account.id,
-    organizationName: account.name ?? account.email,
+    organizationName: accountLabel(account),
     orgRole: ctx.role,
     status: account.status,
     balanceMicros: account.balanceMicros,

@@ -2,6 +2,8 @@ import { createTRPCRouter, protectedProcedure, publicProcedure } from "../../trp
 import { acceptHandler } from "./accept.handler";
 import { AcceptInput } from "./accept.schema";
 import { changeRoleHandler } from "./changeRole.handler";
+import { createHandler } from "./create.handler";
+import { CreateOrganizationInput } from "./create.schema";
 import { ChangeRoleInput } from "./changeRole.schema";
 import { invitationHandler } from "./invitation.handler";
 import { InvitationInput } from "./invitation.schema";
@@ -22,6 +24,7 @@ import { TransferOwnershipInput } from "./transferOwnership.schema";
 export const orgsRouter = createTRPCRouter({
   list: protectedProcedure.query(listHandler),
   switch: protectedProcedure.input(SwitchInput).mutation(switchHandler),
+  create: protectedProcedure.input(CreateOrganizationInput).mutation(createHandler),
   invitation: publicProcedure.input(InvitationInput).query(invitationHandler),
   accept: protectedProcedure.input(AcceptInput).mutation(acceptHandler),
   members: protectedProcedure.query(membersHandler),
