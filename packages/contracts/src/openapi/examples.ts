@@ -16,6 +16,7 @@ export const EXAMPLE_RECORD = {
   billed_seconds: 8,
   cost: "$3.840",
   completed_at: null,
+  quote_id: null,
   livemode: true,
 } as const;
 

@@ -33,6 +33,7 @@ function sampleGeneration(event: WebhookEvent, now: Date, livemode: boolean): Ge
     billed_seconds: 4,
     cost: "$0.400",
     completed_at: null,
+    quote_id: null,
     livemode,
   };
   switch (event) {

@@ -39,15 +39,7 @@ export interface AcceptGenerationInput {
  */
 export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
   const restrictions = input.keyRestrictions ?? null;
-  assertKeyMayWrite(restrictions);
-  const body = parseCreateGeneration(input.body);
-  const model = await findEnabledModel(db, body.model);
-  input.onModel?.(model);
-  assertKeyAllowsModel(restrictions, model.id);
-  await assertRequestUrlsAllowed(body);
-  const limit = await consumeRateLimit(`acct:${input.account.id}:model:${model.id}`, model.rateLimitQps);
-  input.onLimit?.(limit);
-  if (!limit.allowed) throw rateLimitedError(limit, `${model.id} on this account`);
+  const { body, model } = await admitRequest(db, input, "model");
   const keyed = input.idempotency;
   const generation = await createGeneration(db, {
     account: input.account,
@@ -60,6 +52,29 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
     idempotency: keyed ? { claim: keyed.claim, response: (g) => keyed.response(body, newRecord(g)) } : undefined,
   });
   return { body, generation, record: newRecord(generation) };
+}
+
+/**
+ * What a create and a quote check alike before looking at prices: the key may write and use the
+ * model, the body is valid, its URLs are allowed, and the model's per-account limit has room
+ * (`bucket` keeps quotes from spending the creates' budget).
+ */
+export async function admitRequest(
+  db: Db,
+  input: Pick<AcceptGenerationInput, "account" | "keyRestrictions" | "body" | "onModel" | "onLimit">,
+  bucket: "model" | "quote",
+) {
+  const restrictions = input.keyRestrictions ?? null;
+  assertKeyMayWrite(restrictions);
+  const body = parseCreateGeneration(input.body);
+  const model = await findEnabledModel(db, body.model);
+  input.onModel?.(model);
+  assertKeyAllowsModel(restrictions, model.id);
+  await assertRequestUrlsAllowed(body);
+  const limit = await consumeRateLimit(`acct:${input.account.id}:${bucket}:${model.id}`, model.rateLimitQps);
+  input.onLimit?.(limit);
+  if (!limit.allowed) throw rateLimitedError(limit, `${bucket === "quote" ? "quotes for " : ""}${model.id} on this account`);
+  return { body, model };
 }
 
 /** The record of a generation just accepted: its ETA is the one promised at acceptance. */

@@ -42,6 +42,7 @@ export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Da
     billed_seconds: gen.billedSeconds,
     cost: formatUsd(gen.costMicros),
     completed_at: gen.completedAt ? formatTimestamp(gen.completedAt) : null,
+    quote_id: gen.quoteId,
     livemode: gen.livemode,
   };
   if (gen.status === "failed") {

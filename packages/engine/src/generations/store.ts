@@ -23,6 +23,7 @@ import { eventRecord, toRecord } from "./public-record";
 import { admitUnderSubscription, subscriptionPaused, admitUnderKeyCap } from "../accounts";
 import { onGenerationTerminal } from "./terminal-hooks";
 import { deadlineFor } from "./deadlines";
+import { redeemableQuote } from "./quotes";
 import { queueWebhookEvent, queueProgressEvent } from "../delivery";
 
 /** What the create path needs of the account; the request's cached identity carries it. */
@@ -51,26 +52,14 @@ export async function createGeneration(
 ): Promise<Generation> {
   const { account, body } = input;
   const livemode = input.livemode ?? true;
-  if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
-  const resolved = resolveAgainstModel(input.model, body);
-  // Test mode never reaches the model's routes: the local renderer serves it (worker/next-step.ts).
-  if (livemode)
-    await assertSomeRouteCanServe(db, resolved.model.id, {
-      duration: resolved.duration,
-      size: resolved.size,
-      aspectRatio: resolved.aspectRatio,
-      firstFrame: !!body.firstFrameUrl,
-      lastFrame: !!body.lastFrameUrl,
-      references: body.urls?.length ?? 0,
-    });
-  // Test mode holds and charges nothing.
-  const { billedSeconds, costMicros } = livemode
-    ? quoteClip(resolved.model, resolved.duration)
-    : { billedSeconds: 0, costMicros: 0n };
+  const { resolved, subscription, eta, ...price } = await assessRequest(db, { account, body, model: input.model, livemode });
+  // A binding quote caps the price: the cheaper of its terms and today's (docs/api.md#binding-quotes).
+  const quote = body.quoteId
+    ? await redeemableQuote(db, { accountId: account.id, livemode, quoteId: body.quoteId, body, resolved })
+    : null;
+  const terms = quote && quote.costMicros < price.costMicros ? quote : price;
+  const { billedSeconds, costMicros } = terms;
   const queue = resolved.model.queue;
-  const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
-  if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
-  const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
   const createdAt = new Date();
   const deadlineAt = deadlineFor(createdAt, body.deadline, input.cancelAfterSeconds ?? null);
   const generation: Generation = {
@@ -90,7 +79,7 @@ export async function createGeneration(
     urls: body.urls ?? [],
     webhookUrl: body.webHook ?? null,
     webhookEvents: body.webHookEvents ?? [],
-    priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
+    priceMicrosPerSecond: terms.priceMicrosPerSecond,
     billedSeconds,
     costMicros,
     queue,
@@ -119,6 +108,7 @@ export async function createGeneration(
     createdAt,
     startedAt: null,
     completedAt: null,
+    quoteId: quote?.id ?? null,
   };
   const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation) };
   if (!livemode) {
@@ -142,6 +132,39 @@ export async function createGeneration(
     }, CREATE_TRANSACTION);
   }
   return generation;
+}
+
+/**
+ * What accepting this request would mean now, for the create and for a quote alike: the account
+ * may create, some route can serve it, what it holds (nothing in test mode), the subscription is
+ * not paused, and its ETA.
+ */
+export async function assessRequest(
+  db: Db,
+  input: { account: AcceptingAccount; body: CreateGenerationInput; model: CatalogModel; livemode: boolean },
+) {
+  const { account, body, livemode } = input;
+  if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
+  const resolved = resolveAgainstModel(input.model, body);
+  // Test mode never reaches the model's routes: the local renderer serves it (worker/next-step.ts).
+  if (livemode)
+    await assertSomeRouteCanServe(db, resolved.model.id, {
+      duration: resolved.duration,
+      size: resolved.size,
+      aspectRatio: resolved.aspectRatio,
+      firstFrame: !!body.firstFrameUrl,
+      lastFrame: !!body.lastFrameUrl,
+      references: body.urls?.length ?? 0,
+    });
+  // Test mode holds and charges nothing.
+  const { billedSeconds, costMicros } = livemode
+    ? quoteClip(resolved.model, resolved.duration)
+    : { billedSeconds: 0, costMicros: 0n };
+  const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
+  if (subscription?.status === "paused") throw subscriptionPaused(resolved.model.id);
+  const queue = resolved.model.queue;
+  const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
+  return { resolved, billedSeconds, costMicros, priceMicrosPerSecond: resolved.model.priceMicrosPerSecond, subscription, eta };
 }
 
 /**
