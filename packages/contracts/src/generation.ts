@@ -184,6 +184,11 @@ export const GenerationRecord = z
     status: z.enum(GENERATION_STATUSES),
     price: z.string().meta({ description: "Model price: `$<amount> / сек`, 3 decimals.", example: "$0.480 / сек" }),
     eta_seconds: z.number().int().meta({ description: "Estimated seconds until completion; 0 when terminal.", example: 42 }),
+    queue_position: z.number().int().min(1).nullable().meta({
+      description:
+        "While the generation waits to start: its place among the waiting generations of its model (1: next to start), counted from the same reading of the queue as `eta_seconds`; it never rises. null once it has started, and when terminal.",
+      example: 3,
+    }),
     output: z.array(OutputObject).meta({ description: "Empty until the generation is completed." }),
     created_at: z.string().meta({ example: "2026-11-21T15:16:57Z" }),
     prompt: z.string(),

@@ -2,7 +2,7 @@ import { parseCreateGeneration, type CreateGenerationInput, type GenerationRecor
 import type { CatalogModel, Db, Generation } from "@vgen/db";
 import { assertKeyAllowsModel, assertKeyMayWrite, type KeyRestrictions } from "../accounts";
 import { findEnabledModel } from "../catalog";
-import { createGeneration, type AcceptingAccount } from "./store";
+import { acceptIntoQueue, type AcceptingAccount } from "./store";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { assertRequestUrlsAllowed } from "../net";
 import { consumeRateLimit, rateLimitedError, type RateLimitOutcome } from "../platform";
@@ -41,7 +41,7 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
   const restrictions = input.keyRestrictions ?? null;
   const { body, model } = await admitRequest(db, input, "model");
   const keyed = input.idempotency;
-  const generation = await createGeneration(db, {
+  const { generation, queuePosition } = await acceptIntoQueue(db, {
     account: input.account,
     apiKeyId: input.apiKeyId,
     keySpendCapped: restrictions?.spendCapMicros != null,
@@ -49,9 +49,9 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
     model,
     cancelAfterSeconds: input.cancelAfterSeconds,
     livemode: input.livemode,
-    idempotency: keyed ? { claim: keyed.claim, response: (g) => keyed.response(body, newRecord(g)) } : undefined,
+    idempotency: keyed ? { claim: keyed.claim, response: (g, position) => keyed.response(body, newRecord(g, position)) } : undefined,
   });
-  return { body, generation, record: newRecord(generation) };
+  return { body, generation, record: newRecord(generation, queuePosition) };
 }
 
 /**
@@ -77,7 +77,7 @@ export async function admitRequest(
   return { body, model };
 }
 
-/** The record of a generation just accepted: its ETA is the one promised at acceptance. */
-function newRecord(generation: Generation): GenerationRecordT {
-  return toRecord(generation, generation.etaSecondsAtAccept);
+/** The record of a generation just accepted: its ETA is the one promised at acceptance, its place the one read with it. */
+function newRecord(generation: Generation, queuePosition: number | null): GenerationRecordT {
+  return toRecord(generation, { etaSeconds: generation.etaSecondsAtAccept, queuePosition });
 }

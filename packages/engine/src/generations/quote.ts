@@ -29,7 +29,7 @@ export async function quoteGeneration(
       priceMicrosPerSecond: assessed.priceMicrosPerSecond,
       billedSeconds: assessed.billedSeconds,
       costMicros: assessed.costMicros,
-      etaSeconds: assessed.eta,
+      etaSeconds: assessed.eta.etaSeconds,
       expiresAt: new Date(createdAt.getTime() + QUOTE_TTL_SECONDS * 1000),
       createdAt,
     },

@@ -32,10 +32,7 @@ export type AcceptingAccount = Pick<Account, "id" | "status">;
 /** Long enough for a burst to queue for a connection instead of failing (the pool is small). */
 const CREATE_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
 
-/** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
-export async function createGeneration(
-  db: Db,
-  input: {
+type CreateGenerationSpec = {
     account: AcceptingAccount;
     apiKeyId: string | null;
     /** The key has a monthly spend cap: it is checked under the key's row lock before the hold. */
@@ -43,13 +40,23 @@ export async function createGeneration(
     body: CreateGenerationInput;
     model: CatalogModel;
     /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
-    idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation): StoredResponse };
+    idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation, queuePosition: number | null): StoredResponse };
     /** The request's `Cancel-After` header, in seconds. */
     cancelAfterSeconds?: number | null;
     /** False for a test key's request: rendered locally for free, within the test-mode limits. Default: live. */
     livemode?: boolean;
-  },
-): Promise<Generation> {
+  };
+
+/** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
+export async function createGeneration(db: Db, input: CreateGenerationSpec): Promise<Generation> {
+  return (await acceptIntoQueue(db, input)).generation;
+}
+
+/** createGeneration, also telling the new generation's place in its model's queue (as of its ETA's reading). */
+export async function acceptIntoQueue(
+  db: Db,
+  input: CreateGenerationSpec,
+): Promise<{ generation: Generation; queuePosition: number | null }> {
   const { account, body } = input;
   const livemode = input.livemode ?? true;
   const { resolved, subscription, eta, ...price } = await assessRequest(db, { account, body, model: input.model, livemode });
@@ -85,7 +92,7 @@ export async function createGeneration(
     queue,
     seed: randomInt(0, 2 ** 31 - 1),
     progress: 0,
-    etaSecondsAtAccept: eta,
+    etaSecondsAtAccept: eta.etaSeconds,
     errorCode: null,
     errorMessage: null,
     outputKey: null,
@@ -110,13 +117,13 @@ export async function createGeneration(
     completedAt: null,
     quoteId: quote?.id ?? null,
   };
-  const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation) };
+  const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation, eta.queuePosition) };
   if (!livemode) {
     await db.$transaction(async (tx) => {
       await admitTestGeneration(tx, account.id, createdAt);
       await insertAccepted(tx, generation, completion);
     }, CREATE_TRANSACTION);
-    return generation;
+    return { generation, queuePosition: eta.queuePosition };
   }
   const subscriptionChecked = !(subscription && subscription.capMicros === null);
   const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
@@ -131,7 +138,7 @@ export async function createGeneration(
       await insertAccepted(tx, generation, completion);
     }, CREATE_TRANSACTION);
   }
-  return generation;
+  return { generation, queuePosition: eta.queuePosition };
 }
 
 /**
