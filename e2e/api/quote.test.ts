@@ -29,7 +29,9 @@ beforeAll(async () => {
       sortOrder: 1000,
     },
   });
-  await db().modelRoute.create({ data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 1000 } });
+  await db().modelRoute.create({
+    data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 1000 },
+  });
   adminId = (await createAccount(db(), { email: uniqueEmail("quote-admin"), role: "admin" })).id;
 });
 
@@ -207,12 +209,7 @@ describe("create with quoteId", () => {
     const acct = await newAccount({ balance: "5.00" });
     const q = await (await quote(acct, { model, prompt: "the quoted prompt" })).json();
     expect(q.billed_seconds).toBe(2);
-    for (const changed of [
-      { prompt: "another prompt" },
-      { duration: 3 },
-      { aspectRatio: "9:16" },
-      { retention_days: 3 },
-    ]) {
+    for (const changed of [{ prompt: "another prompt" }, { duration: 3 }, { aspectRatio: "9:16" }, { retention_days: 3 }]) {
       const res = await create(acct, { model, prompt: "the quoted prompt", ...changed, quoteId: q.quote_id });
       expect(res.status, JSON.stringify(changed)).toBe(400);
       expect((await res.json()).error).toMatchObject({ code: "quote_mismatch", param: "quoteId" });

@@ -120,13 +120,11 @@ export const CreateGenerationBody = z
       description: `Days the output and its poster are kept after the generation completes (${MIN_RETENTION_DAYS}-${MAX_RETENTION_DAYS}); the account's setting (default ${DEFAULT_RETENTION_DAYS}, changed in the dashboard) when absent. Afterwards the files are deleted and their URLs answer \`410 output_expired\`.`,
       example: 7,
     }),
-    quoteId: idSchema("quo", "must be a quote id (`quo_...`) from POST /api/v1/videos/quote")
-      .optional()
-      .meta({
-        description:
-          "A binding quote from POST /api/v1/videos/quote, made with this same request (only `stream` may differ) by this account within the last 10 minutes: the generation is charged at most the quoted cost, even if the price rose since. Each quote serves one generation.",
-        example: "quo_4kT9mZ2xQ7rB1nC8vD3eF5",
-      }),
+    quoteId: idSchema("quo", "must be a quote id (`quo_...`) from POST /api/v1/videos/quote").optional().meta({
+      description:
+        "A binding quote from POST /api/v1/videos/quote, made with this same request (only `stream` may differ) by this account within the last 10 minutes: the generation is charged at most the quoted cost, even if the price rose since. Each quote serves one generation.",
+      example: "quo_4kT9mZ2xQ7rB1nC8vD3eF5",
+    }),
   })
   .meta({ id: "CreateGenerationRequest" });
 
@@ -232,12 +230,17 @@ export const QuoteRecord = z
       description: "What the create is held and, delivered in full, charged at most: billed_seconds × price.",
       example: "$3.840",
     }),
-    eta_seconds: z.number().int().meta({ description: "Estimated seconds from acceptance to completion, as of now.", example: 42 }),
+    eta_seconds: z
+      .number()
+      .int()
+      .meta({ description: "Estimated seconds from acceptance to completion, as of now.", example: 42 }),
     expires_at: z.string().meta({
       description: "After this (10 minutes after quoting, UTC) the create refuses the quote with `quote_expired`.",
       example: "2026-11-21T15:26:57Z",
     }),
-    livemode: z.boolean().meta({ description: "false for a quote made with a test key ($0.000; usable by test keys only).", example: true }),
+    livemode: z
+      .boolean()
+      .meta({ description: "false for a quote made with a test key ($0.000; usable by test keys only).", example: true }),
   })
   .meta({ id: "Quote" });
 

@@ -156,7 +156,9 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     expect(done.posterKey).toBe(`${done.id}.jpg`);
     // The fake delivers 64×36 clips whatever was asked: the poster is the file's own size.
     await expectJpegOfSize(await storedFile(done.posterKey!), 64, 36);
-    expect(engine.toRecord(done, { etaSeconds: 0, queuePosition: null }).output[0]?.poster_url).toBe(`${engine.env().CDN_BASE_URL}/${done.id}.jpg`);
+    expect(engine.toRecord(done, { etaSeconds: 0, queuePosition: null }).output[0]?.poster_url).toBe(
+      `${engine.env().CDN_BASE_URL}/${done.id}.jpg`,
+    );
   });
 
   it("a video that cannot be decoded completes without a poster, charged once, with a warning", async () => {

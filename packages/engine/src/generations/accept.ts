@@ -49,7 +49,9 @@ export async function acceptGeneration(db: Db, input: AcceptGenerationInput) {
     model,
     cancelAfterSeconds: input.cancelAfterSeconds,
     livemode: input.livemode,
-    idempotency: keyed ? { claim: keyed.claim, response: (g, position) => keyed.response(body, newRecord(g, position)) } : undefined,
+    idempotency: keyed
+      ? { claim: keyed.claim, response: (g, position) => keyed.response(body, newRecord(g, position)) }
+      : undefined,
   });
   return { body, generation, record: newRecord(generation, queuePosition) };
 }

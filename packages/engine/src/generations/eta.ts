@@ -246,11 +246,7 @@ export function sharedQueueEtas(db: Db, maxAgeMs: number): (gens: (Job & { statu
   return (gens) => etasFrom(db, gens, () => active(db));
 }
 
-async function etasFrom(
-  db: Db,
-  gens: (Job & { status: string })[],
-  activeJobs: () => Promise<ActiveJobs>,
-): Promise<QueueWait[]> {
+async function etasFrom(db: Db, gens: (Job & { status: string })[], activeJobs: () => Promise<ActiveJobs>): Promise<QueueWait[]> {
   const queued = gens.some((g) => g.status === "processing" && !g.startedAt);
   const active = queued ? await activeJobs() : null;
   const out: QueueWait[] = [];

@@ -1,4 +1,11 @@
-import { ApiError, formatPricePerSecond, formatTimestamp, formatUsd, QUOTE_TTL_SECONDS, type QuoteRecordT } from "@vgen/contracts";
+import {
+  ApiError,
+  formatPricePerSecond,
+  formatTimestamp,
+  formatUsd,
+  QUOTE_TTL_SECONDS,
+  type QuoteRecordT,
+} from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
 import { admitRequest, type AcceptGenerationInput } from "./accept";
 import { requestHash } from "./quotes";

@@ -33,19 +33,19 @@ export type AcceptingAccount = Pick<Account, "id" | "status">;
 const CREATE_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
 
 type CreateGenerationSpec = {
-    account: AcceptingAccount;
-    apiKeyId: string | null;
-    /** The key has a monthly spend cap: it is checked under the key's row lock before the hold. */
-    keySpendCapped?: boolean;
-    body: CreateGenerationInput;
-    model: CatalogModel;
-    /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
-    idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation, queuePosition: number | null): StoredResponse };
-    /** The request's `Cancel-After` header, in seconds. */
-    cancelAfterSeconds?: number | null;
-    /** False for a test key's request: rendered locally for free, within the test-mode limits. Default: live. */
-    livemode?: boolean;
-  };
+  account: AcceptingAccount;
+  apiKeyId: string | null;
+  /** The key has a monthly spend cap: it is checked under the key's row lock before the hold. */
+  keySpendCapped?: boolean;
+  body: CreateGenerationInput;
+  model: CatalogModel;
+  /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
+  idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation, queuePosition: number | null): StoredResponse };
+  /** The request's `Cancel-After` header, in seconds. */
+  cancelAfterSeconds?: number | null;
+  /** False for a test key's request: rendered locally for free, within the test-mode limits. Default: live. */
+  livemode?: boolean;
+};
 
 /** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
 export async function createGeneration(db: Db, input: CreateGenerationSpec): Promise<Generation> {
@@ -117,7 +117,10 @@ export async function acceptIntoQueue(
     completedAt: null,
     quoteId: quote?.id ?? null,
   };
-  const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation, eta.queuePosition) };
+  const completion = input.idempotency && {
+    claim: input.idempotency.claim,
+    response: input.idempotency.response(generation, eta.queuePosition),
+  };
   if (!livemode) {
     await db.$transaction(async (tx) => {
       await admitTestGeneration(tx, account.id, createdAt);

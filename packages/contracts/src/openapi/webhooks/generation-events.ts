@@ -21,7 +21,13 @@ const EXAMPLES: Record<WebhookEvent, object> = {
     completed_at: "2026-11-21T15:17:41Z",
     error: { code: "render_failed", message: "The renderer could not produce the video. Nothing was charged." },
   },
-  "generation.canceled": { ...EXAMPLE_RECORD, status: "canceled", eta_seconds: 0, queue_position: null, completed_at: "2026-11-21T15:17:05Z" },
+  "generation.canceled": {
+    ...EXAMPLE_RECORD,
+    status: "canceled",
+    eta_seconds: 0,
+    queue_position: null,
+    completed_at: "2026-11-21T15:17:05Z",
+  },
 };
 
 const WHEN: Record<WebhookEvent, string> = {
