@@ -113,7 +113,10 @@ describe("create with quoteId", () => {
       const rec = await res.json();
       expect(rec).toMatchObject({ quote_id: q.quote_id, cost: "$0.400", billed_seconds: 2, price: "$0.200 / сек" });
       expect(await balanceOf(acct.id)).toBe(4_600_000n);
+      // Just accepted, it waits: its place in its model's queue comes with its ETA.
+      expect(rec.queue_position).toBeGreaterThanOrEqual(1);
       const done = await waitForTerminal(acct, rec.id);
+      expect(done.queue_position).toBeNull();
       expect(done).toMatchObject({ status: "completed", cost: "$0.400", quote_id: q.quote_id });
       const charge = await db().ledgerEntry.findFirstOrThrow({ where: { accountId: acct.id, type: "charge" } });
       expect(charge.amountMicros).toBe(-400_000n);
