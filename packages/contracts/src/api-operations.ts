@@ -19,6 +19,7 @@ interface ApiOperationSpec {
 /** In the order the OpenAPI document lists them. */
 export const API_OPERATIONS = [
   { id: "createGeneration", method: "POST", path: "/api/v1/videos/generations" },
+  { id: "createQuote", method: "POST", path: "/api/v1/videos/quote" },
   { id: "listGenerations", method: "GET", path: "/api/v1/videos/generations" },
   { id: "streamGenerationEvents", method: "GET", path: "/api/v1/videos/generations/{id}/events" },
   { id: "getGenerationResult", method: "POST", path: "/api/v1/videos/result" },

@@ -234,6 +234,24 @@ export const ERROR_CATALOG = {
     "No generation with this id exists for this account.",
     "Check the id; ids are per account.",
   ),
+  quote_not_found: def(
+    404,
+    "not_found_error",
+    "The `quoteId` names no quote of this account in this mode (a test key's quotes serve test keys only, and a live key's live keys).",
+    "Pass the `quote_id` that POST /api/v1/videos/quote answered to this account's keys of the same mode, or omit `quoteId`.",
+  ),
+  quote_expired: def(
+    410,
+    "not_found_error",
+    "The quote's 10 minutes have passed (its `expires_at`); it no longer binds the price.",
+    "Ask POST /api/v1/videos/quote for a new quote and create within 10 minutes, or create without `quoteId` at the current price.",
+  ),
+  quote_mismatch: def(
+    400,
+    "invalid_request_error",
+    "The create body differs from the request the quote was made for (only `stream` and `quoteId` may differ).",
+    "Send exactly the body you quoted, or ask for a new quote for this request.",
+  ),
   route_not_found: def(
     404,
     "not_found_error",
@@ -263,6 +281,12 @@ export const ERROR_CATALOG = {
     "conflict_error",
     "The generation has already finished and cannot be canceled.",
     "Nothing to do: fetch its result instead.",
+  ),
+  quote_already_used: def(
+    409,
+    "conflict_error",
+    "The quote has already served a generation; each quote is used once.",
+    "Ask for a new quote for the next generation. To retry a create safely, send the same Idempotency-Key instead.",
   ),
   idempotency_key_reused: def(
     409,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./ids";
 
 export const SIZES = ["720p", "1080p", "4k"] as const;
 export const ASPECT_RATIOS = ["16:9", "9:16"] as const;
@@ -119,6 +120,11 @@ export const CreateGenerationBody = z
       description: `Days the output and its poster are kept after the generation completes (${MIN_RETENTION_DAYS}-${MAX_RETENTION_DAYS}); the account's setting (default ${DEFAULT_RETENTION_DAYS}, changed in the dashboard) when absent. Afterwards the files are deleted and their URLs answer \`410 output_expired\`.`,
       example: 7,
     }),
+    quoteId: idSchema("quo", "must be a quote id (`quo_...`) from POST /api/v1/videos/quote").optional().meta({
+      description:
+        "A binding quote from POST /api/v1/videos/quote, made with this same request (only `stream` may differ) by this account within the last 10 minutes: the generation is charged at most the quoted cost, even if the price rose since. Each quote serves one generation.",
+      example: "quo_4kT9mZ2xQ7rB1nC8vD3eF5",
+    }),
   })
   .meta({ id: "CreateGenerationRequest" });
 
@@ -176,6 +182,11 @@ export const GenerationRecord = z
     status: z.enum(GENERATION_STATUSES),
     price: z.string().meta({ description: "Model price: `$<amount> / сек`, 3 decimals.", example: "$0.480 / сек" }),
     eta_seconds: z.number().int().meta({ description: "Estimated seconds until completion; 0 when terminal.", example: 42 }),
+    queue_position: z.number().int().min(1).nullable().meta({
+      description:
+        "While the generation waits to start: its place among the waiting generations of its model (1: next to start), counted from the same reading of the queue as `eta_seconds`; it never rises. null once it has started, and when terminal.",
+      example: 3,
+    }),
     output: z.array(OutputObject).meta({ description: "Empty until the generation is completed." }),
     created_at: z.string().meta({ example: "2026-11-21T15:16:57Z" }),
     prompt: z.string(),
@@ -188,6 +199,10 @@ export const GenerationRecord = z
       .string()
       .meta({ description: "billed_seconds × price; held at acceptance, charged only on completion.", example: "$3.840" }),
     completed_at: z.string().nullable(),
+    quote_id: z.string().nullable().meta({
+      description: "The binding quote the create carried (`quoteId`), whose cost is this generation's ceiling; null without one.",
+      example: null,
+    }),
     livemode: z.boolean().meta({
       description:
         "false for a test-mode generation (made with a `vgk_test_` key): rendered locally, never sent to a provider, `billed_seconds` 0 and `cost` $0.000, seen only by test keys.",
@@ -200,6 +215,36 @@ export const GenerationRecord = z
   .meta({ id: "Generation" });
 
 export type GenerationRecordT = z.infer<typeof GenerationRecord>;
+
+/** How long a binding quote stays usable, in seconds. */
+export const QUOTE_TTL_SECONDS = 600;
+
+/** The answer of POST /api/v1/videos/quote (docs/api.md#binding-quotes). */
+export const QuoteRecord = z
+  .object({
+    quote_id: z.string().meta({ description: "Pass it as `quoteId` on the create.", example: "quo_4kT9mZ2xQ7rB1nC8vD3eF5" }),
+    model: z.string().meta({ example: "gen-3.1-pro" }),
+    price: z.string().meta({ description: "Model price at quoting: `$<amount> / сек`, 3 decimals.", example: "$0.480 / сек" }),
+    billed_seconds: z.number().int().meta({ description: "max(duration, model minimum charge).", example: 8 }),
+    cost: z.string().meta({
+      description: "What the create is held and, delivered in full, charged at most: billed_seconds × price.",
+      example: "$3.840",
+    }),
+    eta_seconds: z
+      .number()
+      .int()
+      .meta({ description: "Estimated seconds from acceptance to completion, as of now.", example: 42 }),
+    expires_at: z.string().meta({
+      description: "After this (10 minutes after quoting, UTC) the create refuses the quote with `quote_expired`.",
+      example: "2026-11-21T15:26:57Z",
+    }),
+    livemode: z
+      .boolean()
+      .meta({ description: "false for a quote made with a test key ($0.000; usable by test keys only).", example: true }),
+  })
+  .meta({ id: "Quote" });
+
+export type QuoteRecordT = z.infer<typeof QuoteRecord>;
 
 const LONG_SIDE: Record<Size, number> = { "720p": 1280, "1080p": 1920, "4k": 3840 };
 const SHORT_SIDE: Record<Size, number> = { "720p": 720, "1080p": 1080, "4k": 2160 };

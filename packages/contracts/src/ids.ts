@@ -23,6 +23,7 @@ const ID_PREFIXES = {
   rat: "route attempt",
   oinv: "organization invitation",
   proj: "project",
+  quo: "quote",
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

@@ -31,13 +31,20 @@ function job(queue: Generation["queue"], size: string, duration: number, created
  * and no routes (so only the workers' wait counts; the routes' wait is route-runner.test.ts's).
  */
 function dbWith(active: Job[]): Db {
+  const processing = active.filter((j) => j.status === "processing");
   return {
     modelRoute: { groupBy: async () => [] },
-    generation: {
-      findMany: async () =>
-        active.filter((j) => j.status === "processing").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    // The three reads of eta.ts, told apart by their SQL: running jobs, waiting jobs grouped, history.
+    $queryRaw: async (sql: TemplateStringsArray) => {
+      const text = sql.join("?");
+      if (text.includes("started_at IS NOT NULL")) return processing.filter((j) => j.startedAt);
+      if (text.includes("started_at IS NULL"))
+        return processing
+          .filter((j) => !j.startedAt)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .map((j) => ({ ...j, jobs: 1 }));
+      return [{ avg: null, n: 0n }];
     },
-    $queryRaw: async () => [{ avg: null, n: 0n }],
   } as unknown as Db;
 }
 
@@ -69,7 +76,7 @@ describe("queued ETAs", () => {
     // Not in the snapshot yet (created after it was read): everything queued counts as older.
     const late = job("standard", "720p", 3, 60);
     const gens = [...active.filter((j) => !j.startedAt), late];
-    const etas = await etaForMany(dbWith(active), gens);
+    const etas = (await etaForMany(dbWith(active), gens)).map((w) => w.etaSeconds);
     expect(etas).toEqual(gens.map((g) => naiveEta(g, active)));
     // The oldest Pro Priority job waits for the running ones only; the newest standard one for everything.
     expect(etas[1]).toBeLessThan(etas[0]!);
@@ -79,6 +86,9 @@ describe("queued ETAs", () => {
   it("a job starts at once while a slot is free, and a finished one has no ETA", async () => {
     const only = job("standard", "720p", 4, 0);
     const done = { ...job("standard", "720p", 4, 0), status: "completed" };
-    expect(await etaForMany(dbWith([only]), [only, done])).toEqual([Math.ceil(defaultProcessingSeconds("720p", 4)), 0]);
+    expect(await etaForMany(dbWith([only]), [only, done])).toEqual([
+      { etaSeconds: Math.ceil(defaultProcessingSeconds("720p", 4)), queuePosition: 1 },
+      { etaSeconds: 0, queuePosition: null },
+    ]);
   });
 });

@@ -134,7 +134,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     expect(done.posterKey).toBe(`${done.id}.jpg`);
     await expectJpegOfSize(await storedFile(done.posterKey!), 720, 1280);
 
-    const record = engine.toRecord(done, 0);
+    const record = engine.toRecord(done, { etaSeconds: 0, queuePosition: null });
     expect(record.output).toEqual([
       {
         url: `${engine.env().CDN_BASE_URL}/${done.id}.mp4`,
@@ -156,7 +156,9 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     expect(done.posterKey).toBe(`${done.id}.jpg`);
     // The fake delivers 64×36 clips whatever was asked: the poster is the file's own size.
     await expectJpegOfSize(await storedFile(done.posterKey!), 64, 36);
-    expect(engine.toRecord(done, 0).output[0]?.poster_url).toBe(`${engine.env().CDN_BASE_URL}/${done.id}.jpg`);
+    expect(engine.toRecord(done, { etaSeconds: 0, queuePosition: null }).output[0]?.poster_url).toBe(
+      `${engine.env().CDN_BASE_URL}/${done.id}.jpg`,
+    );
   });
 
   it("a video that cannot be decoded completes without a poster, charged once, with a warning", async () => {
@@ -167,7 +169,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     // Billed by its readable duration (the damaged clip is 2 s), as any delivered file.
     expect(done.deliveredMs).toBe(2000);
     expect(done.posterKey).toBeNull();
-    expect(engine.toRecord(done, 0).output[0]?.poster_url).toBeNull();
+    expect(engine.toRecord(done, { etaSeconds: 0, queuePosition: null }).output[0]?.poster_url).toBeNull();
     expect(await chargesOf(done.id)).toEqual([-2n * PRICE]);
     expect(await engine.openOutput(`${done.id}.jpg`)).toBeNull();
     expect(

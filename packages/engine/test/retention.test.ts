@@ -92,7 +92,7 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
     expect(byRequest.expiresAt!.getTime() - byRequest.completedAt!.getTime()).toBe(7 * DAY_MS);
     expect(byAccount.expiresAt!.getTime() - byAccount.completedAt!.getTime()).toBe(12 * DAY_MS);
 
-    const record = engine.toRecord(byRequest, 0);
+    const record = engine.toRecord(byRequest, { etaSeconds: 0, queuePosition: null });
     expect(record.output).toHaveLength(1);
     expect(record.output[0]).toMatchObject({
       expires_at: byRequest.expiresAt!.toISOString().replace(/\.\d{3}Z$/, "Z"),
@@ -128,7 +128,7 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
     await db().generation.update({ where: { id: gen.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     // Expired before the sweep runs: the record and the /cdn check already say so.
     const due = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
-    expect(engine.toRecord(due, 0).output[0]?.expired).toBe(true);
+    expect(engine.toRecord(due, { etaSeconds: 0, queuePosition: null }).output[0]?.expired).toBe(true);
     expect(await engine.outputRetention(db(), `${gen.id}.jpg`)).toEqual({ expired: true, maxAgeSeconds: 0 });
 
     // Two workers at once share the batch without overlap; together they sweep it once.
@@ -141,7 +141,7 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
 
     const swept = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
     expect(swept.outputDeletedAt).not.toBeNull();
-    const record = engine.toRecord(swept, 0);
+    const record = engine.toRecord(swept, { etaSeconds: 0, queuePosition: null });
     expect(record.status).toBe("completed");
     expect(record.output[0]).toMatchObject({ url: expect.stringMatching(/\.mp4$/), expired: true });
     expect(engine.historyView({ ...swept, apiKey: null, ledger: [] })).toMatchObject({

@@ -306,7 +306,8 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
     // g2 and g3 find the only slot taken: they wait, nothing fails.
     expect((await engine.processGeneration(db(), g2.id)).done).toBe(false);
     expect((await engine.processGeneration(db(), g3.id)).done).toBe(false);
-    const waiting = await db().generation.findMany({ where: { id: { in: [g2.id, g3.id] } } });
+    // In queue order (an unordered read may come back either way).
+    const waiting = await db().generation.findMany({ where: { id: { in: [g2.id, g3.id] } }, orderBy: { createdAt: "asc" } });
     expect(waiting.map((g) => [g.status, g.routeId, g.waitingSince !== null])).toEqual([
       ["processing", null, true],
       ["processing", null, true],
@@ -318,6 +319,8 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
     const expected = 1.5 + 8 * 0.35; // no history for this model yet: eta-math's default for 8 s of 720p
     expect(r2?.eta_seconds).toBeGreaterThan(Math.ceil(expected) + 1);
     expect(r3?.eta_seconds).toBeGreaterThanOrEqual((r2?.eta_seconds ?? 0) + Math.floor(expected));
+    // Their places on the model's queue (g1 holds the slot): next, then after it.
+    expect([r2?.queue_position, r3?.queue_position]).toEqual([1, 2]);
     const jobsOf = async (id: string) =>
       (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pgboss.job WHERE data->>'generationId' = ${id}`)[0]?.n;
     const [before2, before3] = [await jobsOf(g2.id), await jobsOf(g3.id)];

@@ -94,6 +94,7 @@ describe("body", () => {
       status: "completed",
       price: "$0.150 / сек",
       eta_seconds: 0,
+      queue_position: null,
       output: [
         {
           url: "http://x/cdn/vid_1.mp4",
@@ -113,6 +114,7 @@ describe("body", () => {
       billed_seconds: 4,
       cost: "$0.600",
       completed_at: "2026-01-01T00:00:05Z",
+      quote_id: null,
       livemode: true,
     };
     const shuffled = Object.fromEntries(Object.entries(record).reverse());

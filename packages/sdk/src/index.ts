@@ -32,6 +32,7 @@ export type {
   ListGenerationsParams,
   Model,
   ModelList,
+  Quote,
   RequestOptions,
   StreamOptions,
 } from "./types.js";

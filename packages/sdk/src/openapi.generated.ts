@@ -31,9 +31,31 @@ export interface paths {
          *
          *     A restricted key may refuse the create: a read-only key (`key_read_only`), a model outside the key's list (`key_model_not_allowed`), or a cost that would take the key past its monthly spend cap (`key_spend_cap_reached`, checked before the hold, under the same lock, so concurrent creates never overshoot it).
          *
+         *     With `quoteId` (from POST /api/v1/videos/quote, same body, same account and mode, within 10 minutes) the generation is held and charged at most the quoted cost, even if the price rose since; the record's `quote_id` names it. A quote serves one generation (`quote_already_used`); an unknown or another account's (`quote_not_found`), expired (`quote_expired`) or different request's (`quote_mismatch`) quote is refused before anything is held.
+         *
          *     Outputs are kept for a retention period from completion: `retention_days` (1-365), else the account's setting (default 30). The record's `output[].expires_at` says until when; afterwards `output[].expired` is true and the files' URLs answer `410 output_expired`.
          */
         post: operations["createGeneration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a generation
+         * @description Answers what a create with this body would cost (`billed_seconds` × price), and its ETA as of now, without creating anything or holding any balance. The answer is binding for 10 minutes (`expires_at`): a create with the same body and `quoteId` set to `quote_id` is held and charged at most `cost`, even if the model's price rises in between (if it falls, the lower price applies). A quote serves one create, of the same account and mode (a test key's quotes are $0.000 and serve test keys only). The body is the create body and is checked as a create's is (the same errors; `quoteId` itself is refused); quotes have their own per-model rate limit, equal to the model's.
+         */
+        post: operations["createQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -422,6 +444,11 @@ export interface components {
              * @example 42
              */
             eta_seconds: number;
+            /**
+             * @description While the generation waits to start: its place among the waiting generations of its model (1: next to start), counted from the same reading of the queue as `eta_seconds`; it never rises. null once it has started, and when terminal.
+             * @example 3
+             */
+            queue_position: number | null;
             /** @description Empty until the generation is completed. */
             output: components["schemas"]["GenerationOutput"][];
             /** @example 2026-11-21T15:16:57Z */
@@ -441,6 +468,11 @@ export interface components {
              */
             cost: string;
             completed_at: string | null;
+            /**
+             * @description The binding quote the create carried (`quoteId`), whose cost is this generation's ceiling; null without one.
+             * @example null
+             */
+            quote_id: string | null;
             /**
              * @description false for a test-mode generation (made with a `vgk_test_` key): rendered locally, never sent to a provider, `billed_seconds` 0 and `cost` $0.000, seen only by test keys.
              * @example true
@@ -497,7 +529,7 @@ export interface components {
                  * @example unknown_parameter
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
                 /**
                  * @description Broad class of the error.
                  * @example invalid_request_error
@@ -597,6 +629,50 @@ export interface components {
              * @example 7
              */
             retention_days?: number;
+            /**
+             * @description A binding quote from POST /api/v1/videos/quote, made with this same request (only `stream` may differ) by this account within the last 10 minutes: the generation is charged at most the quoted cost, even if the price rose since. Each quote serves one generation.
+             * @example quo_4kT9mZ2xQ7rB1nC8vD3eF5
+             */
+            quoteId?: string;
+        };
+        Quote: {
+            /**
+             * @description Pass it as `quoteId` on the create.
+             * @example quo_4kT9mZ2xQ7rB1nC8vD3eF5
+             */
+            quote_id: string;
+            /** @example gen-3.1-pro */
+            model: string;
+            /**
+             * @description Model price at quoting: `$<amount> / сек`, 3 decimals.
+             * @example $0.480 / сек
+             */
+            price: string;
+            /**
+             * @description max(duration, model minimum charge).
+             * @example 8
+             */
+            billed_seconds: number;
+            /**
+             * @description What the create is held and, delivered in full, charged at most: billed_seconds × price.
+             * @example $3.840
+             */
+            cost: string;
+            /**
+             * @description Estimated seconds from acceptance to completion, as of now.
+             * @example 42
+             */
+            eta_seconds: number;
+            /**
+             * @description After this (10 minutes after quoting, UTC) the create refuses the quote with `quote_expired`.
+             * @example 2026-11-21T15:26:57Z
+             */
+            expires_at: string;
+            /**
+             * @description false for a quote made with a test key ($0.000; usable by test keys only).
+             * @example true
+             */
+            livemode: boolean;
         };
         GenerationList: {
             /** @enum {string} */
@@ -706,7 +782,7 @@ export interface components {
         };
         ErrorCatalogEntry: {
             /** @enum {string} */
-            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
             /** @description HTTP status; null for failure codes that appear only inside a failed generation record. */
             status: number | null;
             /** @enum {string} */
@@ -817,6 +893,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "price": "$0.480 / сек",
                      *           "eta_seconds": 0,
+                     *           "queue_position": null,
                      *           "output": [
                      *             {
                      *               "url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4",
@@ -836,6 +913,7 @@ export interface operations {
                      *           "billed_seconds": 8,
                      *           "cost": "$3.840",
                      *           "completed_at": "2026-11-21T15:17:41Z",
+                     *           "quote_id": null,
                      *           "livemode": true
                      *         }
                      *       ],
@@ -1096,6 +1174,7 @@ export interface operations {
                      *       "status": "completed",
                      *       "price": "$0.480 / сек",
                      *       "eta_seconds": 0,
+                     *       "queue_position": null,
                      *       "output": [
                      *         {
                      *           "url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4",
@@ -1115,6 +1194,7 @@ export interface operations {
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:41Z",
+                     *       "quote_id": null,
                      *       "livemode": true
                      *     }
                      */
@@ -1146,6 +1226,7 @@ export interface operations {
                      *       "status": "processing",
                      *       "price": "$0.480 / сек",
                      *       "eta_seconds": 42,
+                     *       "queue_position": 3,
                      *       "output": [],
                      *       "created_at": "2026-11-21T15:16:57Z",
                      *       "prompt": "A paper boat drifting down a rainy street at dusk",
@@ -1156,6 +1237,7 @@ export interface operations {
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": null,
+                     *       "quote_id": null,
                      *       "livemode": true
                      *     }
                      */
@@ -1176,6 +1258,7 @@ export interface operations {
              *     - `webhook_events_without_webhook`: `webHookEvents` was sent without `webHook`. [Fix](http://localhost:3000/errors#webhook_events_without_webhook)
              *     - `unsupported_size`: The model does not produce the requested `size`. [Fix](http://localhost:3000/errors#unsupported_size)
              *     - `invalid_url`: A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach. [Fix](http://localhost:3000/errors#invalid_url)
+             *     - `quote_mismatch`: The create body differs from the request the quote was made for (only `stream` and `quoteId` may differ). [Fix](http://localhost:3000/errors#quote_mismatch)
              */
             400: {
                 headers: {
@@ -1276,6 +1359,444 @@ export interface operations {
              *     - `key_read_only`: The API key is read-only: it may list models and read generations, but not create or cancel them. [Fix](http://localhost:3000/errors#key_read_only)
              *     - `key_model_not_allowed`: The API key is restricted to other models than the one requested. [Fix](http://localhost:3000/errors#key_model_not_allowed)
              *     - `key_spend_cap_reached`: This generation would take the API key past the monthly spend cap set for it (what its generations were charged or held this calendar month, UTC). [Fix](http://localhost:3000/errors#key_spend_cap_reached)
+             *     - `key_source_not_allowed`: The request came from an address outside the IP addresses and ranges the API key is restricted to. [Fix](http://localhost:3000/errors#key_source_not_allowed)
+             */
+            403: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "account_suspended",
+                     *         "type": "permission_error",
+                     *         "message": "The account is suspended.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#account_suspended",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. Error codes:
+             *
+             *     - `quote_not_found`: The `quoteId` names no quote of this account in this mode (a test key's quotes serve test keys only, and a live key's live keys). [Fix](http://localhost:3000/errors#quote_not_found)
+             */
+            404: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "quote_not_found",
+                     *         "type": "not_found_error",
+                     *         "message": "The `quoteId` names no quote of this account in this mode (a test key's quotes serve test keys only, and a live key's live keys).",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#quote_not_found",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. Error codes:
+             *
+             *     - `quote_already_used`: The quote has already served a generation; each quote is used once. [Fix](http://localhost:3000/errors#quote_already_used)
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body in the last 24 hours. [Fix](http://localhost:3000/errors#idempotency_key_reused)
+             *     - `idempotency_request_in_progress`: A request with this Idempotency-Key is still being processed. [Fix](http://localhost:3000/errors#idempotency_request_in_progress)
+             */
+            409: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "quote_already_used",
+                     *         "type": "conflict_error",
+                     *         "message": "The quote has already served a generation; each quote is used once.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#quote_already_used",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Error. Error codes:
+             *
+             *     - `quote_expired`: The quote's 10 minutes have passed (its `expires_at`); it no longer binds the price. [Fix](http://localhost:3000/errors#quote_expired)
+             */
+            410: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "quote_expired",
+                     *         "type": "not_found_error",
+                     *         "message": "The quote's 10 minutes have passed (its `expires_at`); it no longer binds the price.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#quote_expired",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. Error codes:
+             *
+             *     - `payload_too_large`: The body is larger than 64 KiB. [Fix](http://localhost:3000/errors#payload_too_large)
+             */
+            413: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The body is larger than 64 KiB.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#payload_too_large",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `unsupported_media_type`: The body is not sent as `Content-Type: application/json`. [Fix](http://localhost:3000/errors#unsupported_media_type)
+             */
+            415: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The body is not sent as `Content-Type: application/json`.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#unsupported_media_type",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
+             */
+            429: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal server error. Error codes:
+             *
+             *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
+             */
+            500: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "type": "api_error",
+                     *         "message": "Something went wrong on our side. Nothing was charged.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#internal_error",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `service_unavailable`: The service is temporarily unable to accept work. [Fix](http://localhost:3000/errors#service_unavailable)
+             */
+            503: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "type": "api_error",
+                     *         "message": "The service is temporarily unable to accept work.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#service_unavailable",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: the same key with the same body within 24 h returns the original response (marked `Idempotent-Replayed: true`) and never creates or charges twice; the same key with a different body is `409 idempotency_key_reused`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The create body you intend to send (`stream` may differ on the create). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "gen-3.1-pro",
+                 *       "prompt": "A paper boat drifting down a rainy street at dusk",
+                 *       "duration": 8,
+                 *       "size": "1080p"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateGenerationRequest"];
+            };
+        };
+        responses: {
+            /** @description The binding quote. */
+            200: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description `true` when this response is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quote_id": "quo_4kT9mZ2xQ7rB1nC8vD3eF5",
+                     *       "model": "gen-3.1-pro",
+                     *       "price": "$0.480 / сек",
+                     *       "billed_seconds": 8,
+                     *       "cost": "$3.840",
+                     *       "eta_seconds": 42,
+                     *       "expires_at": "2026-11-21T15:26:57Z",
+                     *       "livemode": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `invalid_json`: The request body is not valid JSON. [Fix](http://localhost:3000/errors#invalid_json)
+             *     - `missing_parameter`: A required parameter is missing. [Fix](http://localhost:3000/errors#missing_parameter)
+             *     - `invalid_parameter`: A parameter has the wrong type or a value outside its allowed range. [Fix](http://localhost:3000/errors#invalid_parameter)
+             *     - `unknown_parameter`: The body contains a field the API does not know (for example `aspect_ratio` instead of `aspectRatio`). [Fix](http://localhost:3000/errors#unknown_parameter)
+             *     - `unknown_model`: The `model` is not in the catalog or is disabled. [Fix](http://localhost:3000/errors#unknown_model)
+             *     - `urls_with_frames`: `urls` was sent together with `firstFrameUrl` or `lastFrameUrl`. [Fix](http://localhost:3000/errors#urls_with_frames)
+             *     - `too_many_urls`: `urls` holds more than 3 entries. [Fix](http://localhost:3000/errors#too_many_urls)
+             *     - `last_frame_without_first_frame`: `lastFrameUrl` was sent without `firstFrameUrl`. [Fix](http://localhost:3000/errors#last_frame_without_first_frame)
+             *     - `webhook_events_without_webhook`: `webHookEvents` was sent without `webHook`. [Fix](http://localhost:3000/errors#webhook_events_without_webhook)
+             *     - `unsupported_size`: The model does not produce the requested `size`. [Fix](http://localhost:3000/errors#unsupported_size)
+             *     - `unsupported_by_model`: No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames and reference images. [Fix](http://localhost:3000/errors#unsupported_by_model)
+             *     - `invalid_url`: A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach. [Fix](http://localhost:3000/errors#invalid_url)
+             */
+            400: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_json",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The request body is not valid JSON.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#invalid_json",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. Error codes:
+             *
+             *     - `missing_api_key`: No API key was sent. [Fix](http://localhost:3000/errors#missing_api_key)
+             *     - `invalid_api_key`: The API key is unknown or has been revoked. [Fix](http://localhost:3000/errors#invalid_api_key)
+             *     - `key_expired`: The API key passed the expiry date its owner set for it. [Fix](http://localhost:3000/errors#key_expired)
+             */
+            401: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "type": "authentication_error",
+                     *         "message": "No API key was sent.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#missing_api_key",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. Error codes:
+             *
+             *     - `account_suspended`: The account is suspended. [Fix](http://localhost:3000/errors#account_suspended)
+             *     - `subscription_paused`: Your subscription to this model is paused. [Fix](http://localhost:3000/errors#subscription_paused)
+             *     - `key_read_only`: The API key is read-only: it may list models and read generations, but not create or cancel them. [Fix](http://localhost:3000/errors#key_read_only)
+             *     - `key_model_not_allowed`: The API key is restricted to other models than the one requested. [Fix](http://localhost:3000/errors#key_model_not_allowed)
              *     - `key_source_not_allowed`: The request came from an address outside the IP addresses and ranges the API key is restricted to. [Fix](http://localhost:3000/errors#key_source_not_allowed)
              */
             403: {
@@ -1840,6 +2361,7 @@ export interface operations {
                      *       "status": "completed",
                      *       "price": "$0.480 / сек",
                      *       "eta_seconds": 0,
+                     *       "queue_position": null,
                      *       "output": [
                      *         {
                      *           "url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4",
@@ -1859,6 +2381,7 @@ export interface operations {
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:41Z",
+                     *       "quote_id": null,
                      *       "livemode": true
                      *     }
                      */
@@ -2243,6 +2766,7 @@ export interface operations {
                      *       "status": "canceled",
                      *       "price": "$0.480 / сек",
                      *       "eta_seconds": 0,
+                     *       "queue_position": null,
                      *       "output": [],
                      *       "created_at": "2026-11-21T15:16:57Z",
                      *       "prompt": "A paper boat drifting down a rainy street at dusk",
@@ -2253,6 +2777,7 @@ export interface operations {
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:03Z",
+                     *       "quote_id": null,
                      *       "livemode": true
                      *     }
                      */
@@ -3851,6 +4376,7 @@ export interface operations {
                  *         "status": "processing",
                  *         "price": "$0.480 / сек",
                  *         "eta_seconds": 38,
+                 *         "queue_position": null,
                  *         "output": [],
                  *         "created_at": "2026-11-21T15:16:57Z",
                  *         "prompt": "A paper boat drifting down a rainy street at dusk",
@@ -3861,6 +4387,7 @@ export interface operations {
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": null,
+                 *         "quote_id": null,
                  *         "livemode": true
                  *       }
                  *     }
@@ -3907,6 +4434,7 @@ export interface operations {
                  *         "status": "processing",
                  *         "price": "$0.480 / сек",
                  *         "eta_seconds": 17,
+                 *         "queue_position": null,
                  *         "output": [],
                  *         "created_at": "2026-11-21T15:16:57Z",
                  *         "prompt": "A paper boat drifting down a rainy street at dusk",
@@ -3917,6 +4445,7 @@ export interface operations {
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": null,
+                 *         "quote_id": null,
                  *         "livemode": true
                  *       }
                  *     }
@@ -3963,6 +4492,7 @@ export interface operations {
                  *         "status": "completed",
                  *         "price": "$0.480 / сек",
                  *         "eta_seconds": 0,
+                 *         "queue_position": null,
                  *         "output": [
                  *           {
                  *             "url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.mp4",
@@ -3982,6 +4512,7 @@ export interface operations {
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
+                 *         "quote_id": null,
                  *         "livemode": true
                  *       }
                  *     }
@@ -4028,6 +4559,7 @@ export interface operations {
                  *         "status": "failed",
                  *         "price": "$0.480 / сек",
                  *         "eta_seconds": 0,
+                 *         "queue_position": null,
                  *         "output": [],
                  *         "created_at": "2026-11-21T15:16:57Z",
                  *         "prompt": "A paper boat drifting down a rainy street at dusk",
@@ -4038,6 +4570,7 @@ export interface operations {
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
+                 *         "quote_id": null,
                  *         "livemode": true,
                  *         "error": {
                  *           "code": "render_failed",
@@ -4088,6 +4621,7 @@ export interface operations {
                  *         "status": "canceled",
                  *         "price": "$0.480 / сек",
                  *         "eta_seconds": 0,
+                 *         "queue_position": null,
                  *         "output": [],
                  *         "created_at": "2026-11-21T15:16:57Z",
                  *         "prompt": "A paper boat drifting down a rainy street at dusk",
@@ -4098,6 +4632,7 @@ export interface operations {
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:05Z",
+                 *         "quote_id": null,
                  *         "livemode": true
                  *       }
                  *     }

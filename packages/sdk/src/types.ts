@@ -5,6 +5,8 @@ import type { components } from "./openapi.generated.js";
 type Schemas = components["schemas"];
 
 export type Generation = Schemas["Generation"];
+/** A binding quote (POST /api/v1/videos/quote): pass `quote_id` as `quoteId` to `create` within 10 minutes. */
+export type Quote = Schemas["Quote"];
 export type GenerationOutput = Schemas["GenerationOutput"];
 export type GenerationStatus = Generation["status"];
 export type GenerationList = Schemas["GenerationList"];

@@ -24,7 +24,7 @@ from ._errors import (
 )
 from ._generations import GenerationList, Generations, GenerationStream
 from ._http import RetryPolicy
-from ._types import DurationRange, Generation, GenerationFailure, Model, Output, Page, StreamEvent
+from ._types import DurationRange, Generation, GenerationFailure, Model, Output, Page, Quote, StreamEvent
 from .webhooks import WebhookVerificationError
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "DownloadResult",
     "DurationRange",
     "Generation",
+    "Quote",
     "GenerationFailure",
     "GenerationList",
     "GenerationNotCancelableError",

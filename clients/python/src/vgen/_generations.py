@@ -10,7 +10,7 @@ from urllib.parse import quote
 from ._errors import APIConnectionError, VgenError, WaitTimeoutError
 from ._http import Response, Transport, new_idempotency_key
 from ._sse import parse_sse
-from ._types import Generation, Page, StreamEvent
+from ._types import Generation, Page, Quote, StreamEvent
 
 ProgressCallback = Callable[[Generation], None]
 
@@ -85,6 +85,7 @@ class Generations:
         web_hook: Optional[str] = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
+        quote_id: Optional[str] = ...,
         cancel_after: Optional[Union[int, str]] = ...,
         wait: Optional[int] = ...,
         stream: Literal[False] = ...,
@@ -106,6 +107,7 @@ class Generations:
         web_hook: None = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
+        quote_id: Optional[str] = ...,
         cancel_after: Optional[Union[int, str]] = ...,
         wait: None = ...,
         stream: Literal[True],
@@ -126,6 +128,7 @@ class Generations:
         web_hook: Optional[str] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
+        quote_id: Optional[str] = None,
         cancel_after: Optional[Union[int, str]] = None,
         wait: Optional[int] = None,
         stream: bool = False,
@@ -139,7 +142,8 @@ class Generations:
         `deadline` (an aware datetime or ISO 8601 text) or `cancel_after` (seconds, or text such as
         "5m") has the platform cancel it if unfinished by then (docs/api.md#deadlines). `retention_days`
         (1-365) keeps the output that long after completion instead of the account's setting
-        (docs/api.md#output-retention)."""
+        (docs/api.md#output-retention). `quote_id` (from `quote` with the same arguments, within 10
+        minutes) caps the charge at the quoted cost (docs/api.md#binding-quotes)."""
         if stream and web_hook is not None:
             raise ValueError("web_hook selects callback mode, which answers with the record, not a stream")
         if stream and wait is not None:
@@ -160,6 +164,7 @@ class Generations:
             "webHook": web_hook,
             "deadline": _iso_utc(deadline) if isinstance(deadline, datetime) else deadline,
             "retention_days": retention_days,
+            "quoteId": quote_id,
         }
         body.update({k: v for k, v in optional.items() if v is not None})
         accept = "text/event-stream" if stream else "application/json"
@@ -283,6 +288,40 @@ class Generations:
         # A read sent as POST: safe to retry without a key, and a key would make a retried poll replay a stale record.
         res = self._transport.request("POST", "/api/v1/videos/result", json_body={"id": id}, idempotent=False)
         return Generation.from_dict(res.json())
+
+    def quote(
+        self,
+        *,
+        model: str,
+        prompt: str,
+        duration: Optional[int] = None,
+        size: Optional[str] = None,
+        aspect_ratio: Optional[str] = None,
+        first_frame_url: Optional[str] = None,
+        last_frame_url: Optional[str] = None,
+        urls: Optional[Sequence[str]] = None,
+        web_hook: Optional[str] = None,
+        deadline: Optional[Union[str, datetime]] = None,
+        retention_days: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> Quote:
+        """A binding quote for `create` with the same arguments: cost, billed seconds, ETA and a
+        `quote_id` valid for 10 minutes. Nothing is held (docs/api.md#binding-quotes)."""
+        body: Dict[str, Any] = {"model": model, "prompt": prompt}
+        optional = {
+            "duration": duration,
+            "size": size,
+            "aspectRatio": aspect_ratio,
+            "firstFrameUrl": first_frame_url,
+            "lastFrameUrl": last_frame_url,
+            "urls": list(urls) if urls is not None else None,
+            "webHook": web_hook,
+            "deadline": _iso_utc(deadline) if isinstance(deadline, datetime) else deadline,
+            "retention_days": retention_days,
+        }
+        body.update({k: v for k, v in optional.items() if v is not None})
+        res = self._transport.request("POST", "/api/v1/videos/quote", json_body=body, idempotency_key=idempotency_key)
+        return Quote.from_dict(res.json())
 
     def cancel(self, id: str) -> Generation:
         """Cancels a generation that has not finished; raises GenerationNotCancelableError if it has."""

@@ -44,6 +44,34 @@ class GenerationFailure:
 
 
 @dataclass(frozen=True)
+class Quote:
+    """A binding quote (POST /api/v1/videos/quote): pass `quote_id` to `create` within 10 minutes
+    and the generation is charged at most `cost`, even if the price rises meanwhile."""
+
+    quote_id: str
+    model: str
+    price: str
+    billed_seconds: int
+    cost: str
+    eta_seconds: int
+    expires_at: str
+    livemode: bool = True
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Quote":
+        return cls(
+            quote_id=str(data["quote_id"]),
+            model=str(data.get("model", "")),
+            price=str(data.get("price", "")),
+            billed_seconds=int(data.get("billed_seconds") or 0),
+            cost=str(data.get("cost", "")),
+            eta_seconds=int(data.get("eta_seconds") or 0),
+            expires_at=str(data.get("expires_at", "")),
+            livemode=data.get("livemode") is not False,
+        )
+
+
+@dataclass(frozen=True)
 class Generation:
     id: str
     model: str
@@ -60,6 +88,10 @@ class Generation:
     billed_seconds: Optional[int] = None
     cost: Optional[str] = None
     completed_at: Optional[str] = None
+    # While waiting to start: its place among its model's waiting generations (1: next); else None.
+    queue_position: Optional[int] = None
+    # The binding quote the create carried (`quote_id`), else None.
+    quote_id: Optional[str] = None
     # False for a test-mode generation (made with a vgk_test_ key): free, rendered locally.
     livemode: bool = True
     error: Optional[GenerationFailure] = None
@@ -96,6 +128,8 @@ class Generation:
             billed_seconds=data.get("billed_seconds"),
             cost=data.get("cost"),
             completed_at=data.get("completed_at"),
+            queue_position=data.get("queue_position"),
+            quote_id=data.get("quote_id"),
             livemode=data.get("livemode") is not False,
             error=failure,
             raw=dict(data),

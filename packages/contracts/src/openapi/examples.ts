@@ -6,6 +6,7 @@ export const EXAMPLE_RECORD = {
   status: "processing",
   price: "$0.480 / сек",
   eta_seconds: 42,
+  queue_position: 3,
   output: [],
   created_at: "2026-11-21T15:16:57Z",
   prompt: "A paper boat drifting down a rainy street at dusk",
@@ -16,6 +17,7 @@ export const EXAMPLE_RECORD = {
   billed_seconds: 8,
   cost: "$3.840",
   completed_at: null,
+  quote_id: null,
   livemode: true,
 } as const;
 
@@ -23,6 +25,7 @@ export const EXAMPLE_COMPLETED = {
   ...EXAMPLE_RECORD,
   status: "completed",
   eta_seconds: 0,
+  queue_position: null,
   progress: 100,
   output: [
     {

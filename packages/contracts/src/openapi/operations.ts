@@ -5,6 +5,7 @@ import { getBalance } from "./billing/get-balance";
 import { listModels } from "./catalog/list-models";
 import { cancelGeneration } from "./generations/cancel-generation";
 import { createGeneration } from "./generations/create-generation";
+import { createQuote } from "./generations/create-quote";
 import { getGenerationResult } from "./generations/get-generation-result";
 import { listGenerations } from "./generations/list-generations";
 import { streamGenerationEvents } from "./generations/stream-generation-events";
@@ -18,6 +19,7 @@ import { triggerWebhook } from "./webhooks/trigger-webhook";
 /** One file per operation; a table operation without its metadata here does not compile. */
 const DOCS: Record<ApiOperationId, (baseUrl: string) => OperationDoc> = {
   createGeneration,
+  createQuote,
   listGenerations,
   streamGenerationEvents,
   getGenerationResult,

@@ -27,4 +27,4 @@ export {
   listTestBalanceRequests,
   requestTestBalance,
 } from "./test-balance";
-export { admitUnderSubscription } from "./subscription-admission";
+export { admitUnderSubscription, subscriptionPaused, subscriptionPausedNow } from "./subscription-admission";

@@ -1,5 +1,5 @@
 import { ApiError, formatUsd } from "@vgen/contracts";
-import { newId, type Tx } from "@vgen/db";
+import { newId, type DbOrTx, type Tx } from "@vgen/db";
 
 /** First instant of the calendar month (UTC) that `now` is in. */
 export function monthStart(now = new Date()): Date {
@@ -11,12 +11,18 @@ function fitsUnderCap(spentMicros: bigint, costMicros: bigint, capMicros: bigint
   return capMicros === null || spentMicros + costMicros <= capMicros;
 }
 
-function subscriptionPaused(modelId: string): ApiError {
+export function subscriptionPaused(modelId: string): ApiError {
   return new ApiError(
     "subscription_paused",
     `Your subscription to ${modelId} is paused. Resume it under My subscriptions.`,
     "model",
   );
+}
+
+/** Whether the account's subscription to the model is paused, read from its row (not a cache). */
+export async function subscriptionPausedNow(db: DbOrTx, accountId: string, modelId: string): Promise<boolean> {
+  const sub = await db.subscription.findUnique({ where: { accountId_modelId: { accountId, modelId } }, select: { status: true } });
+  return sub?.status === "paused";
 }
 
 /**

@@ -23,6 +23,7 @@ function sampleGeneration(event: WebhookEvent, now: Date, livemode: boolean): Ge
     status: "processing",
     price: "$0.100 / сек",
     eta_seconds: 20,
+    queue_position: null,
     output: [],
     created_at: at,
     prompt: "A sample event sent by POST /api/v1/webhooks/trigger",
@@ -33,6 +34,7 @@ function sampleGeneration(event: WebhookEvent, now: Date, livemode: boolean): Ge
     billed_seconds: 4,
     cost: "$0.400",
     completed_at: null,
+    quote_id: null,
     livemode,
   };
   switch (event) {

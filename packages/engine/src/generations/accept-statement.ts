@@ -2,6 +2,7 @@ import { ApiError } from "@vgen/contracts";
 import { newId, type Generation, type DbOrTx } from "@vgen/db";
 import { GENERATION_EVENTS_CHANNEL } from "./events";
 import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
+import { quoteAlreadyUsed } from "./quotes";
 import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, traceCarrier, type GenerationJob } from "../platform";
 
 /** An Idempotency-Key claim to complete with the generation, and the response a retry replays. */
@@ -38,6 +39,7 @@ export async function insertAccepted(client: DbOrTx, g: Generation, completion?:
   } catch (err) {
     const refusal = /vgen_refused:(\w+)/.exec(String((err as { message?: unknown }).message))?.[1];
     if (refusal === "idempotency_claim_lost") throw idempotencyClaimLost();
+    if (refusal === "quote_already_used") throw quoteAlreadyUsed();
     if (refusal === "insufficient_balance") {
       throw new ApiError("insufficient_balance", "The available balance does not cover the cost of this generation.");
     }
@@ -69,6 +71,17 @@ function withAcceptance(
       RETURNING true AS ok
     ),`
     : "";
+  // The quote is spent by the statement that uses it: of two creates racing with one quote, the
+  // second's UPDATE waits for the first's row lock, then finds it used and refuses. Its expiry was
+  // checked just before (redeemableQuote), so the only refusal left here is "already used".
+  const quoteUsed = g.quoteId
+    ? `
+    quote_used AS (
+      UPDATE quotes SET used_at = ${p(g.createdAt)}, generation_id = ${p(g.id)}
+      WHERE id = ${p(g.quoteId)} AND account_id = ${p(g.accountId)} AND used_at IS NULL
+      RETURNING true AS ok
+    ),`
+    : "";
   // A test-mode generation moves no money: no hold, no ledger entry, no balance condition.
   const hold = g.livemode
     ? `
@@ -80,13 +93,14 @@ function withAcceptance(
     : "";
   const conditions = [
     ...(completion ? [{ ok: "key_done.ok IS NOT NULL", refusal: "idempotency_claim_lost" }] : []),
+    ...(g.quoteId ? [{ ok: "quote_used.ok IS NOT NULL", refusal: "quote_already_used" }] : []),
     ...(g.livemode ? [{ ok: "hold.balance_micros IS NOT NULL", refusal: "insufficient_balance" }] : []),
   ];
   const admitted = conditions.length
     ? `vgen_require(${conditions.map((c) => c.ok).join(" AND ")},
           CASE ${conditions.map((c) => `WHEN NOT (${c.ok}) THEN '${c.refusal}'`).join(" ")} END)`
     : "true";
-  const joins = `${g.livemode ? "\n        LEFT JOIN hold ON true" : ""}${completion ? "\n        LEFT JOIN key_done ON true" : ""}`;
+  const joins = `${g.livemode ? "\n        LEFT JOIN hold ON true" : ""}${completion ? "\n        LEFT JOIN key_done ON true" : ""}${g.quoteId ? "\n        LEFT JOIN quote_used ON true" : ""}`;
   const entry = g.livemode
     ? `
     entry AS (
@@ -95,16 +109,16 @@ function withAcceptance(
       FROM hold, generation
     ),`
     : "";
-  const ctes = `${keyDone}${hold}
+  const ctes = `${keyDone}${quoteUsed}${hold}
     generation AS (
       INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
         width, height, first_frame_url, last_frame_url, urls, webhook_url, webhook_events, price_micros_per_second, billed_seconds,
-        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, trace_id, created_at)
+        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, trace_id, created_at, quote_id)
       SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
         ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
         ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.webhookEvents)}::text[], ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
         ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.livemode)},
-        ${p(g.traceId)}, ${p(g.createdAt)}
+        ${p(g.traceId)}, ${p(g.createdAt)}, ${p(g.quoteId)}
       FROM (SELECT 1) AS one${joins}
         CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified
       WHERE ${admitted}

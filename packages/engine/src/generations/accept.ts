@@ -2,7 +2,7 @@ import { parseCreateGeneration, type CreateGenerationInput, type GenerationRecor
 import type { CatalogModel, Db, Generation } from "@vgen/db";
 import { assertKeyAllowsModel, assertKeyMayWrite, type KeyRestrictions } from "../accounts";
 import { findEnabledModel } from "../catalog";
-import { createGeneration, type AcceptingAccount } from "./store";
+import { acceptIntoQueue, type AcceptingAccount } from "./store";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { assertRequestUrlsAllowed } from "../net";
 import { assertProjectAllowsModel, defaultProject, type ProjectRestrictions } from "../projects";
@@ -54,19 +54,9 @@ export function acceptGeneration(db: Db, input: AcceptGenerationInput) {
 
 async function accept(db: Db, input: AcceptGenerationInput) {
   const restrictions = input.keyRestrictions ?? null;
-  assertKeyMayWrite(restrictions);
-  const body = parseCreateGeneration(input.body);
-  const model = await findEnabledModel(db, body.model);
-  input.onModel?.(model);
-  assertKeyAllowsModel(restrictions, model.id);
-  const project = input.project ?? (await defaultProject(db, input.account.id));
-  assertProjectAllowsModel(project.restrictions, model.id);
-  await assertRequestUrlsAllowed(body);
-  const limit = await consumeRateLimit(`acct:${input.account.id}:model:${model.id}`, model.rateLimitQps);
-  input.onLimit?.(limit);
-  if (!limit.allowed) throw rateLimitedError(limit, `${model.id} on this account`);
+  const { body, model, project } = await admitRequest(db, input, "model");
   const keyed = input.idempotency;
-  const generation = await createGeneration(db, {
+  const { generation, queuePosition } = await acceptIntoQueue(db, {
     account: input.account,
     apiKeyId: input.apiKeyId,
     keySpendCapped: restrictions?.spendCapMicros != null,
@@ -75,12 +65,39 @@ async function accept(db: Db, input: AcceptGenerationInput) {
     model,
     cancelAfterSeconds: input.cancelAfterSeconds,
     livemode: input.livemode,
-    idempotency: keyed ? { claim: keyed.claim, response: (g) => keyed.response(body, newRecord(g)) } : undefined,
+    idempotency: keyed
+      ? { claim: keyed.claim, response: (g, position) => keyed.response(body, newRecord(g, position)) }
+      : undefined,
   });
-  return { body, generation, record: newRecord(generation) };
+  return { body, generation, record: newRecord(generation, queuePosition) };
 }
 
-/** The record of a generation just accepted: its ETA is the one promised at acceptance. */
-function newRecord(generation: Generation): GenerationRecordT {
-  return toRecord(generation, generation.etaSecondsAtAccept);
+/**
+ * What a create and a quote check alike before looking at prices: the key may write and use the
+ * model, the body is valid, its URLs are allowed, and the model's per-account limit has room
+ * (`bucket` keeps quotes from spending the creates' budget).
+ */
+export async function admitRequest(
+  db: Db,
+  input: Pick<AcceptGenerationInput, "account" | "keyRestrictions" | "body" | "onModel" | "onLimit" | "project">,
+  bucket: "model" | "quote",
+) {
+  const restrictions = input.keyRestrictions ?? null;
+  assertKeyMayWrite(restrictions);
+  const body = parseCreateGeneration(input.body);
+  const model = await findEnabledModel(db, body.model);
+  input.onModel?.(model);
+  assertKeyAllowsModel(restrictions, model.id);
+  const project = input.project ?? (await defaultProject(db, input.account.id));
+  assertProjectAllowsModel(project.restrictions, model.id);
+  await assertRequestUrlsAllowed(body);
+  const limit = await consumeRateLimit(`acct:${input.account.id}:${bucket}:${model.id}`, model.rateLimitQps);
+  input.onLimit?.(limit);
+  if (!limit.allowed) throw rateLimitedError(limit, `${bucket === "quote" ? "quotes for " : ""}${model.id} on this account`);
+  return { body, model, project };
+}
+
+/** The record of a generation just accepted: its ETA is the one promised at acceptance, its place the one read with it. */
+function newRecord(generation: Generation, queuePosition: number | null): GenerationRecordT {
+  return toRecord(generation, { etaSeconds: generation.etaSecondsAtAccept, queuePosition });
 }

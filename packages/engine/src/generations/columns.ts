@@ -15,4 +15,4 @@ export const GENERATION_COLUMNS =
   reconcile_by AS "reconcileBy", late_success_at AS "lateSuccessAt", delivered_ms AS "deliveredMs",
   upstream_cost_micros AS "upstreamCostMicros", deadline_at AS "deadlineAt", retention_days AS "retentionDays", expires_at AS "expiresAt",
   output_deleted_at AS "outputDeletedAt", attempts, livemode, trace_id AS "traceId", created_at AS "createdAt",
-  started_at AS "startedAt", completed_at AS "completedAt"`);
+  started_at AS "startedAt", completed_at AS "completedAt", quote_id AS "quoteId"`);

@@ -33,9 +33,10 @@ type Job = Pick<Generation, "id" | "modelId" | "size" | "duration" | "progress" 
 
 const PRIORITY_QUEUE = "pro_priority";
 
-/** One queue's waiting jobs, oldest first, with the running total of their expected seconds. */
+/** One queue's waiting jobs, oldest first, with the running totals of their count and expected seconds. */
 interface QueueIndex {
   createdAt: number[];
+  cumulativeJobs: number[];
   cumulativeSeconds: number[];
 }
 
@@ -55,6 +56,12 @@ interface ActiveJobs {
   routeSlots: Map<string, number>;
 }
 
+/** How long a generation has left, and while it waits to start, its place in its model's queue (1: next). */
+export interface QueueWait {
+  etaSeconds: number;
+  queuePosition: number | null;
+}
+
 const emptyPool = (): JobPool => ({ runningRemaining: new Map(), runningSeconds: 0, queues: new Map() });
 
 function addRunning(pool: JobPool, id: string, remaining: number) {
@@ -62,34 +69,53 @@ function addRunning(pool: JobPool, id: string, remaining: number) {
   pool.runningSeconds += remaining;
 }
 
-function addQueued(pool: JobPool, queueName: string, createdAt: Date, expected: number) {
+/** Appends `jobs` waiting jobs created at `createdAt` (callers add them oldest first). */
+function addQueued(pool: JobPool, queueName: string, createdAt: Date, jobs: number, expected: number) {
   let queue = pool.queues.get(queueName);
   if (!queue) {
-    queue = { createdAt: [], cumulativeSeconds: [] };
+    queue = { createdAt: [], cumulativeJobs: [], cumulativeSeconds: [] };
     pool.queues.set(queueName, queue);
   }
   queue.createdAt.push(createdAt.getTime());
-  queue.cumulativeSeconds.push((queue.cumulativeSeconds.at(-1) ?? 0) + expected);
+  queue.cumulativeJobs.push((queue.cumulativeJobs.at(-1) ?? 0) + jobs);
+  queue.cumulativeSeconds.push((queue.cumulativeSeconds.at(-1) ?? 0) + jobs * expected);
 }
 
-/** One read of the processing jobs and the routes' capacity, shared by every ETA computed from it. */
+interface RunningRow {
+  id: string;
+  modelId: string;
+  size: string;
+  duration: number;
+  progress: number;
+  startedAt: Date;
+}
+
+interface QueuedGroup {
+  queue: string;
+  modelId: string;
+  size: string;
+  duration: number;
+  createdAt: Date;
+  jobs: number;
+}
+
+/**
+ * One read of the processing jobs and the routes' capacity, shared by every ETA computed from it.
+ * Running jobs are few (at most the slots of workers and routes) and read one by one; waiting jobs
+ * can be tens of thousands, so they are read as an aggregate over the partial index of waiting
+ * jobs (generations_waiting_idx, index-only): one row per queue, model, size, duration and creation
+ * instant, never the rows themselves.
+ */
 async function loadActive(db: Db): Promise<ActiveJobs> {
-  const [active, slots] = await Promise.all([
-    db.generation.findMany({
-      where: { status: "processing" },
-      select: {
-        id: true,
-        modelId: true,
-        size: true,
-        duration: true,
-        progress: true,
-        startedAt: true,
-        createdAt: true,
-        queue: true,
-      },
-      orderBy: { createdAt: "asc" },
-      take: 500,
-    }),
+  const [running, queued, slots] = await Promise.all([
+    db.$queryRaw<RunningRow[]>`
+      SELECT id, model_id AS "modelId", size, duration, progress, started_at AS "startedAt"
+        FROM generations WHERE status = 'processing' AND started_at IS NOT NULL`,
+    db.$queryRaw<QueuedGroup[]>`
+      SELECT queue::text AS queue, model_id AS "modelId", size, duration, created_at AS "createdAt", count(*)::int AS jobs
+        FROM generations WHERE status = 'processing' AND started_at IS NULL
+       GROUP BY created_at, queue, model_id, size, duration
+       ORDER BY created_at`,
     db.modelRoute.groupBy({ by: ["modelId"], where: { enabled: true }, _sum: { maxConcurrency: true } }),
   ]);
   const now = Date.now();
@@ -98,21 +124,24 @@ async function loadActive(db: Db): Promise<ActiveJobs> {
     byModel: new Map(),
     routeSlots: new Map(slots.map((s) => [s.modelId, s._sum.maxConcurrency ?? 0])),
   };
-  for (const j of active) {
-    const expected = await expectedProcessingSeconds(db, j.modelId, j.size, j.duration);
-    let model = jobs.byModel.get(j.modelId);
+  const modelPool = (modelId: string) => {
+    let model = jobs.byModel.get(modelId);
     if (!model) {
       model = emptyPool();
-      jobs.byModel.set(j.modelId, model);
+      jobs.byModel.set(modelId, model);
     }
-    if (j.startedAt) {
-      const remaining = remainingRunningSeconds(expected, (now - j.startedAt.getTime()) / 1000, j.progress);
-      addRunning(jobs.all, j.id, remaining);
-      addRunning(model, j.id, remaining);
-    } else {
-      addQueued(jobs.all, j.queue, j.createdAt, expected);
-      addQueued(model, j.queue, j.createdAt, expected);
-    }
+    return model;
+  };
+  for (const j of running) {
+    const expected = await expectedProcessingSeconds(db, j.modelId, j.size, j.duration);
+    const remaining = remainingRunningSeconds(expected, (now - j.startedAt.getTime()) / 1000, j.progress);
+    addRunning(jobs.all, j.id, remaining);
+    addRunning(modelPool(j.modelId), j.id, remaining);
+  }
+  for (const g of queued) {
+    const expected = await expectedProcessingSeconds(db, g.modelId, g.size, g.duration);
+    addQueued(jobs.all, g.queue, g.createdAt, g.jobs, expected);
+    addQueued(modelPool(g.modelId), g.queue, g.createdAt, g.jobs, expected);
   }
   return jobs;
 }
@@ -127,7 +156,7 @@ function olderThan(queue: QueueIndex | undefined, at: number): { jobs: number; s
     if (queue.createdAt[mid]! < at) lo = mid + 1;
     else hi = mid;
   }
-  return { jobs: lo, seconds: queue.cumulativeSeconds[lo - 1] ?? 0 };
+  return { jobs: queue.cumulativeJobs[lo - 1] ?? 0, seconds: queue.cumulativeSeconds[lo - 1] ?? 0 };
 }
 
 /** What a queued job waits for in a pool: every running job, then Pro Priority first and, within a queue, oldest first. */
@@ -152,36 +181,39 @@ function loadAhead(pool: JobPool, own: { queue: string; createdAt: Date; id?: st
 
 /**
  * A queued job waits for a worker and for a slot on one of its model's routes (docs/api.md#eta):
- * its ETA is the longer of the two waits.
+ * its ETA is the longer of the two waits. Its queue position is its place among its model's
+ * waiting jobs (the queue its routes serve): 1 + those created before it. Jobs only leave the
+ * part ahead of it and new ones join behind, so the position never rises.
  */
-function queuedEta(
+function queuedWait(
   active: ActiveJobs,
   expected: number,
   own: { modelId: string; queue: string; createdAt: Date; id?: string },
-): number {
+): QueueWait {
   const byWorkers = queuedEtaSeconds(expected, loadAhead(active.all, own, env().WORKER_CONCURRENCY));
-  const slots = active.routeSlots.get(own.modelId);
   const model = active.byModel.get(own.modelId);
-  if (!slots || !model) return byWorkers;
-  return Math.max(byWorkers, queuedEtaSeconds(expected, loadAhead(model, own, slots)));
+  const queuePosition = 1 + olderThan(model?.queues.get(own.queue), own.createdAt.getTime()).jobs;
+  const slots = active.routeSlots.get(own.modelId);
+  if (!slots || !model) return { etaSeconds: byWorkers, queuePosition };
+  return { etaSeconds: Math.max(byWorkers, queuedEtaSeconds(expected, loadAhead(model, own, slots))), queuePosition };
 }
 
-/** ETA for a request about to be accepted. */
+/** ETA and queue position for a request about to be accepted: behind everything waiting now. */
 export async function etaForNewJob(
   db: Db,
   job: { modelId: string; size: string; duration: number; queue: string },
-): Promise<number> {
+): Promise<QueueWait> {
   const expected = await expectedProcessingSeconds(db, job.modelId, job.size, job.duration);
-  return queuedEta(await recentActive(db), expected, { ...job, createdAt: new Date() });
+  return queuedWait(await recentActive(db), expected, { ...job, createdAt: new Date() });
 }
 
-/** Live ETA for a stored generation; 0 once it is terminal. */
-export async function etaFor(db: Db, gen: Job & { status: string }): Promise<number> {
+/** Live ETA and queue position of a stored generation; 0 and null once it is terminal. */
+export async function etaFor(db: Db, gen: Job & { status: string }): Promise<QueueWait> {
   return (await etaForMany(db, [gen]))[0]!;
 }
 
 /** Live ETAs for many generations (a list page) with one read of the queue, not one per row. */
-export function etaForMany(db: Db, gens: (Job & { status: string })[]): Promise<number[]> {
+export function etaForMany(db: Db, gens: (Job & { status: string })[]): Promise<QueueWait[]> {
   return etasFrom(db, gens, () => recentActive(db));
 }
 
@@ -209,23 +241,27 @@ const recentActive = cachedActive(1_000);
  * read at most once per `maxAgeMs` and that read is shared, so queued ETAs lag the queue by at
  * most that much; a running generation's ETA always follows its own row.
  */
-export function sharedQueueEtas(db: Db, maxAgeMs: number): (gens: (Job & { status: string })[]) => Promise<number[]> {
+export function sharedQueueEtas(db: Db, maxAgeMs: number): (gens: (Job & { status: string })[]) => Promise<QueueWait[]> {
   const active = cachedActive(maxAgeMs);
   return (gens) => etasFrom(db, gens, () => active(db));
 }
 
-async function etasFrom(db: Db, gens: (Job & { status: string })[], activeJobs: () => Promise<ActiveJobs>): Promise<number[]> {
+async function etasFrom(db: Db, gens: (Job & { status: string })[], activeJobs: () => Promise<ActiveJobs>): Promise<QueueWait[]> {
   const queued = gens.some((g) => g.status === "processing" && !g.startedAt);
   const active = queued ? await activeJobs() : null;
-  const out: number[] = [];
+  const out: QueueWait[] = [];
   for (const gen of gens) {
     if (gen.status !== "processing") {
-      out.push(0);
+      out.push({ etaSeconds: 0, queuePosition: null });
       continue;
     }
     const expected = await expectedProcessingSeconds(db, gen.modelId, gen.size, gen.duration);
-    if (gen.startedAt) out.push(runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress));
-    else out.push(queuedEta(active!, expected, gen));
+    if (gen.startedAt)
+      out.push({
+        etaSeconds: runningEtaSeconds(expected, (Date.now() - gen.startedAt.getTime()) / 1000, gen.progress),
+        queuePosition: null,
+      });
+    else out.push(queuedWait(active!, expected, gen));
   }
   return out;
 }

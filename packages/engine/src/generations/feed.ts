@@ -19,6 +19,8 @@ export interface FeedRecord {
   modelId: string;
   /** The id of the stream event that shows this state (event-id.ts). */
   eventId: number;
+  /** The record's `queue_position`: a change of it alone is a `queue` event, not a new state. */
+  queuePosition: number | null;
   /** False for a test-mode generation: only a test key may follow it. */
   livemode: boolean;
   /** Its project: only a key of that project may follow it. */
@@ -238,6 +240,7 @@ export class GenerationFeed {
           json: JSON.stringify(record),
           modelId: row.modelId,
           eventId: eventIdOf(record),
+          queuePosition: record.queue_position,
           livemode: row.livemode,
           projectId: row.projectId,
           terminal: record.status !== "processing",

@@ -1,5 +1,6 @@
 /** Public surface of the engine's generations domain. Generations from acceptance to a terminal state: accept, store, stream feed, idempotency, ETA, the worker. */
 export { acceptGeneration } from "./accept";
+export { quoteGeneration } from "./quote";
 export { generationEvents, notifyGenerationChanged } from "./events";
 export { GenerationFeed, generationFeed, liveRecordForAccount } from "./feed";
 export type { FeedRecord } from "./feed";

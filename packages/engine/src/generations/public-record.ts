@@ -2,6 +2,7 @@ import { formatPricePerSecond, formatTimestamp, formatUsd, type GenerationRecord
 import type { Generation } from "@vgen/db";
 import { publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
+import type { QueueWait } from "./eta";
 
 /**
  * The record a webhook event carries: a running generation's ETA is the one promised at
@@ -9,17 +10,20 @@ import { outputExpired } from "./retention";
  */
 export function eventRecord(gen: Generation, now: Date = new Date()): GenerationRecordT {
   const elapsed = Math.floor((now.getTime() - gen.createdAt.getTime()) / 1000);
-  return toRecord(gen, gen.status === "processing" ? Math.max(0, gen.etaSecondsAtAccept - elapsed) : 0, now);
+  const etaSeconds = gen.status === "processing" ? Math.max(0, gen.etaSecondsAtAccept - elapsed) : 0;
+  return toRecord(gen, { etaSeconds, queuePosition: null }, now);
 }
 
 /** The generation record exactly as the API shows it (docs/api.md#the-generation-record). */
-export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Date()): GenerationRecordT {
+export function toRecord(gen: Generation, wait: QueueWait, now: Date = new Date()): GenerationRecordT {
+  const waiting = gen.status === "processing";
   const record: GenerationRecordT = {
     id: gen.id,
     model: gen.modelId,
     status: gen.status,
     price: formatPricePerSecond(gen.priceMicrosPerSecond),
-    eta_seconds: gen.status === "processing" ? etaSeconds : 0,
+    eta_seconds: waiting ? wait.etaSeconds : 0,
+    queue_position: waiting && !gen.startedAt ? wait.queuePosition : null,
     output:
       gen.status === "completed" && gen.outputKey
         ? [
@@ -42,6 +46,7 @@ export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Da
     billed_seconds: gen.billedSeconds,
     cost: formatUsd(gen.costMicros),
     completed_at: gen.completedAt ? formatTimestamp(gen.completedAt) : null,
+    quote_id: gen.quoteId,
     livemode: gen.livemode,
   };
   if (gen.status === "failed") {

@@ -20,10 +20,11 @@ import { currentTraceId, routesByModel, subscriptionKey, subscriptionStates, dec
 import { type RouteRequest, acceptanceRefusal } from "../providers";
 import { checkSpendThreshold } from "../alerts";
 import { eventRecord, toRecord } from "./public-record";
-import { admitUnderSubscription, admitUnderKeyCap } from "../accounts";
+import { admitUnderSubscription, admitUnderKeyCap, subscriptionPaused, subscriptionPausedNow } from "../accounts";
 import { onGenerationTerminal } from "./terminal-hooks";
 import { admitUnderProjectCap, defaultProject } from "../projects";
 import { deadlineFor } from "./deadlines";
+import { redeemableQuote } from "./quotes";
 import { queueWebhookEvent, queueProgressEvent } from "../delivery";
 
 /** What the create path needs of the account; the request's cached identity carries it. */
@@ -32,48 +33,44 @@ export type AcceptingAccount = Pick<Account, "id" | "status">;
 /** Long enough for a burst to queue for a connection instead of failing (the pool is small). */
 const CREATE_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
 
+type CreateGenerationSpec = {
+  account: AcceptingAccount;
+  apiKeyId: string | null;
+  /** The key has a monthly spend cap: it is checked under the key's row lock before the hold. */
+  keySpendCapped?: boolean;
+  /** The generation's project (the key's); `spendCapped`: checked under its row lock. Absent: the default project. */
+  project?: { id: string; spendCapped: boolean };
+  body: CreateGenerationInput;
+  model: CatalogModel;
+  /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
+  idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation, queuePosition: number | null): StoredResponse };
+  /** The request's `Cancel-After` header, in seconds. */
+  cancelAfterSeconds?: number | null;
+  /** False for a test key's request: rendered locally for free, within the test-mode limits. Default: live. */
+  livemode?: boolean;
+};
+
 /** Accepts a request: the hold, the record and its job commit together, or nothing happens. */
-export async function createGeneration(
+export async function createGeneration(db: Db, input: CreateGenerationSpec): Promise<Generation> {
+  return (await acceptIntoQueue(db, input)).generation;
+}
+
+/** createGeneration, also telling the new generation's place in its model's queue (as of its ETA's reading). */
+export async function acceptIntoQueue(
   db: Db,
-  input: {
-    account: AcceptingAccount;
-    apiKeyId: string | null;
-    /** The key has a monthly spend cap: it is checked under the key's row lock before the hold. */
-    keySpendCapped?: boolean;
-    /** The generation's project (the key's); `spendCapped`: checked under its row lock. Absent: the default project. */
-    project?: { id: string; spendCapped: boolean };
-    body: CreateGenerationInput;
-    model: CatalogModel;
-    /** An Idempotency-Key claim completed in the same statement, with the response made from the new generation. */
-    idempotency?: { claim: HeldIdempotencyClaim; response(generation: Generation): StoredResponse };
-    /** The request's `Cancel-After` header, in seconds. */
-    cancelAfterSeconds?: number | null;
-    /** False for a test key's request: rendered locally for free, within the test-mode limits. Default: live. */
-    livemode?: boolean;
-  },
-): Promise<Generation> {
+  input: CreateGenerationSpec,
+): Promise<{ generation: Generation; queuePosition: number | null }> {
   const { account, body } = input;
   const livemode = input.livemode ?? true;
   const project = input.project ?? (await defaultProjectOf(db, account.id));
-  if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
-  const resolved = resolveAgainstModel(input.model, body);
-  // Test mode never reaches the model's routes: the local renderer serves it (worker/next-step.ts).
-  if (livemode)
-    await assertSomeRouteCanServe(db, resolved.model.id, {
-      duration: resolved.duration,
-      size: resolved.size,
-      aspectRatio: resolved.aspectRatio,
-      firstFrame: !!body.firstFrameUrl,
-      lastFrame: !!body.lastFrameUrl,
-      references: body.urls?.length ?? 0,
-    });
-  // Test mode holds and charges nothing.
-  const { billedSeconds, costMicros } = livemode
-    ? quoteClip(resolved.model, resolved.duration)
-    : { billedSeconds: 0, costMicros: 0n };
+  const { resolved, subscription, eta, ...price } = await assessRequest(db, { account, body, model: input.model, livemode });
+  // A binding quote caps the price: the cheaper of its terms and today's (docs/api.md#binding-quotes).
+  const quote = body.quoteId
+    ? await redeemableQuote(db, { accountId: account.id, livemode, quoteId: body.quoteId, body, resolved })
+    : null;
+  const terms = quote && quote.costMicros < price.costMicros ? quote : price;
+  const { billedSeconds, costMicros } = terms;
   const queue = resolved.model.queue;
-  const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
-  const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
   const createdAt = new Date();
   const deadlineAt = deadlineFor(createdAt, body.deadline, input.cancelAfterSeconds ?? null);
   const generation: Generation = {
@@ -94,13 +91,13 @@ export async function createGeneration(
     urls: body.urls ?? [],
     webhookUrl: body.webHook ?? null,
     webhookEvents: body.webHookEvents ?? [],
-    priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
+    priceMicrosPerSecond: terms.priceMicrosPerSecond,
     billedSeconds,
     costMicros,
     queue,
     seed: randomInt(0, 2 ** 31 - 1),
     progress: 0,
-    etaSecondsAtAccept: eta,
+    etaSecondsAtAccept: eta.etaSeconds,
     errorCode: null,
     errorMessage: null,
     outputKey: null,
@@ -125,14 +122,18 @@ export async function createGeneration(
     createdAt,
     startedAt: null,
     completedAt: null,
+    quoteId: quote?.id ?? null,
   };
-  const completion = input.idempotency && { claim: input.idempotency.claim, response: input.idempotency.response(generation) };
+  const completion = input.idempotency && {
+    claim: input.idempotency.claim,
+    response: input.idempotency.response(generation, eta.queuePosition),
+  };
   if (!livemode) {
     await db.$transaction(async (tx) => {
       await admitTestGeneration(tx, account.id, createdAt);
       await insertAccepted(tx, generation, completion);
     }, CREATE_TRANSACTION);
-    return generation;
+    return { generation, queuePosition: eta.queuePosition };
   }
   // Only an active, uncapped subscription skips the locked read. A cached pause is checked there too: it
   // may be stale (resumed a moment ago through another process), and a resumed model must not be refused.
@@ -151,7 +152,42 @@ export async function createGeneration(
       await insertAccepted(tx, generation, completion);
     }, CREATE_TRANSACTION);
   }
-  return generation;
+  return { generation, queuePosition: eta.queuePosition };
+}
+
+/**
+ * What accepting this request would mean now, for the create and for a quote alike: the account
+ * may create, some route can serve it, what it holds (nothing in test mode), the subscription is
+ * not paused, and its ETA.
+ */
+export async function assessRequest(
+  db: Db,
+  input: { account: AcceptingAccount; body: CreateGenerationInput; model: CatalogModel; livemode: boolean },
+) {
+  const { account, body, livemode } = input;
+  if (account.status === "suspended") throw new ApiError("account_suspended", "This account is suspended.");
+  const resolved = resolveAgainstModel(input.model, body);
+  // Test mode never reaches the model's routes: the local renderer serves it (worker/next-step.ts).
+  if (livemode)
+    await assertSomeRouteCanServe(db, resolved.model.id, {
+      duration: resolved.duration,
+      size: resolved.size,
+      aspectRatio: resolved.aspectRatio,
+      firstFrame: !!body.firstFrameUrl,
+      lastFrame: !!body.lastFrameUrl,
+      references: body.urls?.length ?? 0,
+    });
+  // Test mode holds and charges nothing.
+  const { billedSeconds, costMicros } = livemode
+    ? quoteClip(resolved.model, resolved.duration)
+    : { billedSeconds: 0, costMicros: 0n };
+  const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
+  // A cached pause may be stale (resumed a moment ago through another process): the row decides.
+  if (subscription?.status === "paused" && (await subscriptionPausedNow(db, account.id, resolved.model.id)))
+    throw subscriptionPaused(resolved.model.id);
+  const queue = resolved.model.queue;
+  const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
+  return { resolved, billedSeconds, costMicros, priceMicrosPerSecond: resolved.model.priceMicrosPerSecond, subscription, eta };
 }
 
 async function defaultProjectOf(db: Db, accountId: string) {

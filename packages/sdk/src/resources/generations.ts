@@ -6,6 +6,7 @@ import type {
   Generation,
   GenerationList,
   ListGenerationsParams,
+  Quote,
   RequestOptions,
   StreamOptions,
 } from "../types.js";
@@ -129,6 +130,15 @@ export class Generations {
       if (!page.has_more || !page.next_cursor) return;
       cursor = page.next_cursor;
     }
+  }
+
+  /**
+   * A binding quote for a create with these params: its cost, billed seconds and ETA. Creating with
+   * `{ ...params, quoteId: quote.quote_id }` within 10 minutes is charged at most `cost`, even if the
+   * price rises meanwhile. Nothing is held.
+   */
+  quote(params: CreateGenerationParams, options: RequestOptions = {}): Promise<Quote> {
+    return this.transport.json({ method: "POST", path: "/api/v1/videos/quote", body: params }, options);
   }
 
   /** Cancels a generation that has not finished; resolves with the canceled record. */

@@ -3,6 +3,7 @@ import type { ApiRoute } from "../http/with-api-key";
 import type { withPublic } from "../http/with-public";
 import { cancelGenerationRoute } from "./cancel-generation";
 import { createGenerationRoute } from "./create-generation";
+import { createQuoteRoute } from "./create-quote";
 import { getGenerationEvents } from "./generation-events";
 import { getBalanceRoute } from "./get-balance";
 import { getOpenApiDocumentRoute } from "./get-openapi-document";
@@ -31,6 +32,7 @@ type OperationHandler<Id extends ApiOperationId> = ApiRoute<PathParams<PathOf<Id
  */
 export const OPERATION_HANDLERS: { [Id in ApiOperationId]: OperationHandler<Id> } = {
   createGeneration: createGenerationRoute,
+  createQuote: createQuoteRoute,
   listGenerations: listGenerationsRoute,
   streamGenerationEvents: getGenerationEvents,
   getGenerationResult: getResultRoute,

@@ -60,6 +60,8 @@ function openStreams(): OpenStreams {
 class GenerationEventStream {
   private readonly accountId: string;
   private lastId: number;
+  /** The queue position the client was last shown (null: none, or no longer waiting). */
+  private lastPosition: number | null = null;
   private closed = false;
   private unwatch = () => {};
 
@@ -112,7 +114,19 @@ class GenerationEventStream {
     if (!record) return this.close();
     if (record.eventId > this.lastId) {
       this.lastId = record.eventId;
+      this.lastPosition = record.queuePosition;
       this.sink.write(`event: generation\nid: ${record.eventId}\ndata: ${record.json}\n\n`);
+    } else if (
+      record.queuePosition !== null &&
+      this.lastPosition !== null &&
+      record.queuePosition < this.lastPosition &&
+      record.eventId === this.lastId
+    ) {
+      // Moving up the queue changes no state (the event id is the progress): a `queue` event without
+      // an id says so, and resuming is untouched. Only ever lower: a stream never shows a rise.
+      this.lastPosition = record.queuePosition;
+      const { eta_seconds, queue_position } = JSON.parse(record.json) as { eta_seconds: number; queue_position: number };
+      this.sink.write(`event: queue\ndata: ${JSON.stringify({ queue_position, eta_seconds })}\n\n`);
     }
     if (record.terminal) this.close();
   }

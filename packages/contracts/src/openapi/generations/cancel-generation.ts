@@ -7,7 +7,13 @@ import { IdempotencyHeaders } from "../idempotency-header";
 import { jsonRecord } from "../record-responses";
 import { apiKeyRequired } from "../security";
 
-const EXAMPLE_CANCELED = { ...EXAMPLE_RECORD, status: "canceled", eta_seconds: 0, completed_at: "2026-11-21T15:17:03Z" } as const;
+const EXAMPLE_CANCELED = {
+  ...EXAMPLE_RECORD,
+  status: "canceled",
+  eta_seconds: 0,
+  queue_position: null,
+  completed_at: "2026-11-21T15:17:03Z",
+} as const;
 
 export const cancelGeneration = (baseUrl: string): OperationDoc => ({
   tags: ["Generations"],

@@ -29,6 +29,7 @@ export const createGeneration = (baseUrl: string): OperationDoc => ({
     "Cross-field rules: `urls` not with `firstFrameUrl`/`lastFrameUrl` (`urls_with_frames`); `lastFrameUrl` requires `firstFrameUrl` (`last_frame_without_first_frame`); " +
     `at most 3 \`urls\` (\`too_many_urls\`); \`webHookEvents\` requires \`webHook\` (\`webhook_events_without_webhook\`); \`prompt\` 1-${MAX_PROMPT_CHARS} characters after trimming; \`duration\` within the model's bounds; \`size\` one the model supports (\`unsupported_size\`).\n\n` +
     "A restricted key may refuse the create: a read-only key (`key_read_only`), a model outside the key's list (`key_model_not_allowed`), or a cost that would take the key past its monthly spend cap (`key_spend_cap_reached`, checked before the hold, under the same lock, so concurrent creates never overshoot it).\n\n" +
+    "With `quoteId` (from POST /api/v1/videos/quote, same body, same account and mode, within 10 minutes) the generation is held and charged at most the quoted cost, even if the price rose since; the record's `quote_id` names it. A quote serves one generation (`quote_already_used`); an unknown or another account's (`quote_not_found`), expired (`quote_expired`) or different request's (`quote_mismatch`) quote is refused before anything is held.\n\n" +
     "Outputs are kept for a retention period from completion: `retention_days` (1-365), else the account's setting (default 30). The record's `output[].expires_at` says until when; afterwards `output[].expired` is true and the files' URLs answer `410 output_expired`.",
   security: apiKeyRequired,
   request: {
@@ -108,6 +109,10 @@ export const createGeneration = (baseUrl: string): OperationDoc => ({
         "key_read_only",
         "key_model_not_allowed",
         "key_spend_cap_reached",
+        "quote_not_found",
+        "quote_expired",
+        "quote_mismatch",
+        "quote_already_used",
         ...IDEMPOTENCY_ERRORS,
         ...AUTH_ERRORS,
       ],

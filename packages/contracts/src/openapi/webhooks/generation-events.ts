@@ -10,17 +10,24 @@ import { acknowledged, SIGNATURE_HEADERS } from "./signature";
 import { EXAMPLE_COMPLETED, EXAMPLE_RECORD } from "../examples";
 
 const EXAMPLES: Record<WebhookEvent, object> = {
-  "generation.processing": { ...EXAMPLE_RECORD, eta_seconds: 38 },
-  "generation.progress": { ...EXAMPLE_RECORD, eta_seconds: 17, progress: 55 },
+  "generation.processing": { ...EXAMPLE_RECORD, eta_seconds: 38, queue_position: null },
+  "generation.progress": { ...EXAMPLE_RECORD, eta_seconds: 17, queue_position: null, progress: 55 },
   "generation.completed": EXAMPLE_COMPLETED,
   "generation.failed": {
     ...EXAMPLE_RECORD,
     status: "failed",
     eta_seconds: 0,
+    queue_position: null,
     completed_at: "2026-11-21T15:17:41Z",
     error: { code: "render_failed", message: "The renderer could not produce the video. Nothing was charged." },
   },
-  "generation.canceled": { ...EXAMPLE_RECORD, status: "canceled", eta_seconds: 0, completed_at: "2026-11-21T15:17:05Z" },
+  "generation.canceled": {
+    ...EXAMPLE_RECORD,
+    status: "canceled",
+    eta_seconds: 0,
+    queue_position: null,
+    completed_at: "2026-11-21T15:17:05Z",
+  },
 };
 
 const WHEN: Record<WebhookEvent, string> = {
