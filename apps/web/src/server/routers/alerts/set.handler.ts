@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { parseUsd } from "@vgen/contracts";
 import { setAlertSettings } from "@vgen/engine/alerts";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { SetAlertsInput } from "./set.schema";
 
@@ -10,5 +11,5 @@ export function setHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<
   return setAlertSettings(ctx.db, ctx.accountId, {
     lowBalanceThresholdMicros: micros(input.lowBalanceThreshold),
     monthlySpendThresholdMicros: micros(input.monthlySpendThreshold),
-  });
+  }, memberActor(ctx));
 }

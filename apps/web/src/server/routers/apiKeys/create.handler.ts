@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { checkedKeyRestrictions, issueNamedApiKey } from "@vgen/engine/accounts";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { CreateKeyInput } from "./create.schema";
 import { toKeyRestrictions } from "@vgen/contracts";
@@ -10,6 +11,6 @@ export async function createHandler({ ctx, input }: { ctx: AuthedContext; input:
   const { key, record } = await issueNamedApiKey(ctx.db, ctx.accountId, input.name, restrictions, {
     livemode: input.livemode,
     createdById: ctx.user.id,
-  });
+  }, memberActor(ctx));
   return { key, id: record.id, name: record.name, prefix: record.prefix, livemode: record.livemode, createdAt: record.createdAt };
 }
