@@ -12,11 +12,11 @@ import {
   setRetentionDays,
 } from "../src/accounts/index";
 import { setAlertSettings } from "../src/alerts/index";
-import { type CustomerAuditAction, listCustomerAuditLog } from "../src/audit/index";
+import { listCustomerAuditLog } from "../src/audit/index";
 import { createTopUpInvoice, markInvoicePaid } from "../src/billing/index";
 import { createEndpoint, deleteEndpoint, rollEndpointSecret, updateEndpoint } from "../src/delivery/index";
 import { changeMemberRole, inviteMember, removeMember, revokeInvitation, transferOwnership } from "../src/orgs/index";
-import type { Id } from "@vgen/contracts";
+import type { CustomerAuditAction, Id } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;

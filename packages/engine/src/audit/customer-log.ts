@@ -2,7 +2,7 @@
 // (tenant-scoped) whose action is in the customer list, newest first, a keyset page at a time.
 import type { Db, Prisma } from "@vgen/db";
 import { decodeCursor, olderThan, pageOf } from "../platform";
-import { CUSTOMER_AUDIT_ACTIONS, type CustomerAuditAction } from "./customer-actions";
+import { CUSTOMER_AUDIT_ACTIONS, type CustomerAuditAction } from "@vgen/contracts";
 
 const PAGE_SIZE = 50;
 

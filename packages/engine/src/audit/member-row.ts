@@ -2,7 +2,7 @@
 // change's own transaction: the row and the change commit or roll back together.
 import type { Tx } from "@vgen/db";
 import { writeAuditRow } from "./audit-row";
-import type { CustomerAuditAction } from "./customer-actions";
+import type { CustomerAuditAction } from "@vgen/contracts";
 
 /** The person making a change from the dashboard, and the address the request came from. */
 export interface MemberActor {

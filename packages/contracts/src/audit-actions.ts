@@ -1,6 +1,8 @@
-// The closed list of what an organization's owners and admins see in their audit log. Staff rows
-// (support actions) share the table but stay out of the customer view unless their action is here
-// (a bank-transfer top-up marked paid by support is the customer's `balance.topped_up`).
+/**
+ * The closed list of what an organization's owners and admins see in their audit log (the dashboard
+ * names each one). Staff rows (support actions) share the table but stay out of the customer view
+ * unless their action is here (a bank-transfer top-up marked paid by support is `balance.topped_up`).
+ */
 export const CUSTOMER_AUDIT_ACTIONS = [
   "member.invited",
   "member.removed",
