@@ -53,6 +53,7 @@ export const PERMISSIONS = {
   "orgs.changeRole": MANAGERS,
   "orgs.removeMember": MANAGERS,
   "orgs.transferOwnership": ["owner"],
+  "orgs.auditLog": MANAGERS,
 
   "overview.summary": EVERYONE,
   "catalog.list": EVERYONE,
