@@ -8,6 +8,7 @@ export {
   searchAccounts,
 } from "./accounts";
 export { issueAccountLinkAsStaff } from "./account-links";
+export { getAccountOrganization } from "./organization";
 export { setAccountStatus } from "./account-status";
 export { adjustBalance } from "./adjustments";
 export { listAuditLog } from "./audit-log";
