@@ -105,6 +105,8 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "orgs.removeMember": { input: (a) => ({ memberId: a.accountId, keys: "revoke" }), expect: "refused" },
   "orgs.transferOwnership": { input: (a) => ({ memberId: a.accountId }), expect: "refused" },
   "orgs.revokeInvitation": { input: (a) => ({ id: a.invitationId }), expect: "refused" },
+  // The person filter only narrows B's own organization's log: naming A finds nothing.
+  "orgs.auditLog": { input: (a) => ({ actorId: a.accountId }), expect: "filtered" },
 };
 
 /** Id fields that name no account's object, and why. */
