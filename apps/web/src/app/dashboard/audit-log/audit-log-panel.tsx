@@ -37,6 +37,8 @@ export function AuditLogPanel() {
       actorId: (actorId || undefined) as `acct_${string}` | undefined,
     }),
     placeholderData: keepPreviousData,
+    // A refusal (a role without access) is final: show it at once rather than after the retries.
+    retry: false,
   });
   const refilter = (apply: () => void) => {
     apply();
