@@ -114,7 +114,10 @@ describe.skipIf(!testDatabaseUrl)("the permission table", () => {
 
   it("shows the organization's audit log to owners and admins only", async () => {
     const as = (role: OrgRole) =>
-      router.createCaller({ db, user: { ...members[role], role: "user" }, headers: new Headers({ origin: "http://localhost:3000", "x-vgen-client-ip": "203.0.113.9" }),
+      router.createCaller({
+        db,
+        user: { ...members[role], role: "user" },
+        headers: new Headers({ origin: "http://localhost:3000", "x-vgen-client-ip": "203.0.113.9" }),
       });
     await as("admin").account.setRetention({ retentionDays: 12 });
     const { data } = await as("owner").orgs.auditLog({ action: "settings.changed" });

@@ -39,7 +39,13 @@ const CASES: {
 }[] = [
   {
     action: "member.invited",
-    run: (db, o) => inviteMember(db, { accountId: o.id, inviter: { id: o.id, role: "owner", ip: "198.51.100.7" }, email: "new@example.test", role: "viewer" }),
+    run: (db, o) =>
+      inviteMember(db, {
+        accountId: o.id,
+        inviter: { id: o.id, role: "owner", ip: "198.51.100.7" },
+        email: "new@example.test",
+        role: "viewer",
+      }),
     changed: async (db, o) => (await db.orgInvitation.count({ where: { accountId: o.id, email: "new@example.test" } })) > 0,
   },
   {
@@ -49,7 +55,8 @@ const CASES: {
   },
   {
     action: "member.role_changed",
-    run: (db, o) => changeMemberRole(db, { accountId: o.id, actor: { id: o.id, role: "owner" }, memberId: o.memberId, role: "admin" }),
+    run: (db, o) =>
+      changeMemberRole(db, { accountId: o.id, actor: { id: o.id, role: "owner" }, memberId: o.memberId, role: "admin" }),
     changed: async (db, o) => (await memberRole(db, o)) === "admin",
   },
   {
@@ -85,7 +92,8 @@ const CASES: {
   {
     action: "cap.changed",
     run: (db, o) => restrictApiKey(db, o.id, o.keyId, { ...NO_LIMITS, monthlySpendCapMicros: 5_000_000n }, { id: o.id }),
-    changed: async (db, o) => (await db.apiKey.findUniqueOrThrow({ where: { id: o.keyId } })).monthlySpendCapMicros === 5_000_000n,
+    changed: async (db, o) =>
+      (await db.apiKey.findUniqueOrThrow({ where: { id: o.keyId } })).monthlySpendCapMicros === 5_000_000n,
   },
   {
     action: "balance.topped_up",
@@ -113,7 +121,8 @@ const CASES: {
   {
     action: "webhook_endpoint.secret_rolled",
     run: (db, o) => rollEndpointSecret(db, o.id, o.endpointId, { id: o.id }),
-    changed: async (db, o) => (await db.webhookEndpoint.findUniqueOrThrow({ where: { id: o.endpointId } })).secret !== o.endpointSecret,
+    changed: async (db, o) =>
+      (await db.webhookEndpoint.findUniqueOrThrow({ where: { id: o.endpointId } })).secret !== o.endpointSecret,
   },
   {
     action: "settings.changed",
@@ -139,11 +148,27 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
     const member = await createAccount(db(), { email: unique("member") });
     await db().membership.create({ data: { accountId: owner.id, memberId: member.id, role: "developer" } });
     const { record } = await issueApiKey(db(), owner.id, "to change");
-    const { endpoint, secret } = await createEndpoint(db(), owner.id, { url: "https://hooks.example.com/a", description: "", events: [] });
-    const inv = await inviteMember(db(), { accountId: owner.id, inviter: { id: owner.id, role: "owner" }, email: unique("inv"), role: "viewer" });
+    const { endpoint, secret } = await createEndpoint(db(), owner.id, {
+      url: "https://hooks.example.com/a",
+      description: "",
+      events: [],
+    });
+    const inv = await inviteMember(db(), {
+      accountId: owner.id,
+      inviter: { id: owner.id, role: "owner" },
+      email: unique("inv"),
+      role: "viewer",
+    });
     // The setup's own rows are not what the cases look for.
     await db().auditLog.deleteMany({ where: { targetAccountId: owner.id } });
-    return { id: owner.id, memberId: member.id, keyId: record.id, endpointId: endpoint.id, endpointSecret: secret, invitationId: inv.id };
+    return {
+      id: owner.id,
+      memberId: member.id,
+      keyId: record.id,
+      endpointId: endpoint.id,
+      endpointSecret: secret,
+      invitationId: inv.id,
+    };
   }
 
   /** Refuses every audit row about this organization: the change writing one must fail as a whole. */
@@ -187,7 +212,12 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
     });
     const before = (await db().account.findUniqueOrThrow({ where: { id: o.id } })).email;
     await db().account.update({ where: { id: o.id }, data: { email: unique("renamed") } });
-    await setAlertSettings(db(), o.id, { lowBalanceThresholdMicros: 1_000_000n, monthlySpendThresholdMicros: null }, { id: o.id });
+    await setAlertSettings(
+      db(),
+      o.id,
+      { lowBalanceThresholdMicros: 1_000_000n, monthlySpendThresholdMicros: null },
+      { id: o.id },
+    );
     const page = await listCustomerAuditLog(db(), o.id);
     expect(page.data.map((r) => r.action)).toEqual(["settings.changed", "member.invited"]);
     expect(page.data[1]).toMatchObject({ ip: "198.51.100.7", actorEmail: before });
@@ -202,7 +232,9 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
     await setRetentionDays(db(), b.id, 9, { id: b.id });
     await revokeApiKey(db(), a.id as Id<"acct">, a.keyId, { id: a.id });
     // A staff row about the organization is not the customer's (its action is not in the list).
-    await db().auditLog.create({ data: { id: `aud_${Date.now()}x`, actorId: a.id, action: "account.suspend", targetAccountId: a.id } });
+    await db().auditLog.create({
+      data: { id: `aud_${Date.now()}x`, actorId: a.id, action: "account.suspend", targetAccountId: a.id },
+    });
 
     const all = await listCustomerAuditLog(db(), a.id, { limit: 100 });
     expect(all.data).toHaveLength(5);

@@ -60,13 +60,7 @@ function canonicalSource(text: string): string {
  * Replaces a live key's restrictions. The change reaches every web process's key cache at once
  * through the api_keys trigger (docs/architecture.md#hot-cache-invalidated-by-notify).
  */
-export async function restrictApiKey(
-  db: Db,
-  accountId: string,
-  keyId: string,
-  input: KeyRestrictionsInput,
-  actor?: MemberActor,
-) {
+export async function restrictApiKey(db: Db, accountId: string, keyId: string, input: KeyRestrictionsInput, actor?: MemberActor) {
   const data = await checkedKeyRestrictions(db, input);
   return db.$transaction(async (tx) => {
     const old = await tx.apiKey.findFirst({

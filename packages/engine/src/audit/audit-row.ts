@@ -27,9 +27,7 @@ export async function writeAuditRow(
     details?: Record<string, unknown>;
   },
 ) {
-  const actor = row.actorId
-    ? await tx.account.findUnique({ where: { id: row.actorId }, select: { email: true } })
-    : null;
+  const actor = row.actorId ? await tx.account.findUnique({ where: { id: row.actorId }, select: { email: true } }) : null;
   return tx.auditLog.create({
     data: {
       id: row.id ?? newId("aud"),

@@ -75,7 +75,12 @@ export async function updateEndpoint(
     const { count } = await tx.webhookEndpoint.updateMany({ where: { id, accountId }, data: patch });
     if (count === 0) throw new WebhookEndpointNotFoundError(id);
     if (actor)
-      await writeMemberAuditRow(tx, actor, { accountId, action: "webhook_endpoint.updated", targetId: id, details: { ...patch } });
+      await writeMemberAuditRow(tx, actor, {
+        accountId,
+        action: "webhook_endpoint.updated",
+        targetId: id,
+        details: { ...patch },
+      });
   });
   return getEndpoint(db, accountId, id);
 }
@@ -87,7 +92,12 @@ export async function deleteEndpoint(db: Db, accountId: string, id: string, acto
     const { count } = await tx.webhookEndpoint.deleteMany({ where: { id, accountId } });
     if (!gone || count === 0) throw new WebhookEndpointNotFoundError(id);
     if (actor)
-      await writeMemberAuditRow(tx, actor, { accountId, action: "webhook_endpoint.deleted", targetId: id, details: { url: gone.url } });
+      await writeMemberAuditRow(tx, actor, {
+        accountId,
+        action: "webhook_endpoint.deleted",
+        targetId: id,
+        details: { url: gone.url },
+      });
   });
 }
 

@@ -151,10 +151,7 @@ export async function removeMember(db: Db, change: MemberChange & { keys: "keep"
 }
 
 /** An owner hands ownership to another member, who becomes an owner while the giver becomes an admin. */
-export async function transferOwnership(
-  db: Db,
-  input: { accountId: string; fromId: string; toId: string; ip?: string | null },
-) {
+export async function transferOwnership(db: Db, input: { accountId: string; fromId: string; toId: string; ip?: string | null }) {
   await db.$transaction(async (tx) => {
     await lockOrganization(tx, input.accountId);
     if ((await currentRole(tx, input.accountId, input.fromId)) !== "owner")

@@ -8,9 +8,16 @@ import { toKeyRestrictions } from "@vgen/contracts";
 /** Issues a key; the full key is in this response only (the database keeps its hash). */
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof CreateKeyInput> }) {
   const restrictions = input.restrictions && (await checkedKeyRestrictions(ctx.db, toKeyRestrictions(input.restrictions)));
-  const { key, record } = await issueNamedApiKey(ctx.db, ctx.accountId, input.name, restrictions, {
-    livemode: input.livemode,
-    createdById: ctx.user.id,
-  }, memberActor(ctx));
+  const { key, record } = await issueNamedApiKey(
+    ctx.db,
+    ctx.accountId,
+    input.name,
+    restrictions,
+    {
+      livemode: input.livemode,
+      createdById: ctx.user.id,
+    },
+    memberActor(ctx),
+  );
   return { key, id: record.id, name: record.name, prefix: record.prefix, livemode: record.livemode, createdAt: record.createdAt };
 }

@@ -12,6 +12,11 @@ export async function transferOwnershipHandler({
   ctx: AuthedContext;
   input: z.infer<typeof TransferOwnershipInput>;
 }) {
-  await transferOwnership(ctx.db, { accountId: ctx.accountId, fromId: ctx.user.id, toId: input.memberId, ip: memberActor(ctx).ip });
+  await transferOwnership(ctx.db, {
+    accountId: ctx.accountId,
+    fromId: ctx.user.id,
+    toId: input.memberId,
+    ip: memberActor(ctx).ip,
+  });
   return { owner: input.memberId };
 }
