@@ -125,6 +125,8 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "projects.archive": { input: (a) => ({ id: a.projectId }), expect: "refused" },
   // A test key needs no verified email: the only thing refusing it is the project being A's.
   "apiKeys.create": { input: (a) => ({ name: "stolen", livemode: false, projectId: a.projectId }), expect: "refused" },
+  // The person filter only narrows B's own organization's log: naming A finds nothing.
+  "orgs.auditLog": { input: (a) => ({ actorId: a.accountId }), expect: "filtered" },
 };
 
 /** Id fields that name no account's object, and why. */

@@ -111,4 +111,17 @@ describe.skipIf(!testDatabaseUrl)("the permission table", () => {
     const { members: listed } = await caller.orgs.members();
     expect(listed.map((m) => m.id)).toContain(members.developer.id);
   });
+
+  it("shows the organization's audit log to owners and admins only", async () => {
+    const as = (role: OrgRole) =>
+      router.createCaller({
+        db,
+        user: { ...members[role], role: "user" },
+        headers: new Headers({ origin: "http://localhost:3000", "x-vgen-client-ip": "203.0.113.9" }),
+      });
+    await as("admin").account.setRetention({ retentionDays: 12 });
+    const { data } = await as("owner").orgs.auditLog({ action: "settings.changed" });
+    expect(data[0]).toMatchObject({ actorId: members.admin.id, actorEmail: members.admin.email, ip: "203.0.113.9" });
+    expect(await outcome(() => as("developer").orgs.auditLog({}))).toBe("role_not_allowed");
+  });
 });

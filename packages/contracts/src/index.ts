@@ -18,3 +18,4 @@ export * from "./redirects";
 export * from "./locales";
 export * from "./ids";
 export * from "./org-roles";
+export * from "./audit-actions";

@@ -118,8 +118,8 @@ describe.skipIf(!testDatabaseUrl)("organizations", () => {
     });
     const { token: revokedToken } = await emailedInvitation(invitee.email);
     const other = await orgWithOwner();
-    expect(await refusal(revokeInvitation(db(), other.id, revoked.id))).toBe("resource_not_found");
-    await revokeInvitation(db(), owner.id, revoked.id);
+    expect(await refusal(revokeInvitation(db(), other.id, revoked.id, { id: other.id }))).toBe("resource_not_found");
+    await revokeInvitation(db(), owner.id, revoked.id, { id: owner.id });
     expect(await refusal(acceptInvitation(db(), { token: revokedToken, memberId: invitee.id }))).toBe("invalid_link");
     expect(await db().membership.count({ where: { accountId: owner.id, memberId: invitee.id } })).toBe(0);
   });

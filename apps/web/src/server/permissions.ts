@@ -54,6 +54,7 @@ export const PERMISSIONS = {
   "orgs.changeRole": MANAGERS,
   "orgs.removeMember": MANAGERS,
   "orgs.transferOwnership": ["owner"],
+  "orgs.auditLog": MANAGERS,
 
   // Projects: managers shape them; everyone reads them (billing sees caps and spend, developers pick one for a key).
   "projects.list": EVERYONE,

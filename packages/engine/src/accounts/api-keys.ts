@@ -2,6 +2,7 @@ import { ApiError, formatTimestamp, type Id } from "@vgen/contracts";
 import { newId, randomBase58, type Db, type Tx } from "@vgen/db";
 import { API_KEY_PREFIX, hashApiKey, TEST_API_KEY_PREFIX } from "./accounts";
 import type { KeyRestrictionColumns } from "./key-restrictions";
+import { type MemberActor, writeMemberAuditRow } from "../audit";
 import { apiKeyCreatedMail, apiKeyRevokedMail, notifyOwner } from "../mail";
 import { resolveProjectId } from "../projects";
 
@@ -135,6 +136,7 @@ export async function issueNamedApiKey(
   name: string,
   restrictions?: KeyRestrictionColumns,
   mode: KeyMode = { livemode: true },
+  actor?: MemberActor,
 ) {
   return db.$transaction(async (tx) => {
     // The account row lock also serializes concurrent issues, so the count-then-create cannot overshoot the cap.
@@ -149,6 +151,7 @@ export async function issueNamedApiKey(
     if (live >= MAX_LIVE_API_KEYS) throw new TooManyApiKeysError();
     const issued = await insertKey(tx, accountId, name, restrictions, mode);
     await noticeOfNewKey(tx, issued.record);
+    if (actor) await auditKey(tx, actor, "key.created", issued.record);
     return issued;
   });
 }
@@ -164,8 +167,24 @@ function noticeOfNewKey(
   );
 }
 
-/** Revokes one live key of one account; the API refuses it from the next request on. */
-export async function revokeApiKey(db: Db, accountId: Id<"acct">, keyId: string) {
+/** The customer audit row of a key change; the key's name and prefix say which one it was. */
+function auditKey(
+  tx: Tx,
+  actor: MemberActor,
+  action: "key.created" | "key.revoked" | "key.rotated",
+  key: { id: string; accountId: string; name: string; prefix: string },
+  details: Record<string, unknown> = {},
+) {
+  return writeMemberAuditRow(tx, actor, {
+    accountId: key.accountId,
+    action,
+    targetId: key.id,
+    details: { name: key.name, prefix: key.prefix, ...details },
+  });
+}
+
+/** Revokes one live key of one account; the API refuses it from the next request on. `actor`: the member, from the dashboard. */
+export async function revokeApiKey(db: Db, accountId: Id<"acct">, keyId: string, actor?: MemberActor) {
   await db.$transaction(async (tx) => {
     const at = new Date();
     const key = await tx.apiKey.findFirst({
@@ -174,6 +193,7 @@ export async function revokeApiKey(db: Db, accountId: Id<"acct">, keyId: string)
     });
     const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: at } });
     if (!key || res.count === 0) throw new ApiKeyNotFoundError();
+    if (actor) await auditKey(tx, actor, "key.revoked", { id: keyId, accountId, ...key });
     await notifyOwner(tx, accountId, (locale) =>
       apiKeyRevokedMail({ name: key.name, prefix: key.prefix, at, bySupport: false }, locale),
     );
@@ -192,7 +212,7 @@ export async function rotateApiKey(
   db: Db,
   accountId: string,
   keyId: string,
-  options: { expiresAt?: Date | null } = {},
+  options: { expiresAt?: Date | null; actor?: MemberActor } = {},
   now = new Date(),
 ) {
   if (options.expiresAt && options.expiresAt <= now)
@@ -219,6 +239,7 @@ export async function rotateApiKey(
     const restrictions = { allowedModels, readOnly, expiresAt, monthlySpendCapMicros, allowedSources };
     const issued = await insertKey(tx, accountId, old.name, restrictions, { livemode, projectId });
     await noticeOfNewKey(tx, issued.record, old.prefix);
+    if (options.actor) await auditKey(tx, options.actor, "key.rotated", issued.record, { replaces: old.id });
     return issued;
   });
 }

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "@vgen/db";
 import ipaddr from "ipaddr.js";
 import type { KeyRestrictionColumns } from "./key-restrictions";
 import { ApiKeyNotFoundError } from "./api-keys";
+import { type MemberActor, writeMemberAuditRow } from "../audit";
 
 /** What an owner sets on a key (docs/api.md#restricted-keys); empty lists, false and null lift each one. */
 export type KeyRestrictionsInput = KeyRestrictionColumns;
@@ -59,9 +60,26 @@ function canonicalSource(text: string): string {
  * Replaces a live key's restrictions. The change reaches every web process's key cache at once
  * through the api_keys trigger (docs/architecture.md#hot-cache-invalidated-by-notify).
  */
-export async function restrictApiKey(db: Db, accountId: string, keyId: string, input: KeyRestrictionsInput) {
+export async function restrictApiKey(db: Db, accountId: string, keyId: string, input: KeyRestrictionsInput, actor?: MemberActor) {
   const data = await checkedKeyRestrictions(db, input);
-  const res = await db.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data });
-  if (res.count === 0) throw new ApiKeyNotFoundError();
-  return data;
+  return db.$transaction(async (tx) => {
+    const old = await tx.apiKey.findFirst({
+      where: { id: keyId, accountId, revokedAt: null },
+      select: { monthlySpendCapMicros: true },
+    });
+    const res = await tx.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data });
+    if (!old || res.count === 0) throw new ApiKeyNotFoundError();
+    if (actor) {
+      await writeMemberAuditRow(tx, actor, { accountId, action: "key.restricted", targetId: keyId, details: { ...data } });
+      // A key's spend cap is a cap like a subscription's: the cap filter finds both.
+      if (old.monthlySpendCapMicros !== data.monthlySpendCapMicros)
+        await writeMemberAuditRow(tx, actor, {
+          accountId,
+          action: "cap.changed",
+          targetId: keyId,
+          details: { from: old.monthlySpendCapMicros, to: data.monthlySpendCapMicros },
+        });
+    }
+    return data;
+  });
 }

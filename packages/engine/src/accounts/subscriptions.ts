@@ -1,5 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
+import { type MemberActor, writeMemberAuditRow } from "../audit";
 import { QUEUE_LABELS } from "../catalog";
 import { monthStart } from "./subscription-admission";
 
@@ -114,21 +115,43 @@ async function updateOwn(
   accountId: string,
   modelId: string,
   data: { status?: "active" | "paused"; monthlySpendCapMicros?: bigint | null },
+  audit?: { actor: MemberActor; action: "cap.changed" | "subscription.changed" },
 ) {
-  const { count } = await db.subscription.updateMany({ where: { accountId, modelId }, data });
-  if (count === 0) throw new SubscriptionError("resource_not_found", `No subscription to '${modelId}'.`);
-  return db.subscription.findUniqueOrThrow({ where: { accountId_modelId: { accountId, modelId } } });
+  return db.$transaction(async (tx) => {
+    const where = { accountId_modelId: { accountId, modelId } };
+    const old = await tx.subscription.findUnique({ where, select: { status: true, monthlySpendCapMicros: true } });
+    const { count } = await tx.subscription.updateMany({ where: { accountId, modelId }, data });
+    if (!old || count === 0) throw new SubscriptionError("resource_not_found", `No subscription to '${modelId}'.`);
+    const sub = await tx.subscription.findUniqueOrThrow({ where });
+    if (audit)
+      await writeMemberAuditRow(tx, audit.actor, {
+        accountId,
+        action: audit.action,
+        targetId: sub.id,
+        details:
+          audit.action === "cap.changed"
+            ? { model: modelId, from: old.monthlySpendCapMicros, to: sub.monthlySpendCapMicros }
+            : { model: modelId, from: old.status, to: sub.status },
+      });
+    return sub;
+  });
 }
 
 /** Pauses (new requests get 403 subscription_paused) or resumes the account's subscription to a model. */
-export function setSubscriptionStatus(db: Db, accountId: string, modelId: string, status: "active" | "paused") {
-  return updateOwn(db, accountId, modelId, { status });
+export function setSubscriptionStatus(
+  db: Db,
+  accountId: string,
+  modelId: string,
+  status: "active" | "paused",
+  actor?: MemberActor,
+) {
+  return updateOwn(db, accountId, modelId, { status }, actor && { actor, action: "subscription.changed" });
 }
 
 /** Sets (positive micro-dollars) or clears (null) the monthly spend cap of a subscription. */
-export function setSpendCap(db: Db, accountId: string, modelId: string, capMicros: bigint | null) {
+export function setSpendCap(db: Db, accountId: string, modelId: string, capMicros: bigint | null, actor?: MemberActor) {
   if (capMicros !== null && (capMicros <= 0n || capMicros > MAX_SPEND_CAP_MICROS)) {
     throw new SubscriptionError("invalid_parameter", "The cap must be more than $0 and at most $1,000,000.", "cap");
   }
-  return updateOwn(db, accountId, modelId, { monthlySpendCapMicros: capMicros });
+  return updateOwn(db, accountId, modelId, { monthlySpendCapMicros: capMicros }, actor && { actor, action: "cap.changed" });
 }

@@ -1,6 +1,7 @@
 // The owner's balance alert settings (docs/api.md#balance-alerts).
 import { ApiError } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
+import { type MemberActor, writeMemberAuditRow } from "../audit";
 
 /** Thresholds above this are surely typos (and keep the micro-dollar sums far from bigint limits). */
 export const MAX_ALERT_THRESHOLD_MICROS = 1_000_000_000_000n; // $1,000,000
@@ -41,12 +42,14 @@ export async function setAlertSettings(
   db: Db,
   accountId: string,
   input: { lowBalanceThresholdMicros: bigint | null; monthlySpendThresholdMicros: bigint | null },
+  actor?: MemberActor,
 ): Promise<AlertSettings> {
   checkThreshold(input.lowBalanceThresholdMicros, "lowBalanceThreshold");
   checkThreshold(input.monthlySpendThresholdMicros, "monthlySpendThreshold");
   const low = input.lowBalanceThresholdMicros;
   const spend = input.monthlySpendThresholdMicros;
-  await db.$executeRaw`
+  await db.$transaction(async (tx) => {
+    await tx.$executeRaw`
     UPDATE accounts SET
       low_balance_alerted_at = CASE WHEN low_balance_threshold_micros IS DISTINCT FROM ${low}::bigint THEN NULL ELSE low_balance_alerted_at END,
       spend_alerted_month = CASE WHEN monthly_spend_threshold_micros IS DISTINCT FROM ${spend}::bigint THEN NULL ELSE spend_alerted_month END,
@@ -54,5 +57,12 @@ export async function setAlertSettings(
       monthly_spend_threshold_micros = ${spend}::bigint,
       updated_at = now() AT TIME ZONE 'UTC'
     WHERE id = ${accountId}`;
+    if (actor)
+      await writeMemberAuditRow(tx, actor, {
+        accountId,
+        action: "settings.changed",
+        details: { setting: "alerts", lowBalanceThresholdMicros: low, monthlySpendThresholdMicros: spend },
+      });
+  });
   return getAlertSettings(db, accountId);
 }

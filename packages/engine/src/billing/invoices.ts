@@ -170,6 +170,15 @@ export async function markInvoicePaid(db: Db, input: MarkPaidInput): Promise<Mar
       reason: `Invoice ${found.number} paid by ${input.via === "stripe" ? "card (Stripe)" : "bank transfer"}`,
       actor: input.actor,
     });
+    // The customer's own log: who confirmed the payment (support for a bank transfer, the system for Stripe).
+    await writeAuditRow(tx, {
+      actorKind: input.audit ? "staff" : "system",
+      actorId: input.audit?.actorId ?? null,
+      action: "balance.topped_up",
+      targetAccountId: found.accountId,
+      targetId: found.id,
+      details: { number: found.number, amountMicros: found.amountMicros, via: input.via },
+    });
     if (input.audit) {
       await writeAuditRow(tx, {
         actorId: input.audit.actorId,

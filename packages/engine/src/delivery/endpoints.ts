@@ -4,6 +4,7 @@
 import { ApiError, type EndpointEvent } from "@vgen/contracts";
 import { newId, type Db, type WebhookEndpoint } from "@vgen/db";
 import { newWebhookSecret } from "../accounts";
+import { type MemberActor, writeMemberAuditRow } from "../audit";
 import { assertUrlAllowed } from "../net";
 import { resolveProjectId } from "../projects";
 
@@ -48,7 +49,7 @@ async function checkProject(db: Db, accountId: string, projectId: string | null 
 }
 
 /** Adds an endpoint (enabled); its URL must pass the SSRF URL policy. Returns it with its new secret. */
-export async function createEndpoint(db: Db, accountId: string, fields: EndpointFields) {
+export async function createEndpoint(db: Db, accountId: string, fields: EndpointFields, actor?: MemberActor) {
   await checkProject(db, accountId, fields.projectId);
   await assertUrlAllowed(fields.url, "url");
   const count = await db.webhookEndpoint.count({ where: { accountId } });
@@ -56,9 +57,16 @@ export async function createEndpoint(db: Db, accountId: string, fields: Endpoint
     throw new ApiError("webhook_endpoint_limit", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints.`);
   }
   const secret = newWebhookSecret();
-  const endpoint = await db.webhookEndpoint.create({
-    data: { id: newId("whe"), accountId, ...fields, secret },
-    select: VIEW,
+  const endpoint = await db.$transaction(async (tx) => {
+    const created = await tx.webhookEndpoint.create({ data: { id: newId("whe"), accountId, ...fields, secret }, select: VIEW });
+    if (actor)
+      await writeMemberAuditRow(tx, actor, {
+        accountId,
+        action: "webhook_endpoint.created",
+        targetId: created.id,
+        details: { ...fields },
+      });
+    return created;
   });
   return { endpoint, secret };
 }
@@ -69,26 +77,49 @@ export async function updateEndpoint(
   accountId: string,
   id: string,
   patch: Partial<EndpointFields> & { enabled?: boolean },
+  actor?: MemberActor,
 ): Promise<EndpointView> {
   await getEndpoint(db, accountId, id); // another account's endpoint is refused before its URL is looked at
   await checkProject(db, accountId, patch.projectId);
   if (patch.url !== undefined) await assertUrlAllowed(patch.url, "url");
-  const { count } = await db.webhookEndpoint.updateMany({ where: { id, accountId }, data: patch });
-  if (count === 0) throw new WebhookEndpointNotFoundError(id);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.updateMany({ where: { id, accountId }, data: patch });
+    if (count === 0) throw new WebhookEndpointNotFoundError(id);
+    if (actor)
+      await writeMemberAuditRow(tx, actor, {
+        accountId,
+        action: "webhook_endpoint.updated",
+        targetId: id,
+        details: { ...patch },
+      });
+  });
   return getEndpoint(db, accountId, id);
 }
 
 /** Deletes an endpoint and its delivery log; queued attempts to it find nothing to send. */
-export async function deleteEndpoint(db: Db, accountId: string, id: string): Promise<void> {
-  const { count } = await db.webhookEndpoint.deleteMany({ where: { id, accountId } });
-  if (count === 0) throw new WebhookEndpointNotFoundError(id);
+export async function deleteEndpoint(db: Db, accountId: string, id: string, actor?: MemberActor): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const gone = await tx.webhookEndpoint.findFirst({ where: { id, accountId }, select: { url: true } });
+    const { count } = await tx.webhookEndpoint.deleteMany({ where: { id, accountId } });
+    if (!gone || count === 0) throw new WebhookEndpointNotFoundError(id);
+    if (actor)
+      await writeMemberAuditRow(tx, actor, {
+        accountId,
+        action: "webhook_endpoint.deleted",
+        targetId: id,
+        details: { url: gone.url },
+      });
+  });
 }
 
 /** A new signing secret for one endpoint; every attempt from now on, retries included, uses it. */
-export async function rollEndpointSecret(db: Db, accountId: string, id: string): Promise<string> {
+export async function rollEndpointSecret(db: Db, accountId: string, id: string, actor?: MemberActor): Promise<string> {
   const secret = newWebhookSecret();
-  const { count } = await db.webhookEndpoint.updateMany({ where: { id, accountId }, data: { secret } });
-  if (count === 0) throw new WebhookEndpointNotFoundError(id);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.updateMany({ where: { id, accountId }, data: { secret } });
+    if (count === 0) throw new WebhookEndpointNotFoundError(id);
+    if (actor) await writeMemberAuditRow(tx, actor, { accountId, action: "webhook_endpoint.secret_rolled", targetId: id });
+  });
   return secret;
 }
 

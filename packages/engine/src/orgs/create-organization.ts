@@ -1,7 +1,7 @@
 import { ApiError } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
 import { newWebhookSecret } from "../accounts";
-import { writeAuditRow } from "../audit";
+import { writeMemberAuditRow } from "../audit";
 
 /** Longest organization name kept (the switcher and invoices show it). */
 export const ORGANIZATION_NAME_MAX = 80;
@@ -27,10 +27,9 @@ export async function createOrganization(db: Db, input: { creatorId: string; ses
       data: { id, kind: "organization", name, webhookSecret: newWebhookSecret(), locale: creator.locale },
     });
     await tx.membership.create({ data: { accountId: id, memberId: input.creatorId, role: "owner" } });
-    await writeAuditRow(tx, {
-      actorId: input.creatorId,
+    await writeMemberAuditRow(tx, { id: input.creatorId }, {
+      accountId: id,
       action: "organization.created",
-      targetAccountId: id,
       targetId: id,
       details: { name },
     });

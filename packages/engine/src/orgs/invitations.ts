@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError, type Id } from "@vgen/contracts";
 import { newId, randomBase58, type Db, type OrgRole } from "@vgen/db";
+import { type MemberActor, writeMemberAuditRow } from "../audit";
 import { asPerson, mailLocale, orgInvitationMail, queueMail } from "../mail";
 import { accountLabel } from "./label";
 import { lockOrganization } from "./lock";
@@ -23,7 +24,7 @@ const invalidInvitation = () =>
  */
 export async function inviteMember(
   db: Db,
-  input: { accountId: string; inviter: { id: string; role: OrgRole }; email: string; role: OrgRole },
+  input: { accountId: string; inviter: { id: string; role: OrgRole; ip?: string | null }; email: string; role: OrgRole },
 ) {
   if (input.role === "owner" && input.inviter.role !== "owner")
     throw new ApiError("role_not_allowed", "Only an owner can invite another owner.");
@@ -56,6 +57,12 @@ export async function inviteMember(
       mailLocale(invitee?.locale ?? inviter.locale),
     );
     await queueMail(tx, { accountId: input.accountId, to: email, ...mail });
+    await writeMemberAuditRow(tx, input.inviter, {
+      accountId: input.accountId,
+      action: "member.invited",
+      targetId: invitation.id,
+      details: { email, role: input.role },
+    });
     // The token is in the email only: whoever invites never sees the link.
     return { ...invitation, id: invitation.id as Id<"oinv"> };
   });
@@ -72,12 +79,21 @@ export async function listInvitations(db: Db, accountId: string) {
 }
 
 /** Revokes a waiting invitation of this organization: its link stops working. */
-export async function revokeInvitation(db: Db, accountId: string, invitationId: string) {
-  const res = await db.orgInvitation.updateMany({
-    where: { id: invitationId, accountId, acceptedAt: null, revokedAt: null },
-    data: { revokedAt: new Date() },
+export async function revokeInvitation(db: Db, accountId: string, invitationId: string, actor: MemberActor) {
+  await db.$transaction(async (tx) => {
+    const res = await tx.orgInvitation.updateMany({
+      where: { id: invitationId, accountId, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    if (res.count === 0) throw new ApiError("resource_not_found", "No waiting invitation with this id in this organization.");
+    const inv = await tx.orgInvitation.findUniqueOrThrow({ where: { id: invitationId }, select: { email: true, role: true } });
+    await writeMemberAuditRow(tx, actor, {
+      accountId,
+      action: "invitation.revoked",
+      targetId: invitationId,
+      details: { email: inv.email, role: inv.role },
+    });
   });
-  if (res.count === 0) throw new ApiError("resource_not_found", "No waiting invitation with this id in this organization.");
 }
 
 /** What the invitation page shows before accepting: the organization, the role and the invited address. */

@@ -2,6 +2,7 @@ import { ApiError, type Id } from "@vgen/contracts";
 import type { Db, OrgRole, Tx } from "@vgen/db";
 import { asPerson } from "../mail";
 import { accountLabel } from "./label";
+import { writeMemberAuditRow } from "../audit";
 import { assertOwnerRemains, lockOrganization } from "./lock";
 
 interface ActiveMembership {
@@ -80,8 +81,8 @@ export async function listMembers(db: Db, accountId: string) {
 
 interface MemberChange {
   accountId: string;
-  /** Who asks, and their role in the organization (an admin cannot grant, demote or remove an owner). */
-  actor: { id: string; role: OrgRole };
+  /** Who asks, their role in the organization (an admin cannot grant, demote or remove an owner) and their address (audit log). */
+  actor: { id: string; role: OrgRole; ip?: string | null };
   memberId: string;
 }
 
@@ -101,12 +102,19 @@ async function currentRole(tx: Tx, accountId: string, memberId: string) {
 export async function changeMemberRole(db: Db, change: MemberChange & { role: OrgRole }) {
   await db.$transaction(async (tx) => {
     await lockOrganization(tx, change.accountId);
-    checkChange(change, await currentRole(tx, change.accountId, change.memberId), change.role);
+    const from = await currentRole(tx, change.accountId, change.memberId);
+    checkChange(change, from, change.role);
     await tx.membership.update({
       where: { accountId_memberId: { accountId: change.accountId, memberId: change.memberId } },
       data: { role: change.role },
     });
     await assertOwnerRemains(tx, change.accountId);
+    await writeMemberAuditRow(tx, change.actor, {
+      accountId: change.accountId,
+      action: "member.role_changed",
+      targetId: change.memberId,
+      details: { from, to: change.role },
+    });
   });
 }
 
@@ -120,7 +128,8 @@ export async function removeMember(db: Db, change: MemberChange & { keys: "keep"
     throw new ApiError("action_not_allowed", "The account's own login stays a member of it; change its role instead.");
   return db.$transaction(async (tx) => {
     await lockOrganization(tx, change.accountId);
-    checkChange(change, await currentRole(tx, change.accountId, change.memberId));
+    const role = await currentRole(tx, change.accountId, change.memberId);
+    checkChange(change, role);
     await tx.membership.delete({ where: { accountId_memberId: { accountId: change.accountId, memberId: change.memberId } } });
     await assertOwnerRemains(tx, change.accountId);
     await tx.authSession.updateMany({
@@ -134,12 +143,18 @@ export async function removeMember(db: Db, change: MemberChange & { keys: "keep"
             data: { revokedAt: new Date() },
           })
         : { count: 0 };
+    await writeMemberAuditRow(tx, change.actor, {
+      accountId: change.accountId,
+      action: "member.removed",
+      targetId: change.memberId,
+      details: { role, keys: change.keys, revokedKeys: revoked.count },
+    });
     return { revokedKeys: revoked.count };
   });
 }
 
 /** An owner hands ownership to another member, who becomes an owner while the giver becomes an admin. */
-export async function transferOwnership(db: Db, input: { accountId: string; fromId: string; toId: string }) {
+export async function transferOwnership(db: Db, input: { accountId: string; fromId: string; toId: string; ip?: string | null }) {
   await db.$transaction(async (tx) => {
     await lockOrganization(tx, input.accountId);
     if ((await currentRole(tx, input.accountId, input.fromId)) !== "owner")
@@ -155,5 +170,10 @@ export async function transferOwnership(db: Db, input: { accountId: string; from
         data: { role: "admin" },
       });
     await assertOwnerRemains(tx, input.accountId);
+    await writeMemberAuditRow(
+      tx,
+      { id: input.fromId, ip: input.ip },
+      { accountId: input.accountId, action: "ownership.transferred", targetId: input.toId },
+    );
   });
 }

@@ -258,7 +258,7 @@ export async function getAccountActivity(db: Db, accountId: string) {
     testBalanceRequests,
     invoices,
     subscriptions,
-    auditTrail: auditTrail.map(({ actor, ...a }) => ({ ...a, actorEmail: actor.email })),
+    auditTrail: auditTrail.map(({ actor, ...a }) => ({ ...a, actorEmail: actor?.email ?? a.actorEmail })),
   };
 }
 

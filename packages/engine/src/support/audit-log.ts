@@ -39,7 +39,7 @@ export async function listAuditLog(db: Db, filter: AuditFilter = {}, opts: { pag
     : [];
   const items = rows.map(({ actor: a, ...r }) => ({
     ...r,
-    actorEmail: a.email,
+    actorEmail: a?.email ?? r.actorEmail,
     targetEmail: targets.find((t) => t.id === r.targetAccountId)?.email ?? null,
   }));
   return { items, total, page, pageSize: take, actions: actions.map((a) => a.action) };

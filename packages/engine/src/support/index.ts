@@ -9,6 +9,7 @@ export {
 } from "./accounts";
 export { issueAccountLinkAsStaff } from "./account-links";
 export { getGenerationForStaff } from "./generation-detail";
+export { getAccountOrganization } from "./organization";
 export { setAccountStatus } from "./account-status";
 export { adjustBalance } from "./adjustments";
 export { listAuditLog } from "./audit-log";

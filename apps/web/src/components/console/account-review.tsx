@@ -190,6 +190,8 @@ export function AccountReview({ accountId }: { accountId: string }) {
           onChange={refresh}
         />
 
+        <OrganizationCards organization={d.organization} />
+
         <GenerationsCard accountId={accountId} onChange={refresh} />
         <LedgerCard accountId={accountId} />
 
@@ -483,7 +485,7 @@ export function AccountReview({ accountId }: { accountId: string }) {
 
         <Card
           title="Audit trail"
-          description="Staff actions on this account."
+          description="Staff actions on this account, and its members' changes (its audit log)."
           actions={
             <Link href={`/console/audit?account=${a.id}`} className="text-sm font-medium text-indigo-700 underline">
               Full audit log
@@ -500,7 +502,16 @@ export function AccountReview({ accountId }: { accountId: string }) {
             columns={[
               { id: "time", header: "Time", className: "whitespace-nowrap", cell: (e) => when(e.createdAt) },
               { id: "action", header: "Action", className: "font-mono text-xs", cell: (e) => e.action },
-              { id: "by", header: "By", cell: (e) => e.actorEmail },
+              {
+                id: "by",
+                header: "By",
+                cell: (e) => (
+                  <>
+                    {e.actorEmail ?? "—"}
+                    <div className="text-xs text-slate-500">{e.actorKind}</div>
+                  </>
+                ),
+              },
               {
                 id: "details",
                 header: "Details",
@@ -511,6 +522,73 @@ export function AccountReview({ accountId }: { accountId: string }) {
           />
         </Card>
       </div>
+    </>
+  );
+}
+
+type Organization = {
+  members: { id: string; email: string; name: string | null; role: string; since: Date }[];
+  invitations: { id: string; email: string; role: string; createdAt: Date; expiresAt: Date }[];
+  /** An organization account has a name and no email. */
+  memberOf: { id: string; email: string | null; name: string | null; role: string; since: Date }[];
+};
+
+const accountLink = (p: { id: string; email: string | null; name: string | null }) => (
+  <Link href={`/console/accounts/${p.id}`} className="text-indigo-700 underline">
+    {p.name && p.email ? `${p.name} (${p.email})` : (p.name ?? p.email ?? p.id)}
+  </Link>
+);
+
+/** The account as an organization (members, waiting invitations) and as a person (organizations they belong to), linked both ways. */
+function OrganizationCards({ organization: o }: { organization: Organization }) {
+  return (
+    <>
+      <Card title="Members" description="The people of this organization and their roles.">
+        <DataTable
+          label="Members"
+          testId="account-members"
+          minWidth="min-w-[30rem]"
+          rows={o.members}
+          rowKey={(m) => m.id}
+          empty="No members."
+          columns={[
+            { id: "person", header: "Person", rowHeader: true, cell: accountLink },
+            { id: "role", header: "Role", cell: (m) => <Badge tone="gray">{m.role}</Badge> },
+            { id: "since", header: "Since", className: "whitespace-nowrap", cell: (m) => when(m.since) },
+          ]}
+        />
+      </Card>
+      <Card title="Pending invitations">
+        <DataTable
+          label="Pending invitations"
+          testId="account-invitations"
+          minWidth="min-w-[30rem]"
+          rows={o.invitations}
+          rowKey={(i) => i.id}
+          empty="No invitation waiting."
+          columns={[
+            { id: "email", header: "Email", rowHeader: true, cell: (i) => i.email },
+            { id: "role", header: "Role", cell: (i) => <Badge tone="gray">{i.role}</Badge> },
+            { id: "sent", header: "Sent", className: "whitespace-nowrap", cell: (i) => when(i.createdAt) },
+            { id: "expires", header: "Expires", className: "whitespace-nowrap", cell: (i) => when(i.expiresAt) },
+          ]}
+        />
+      </Card>
+      <Card title="Member of" description="Other organizations this person belongs to.">
+        <DataTable
+          label="Member of"
+          testId="account-member-of"
+          minWidth="min-w-[30rem]"
+          rows={o.memberOf}
+          rowKey={(m) => m.id}
+          empty="No other organization."
+          columns={[
+            { id: "organization", header: "Organization", rowHeader: true, cell: accountLink },
+            { id: "role", header: "Role", cell: (m) => <Badge tone="gray">{m.role}</Badge> },
+            { id: "since", header: "Since", className: "whitespace-nowrap", cell: (m) => when(m.since) },
+          ]}
+        />
+      </Card>
     </>
   );
 }

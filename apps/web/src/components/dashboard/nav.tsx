@@ -25,6 +25,7 @@ const DASHBOARD_SECTIONS = [
   { href: "/dashboard/test-balance", key: "testBalance" },
   { href: "/dashboard/webhooks", key: "webhooks" },
   { href: "/dashboard/members", key: "members" },
+  { href: "/dashboard/audit-log", key: "auditLog" },
   { href: "/dashboard/security", key: "security" },
 ] as const;
 

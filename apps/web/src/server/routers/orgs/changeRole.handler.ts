@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { changeMemberRole } from "@vgen/engine/orgs";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { ChangeRoleInput } from "./changeRole.schema";
 
@@ -7,7 +8,7 @@ import type { ChangeRoleInput } from "./changeRole.schema";
 export async function changeRoleHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof ChangeRoleInput> }) {
   await changeMemberRole(ctx.db, {
     accountId: ctx.accountId,
-    actor: { id: ctx.user.id, role: ctx.role },
+    actor: { ...memberActor(ctx), role: ctx.role },
     memberId: input.memberId,
     role: input.role,
   });

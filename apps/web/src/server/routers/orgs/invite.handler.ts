@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { inviteMember } from "@vgen/engine/orgs";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { InviteInput } from "./invite.schema";
 
@@ -7,7 +8,7 @@ import type { InviteInput } from "./invite.schema";
 export async function inviteHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof InviteInput> }) {
   return inviteMember(ctx.db, {
     accountId: ctx.accountId,
-    inviter: { id: ctx.user.id, role: ctx.role },
+    inviter: { ...memberActor(ctx), role: ctx.role },
     email: input.email,
     role: input.role,
   });

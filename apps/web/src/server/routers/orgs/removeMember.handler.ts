@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { removeMember } from "@vgen/engine/orgs";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { RemoveMemberInput } from "./removeMember.schema";
 
@@ -7,7 +8,7 @@ import type { RemoveMemberInput } from "./removeMember.schema";
 export async function removeMemberHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof RemoveMemberInput> }) {
   return removeMember(ctx.db, {
     accountId: ctx.accountId,
-    actor: { id: ctx.user.id, role: ctx.role },
+    actor: { ...memberActor(ctx), role: ctx.role },
     memberId: input.memberId,
     keys: input.keys,
   });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { revokeInvitation } from "@vgen/engine/orgs";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { RevokeInvitationInput } from "./revokeInvitation.schema";
 
@@ -11,6 +12,6 @@ export async function revokeInvitationHandler({
   ctx: AuthedContext;
   input: z.infer<typeof RevokeInvitationInput>;
 }) {
-  await revokeInvitation(ctx.db, ctx.accountId, input.id);
+  await revokeInvitation(ctx.db, ctx.accountId, input.id, memberActor(ctx));
   return { revoked: input.id };
 }

@@ -1,6 +1,8 @@
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../../trpc";
 import { acceptHandler } from "./accept.handler";
 import { AcceptInput } from "./accept.schema";
+import { auditLogHandler } from "./auditLog.handler";
+import { AuditLogInput } from "./auditLog.schema";
 import { changeRoleHandler } from "./changeRole.handler";
 import { createHandler } from "./create.handler";
 import { CreateOrganizationInput } from "./create.schema";
@@ -34,4 +36,5 @@ export const orgsRouter = createTRPCRouter({
   changeRole: protectedProcedure.input(ChangeRoleInput).mutation(changeRoleHandler),
   removeMember: protectedProcedure.input(RemoveMemberInput).mutation(removeMemberHandler),
   transferOwnership: protectedProcedure.input(TransferOwnershipInput).mutation(transferOwnershipHandler),
+  auditLog: protectedProcedure.input(AuditLogInput).query(auditLogHandler),
 });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { transferOwnership } from "@vgen/engine/orgs";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { TransferOwnershipInput } from "./transferOwnership.schema";
 
@@ -11,6 +12,11 @@ export async function transferOwnershipHandler({
   ctx: AuthedContext;
   input: z.infer<typeof TransferOwnershipInput>;
 }) {
-  await transferOwnership(ctx.db, { accountId: ctx.accountId, fromId: ctx.user.id, toId: input.memberId });
+  await transferOwnership(ctx.db, {
+    accountId: ctx.accountId,
+    fromId: ctx.user.id,
+    toId: input.memberId,
+    ip: memberActor(ctx).ip,
+  });
   return { owner: input.memberId };
 }

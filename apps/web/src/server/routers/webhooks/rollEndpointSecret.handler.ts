@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { rollEndpointSecret } from "@vgen/engine/delivery";
+import { memberActor } from "../../member-actor";
 import type { AuthedContext } from "../../trpc";
 import type { RollEndpointSecretInput } from "./rollEndpointSecret.schema";
 
@@ -11,5 +12,5 @@ export async function rollEndpointSecretHandler({
   ctx: AuthedContext;
   input: z.infer<typeof RollEndpointSecretInput>;
 }) {
-  return { secret: await rollEndpointSecret(ctx.db, ctx.accountId, input.id) };
+  return { secret: await rollEndpointSecret(ctx.db, ctx.accountId, input.id, memberActor(ctx)) };
 }
