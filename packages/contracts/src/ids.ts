@@ -22,6 +22,7 @@ const ID_PREFIXES = {
   rte: "model route",
   rat: "route attempt",
   oinv: "organization invitation",
+  odom: "organization email domain",
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;
