@@ -24,6 +24,7 @@ const DASHBOARD_SECTIONS = [
   { href: "/dashboard/test-balance", key: "testBalance" },
   { href: "/dashboard/webhooks", key: "webhooks" },
   { href: "/dashboard/members", key: "members" },
+  { href: "/dashboard/sso", key: "sso" },
   { href: "/dashboard/security", key: "security" },
 ] as const;
 

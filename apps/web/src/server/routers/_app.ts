@@ -16,6 +16,7 @@ import { subscriptionsRouter } from "./subscriptions/router";
 import { securityRouter } from "./security/router";
 import { supportRouter } from "./support/router";
 import { orgsRouter } from "./orgs/router";
+import { ssoRouter } from "./sso/router";
 
 /** One router per feature folder; each action is `<action>.handler.ts` + `<action>.schema.ts`. */
 export const appRouter = createTRPCRouter({
@@ -36,6 +37,7 @@ export const appRouter = createTRPCRouter({
   playground: playgroundRouter,
   support: supportRouter,
   orgs: orgsRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;
