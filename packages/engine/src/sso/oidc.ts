@@ -18,6 +18,8 @@ export const SSO_FLOW_MAX_AGE_SECONDS = 10 * 60;
 /** The hand-over from the callback to the session's sign-in happens at once; a little slack for slow pages. */
 export const SSO_TICKET_MAX_AGE_SECONDS = 2 * 60;
 const FLOW_PURPOSE = "sso-flow";
+/** Seconds of clock skew forgiven on the ID token's times (the library's default, 30, keeps an expired token for half a minute). */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 interface Flow {
   org: string;
@@ -29,6 +31,12 @@ interface Flow {
 }
 
 const failed = (why: string) => new ApiError("sso_failed", `Single sign-on failed: ${why}`);
+
+/** The library's reason with its cause, which names the refused claim (aud, exp, nonce…), for the log. */
+function reasonOf(err: unknown): string {
+  const e = err as Error;
+  return e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : (e.message ?? String(err));
+}
 
 /** openid-client's fetch, carried by safeFetch (address checks, pinned connection, size and time caps). */
 const guardedFetch: oidc.CustomFetch = async (url, options) => {
@@ -46,9 +54,16 @@ async function configuration(conn: { issuer: string; clientId: string; clientSec
   // Plain http only where private addresses are allowed too (tests, local development).
   if (env().ALLOW_PRIVATE_NETWORK_FETCH) options.execute = [oidc.allowInsecureRequests];
   try {
-    return await oidc.discovery(new URL(conn.issuer), conn.clientId, conn.clientSecret, undefined, options);
+    return await oidc.discovery(
+      new URL(conn.issuer),
+      conn.clientId,
+      { [oidc.clockTolerance]: CLOCK_TOLERANCE_SECONDS },
+      // client_secret_basic: the method a client registration gets by default (RFC 7591).
+      oidc.ClientSecretBasic(conn.clientSecret),
+      options,
+    );
   } catch (err) {
-    throw failed(`the identity provider's configuration could not be read (${(err as Error).message}).`);
+    throw failed(`the identity provider's configuration could not be read (${reasonOf(err)}).`);
   }
 }
 
@@ -114,7 +129,7 @@ export async function completeSsoSignIn(db: Db, input: { flowCookie: string | un
     });
     claims = tokens.claims();
   } catch (err) {
-    throw failed(`the identity provider's answer was refused (${(err as Error).message}).`);
+    throw failed(`the identity provider's answer was refused (${reasonOf(err)}).`);
   }
   if (!claims) throw failed("the identity provider sent no ID token.");
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
