@@ -43,6 +43,8 @@ interface Victim {
   sessionId: string;
   /** An invitation into A's organization, still pending. */
   invitationId: string;
+  /** An email domain A's organization claimed for single sign-on. */
+  domainId: string;
 }
 
 /** A field naming an object: `id`, `accountId`, `deliveryId`... */
@@ -105,6 +107,8 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "orgs.removeMember": { input: (a) => ({ memberId: a.accountId, keys: "revoke" }), expect: "refused" },
   "orgs.transferOwnership": { input: (a) => ({ memberId: a.accountId }), expect: "refused" },
   "orgs.revokeInvitation": { input: (a) => ({ id: a.invitationId }), expect: "refused" },
+  "sso.verifyDomain": { input: (a) => ({ id: a.domainId }), expect: "refused" },
+  "sso.removeDomain": { input: (a) => ({ id: a.domainId }), expect: "refused" },
 };
 
 /** Id fields that name no account's object, and why. */
@@ -239,6 +243,8 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         select: { id: true, revokedAt: true, acceptedAt: true },
         orderBy: { id: "asc" },
       }),
+      domains: db.orgDomain.findMany({ where: { accountId }, select: { id: true, verifiedAt: true }, orderBy: { id: "asc" } }),
+      ssoConnection: db.ssoConnection.findUnique({ where: { accountId }, select: { issuer: true, clientId: true, enforce: true } }),
     };
     const values = await Promise.all(Object.values(reads));
     return JSON.stringify(Object.fromEntries(Object.keys(reads).map((name, i) => [name, values[i]])), (_k, v) =>
@@ -316,6 +322,9 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       email: `invitee-${Date.now()}@example.com`,
       role: "developer",
     });
+    const domain = await db.orgDomain.create({
+      data: { id: newId("odom"), accountId: a.id, domain: `${a.id.toLowerCase().replace("_", "-")}.example.test`, token: "isolationprobe" },
+    });
     const victim: Victim = {
       accountId: a.id,
       email: a.email,
@@ -330,6 +339,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       emailId: email.id,
       sessionId: session.id,
       invitationId: invitation.id,
+      domainId: domain.id,
     };
     const victimValues = Object.values(victim);
     const before = await stateOf(a.id);

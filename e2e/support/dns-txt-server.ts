@@ -12,7 +12,20 @@ export interface LocalDns {
   close(): Promise<void>;
 }
 
-export async function startLocalDns(): Promise<LocalDns> {
+/**
+ * A free UDP port on loopback for the test runners: they pass `SSO_DNS_SERVERS=127.0.0.1:<port>` to the
+ * app and to the tests, and a spec that verifies a domain serves DNS there (startLocalDns(port)).
+ */
+export async function freeDnsServerAddress(): Promise<string> {
+  const socket = dgram.createSocket("udp4");
+  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  const { port } = socket.address() as AddressInfo;
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return `127.0.0.1:${port}`;
+}
+
+/** Serves on `port` (0: any free one). */
+export async function startLocalDns(port = 0): Promise<LocalDns> {
   const txt = new Map<string, string[]>();
   const socket = dgram.createSocket("udp4");
   socket.on("message", (msg, from) => {
@@ -34,7 +47,7 @@ export async function startLocalDns(): Promise<LocalDns> {
     });
     socket.send(answer, from.port, from.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => socket.bind(port, "127.0.0.1", resolve));
   return {
     server: `127.0.0.1:${(socket.address() as AddressInfo).port}`,
     txt,
