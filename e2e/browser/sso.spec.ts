@@ -10,7 +10,11 @@ import { signedInAccount } from "./support/session";
 import { expect, test } from "./support/test";
 
 const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:3000";
-const client = { clientId: "vgen-e2e", clientSecret: "e2e-client-secret-0123456789", redirectUri: `${BASE_URL}/api/auth/sso/callback` };
+const client = {
+  clientId: "vgen-e2e",
+  clientSecret: "e2e-client-secret-0123456789",
+  redirectUri: `${BASE_URL}/api/auth/sso/callback`,
+};
 
 let idp: LocalIdp;
 let dns: LocalDns;

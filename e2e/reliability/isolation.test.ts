@@ -244,7 +244,10 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         orderBy: { id: "asc" },
       }),
       domains: db.orgDomain.findMany({ where: { accountId }, select: { id: true, verifiedAt: true }, orderBy: { id: "asc" } }),
-      ssoConnection: db.ssoConnection.findUnique({ where: { accountId }, select: { issuer: true, clientId: true, enforce: true } }),
+      ssoConnection: db.ssoConnection.findUnique({
+        where: { accountId },
+        select: { issuer: true, clientId: true, enforce: true },
+      }),
     };
     const values = await Promise.all(Object.values(reads));
     return JSON.stringify(Object.fromEntries(Object.keys(reads).map((name, i) => [name, values[i]])), (_k, v) =>
@@ -323,7 +326,12 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       role: "developer",
     });
     const domain = await db.orgDomain.create({
-      data: { id: newId("odom"), accountId: a.id, domain: `${a.id.toLowerCase().replace("_", "-")}.example.test`, token: "isolationprobe" },
+      data: {
+        id: newId("odom"),
+        accountId: a.id,
+        domain: `${a.id.toLowerCase().replace("_", "-")}.example.test`,
+        token: "isolationprobe",
+      },
     });
     const victim: Victim = {
       accountId: a.id,

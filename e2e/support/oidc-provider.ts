@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 
-export interface IdpPerson {
+interface IdpPerson {
   email: string;
   emailVerified?: boolean;
   name?: string;
@@ -141,12 +141,7 @@ export async function signInAtIdp(authorizationUrl: string, login: string, redir
  * A whole code flow for one client run by the test itself, returning the ID token the provider
  * signed: material for proving that the app refuses a token meant for another client, or expired.
  */
-export async function idTokenFromIdp(
-  idp: LocalIdp,
-  client: IdpClient,
-  login: string,
-  nonce: string,
-): Promise<string> {
+export async function idTokenFromIdp(idp: LocalIdp, client: IdpClient, login: string, nonce: string): Promise<string> {
   const verifier = "test-verifier-".padEnd(64, "x");
   const { createHash } = await import("node:crypto");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -170,7 +165,12 @@ export async function idTokenFromIdp(
       "content-type": "application/x-www-form-urlencoded",
       authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
     },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: client.redirectUri, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: client.redirectUri,
+      code_verifier: verifier,
+    }),
   });
   const body = (await res.json()) as { id_token?: string };
   if (!body.id_token) throw new Error(`no ID token: ${JSON.stringify(body)}`);

@@ -117,7 +117,9 @@ describe.skipIf(!testDatabaseUrl)("single sign-on", () => {
     const email = `alice@${domain}`;
     idp.people.set("alice", { email: email.toUpperCase(), name: "Alice" });
 
-    expect(await startSsoSignIn(db(), { email: `alice@${tag()}.example.test`, redirectUri: REDIRECT_URI, callbackUrl: "/" })).toBeNull();
+    expect(
+      await startSsoSignIn(db(), { email: `alice@${tag()}.example.test`, redirectUri: REDIRECT_URI, callbackUrl: "/" }),
+    ).toBeNull();
     const flow = await start(email);
     const auth = new URL(flow.authorizationUrl);
     expect(auth.origin).toBe(idp.issuer);
@@ -135,7 +137,9 @@ describe.skipIf(!testDatabaseUrl)("single sign-on", () => {
       where: { accountId_memberId: { accountId: org.id, memberId: person.id } },
     });
     expect(membership.role).toBe("developer");
-    expect(await db().auditLog.count({ where: { targetAccountId: org.id, action: "sso.member_joined", targetId: person.id } })).toBe(1);
+    expect(
+      await db().auditLog.count({ where: { targetAccountId: org.id, action: "sso.member_joined", targetId: person.id } }),
+    ).toBe(1);
 
     expect(await redeemSsoTicket(db(), done.ticket)).toMatchObject({ id: person.id, email });
     expect(await redeemSsoTicket(db(), done.ticket)).toBeNull();
@@ -143,7 +147,10 @@ describe.skipIf(!testDatabaseUrl)("single sign-on", () => {
     expect((await refusal(complete(flow.flowCookie, back))).code).toBe("sso_failed");
 
     // A second sign-in keeps the one membership (and a role the owner changed meanwhile).
-    await db().membership.update({ where: { accountId_memberId: { accountId: org.id, memberId: person.id } }, data: { role: "viewer" } });
+    await db().membership.update({
+      where: { accountId_memberId: { accountId: org.id, memberId: person.id } },
+      data: { role: "viewer" },
+    });
     const again = await start(email);
     await complete(again.flowCookie, await signInAtIdp(again.authorizationUrl, "alice", REDIRECT_URI));
     expect(await db().membership.findMany({ where: { memberId: person.id }, select: { role: true, accountId: true } })).toEqual(
@@ -212,9 +219,10 @@ describe.skipIf(!testDatabaseUrl)("single sign-on", () => {
     const third = await start(`frank@${domain}`);
     const tampered = `${third.flowCookie.slice(0, -2)}${third.flowCookie.endsWith("A") ? "B" : "A"}A`;
     expect((await refusal(complete(tampered, new URL(`${REDIRECT_URI}?code=x&state=y`)))).code).toBe("sso_failed");
-    expect((await refusal(completeSsoSignIn(db(), { flowCookie: undefined, currentUrl: REDIRECT_URI, redirectUri: REDIRECT_URI }))).code).toBe(
-      "sso_failed",
-    );
+    expect(
+      (await refusal(completeSsoSignIn(db(), { flowCookie: undefined, currentUrl: REDIRECT_URI, redirectUri: REDIRECT_URI })))
+        .code,
+    ).toBe("sso_failed");
   });
 
   it("tells password sign-in when a domain enforces SSO, and fetches the issuer only through the SSRF guard", async () => {
@@ -226,12 +234,21 @@ describe.skipIf(!testDatabaseUrl)("single sign-on", () => {
     process.env.ALLOW_PRIVATE_NETWORK_FETCH = "";
     try {
       // Plain http is refused outright; an https issuer on a loopback address is refused before any connection.
-      expect((await refusal(startSsoSignIn(db(), { email: `grace@${domain}`, redirectUri: REDIRECT_URI, callbackUrl: "/" }))).message).toMatch(
-        /HTTPS/,
-      );
+      expect(
+        (await refusal(startSsoSignIn(db(), { email: `grace@${domain}`, redirectUri: REDIRECT_URI, callbackUrl: "/" }))).message,
+      ).toMatch(/HTTPS/);
       for (const issuer of ["https://127.0.0.1:1/", "https://[::ffff:7f00:1]:1/", "https://169.254.169.254/"]) {
-        await saveConnection(db(), { accountId: org.id, actorId: org.id, issuer, ...clientA, defaultRole: "viewer", enforce: true });
-        const err = await refusal(startSsoSignIn(db(), { email: `grace@${domain}`, redirectUri: REDIRECT_URI, callbackUrl: "/" }));
+        await saveConnection(db(), {
+          accountId: org.id,
+          actorId: org.id,
+          issuer,
+          ...clientA,
+          defaultRole: "viewer",
+          enforce: true,
+        });
+        const err = await refusal(
+          startSsoSignIn(db(), { email: `grace@${domain}`, redirectUri: REDIRECT_URI, callbackUrl: "/" }),
+        );
         expect(err.code).toBe("sso_failed");
         expect(err.message).toMatch(/URL not allowed/);
       }

@@ -21,24 +21,47 @@ export interface ConnectionInput {
 export async function getConnection(db: Db, accountId: string) {
   const row = await db.ssoConnection.findUnique({ where: { accountId } });
   if (!row) return null;
-  return { issuer: row.issuer, clientId: row.clientId, defaultRole: row.defaultRole, enforce: row.enforce, updatedAt: row.updatedAt };
+  return {
+    issuer: row.issuer,
+    clientId: row.clientId,
+    defaultRole: row.defaultRole,
+    enforce: row.enforce,
+    updatedAt: row.updatedAt,
+  };
 }
 
 /** Creates or replaces the organization's OIDC connection. */
 export async function saveConnection(db: Db, input: ConnectionInput) {
   // Owners are made by an owner's hand only: a just-in-time member never starts as one.
-  if ((input.defaultRole as OrgRole) === "owner") throw new ApiError("invalid_parameter", "The default role cannot be owner.", "defaultRole");
+  if ((input.defaultRole as OrgRole) === "owner")
+    throw new ApiError("invalid_parameter", "The default role cannot be owner.", "defaultRole");
   await db.$transaction(async (tx) => {
     const existing = await tx.ssoConnection.findUnique({ where: { accountId: input.accountId }, select: { clientSecret: true } });
     if (!existing && !input.clientSecret) throw new ApiError("missing_parameter", "Enter the client secret.", "clientSecret");
     const clientSecret = input.clientSecret ? seal(input.clientSecret, secretPurpose(input.accountId)) : existing!.clientSecret;
-    const data = { issuer: input.issuer, clientId: input.clientId, clientSecret, defaultRole: input.defaultRole, enforce: input.enforce };
-    await tx.ssoConnection.upsert({ where: { accountId: input.accountId }, create: { accountId: input.accountId, ...data }, update: data });
+    const data = {
+      issuer: input.issuer,
+      clientId: input.clientId,
+      clientSecret,
+      defaultRole: input.defaultRole,
+      enforce: input.enforce,
+    };
+    await tx.ssoConnection.upsert({
+      where: { accountId: input.accountId },
+      create: { accountId: input.accountId, ...data },
+      update: data,
+    });
     await writeAuditRow(tx, {
       actorId: input.actorId,
       action: "sso.connection_saved",
       targetAccountId: input.accountId,
-      details: { issuer: input.issuer, clientId: input.clientId, defaultRole: input.defaultRole, enforce: input.enforce, secretChanged: Boolean(input.clientSecret) },
+      details: {
+        issuer: input.issuer,
+        clientId: input.clientId,
+        defaultRole: input.defaultRole,
+        enforce: input.enforce,
+        secretChanged: Boolean(input.clientSecret),
+      },
     });
   });
 }
@@ -68,7 +91,10 @@ export async function connectionWithSecret(db: Db, accountId: string) {
 export async function ssoForEmail(db: Db, email: string): Promise<{ accountId: string; enforce: boolean } | null> {
   const at = email.lastIndexOf("@");
   if (at < 0) return null;
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   const row = await db.orgDomain.findFirst({
     where: { domain, verifiedAt: { not: null }, account: { ssoConnection: { isNot: null }, deletedAt: null, status: "active" } },
     select: { accountId: true, account: { select: { ssoConnection: { select: { enforce: true } } } } },

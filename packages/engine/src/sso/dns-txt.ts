@@ -8,7 +8,10 @@ import { env } from "@vgen/config";
  */
 export async function txtRecords(name: string): Promise<string[]> {
   const resolver = new Resolver({ timeout: 3_000, tries: 2 });
-  const servers = env().SSO_DNS_SERVERS?.split(",").map((s) => s.trim()).filter(Boolean);
+  const servers = env()
+    .SSO_DNS_SERVERS?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (servers?.length) resolver.setServers(servers);
   try {
     return (await resolver.resolveTxt(name)).map((parts) => parts.join(""));

@@ -11,13 +11,19 @@ const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a
 const notFound = () => new ApiError("resource_not_found", "This domain is not claimed by this organization.");
 
 /** A domain as typed (any case, a trailing dot, or an email address's part after `@`) in its stored form. */
-export function normalizeDomain(raw: string): string | null {
+function normalizeDomain(raw: string): string | null {
   const domain = raw.trim().toLowerCase().replace(/\.$/, "");
   return DOMAIN.test(domain) ? domain : null;
 }
 
 function view(row: { id: string; domain: string; token: string; verifiedAt: Date | null }) {
-  return { id: row.id, domain: row.domain, verifiedAt: row.verifiedAt, txtName: row.domain, txtValue: `${TXT_PREFIX}${row.token}` };
+  return {
+    id: row.id,
+    domain: row.domain,
+    verifiedAt: row.verifiedAt,
+    txtName: row.domain,
+    txtValue: `${TXT_PREFIX}${row.token}`,
+  };
 }
 
 /** The organization's claimed domains with the TXT record each needs. */

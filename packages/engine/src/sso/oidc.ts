@@ -111,7 +111,10 @@ function readFlow(cookie: string | undefined): Flow {
  * the IdP) and their membership with the connection's default role when new, and returns a one-use
  * ticket that the session sign-in redeems (redeemSsoTicket).
  */
-export async function completeSsoSignIn(db: Db, input: { flowCookie: string | undefined; currentUrl: string; redirectUri: string }) {
+export async function completeSsoSignIn(
+  db: Db,
+  input: { flowCookie: string | undefined; currentUrl: string; redirectUri: string },
+) {
   const flow = readFlow(input.flowCookie);
   const conn = await connectionWithSecret(db, flow.org);
   if (!conn) throw failed("the organization no longer has single sign-on.");
@@ -138,7 +141,13 @@ export async function completeSsoSignIn(db: Db, input: { flowCookie: string | un
   const owner = await ssoForEmail(db, email);
   if (owner?.accountId !== flow.org) throw failed(`${email} is not in a domain of this organization.`);
   const person = await personFor(db, email, typeof claims.name === "string" ? claims.name : undefined);
-  await ensureMembership(db, { accountId: flow.org, memberId: person.id, role: conn.defaultRole, issuer: conn.issuer, subject: claims.sub });
+  await ensureMembership(db, {
+    accountId: flow.org,
+    memberId: person.id,
+    role: conn.defaultRole,
+    issuer: conn.issuer,
+    subject: claims.sub,
+  });
   return { ticket: await issueTicket(db, person.id), callbackUrl: flow.callbackUrl };
 }
 
@@ -161,7 +170,10 @@ async function personFor(db: Db, email: string, name: string | undefined) {
   }
 }
 
-async function ensureMembership(db: Db, m: { accountId: string; memberId: string; role: string; issuer: string; subject: string }) {
+async function ensureMembership(
+  db: Db,
+  m: { accountId: string; memberId: string; role: string; issuer: string; subject: string },
+) {
   await db.$transaction(async (tx) => {
     const created = await tx.membership.createMany({
       data: [{ accountId: m.accountId, memberId: m.memberId, role: m.role as "viewer" }],
@@ -196,8 +208,11 @@ async function issueTicket(db: Db, accountId: string): Promise<string> {
 
 /** The person a live ticket names, using it up (a replay finds it used); null for anything else. */
 export async function redeemSsoTicket(db: Db, ticket: string) {
-  const row = await db.authToken.findUnique({ where: { hash: hashTicket(ticket) }, select: { id: true, kind: true, accountId: true } });
-  if (!row || row.kind !== "sso_sign_in") return null;
+  const row = await db.authToken.findUnique({
+    where: { hash: hashTicket(ticket) },
+    select: { id: true, kind: true, accountId: true },
+  });
+  if (row?.kind !== "sso_sign_in") return null;
   const used = await db.authToken.updateMany({
     where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
     data: { usedAt: new Date() },
@@ -207,6 +222,6 @@ export async function redeemSsoTicket(db: Db, ticket: string) {
     where: { id: row.accountId },
     select: { id: true, email: true, name: true, role: true, status: true, deletedAt: true },
   });
-  if (!account || account.status !== "active" || account.deletedAt) return null;
+  if (account?.status !== "active" || account.deletedAt) return null;
   return { id: account.id, email: account.email, name: account.name, role: account.role };
 }

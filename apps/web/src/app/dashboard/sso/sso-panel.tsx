@@ -60,8 +60,19 @@ export function SsoPanel() {
   return (
     <div className="space-y-6">
       <Card title={t("domainsTitle")} description={t("domainsIntro")}>
-        <form onSubmit={onClaim} noValidate aria-label={t("addDomain")} className="grid max-w-xl gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-          <TextField label={t("domain")} autoComplete="off" required error={domainErrors.domain?.message} {...domainForm.register("domain")} />
+        <form
+          onSubmit={onClaim}
+          noValidate
+          aria-label={t("addDomain")}
+          className="grid max-w-xl gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
+        >
+          <TextField
+            label={t("domain")}
+            autoComplete="off"
+            required
+            error={domainErrors.domain?.message}
+            {...domainForm.register("domain")}
+          />
           <Button type="submit" disabled={domainForm.formState.isSubmitting}>
             {domainForm.formState.isSubmitting ? t("adding") : t("addDomain")}
           </Button>
@@ -103,11 +114,25 @@ export function SsoPanel() {
 
       <Card title={t("connectionTitle")}>
         <p className="mb-4 text-sm text-slate-600">
-          {t("connectionIntro")} <code className="break-all rounded bg-slate-100 px-1 font-mono">{overview.data.redirectUri}</code>
+          {t("connectionIntro")}{" "}
+          <code className="break-all rounded bg-slate-100 px-1 font-mono">{overview.data.redirectUri}</code>
         </p>
         <form onSubmit={onSave} noValidate aria-label={t("connectionTitle")} className="grid max-w-xl gap-4">
-          <TextField label={t("issuer")} type="url" autoComplete="off" required error={connectionErrors.issuer?.message} {...connectionForm.register("issuer")} />
-          <TextField label={t("clientId")} autoComplete="off" required error={connectionErrors.clientId?.message} {...connectionForm.register("clientId")} />
+          <TextField
+            label={t("issuer")}
+            type="url"
+            autoComplete="off"
+            required
+            error={connectionErrors.issuer?.message}
+            {...connectionForm.register("issuer")}
+          />
+          <TextField
+            label={t("clientId")}
+            autoComplete="off"
+            required
+            error={connectionErrors.clientId?.message}
+            {...connectionForm.register("clientId")}
+          />
           <TextField
             label={t("clientSecret")}
             type="password"
