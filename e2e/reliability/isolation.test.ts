@@ -115,7 +115,8 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
 const NOT_TENANT_IDS: Record<string, string> = {
   modelId: "a catalog model, shared by every account; a subscription to it is always the caller's own",
   routeId: "a model's provider route, shared by every account; only staff read it and only admins change it",
-  clientId: "the OAuth client id an organization registered at its own identity provider; it is saved on the caller's own connection",
+  clientId:
+    "the OAuth client id an organization registered at its own identity provider; it is saved on the caller's own connection",
 };
 
 /** Routes with a dynamic segment: B's request on A's object, or why the segment names no account's object. */
