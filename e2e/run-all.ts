@@ -17,6 +17,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "@vgen/db/embedded";
 import { startApp, type RunningApp } from "./support/app-process";
 import { runPythonUnittest } from "./support/python-unittest";
+import { freeDnsServerAddress } from "./support/dns-txt-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -259,6 +260,8 @@ async function main() {
     // outage drills (postgres-freeze) run with the production defaults.
     DATABASE_CONNECT_TIMEOUT_MS: "10000",
     DATABASE_QUERY_TIMEOUT_MS: "30000",
+    // Where the SSO spec serves the TXT records that verify its domains (the app looks them up there).
+    SSO_DNS_SERVERS: process.env.SSO_DNS_SERVERS ?? (await freeDnsServerAddress()),
   };
   await staticChecks(process.env);
   const external = await externalServer();

@@ -46,6 +46,8 @@ interface Victim {
   invitationId: string;
   /** A project of A's other than its default one. */
   projectId: string;
+  /** An email domain A's organization claimed for single sign-on. */
+  domainId: string;
 }
 
 /** A field naming an object: `id`, `accountId`, `deliveryId`... */
@@ -127,12 +129,16 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
   "apiKeys.create": { input: (a) => ({ name: "stolen", livemode: false, projectId: a.projectId }), expect: "refused" },
   // The person filter only narrows B's own organization's log: naming A finds nothing.
   "orgs.auditLog": { input: (a) => ({ actorId: a.accountId }), expect: "filtered" },
+  "sso.verifyDomain": { input: (a) => ({ id: a.domainId }), expect: "refused" },
+  "sso.removeDomain": { input: (a) => ({ id: a.domainId }), expect: "refused" },
 };
 
 /** Id fields that name no account's object, and why. */
 const NOT_TENANT_IDS: Record<string, string> = {
   modelId: "a catalog model, shared by every account; a subscription to it is always the caller's own",
   routeId: "a model's provider route, shared by every account; only staff read it and only admins change it",
+  clientId:
+    "the OAuth client id an organization registered at its own identity provider; it is saved on the caller's own connection",
 };
 
 /** Routes with a dynamic segment: B's request on A's object, or why the segment names no account's object. */
@@ -273,6 +279,11 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         },
         orderBy: { id: "asc" },
       }),
+      domains: db.orgDomain.findMany({ where: { accountId }, select: { id: true, verifiedAt: true }, orderBy: { id: "asc" } }),
+      ssoConnection: db.ssoConnection.findUnique({
+        where: { accountId },
+        select: { issuer: true, clientId: true, enforce: true },
+      }),
     };
     const values = await Promise.all(Object.values(reads));
     return JSON.stringify(Object.fromEntries(Object.keys(reads).map((name, i) => [name, values[i]])), (_k, v) =>
@@ -357,6 +368,14 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     const projectKey = (
       await issueApiKey(db, a.id, "isolation project key", undefined, { livemode: true, projectId: project.id })
     ).key;
+    const domain = await db.orgDomain.create({
+      data: {
+        id: newId("odom"),
+        accountId: a.id,
+        domain: `${a.id.toLowerCase().replace("_", "-")}.example.test`,
+        token: "isolationprobe",
+      },
+    });
     const victim: Victim = {
       accountId: a.id,
       email: a.email,
@@ -372,6 +391,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       sessionId: session.id,
       invitationId: invitation.id,
       projectId: project.id,
+      domainId: domain.id,
     };
     const victimValues = Object.values(victim);
     const before = await stateOf(a.id);

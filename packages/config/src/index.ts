@@ -154,6 +154,10 @@ export const envSchema = z
     ALLOW_PRIVATE_NETWORK_FETCH: flag().describe(
       "1 lets webhooks and image fetches reach loopback and private addresses (tests, local dev).",
     ),
+    SSO_DNS_SERVERS: z
+      .string()
+      .optional()
+      .describe("Comma list of DNS servers (host or host:port) that verify SSO domains' TXT records; default the system's."),
     ACCOUNT_RATE_LIMIT_QPS: int().default(100).describe("Per-account ceiling across all endpoints."),
     TEST_MODE_CONCURRENCY: int()
       .default(2)

@@ -148,6 +148,12 @@ export const ERROR_CATALOG = {
     "A rule refuses this change for this record (for example refunding a generation that did not complete, suspending a staff account, or an adjustment that would take the balance below zero).",
     "The message names the rule; change the request or the record first.",
   ),
+  sso_failed: dashboardDef(
+    401,
+    "authentication_error",
+    "The single sign-on answer from the organization's identity provider was refused (an ID token for another client, expired, replayed, or for an email outside the organization's verified domains), or the sign-in took too long.",
+    "Start again from the sign-in page; if it keeps failing, the organization's owner checks the SSO connection in the dashboard.",
+  ),
   missing_api_key: def(401, "authentication_error", "No API key was sent.", "Send the header `Authorization: Bearer <API_KEY>`."),
   invalid_api_key: def(
     401,
@@ -172,6 +178,12 @@ export const ERROR_CATALOG = {
     "billing_error",
     "The available balance (balance minus holds) does not cover the cost of the generation.",
     "Top up the balance or ask for a test balance; then retry.",
+  ),
+  sso_required: dashboardDef(
+    403,
+    "permission_error",
+    "This email's organization requires single sign-on: a password does not sign its members in.",
+    "On the sign-in page, type your work email and continue with single sign-on (your company's identity provider).",
   ),
   account_suspended: def(403, "permission_error", "The account is suspended.", "Contact support."),
   subscription_paused: def(

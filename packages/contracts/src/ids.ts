@@ -24,6 +24,7 @@ const ID_PREFIXES = {
   oinv: "organization invitation",
   proj: "project",
   quo: "quote",
+  odom: "organization email domain",
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

@@ -63,6 +63,14 @@ export const PERMISSIONS = {
   "projects.updateLimits": MANAGERS,
   "projects.archive": MANAGERS,
 
+  // Single sign-on decides who may become a member: owners only, like ownership itself.
+  "sso.overview": ["owner"],
+  "sso.claimDomain": ["owner"],
+  "sso.verifyDomain": ["owner"],
+  "sso.removeDomain": ["owner"],
+  "sso.saveConnection": ["owner"],
+  "sso.removeConnection": ["owner"],
+
   "overview.summary": EVERYONE,
   "catalog.list": EVERYONE,
   "stats.usage": EVERYONE,

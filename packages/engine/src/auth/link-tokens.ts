@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
-import { newId, randomBase58, type AuthTokenKind, type Db, type DbOrTx, type Tx } from "@vgen/db";
+import { newId, randomBase58, type AuthTokenKind as StoredTokenKind, type Db, type DbOrTx, type Tx } from "@vgen/db";
+
+/** The emailed kinds; an SSO sign-in ticket (sso/) shares the table but is never a link. */
+type AuthTokenKind = Exclude<StoredTokenKind, "sso_sign_in">;
 import { env } from "@vgen/config";
 import { asPerson } from "../mail";
 

@@ -16,6 +16,19 @@ import { SignInCodeInput, SignInInput } from "@/server/auth/sign-in.schema";
 /** The server's answer when the password was right and a two-factor code is still needed (options.ts). */
 const TWO_FACTOR_REQUIRED = "two_factor_required";
 
+/** What /api/auth/sso/start and /callback put in `error` when they send the browser back here. */
+const SSO_ERRORS = {
+  SsoUnavailable: "ssoUnavailable",
+  SsoFailed: "ssoFailed",
+  SsoRateLimited: "ssoRateLimited",
+  SsoSuspended: "ssoSuspended",
+  SsoTicketGone: "ssoTicketGone",
+} as const;
+
+function initialError(code: string | null): keyof typeof SSO_ERRORS | "TwoFactorRequired" | null {
+  return code === "TwoFactorRequired" || (code !== null && code in SSO_ERRORS) ? (code as keyof typeof SSO_ERRORS) : null;
+}
+
 /** Where a sign-in without a page to return to lands: staff on the support console, others on their dashboard. */
 async function homeOfSignedIn(): Promise<string> {
   const session = await getSession();
@@ -33,7 +46,10 @@ export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
   const callbackUrl = params.get("callbackUrl");
-  const [error, setError] = useState<string | null>(params.get("error") === "TwoFactorRequired" ? t("twoFactorRequired") : null);
+  const shown = initialError(params.get("error"));
+  const [error, setError] = useState<string | null>(
+    shown === "TwoFactorRequired" ? t("twoFactorRequired") : shown ? t(SSO_ERRORS[shown]) : null,
+  );
   const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
 
   async function attempt(email: string, password: string, code?: string) {
@@ -51,7 +67,7 @@ export function SignInForm() {
     }
   }
 
-  const passwordStep = useSchemaForm(SignInInput, { defaultValues: { email: "", password: "" } });
+  const passwordStep = useSchemaForm(SignInInput, { defaultValues: { email: params.get("email") ?? "", password: "" } });
   const codeStep = useSchemaForm(SignInCodeInput, { defaultValues: { code: "" } });
   const onPassword = passwordStep.handleSubmit(({ email, password }) => attempt(email, password));
   const onCode = codeStep.handleSubmit(({ code }) =>
@@ -87,6 +103,19 @@ export function SignInForm() {
     );
   }
 
+  /** Single sign-on needs only the email: its domain names the organization and its identity provider. */
+  function continueWithSso() {
+    const email = passwordStep.getValues("email").trim();
+    if (!email.includes("@")) {
+      setError(t("ssoNeedsEmail"));
+      return;
+    }
+    const url = new URL("/api/auth/sso/start", window.location.origin);
+    url.searchParams.set("email", email);
+    if (callbackUrl) url.searchParams.set("callbackUrl", callbackUrl);
+    window.location.assign(url.toString());
+  }
+
   const { errors, isSubmitting } = passwordStep.formState;
   return (
     <AuthFormCard titleId="signin-title" title={t("signIn")} homeLink onSubmit={onPassword}>
@@ -100,6 +129,9 @@ export function SignInForm() {
       {error && <FormError>{error}</FormError>}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("signingIn") : t("signInButton")}
+      </Button>
+      <Button type="button" variant="secondary" className="w-full" onClick={continueWithSso}>
+        {t("ssoButton")}
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t.rich("newHere", {

@@ -26,6 +26,7 @@ const DASHBOARD_SECTIONS = [
   { href: "/dashboard/webhooks", key: "webhooks" },
   { href: "/dashboard/members", key: "members" },
   { href: "/dashboard/audit-log", key: "auditLog" },
+  { href: "/dashboard/sso", key: "sso" },
   { href: "/dashboard/security", key: "security" },
 ] as const;
 

@@ -4,7 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { headers } from "next/headers";
 import { env } from "@vgen/config";
-import { sameOriginPath } from "@vgen/contracts";
+import { ApiError, sameOriginPath } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
 import {
   createSession,
@@ -15,8 +15,10 @@ import {
   signInWithPassword,
 } from "@vgen/engine/auth";
 import { isDatabaseUnavailable, logger } from "@vgen/engine/platform";
+import { redeemSsoTicket, ssoForEmail } from "@vgen/engine/sso";
 import { clientIp } from "../http/client-ip";
 import { SignInInput } from "./sign-in.schema";
+import { readCookie, SSO_TICKET_COOKIE } from "./sso-cookies";
 
 const LOGIN_ATTEMPTS_PER_ADDRESS = env().LOGIN_ATTEMPTS_PER_ADDRESS;
 
@@ -81,6 +83,8 @@ export const authOptions: NextAuthOptions = {
       async authorize(credentials, req) {
         const input = SignInInput.safeParse(credentials);
         if (!input.success) return null;
+        // An organization that enforces single sign-on vouches for its domain's people through its IdP alone.
+        if ((await ssoForEmail(getDb(), input.data.email))?.enforce) throw new Error(new ApiError("sso_required").message);
         const outcome = await signInWithPassword(getDb(), {
           ...input.data,
           code: credentials?.code,
@@ -94,11 +98,21 @@ export const authOptions: NextAuthOptions = {
         throw new Error(SIGN_IN_MESSAGES[outcome.reason]);
       },
     }),
+    /** Single sign-on's last step: the ticket cookie left by /api/auth/sso/callback, used up here. */
+    CredentialsProvider({
+      id: "sso",
+      name: "Single sign-on",
+      credentials: {},
+      async authorize(_credentials, req) {
+        const ticket = readCookie(req.headers?.cookie as string | undefined, SSO_TICKET_COOKIE);
+        return ticket ? redeemSsoTicket(getDb(), ticket) : null;
+      },
+    }),
     ...oauthProviders,
   ],
   callbacks: {
     async signIn({ user, account }) {
-      if (account?.provider === "credentials") return true;
+      if (account?.provider === "credentials" || account?.provider === "sso") return true;
       // OAuth: link to (or create) the account with the verified email.
       if (!user.email) return false;
       if (account?.provider === "github" && !(await githubEmailVerified(account.access_token, user.email))) return false;

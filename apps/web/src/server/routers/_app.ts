@@ -17,6 +17,7 @@ import { securityRouter } from "./security/router";
 import { supportRouter } from "./support/router";
 import { orgsRouter } from "./orgs/router";
 import { projectsRouter } from "./projects/router";
+import { ssoRouter } from "./sso/router";
 
 /** One router per feature folder; each action is `<action>.handler.ts` + `<action>.schema.ts`. */
 export const appRouter = createTRPCRouter({
@@ -38,6 +39,7 @@ export const appRouter = createTRPCRouter({
   support: supportRouter,
   orgs: orgsRouter,
   projects: projectsRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;

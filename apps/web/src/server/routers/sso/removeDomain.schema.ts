@@ -1,0 +1,3 @@
+import { DomainIdInput } from "./common.schema";
+
+export const RemoveDomainInput = DomainIdInput;
