@@ -28,6 +28,8 @@ export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Da
               resolution: gen.size as Size,
               duration: gen.duration,
               poster_url: gen.posterKey ? publicUrlFor(gen.posterKey) : null,
+              // null: stored before sound was probed for, when every clip was silent.
+              has_audio: gen.hasAudio ?? false,
               expires_at: gen.expiresAt ? formatTimestamp(gen.expiresAt) : null,
               expired: outputExpired(gen, now),
             },
@@ -39,6 +41,9 @@ export function toRecord(gen: Generation, etaSeconds: number, now: Date = new Da
     size: gen.size as Size,
     aspect_ratio: gen.aspectRatio as GenerationRecordT["aspect_ratio"],
     progress: gen.progress,
+    seed: Number(gen.seed),
+    negative_prompt: gen.negativePrompt,
+    generate_audio: gen.generateAudio,
     billed_seconds: gen.billedSeconds,
     cost: formatUsd(gen.costMicros),
     completed_at: gen.completedAt ? formatTimestamp(gen.completedAt) : null,

@@ -7,6 +7,7 @@ import {
   type CreateGenerationInput,
   type GenerationFailureCode,
   type Id,
+  MAX_SEED,
 } from "@vgen/contracts";
 import { newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
 import { applyLedgerEntry, deliveredBilledSeconds } from "../billing";
@@ -62,10 +63,12 @@ export async function createGeneration(
       firstFrame: !!body.firstFrameUrl,
       lastFrame: !!body.lastFrameUrl,
       references: body.urls?.length ?? 0,
+      audio: resolved.generateAudio,
+      negativePrompt: !!body.negativePrompt,
     });
   // Test mode holds and charges nothing.
   const { billedSeconds, costMicros } = livemode
-    ? quoteClip(resolved.model, resolved.duration)
+    ? quoteClip({ ...resolved.model, priceMicrosPerSecond: resolved.priceMicrosPerSecond }, resolved.duration)
     : { billedSeconds: 0, costMicros: 0n };
   const queue = resolved.model.queue;
   const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
@@ -90,11 +93,14 @@ export async function createGeneration(
     urls: body.urls ?? [],
     webhookUrl: body.webHook ?? null,
     webhookEvents: body.webHookEvents ?? [],
-    priceMicrosPerSecond: resolved.model.priceMicrosPerSecond,
+    priceMicrosPerSecond: resolved.priceMicrosPerSecond,
     billedSeconds,
     costMicros,
     queue,
-    seed: randomInt(0, 2 ** 31 - 1),
+    seed: BigInt(body.seed ?? randomInt(0, MAX_SEED + 1)),
+    negativePrompt: body.negativePrompt || null,
+    generateAudio: resolved.generateAudio,
+    hasAudio: null,
     progress: 0,
     etaSecondsAtAccept: eta,
     errorCode: null,
@@ -293,6 +299,8 @@ const ROUTE_PARAMS: Record<keyof RouteRequest, string> = {
   firstFrame: "firstFrameUrl",
   lastFrame: "lastFrameUrl",
   references: "urls",
+  audio: "generateAudio",
+  negativePrompt: "negativePrompt",
 };
 
 /** Refuses, before any hold, a request none of the model's providers can produce. */

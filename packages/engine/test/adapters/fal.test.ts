@@ -28,6 +28,7 @@ function request(overrides: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1920,
     height: 1080,
     seed: 7,
+    generateAudio: false,
     references: [],
     ...overrides,
   };

@@ -54,6 +54,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1280,
     height: 720,
     seed: 7,
+    generateAudio: false,
     references: [],
     ...over,
   };

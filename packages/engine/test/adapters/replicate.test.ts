@@ -30,6 +30,7 @@ function request(overrides: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1920,
     height: 1080,
     seed: 11,
+    generateAudio: false,
     references: [],
     ...overrides,
   };

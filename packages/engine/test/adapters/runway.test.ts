@@ -52,6 +52,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1280,
     height: 720,
     seed: 42,
+    generateAudio: false,
     references: [],
     ...over,
   };
