@@ -8,3 +8,7 @@ ALTER TABLE "generations" ADD COLUMN "has_audio" BOOLEAN;
 ALTER TABLE "catalog_models" ADD COLUMN "supports_audio" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "catalog_models" ADD COLUMN "audio_default" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "catalog_models" ADD COLUMN "audio_price_micros_per_second" BIGINT;
+
+-- The seeded Veo 3.1-class models make sound on request (as packages/db/src/seed.ts now creates them);
+-- off by default, so clips and bills of existing clients do not change unasked.
+UPDATE "catalog_models" SET "supports_audio" = true WHERE "id" IN ('gen-3.1-pro', 'gen-3-1080', 'gen-3.1-fast');
