@@ -67,7 +67,7 @@ describe.skipIf(!testDatabaseUrl)("seed, negative prompt and sound", () => {
     expect(record).toMatchObject({ seed: 4_294_967_295, negative_prompt: "gulls", generate_audio: true, cost: "$0.300" });
     expect(record.price).toBe("$0.150 / сек");
     for (let i = 0; i < 20 && !(await engine.processGeneration(db(), generation.id)).done; i++);
-    const done = await engine.getGenerationForAccount(db(), account.id, generation.id);
+    const done = await db().generation.findUniqueOrThrow({ where: { id: generation.id } });
     expect(done.status).toBe("completed");
     const shown = engine.toRecord(done, 0);
     expect(shown.output[0]?.has_audio).toBe(true);

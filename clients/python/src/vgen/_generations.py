@@ -82,6 +82,9 @@ class Generations:
         first_frame_url: Optional[str] = ...,
         last_frame_url: Optional[str] = ...,
         urls: Optional[Sequence[str]] = ...,
+        seed: Optional[int] = ...,
+        negative_prompt: Optional[str] = ...,
+        generate_audio: Optional[bool] = ...,
         web_hook: Optional[str] = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
@@ -103,6 +106,9 @@ class Generations:
         first_frame_url: Optional[str] = ...,
         last_frame_url: Optional[str] = ...,
         urls: Optional[Sequence[str]] = ...,
+        seed: Optional[int] = ...,
+        negative_prompt: Optional[str] = ...,
+        generate_audio: Optional[bool] = ...,
         web_hook: None = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
@@ -123,6 +129,9 @@ class Generations:
         first_frame_url: Optional[str] = None,
         last_frame_url: Optional[str] = None,
         urls: Optional[Sequence[str]] = None,
+        seed: Optional[int] = None,
+        negative_prompt: Optional[str] = None,
+        generate_audio: Optional[bool] = None,
         web_hook: Optional[str] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
@@ -139,7 +148,9 @@ class Generations:
         `deadline` (an aware datetime or ISO 8601 text) or `cancel_after` (seconds, or text such as
         "5m") has the platform cancel it if unfinished by then (docs/api.md#deadlines). `retention_days`
         (1-365) keeps the output that long after completion instead of the account's setting
-        (docs/api.md#output-retention)."""
+        (docs/api.md#output-retention). `seed` (0-4294967295) makes a local render reproducible and is
+        passed to providers that take one; `negative_prompt` says what the clip should not show;
+        `generate_audio` asks for a sound track (None: the model's default)."""
         if stream and web_hook is not None:
             raise ValueError("web_hook selects callback mode, which answers with the record, not a stream")
         if stream and wait is not None:
@@ -157,6 +168,9 @@ class Generations:
             "firstFrameUrl": first_frame_url,
             "lastFrameUrl": last_frame_url,
             "urls": list(urls) if urls is not None else None,
+            "seed": seed,
+            "negativePrompt": negative_prompt,
+            "generateAudio": generate_audio,
             "webHook": web_hook,
             "deadline": _iso_utc(deadline) if isinstance(deadline, datetime) else deadline,
             "retention_days": retention_days,
@@ -185,6 +199,9 @@ class Generations:
         first_frame_url: Optional[str] = None,
         last_frame_url: Optional[str] = None,
         urls: Optional[Sequence[str]] = None,
+        seed: Optional[int] = None,
+        negative_prompt: Optional[str] = None,
+        generate_audio: Optional[bool] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
         cancel_after: Optional[Union[int, str]] = None,
@@ -212,6 +229,9 @@ class Generations:
             first_frame_url=first_frame_url,
             last_frame_url=last_frame_url,
             urls=urls,
+            seed=seed,
+            negative_prompt=negative_prompt,
+            generate_audio=generate_audio,
             deadline=deadline,
             retention_days=retention_days,
             cancel_after=cancel_after,
