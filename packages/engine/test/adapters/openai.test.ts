@@ -93,6 +93,8 @@ describe("openai capabilities", () => {
       lastFrame: false,
       maxReferences: 0,
       idempotentSubmit: false,
+      // Sora 2 always adds sound; it takes no negative prompt and no seed.
+      audio: true,
     };
     expect(openaiAdapter.capabilities("sora-2")).toEqual(sora);
     expect(openaiAdapter.capabilities("sora-2-pro")).toEqual(sora);

@@ -125,7 +125,7 @@ describe("veo adapter: a generation end to end", () => {
             ],
           },
         ],
-        // No seed: the Gemini API has none for Veo.
+        // No seed, no generateAudio: the Gemini API has neither for Veo.
         parameters: { aspectRatio: "16:9", durationSeconds: 8, resolution: "1080p", sampleCount: 1 },
       },
     ]);
@@ -151,6 +151,28 @@ describe("veo adapter: a generation end to end", () => {
     const last = await finalStatus(t, id);
     if (last.state !== "succeeded") throw new Error(`expected success, got ${last.state}`);
     expect(mp4DurationMs(await fetchOutput(t, last.output, signal()))).toBe(6_000);
+  });
+
+  it("sends the negative prompt in parameters, and no seed or generateAudio (the Gemini API refuses both)", async () => {
+    const t = target();
+    const id = await veoAdapter.submit(
+      t,
+      request({ negativePrompt: "fog, text", generateAudio: true, seed: 4_000_000_000 }),
+      "idem-neg",
+      signal(),
+    );
+    expect(fake.submits[0]?.parameters).toEqual({
+      aspectRatio: "16:9",
+      durationSeconds: 8,
+      resolution: "720p",
+      sampleCount: 1,
+      negativePrompt: "fog, text",
+    });
+    expect((await finalStatus(t, id)).state).toBe("succeeded");
+    // Veo 3.x makes sound there unasked; Veo 2 never does, so a request for sound is not sent to it.
+    expect(veoAdapter.capabilities("veo-3.1-generate-preview")).toMatchObject({ audio: true, negativePrompt: true });
+    expect(veoAdapter.capabilities("veo-2.0-generate-001")?.audio).toBe(false);
+    expect(veoAdapter.capabilities("veo-3.1-generate-preview")?.seed).toBeUndefined();
   });
 
   it("sends no resolution to Veo 2, which takes none, and a 5 s duration", async () => {
@@ -377,6 +399,8 @@ describe("veo adapter: capabilities", () => {
       lastFrame: true,
       maxReferences: 3,
       idempotentSubmit: false,
+      audio: true,
+      negativePrompt: true,
       combinationRefusal: expect.any(Function),
     });
     expect(veoAdapter.capabilities("veo-3.1-fast-generate-preview")).toEqual(veoAdapter.capabilities("veo-3.1-generate-preview"));
