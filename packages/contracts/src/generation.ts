@@ -217,7 +217,9 @@ export const GenerationRecord = z
     progress: z.number().int().min(0).max(100),
     seed: z.number().int().meta({ description: "The seed used: the request's, or the random one chosen for it.", example: 42 }),
     negative_prompt: z.string().nullable().meta({ description: "The request's `negativePrompt`; null when none." }),
-    generate_audio: z.boolean().meta({ description: "Whether a sound track was asked for (the request's, else the model's default)." }),
+    generate_audio: z
+      .boolean()
+      .meta({ description: "Whether a sound track was asked for (the request's, else the model's default)." }),
     billed_seconds: z.number().int().meta({ description: "max(duration, model minimum charge)." }),
     cost: z
       .string()

@@ -28,7 +28,13 @@ describe.skipIf(!testDatabaseUrl)("seed, negative prompt and sound", () => {
   beforeAll(async () => {
     engine = await loadEngine();
     account = await engine.createAccount(db(), { email: `media-${Date.now()}@example.test` });
-    await engine.creditAccount(db(), { accountId: account.id, amountMicros: 100_000_000n, type: "top_up", reason: "test", actor: "test" });
+    await engine.creditAccount(db(), {
+      accountId: account.id,
+      amountMicros: 100_000_000n,
+      type: "top_up",
+      reason: "test",
+      actor: "test",
+    });
   });
   afterAll(async () => {
     await engine?.stopBoss();
@@ -59,7 +65,11 @@ describe.skipIf(!testDatabaseUrl)("seed, negative prompt and sound", () => {
   }
 
   const create = (model: CatalogModel, body: Record<string, unknown>) =>
-    engine.acceptGeneration(db(), { account, apiKeyId: null, body: { model: model.id, prompt: "surf at dawn", duration: 2, ...body } });
+    engine.acceptGeneration(db(), {
+      account,
+      apiKeyId: null,
+      body: { model: model.id, prompt: "surf at dawn", duration: 2, ...body },
+    });
 
   it("renders the sound asked for, prices it at the audio price, and shows seed, negative prompt and has_audio", async () => {
     const model = await localModel({ supportsAudio: true, audioPriceMicros: AUDIO_PRICE });
@@ -73,7 +83,15 @@ describe.skipIf(!testDatabaseUrl)("seed, negative prompt and sound", () => {
     expect(shown.output[0]?.has_audio).toBe(true);
     expect(shown.seed).toBe(4_294_967_295);
     const file = path.join(process.env.OUTPUT_DIR!, done.outputKey!);
-    const kinds = execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", file]).toString();
+    const kinds = execFileSync("ffprobe", [
+      "-v",
+      "error",
+      "-show_entries",
+      "stream=codec_type",
+      "-of",
+      "csv=p=0",
+      file,
+    ]).toString();
     expect(kinds.trim().split("\n")).toEqual(["video", "audio"]);
     const charge = await db().ledgerEntry.findFirstOrThrow({ where: { generationId: generation.id, type: "charge" } });
     expect(charge.amountMicros).toBe(-2n * AUDIO_PRICE);
@@ -94,7 +112,10 @@ describe.skipIf(!testDatabaseUrl)("seed, negative prompt and sound", () => {
   it("refuses sound on a silent model and out-of-range seeds before any hold", async () => {
     const model = await localModel({ supportsAudio: false });
     const before = (await db().account.findUniqueOrThrow({ where: { id: account.id } })).balanceMicros;
-    await expect(create(model, { generateAudio: true })).rejects.toMatchObject({ code: "audio_not_supported", param: "generateAudio" });
+    await expect(create(model, { generateAudio: true })).rejects.toMatchObject({
+      code: "audio_not_supported",
+      param: "generateAudio",
+    });
     await expect(create(model, { seed: 4_294_967_296 })).rejects.toMatchObject({ code: "invalid_parameter", param: "seed" });
     await expect(create(model, { seed: -1 })).rejects.toMatchObject({ param: "seed" });
     await expect(create(model, { seed: 1.5 })).rejects.toMatchObject({ param: "seed" });

@@ -25,7 +25,15 @@ interface Stream {
 }
 
 function streams(file: string): Stream[] {
-  const out = execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,codec_name,duration,sample_rate", "-of", "json", file]);
+  const out = execFileSync("ffprobe", [
+    "-v",
+    "error",
+    "-show_entries",
+    "stream=codec_type,codec_name,duration,sample_rate",
+    "-of",
+    "json",
+    file,
+  ]);
   return (JSON.parse(out.toString()) as { streams: Stream[] }).streams;
 }
 
@@ -45,7 +53,19 @@ describe("renderVideo with audio", () => {
     expect(Math.abs(Number(audio?.duration) - Number(video?.duration))).toBeLessThan(0.05);
     expect(Number(video?.duration)).toBeCloseTo(2, 6);
     // The track carries sound, not silence.
-    const volume = spawnSync("ffmpeg", ["-v", "info", "-i", out, "-map", "0:a", "-af", "volumedetect", "-f", "null", "-"]).stderr.toString();
+    const volume = spawnSync("ffmpeg", [
+      "-v",
+      "info",
+      "-i",
+      out,
+      "-map",
+      "0:a",
+      "-af",
+      "volumedetect",
+      "-f",
+      "null",
+      "-",
+    ]).stderr.toString();
     const mean = Number(/mean_volume: (-?[\d.]+) dB/.exec(volume)?.[1]);
     expect(mean).toBeGreaterThan(-40);
     expect(await mp4FileHasAudio(out)).toBe(true);

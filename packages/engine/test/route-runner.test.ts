@@ -278,7 +278,9 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
     expect(await db().generation.count({ where: { modelId: wide.id } })).toBe(0);
 
     // A sound track on a route that cannot make one is refused the same way, naming the parameter.
-    const { model: silent } = await modelWith([{ provider: "replicate", upstreamModel: "minimax/hailuo-02", credentials: "rep" }]);
+    const { model: silent } = await modelWith([
+      { provider: "replicate", upstreamModel: "minimax/hailuo-02", credentials: "rep" },
+    ]);
     const audible = await db().catalogModel.update({
       where: { id: silent.id },
       data: { sizes: ["1080p"], supportsAudio: true },

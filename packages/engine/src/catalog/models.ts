@@ -45,7 +45,9 @@ export function resolveAgainstModel(model: CatalogModel, input: CreateGeneration
   if (generateAudio && !model.supportsAudio) {
     throw new ApiError("audio_not_supported", `${model.id} makes silent clips only; omit \`generateAudio\`.`, "generateAudio");
   }
-  const priceMicrosPerSecond = generateAudio ? (model.audioPriceMicros ?? model.priceMicrosPerSecond) : model.priceMicrosPerSecond;
+  const priceMicrosPerSecond = generateAudio
+    ? (model.audioPriceMicros ?? model.priceMicrosPerSecond)
+    : model.priceMicrosPerSecond;
   return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio), generateAudio, priceMicrosPerSecond };
 }
 

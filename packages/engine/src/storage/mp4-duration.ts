@@ -63,7 +63,11 @@ export function mp4HasAudio(buf: Buffer): boolean | null {
         if (mdia.type !== "mdia") continue;
         for (const hdlr of boxes(buf, mdia.body, mdia.end)) {
           // hdlr: version+flags (4), pre_defined (4), handler_type (4).
-          if (hdlr.type === "hdlr" && hdlr.body + 12 <= hdlr.end && buf.toString("latin1", hdlr.body + 8, hdlr.body + 12) === "soun")
+          if (
+            hdlr.type === "hdlr" &&
+            hdlr.body + 12 <= hdlr.end &&
+            buf.toString("latin1", hdlr.body + 8, hdlr.body + 12) === "soun"
+          )
             return true;
         }
       }

@@ -154,7 +154,12 @@ describe("fal adapter", () => {
     it("sends generate_audio and negative_prompt where the endpoint documents them, and only there", async () => {
       const asked = request({ generateAudio: true, negativePrompt: "fog" });
       await adapter.submit(target("fal-ai/veo3.1"), asked, "k", signal());
-      await adapter.submit(target("fal-ai/kling-video/v2.5-turbo/pro/text-to-video"), { ...asked, durationSeconds: 5, generateAudio: false }, "k", signal());
+      await adapter.submit(
+        target("fal-ai/kling-video/v2.5-turbo/pro/text-to-video"),
+        { ...asked, durationSeconds: 5, generateAudio: false },
+        "k",
+        signal(),
+      );
       expect(fake.submits.map((s) => s.input)).toEqual([
         expect.objectContaining({ generate_audio: true, negative_prompt: "fog", seed: 7 }),
         { prompt: "a lighthouse at night", duration: "5", aspect_ratio: "16:9", negative_prompt: "fog" },

@@ -165,7 +165,12 @@ describe("replicate adapter", () => {
     it("sends generate_audio and negative_prompt to Veo 3.1, and only the negative prompt to Kling", async () => {
       const asked = request({ generateAudio: true, negativePrompt: "fog" });
       await adapter.submit(target(), asked, "k", signal());
-      await adapter.submit(target("kwaivgi/kling-v2.5-turbo-pro"), { ...asked, durationSeconds: 5, generateAudio: false }, "k", signal());
+      await adapter.submit(
+        target("kwaivgi/kling-v2.5-turbo-pro"),
+        { ...asked, durationSeconds: 5, generateAudio: false },
+        "k",
+        signal(),
+      );
       expect(fake.creates.map((c) => c.body.input)).toEqual([
         expect.objectContaining({ generate_audio: true, negative_prompt: "fog", seed: 11 }),
         { prompt: "a fox running through fresh snow", duration: 5, aspect_ratio: "16:9", negative_prompt: "fog" },

@@ -94,7 +94,12 @@ describe("runway capabilities", () => {
       idempotentSubmit: false,
       seed: true,
     });
-    expect(runwayAdapter.capabilities("veo3")).toMatchObject({ durations: [8], sizes: ["720p", "1080p"], lastFrame: false, seed: false });
+    expect(runwayAdapter.capabilities("veo3")).toMatchObject({
+      durations: [8],
+      sizes: ["720p", "1080p"],
+      lastFrame: false,
+      seed: false,
+    });
     expect(runwayAdapter.capabilities("veo3.1")).toMatchObject({ durations: [4, 6, 8], lastFrame: true });
     expect(runwayAdapter.capabilities("gen3a_turbo")).toBeNull();
     expect(runwayAdapter.capabilities("no-such-model")).toBeNull();

@@ -408,7 +408,16 @@ describe("veo adapter: capabilities", () => {
 
   it("refuses at acceptance the combinations the Gemini API answers with INVALID_ARGUMENT", () => {
     const route = (upstreamModel: string) => ({ provider: "veo", upstreamModel });
-    const req = { duration: 8, size: "720p", aspectRatio: "16:9", firstFrame: false, lastFrame: false, references: 0, audio: false, negativePrompt: false };
+    const req = {
+      duration: 8,
+      size: "720p",
+      aspectRatio: "16:9",
+      firstFrame: false,
+      lastFrame: false,
+      references: 0,
+      audio: false,
+      negativePrompt: false,
+    };
     const veo31 = route("veo-3.1-generate-preview");
     expect(routeRefusal(veo31, { ...req, size: "4k" })).toBeNull();
     expect(routeRefusal(veo31, { ...req, size: "4k", duration: 6 })).toEqual({
