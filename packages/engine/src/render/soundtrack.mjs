@@ -4,7 +4,7 @@
 import { AudioData, AudioEncoder } from "@napi-rs/webcodecs";
 import { fnv1a, mulberry32 } from "./scene.mjs";
 
-export const SAMPLE_RATE = 48_000;
+const SAMPLE_RATE = 48_000;
 const CODEC = "mp4a.40.2";
 /** Samples per AudioData handed to the encoder: small enough to keep memory flat on long clips. */
 const BLOCK = 48_000;
