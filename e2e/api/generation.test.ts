@@ -63,6 +63,7 @@ describe("a generation end to end (poll mode)", () => {
       duration: 2,
       poster_url: `${BASE_URL}/cdn/${record.id}.jpg`,
       expires_at: expect.stringMatching(TIMESTAMP),
+      has_audio: false,
       expired: false,
     });
     // The account's default retention: 30 days from completion (docs/api.md#output-retention).

@@ -94,10 +94,16 @@ export const ERROR_CATALOG = {
     "The model does not produce the requested `size`.",
     "Use one of the sizes GET /api/v1/models lists for the model, or omit `size` for its default.",
   ),
+  audio_not_supported: def(
+    400,
+    "invalid_request_error",
+    "The model makes silent clips only: `generateAudio` is true for a model without sound.",
+    "Omit `generateAudio` (or set it to false), or use a model whose `audio.supported` is true in GET /api/v1/models.",
+  ),
   unsupported_by_model: def(
     400,
     "invalid_request_error",
-    "No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames and reference images.",
+    "No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames, reference images, sound and negative prompt; the message names the rule (e.g. 1080p only at 8 s).",
     "Change the parameter named in `param` to a value the message lists, or use another model.",
   ),
   invalid_url: def(

@@ -23,6 +23,9 @@ export const RetentionDays = z
   .min(MIN_RETENTION_DAYS, `must be at least ${MIN_RETENTION_DAYS}`)
   .max(MAX_RETENTION_DAYS, `must be at most ${MAX_RETENTION_DAYS}`);
 export const MAX_REFERENCE_URLS = 3;
+/** Seeds span the providers' range (Veo's and Runway's `seed` are unsigned 32-bit). */
+export const MAX_SEED = 2 ** 32 - 1;
+export const MAX_NEGATIVE_PROMPT_CHARS = 1000;
 
 /**
  * Events a webhook can subscribe to (docs/api.md#webhook-events). The terminal three are the default;
@@ -116,6 +119,30 @@ export const CreateGenerationBody = z
           "Cancel the generation if it is not finished by then (5 s to 24 h after acceptance): status `canceled` with `error.code` `deadline_exceeded`, the hold released, the webhook sent. The `Cancel-After` header says the same as a duration; with both, the earlier wins.",
         example: "2026-11-23T10:05:00Z",
       }),
+    seed: z
+      .number()
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .max(MAX_SEED, `must be at most ${MAX_SEED}`)
+      .optional()
+      .meta({
+        description: `Seed 0-${MAX_SEED}: the same request with the same seed renders the same clip on the local renderer, and is passed to providers that take one. A random one when absent; the record returns the seed used.`,
+        example: 42,
+      }),
+    negativePrompt: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().max(MAX_NEGATIVE_PROMPT_CHARS, `must be at most ${MAX_NEGATIVE_PROMPT_CHARS} characters`))
+      .optional()
+      .meta({
+        description: `What the clip should not show, up to ${MAX_NEGATIVE_PROMPT_CHARS} characters; passed to providers that take one.`,
+        example: "text, watermark",
+      }),
+    generateAudio: z.boolean().optional().meta({
+      description:
+        "Add a sound track (AAC) the length of the clip. Only on models with `audio.supported`; default the model's `audio.default`. May be priced differently (the model's `audio.price`).",
+      example: true,
+    }),
     retention_days: RetentionDays.optional().meta({
       description: `Days the output and its poster are kept after the generation completes (${MIN_RETENTION_DAYS}-${MAX_RETENTION_DAYS}); the account's setting (default ${DEFAULT_RETENTION_DAYS}, changed in the dashboard) when absent. Afterwards the files are deleted and their URLs answer \`410 output_expired\`.`,
       example: 7,
@@ -167,6 +194,11 @@ export const OutputObject = z
         "When the MP4 and its poster are deleted (UTC): `completed_at` plus the retention period (the request's `retention_days`, else the account's setting). From then on `expired` is true and both URLs answer `410 output_expired`; download what you keep before. null only for an output completed by an older server version during an upgrade (kept).",
       example: "2026-12-21T15:17:41Z",
     }),
+    has_audio: z.boolean().meta({
+      description:
+        "The MP4 has a sound track. False when the request asked for none, or when the provider's clip came back silent.",
+      example: true,
+    }),
     expired: z.boolean().meta({
       description:
         "True once `expires_at` has passed: the files are deleted (or about to be) and `url` and `poster_url` answer `410 output_expired`. They stay in the record so a stored link and the record agree.",
@@ -194,6 +226,11 @@ export const GenerationRecord = z
     size: z.enum(SIZES),
     aspect_ratio: z.enum(ASPECT_RATIOS),
     progress: z.number().int().min(0).max(100),
+    seed: z.number().int().meta({ description: "The seed used: the request's, or the random one chosen for it.", example: 42 }),
+    negative_prompt: z.string().nullable().meta({ description: "The request's `negativePrompt`; null when none." }),
+    generate_audio: z
+      .boolean()
+      .meta({ description: "Whether a sound track was asked for (the request's, else the model's default)." }),
     billed_seconds: z.number().int().meta({ description: "max(duration, model minimum charge)." }),
     cost: z
       .string()

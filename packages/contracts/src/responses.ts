@@ -90,6 +90,15 @@ export const Model = z
     duration: z
       .object({ min: z.number().int(), max: z.number().int(), default: z.number().int() })
       .meta({ description: "Clip length bounds and default, in seconds.", example: { min: 1, max: 8, default: 8 } }),
+    audio: z
+      .object({
+        supported: z.boolean().meta({ description: "The model can add a sound track (`generateAudio`)." }),
+        default: z.boolean().meta({ description: "What a request without `generateAudio` gets." }),
+        price: z.string().nullable().meta({
+          description: "Price per second of a clip with sound, `$<amount> / сек`; null when the model makes no sound.",
+        }),
+      })
+      .meta({ description: "Sound track support.", example: { supported: true, default: false, price: "$0.480 / сек" } }),
   })
   .meta({ id: "Model" });
 

@@ -17,6 +17,8 @@ export interface CatalogSeed {
   minDuration: number;
   maxDuration: number;
   defaultDuration: number;
+  /** Sound on request (`generateAudio`); off unless asked, so existing clients' clips and bills stay as they were. */
+  supportsAudio: boolean;
   sortOrder: number;
 }
 
@@ -33,6 +35,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     minDuration: 1,
     maxDuration: 8,
     defaultDuration: 8,
+    supportsAudio: true,
     sortOrder: 1,
   },
   {
@@ -47,6 +50,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     minDuration: 1,
     maxDuration: 8,
     defaultDuration: 8,
+    supportsAudio: true,
     sortOrder: 2,
   },
   {
@@ -61,6 +65,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     minDuration: 1,
     maxDuration: 8,
     defaultDuration: 8,
+    supportsAudio: true,
     sortOrder: 3,
   },
 ];

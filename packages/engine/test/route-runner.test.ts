@@ -258,6 +258,68 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
     expect(await create(unconfigured).catch((err: unknown) => err)).toMatchObject({ code: "service_unavailable" });
   });
 
+  it("refuses a request breaking Veo 3.1's rule (1080p only at 8 s) before any hold, naming the rule", async () => {
+    const { model } = await modelWith([{ provider: "veo", upstreamModel: "veo-3.1-generate-preview", credentials: "veo-a" }]);
+    const wide = await db().catalogModel.update({ where: { id: model.id }, data: { sizes: ["720p", "1080p"] } });
+    const before = await db().account.findUniqueOrThrow({ where: { id: account.id } });
+    const ledgerBefore = await db().ledgerEntry.count({ where: { accountId: account.id } });
+    const refused = await engine
+      .createGeneration(db(), {
+        account,
+        apiKeyId: null,
+        model: wide,
+        body: { model: wide.id, prompt: "a paper boat on a rainy street", duration: 6, size: "1080p" },
+      })
+      .catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: "unsupported_by_model", param: "duration" });
+    expect((refused as Error).message).toContain("1080p only at 8 s");
+    expect((await db().account.findUniqueOrThrow({ where: { id: account.id } })).balanceMicros).toBe(before.balanceMicros);
+    expect(await db().ledgerEntry.count({ where: { accountId: account.id } })).toBe(ledgerBefore);
+    expect(await db().generation.count({ where: { modelId: wide.id } })).toBe(0);
+
+    // A sound track on a route that cannot make one is refused the same way, naming the parameter.
+    const { model: silent } = await modelWith([
+      { provider: "replicate", upstreamModel: "minimax/hailuo-02", credentials: "rep" },
+    ]);
+    const audible = await db().catalogModel.update({
+      where: { id: silent.id },
+      data: { sizes: ["1080p"], supportsAudio: true },
+    });
+    const noSound = await engine
+      .createGeneration(db(), {
+        account,
+        apiKeyId: null,
+        model: audible,
+        body: { model: audible.id, prompt: "waves", duration: 6, generateAudio: true },
+      })
+      .catch((err: unknown) => err);
+    expect(noSound).toMatchObject({ code: "unsupported_by_model", param: "generateAudio" });
+  });
+
+  it("skips a route whose rules refuse the request and serves it on the next one that accepts it", async () => {
+    const { model, routes } = await modelWith([
+      { provider: "veo", upstreamModel: "veo-3.1-generate-preview", credentials: "veo-a" },
+      { provider: "replicate", upstreamModel: "google/veo-3.1", credentials: "rep" },
+    ]);
+    const wide = await db().catalogModel.update({ where: { id: model.id }, data: { sizes: ["720p", "1080p"] } });
+    const gen = await engine.createGeneration(db(), {
+      account,
+      apiKeyId: null,
+      model: wide,
+      body: { model: wide.id, prompt: "a paper boat on a rainy street", duration: 6, size: "1080p", negativePrompt: "fog" },
+    });
+    const done = await drive(gen.id);
+    expect(done.status).toBe("completed");
+    expect(veoA.jobs.size).toBe(0);
+    expect(await attemptsOf(gen.id)).toEqual([[routes[1]?.id, "completed"]]);
+    // Held for the 6 s asked; charged for the fake's delivered clip (2 s, the model's minimum charge).
+    expect(await ledgerOf(gen.id)).toEqual([
+      ["hold", -6n * PRICE],
+      ["hold_release", 6n * PRICE],
+      ["charge", -2n * PRICE],
+    ]);
+  });
+
   it("waits, without failing over or spinning, when a route's credentials go while its job runs upstream", async () => {
     const { model, routes } = await modelWith([
       { provider: "veo", upstreamModel: "veo-3.0-generate-001", credentials: "veo-a" },

@@ -277,6 +277,51 @@ describe.skipIf(!url)("support console", () => {
     });
   });
 
+  it("edits sound support and the audio price; clearing the price back to the model's is audited as null", async () => {
+    const { updateCatalogModel } = await import("../src/support/index");
+    const { createAccount } = await import("../src/accounts/index");
+    const admin = await createAccount(db(), { email: `admin-${tag()}@example.test`, role: "admin" });
+    const id = `audio-${tag()}`;
+    await db().catalogModel.create({
+      data: {
+        id,
+        purpose: "audio edit test",
+        purposeRu: "audio edit test (ru)",
+        priceMicrosPerSecond: 100_000n,
+        rateLimitQps: 10,
+        minChargeSeconds: 1,
+        queue: "standard",
+        sizes: ["720p"],
+        minDuration: 1,
+        maxDuration: 8,
+        defaultDuration: 4,
+      },
+    });
+    const edited = await updateCatalogModel(db(), {
+      modelId: id,
+      actorId: admin.id,
+      patch: { supportsAudio: true, audioDefault: true, audioPriceMicros: 250_000n },
+    });
+    expect([edited.supportsAudio, edited.audioDefault, edited.audioPriceMicros]).toEqual([true, true, 250_000n]);
+    await expect(updateCatalogModel(db(), { modelId: id, actorId: admin.id, patch: { audioPriceMicros: 0n } })).rejects.toThrow(
+      /audio price/,
+    );
+    const cleared = await updateCatalogModel(db(), { modelId: id, actorId: admin.id, patch: { audioPriceMicros: null } });
+    expect(cleared.audioPriceMicros).toBeNull();
+    const rows = await db().auditLog.findMany({
+      where: { action: "catalog.update", targetId: id, actorId: admin.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(rows.map((r) => (r.details as { changes: object }).changes)).toEqual([
+      {
+        supportsAudio: { from: false, to: true },
+        audioDefault: { from: false, to: true },
+        audioPriceMicros: { from: null, to: "$0.250" },
+      },
+      { audioPriceMicros: { from: "$0.250", to: null } },
+    ]);
+  });
+
   it("edits a model's Russian description, audited with before and after", async () => {
     const { updateCatalogModel } = await import("../src/support/index");
     const { createAccount } = await import("../src/accounts/index");

@@ -18,6 +18,7 @@ function model(overrides: Partial<Model>): Model {
     default_size: "1080p",
     aspect_ratios: ["16:9", "9:16"],
     duration: { min: 1, max: 8, default: 8 },
+    audio: { supported: false, default: false, price: null },
     ...overrides,
   };
 }

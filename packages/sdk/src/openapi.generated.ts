@@ -460,6 +460,15 @@ export interface components {
             /** @enum {string} */
             aspect_ratio: "16:9" | "9:16";
             progress: number;
+            /**
+             * @description The seed used: the request's, or the random one chosen for it.
+             * @example 42
+             */
+            seed: number;
+            /** @description The request's `negativePrompt`; null when none. */
+            negative_prompt: string | null;
+            /** @description Whether a sound track was asked for (the request's, else the model's default). */
+            generate_audio: boolean;
             /** @description max(duration, model minimum charge). */
             billed_seconds: number;
             /**
@@ -504,6 +513,11 @@ export interface components {
              */
             expires_at: string | null;
             /**
+             * @description The MP4 has a sound track. False when the request asked for none, or when the provider's clip came back silent.
+             * @example true
+             */
+            has_audio: boolean;
+            /**
              * @description True once `expires_at` has passed: the files are deleted (or about to be) and `url` and `poster_url` answer `410 output_expired`. They stay in the record so a stored link and the record agree.
              * @example false
              */
@@ -529,7 +543,7 @@ export interface components {
                  * @example unknown_parameter
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "audio_not_supported" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
                 /**
                  * @description Broad class of the error.
                  * @example invalid_request_error
@@ -624,6 +638,21 @@ export interface components {
              * @example 2026-11-23T10:05:00Z
              */
             deadline?: string;
+            /**
+             * @description Seed 0-4294967295: the same request with the same seed renders the same clip on the local renderer, and is passed to providers that take one. A random one when absent; the record returns the seed used.
+             * @example 42
+             */
+            seed?: number;
+            /**
+             * @description What the clip should not show, up to 1000 characters; passed to providers that take one.
+             * @example text, watermark
+             */
+            negativePrompt?: string;
+            /**
+             * @description Add a sound track (AAC) the length of the clip. Only on models with `audio.supported`; default the model's `audio.default`. May be priced differently (the model's `audio.price`).
+             * @example true
+             */
+            generateAudio?: boolean;
             /**
              * @description Days the output and its poster are kept after the generation completes (1-365); the account's setting (default 30, changed in the dashboard) when absent. Afterwards the files are deleted and their URLs answer `410 output_expired`.
              * @example 7
@@ -750,6 +779,22 @@ export interface components {
                 max: number;
                 default: number;
             };
+            /**
+             * @description Sound track support.
+             * @example {
+             *       "supported": true,
+             *       "default": false,
+             *       "price": "$0.480 / сек"
+             *     }
+             */
+            audio: {
+                /** @description The model can add a sound track (`generateAudio`). */
+                supported: boolean;
+                /** @description What a request without `generateAudio` gets. */
+                default: boolean;
+                /** @description Price per second of a clip with sound, `$<amount> / сек`; null when the model makes no sound. */
+                price: string | null;
+            };
         };
         /** @description The account's money in US dollars, 3 decimals like every amount of the API. */
         Balance: {
@@ -782,7 +827,7 @@ export interface components {
         };
         ErrorCatalogEntry: {
             /** @enum {string} */
-            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "audio_not_supported" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
             /** @description HTTP status; null for failure codes that appear only inside a failed generation record. */
             status: number | null;
             /** @enum {string} */
@@ -901,6 +946,7 @@ export interface operations {
                      *               "duration": 8,
                      *               "poster_url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg",
                      *               "expires_at": "2026-12-21T15:17:41Z",
+                     *               "has_audio": false,
                      *               "expired": false
                      *             }
                      *           ],
@@ -910,6 +956,9 @@ export interface operations {
                      *           "size": "1080p",
                      *           "aspect_ratio": "16:9",
                      *           "progress": 100,
+                     *           "seed": 42,
+                     *           "negative_prompt": null,
+                     *           "generate_audio": false,
                      *           "billed_seconds": 8,
                      *           "cost": "$3.840",
                      *           "completed_at": "2026-11-21T15:17:41Z",
@@ -1182,6 +1231,7 @@ export interface operations {
                      *           "duration": 8,
                      *           "poster_url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg",
                      *           "expires_at": "2026-12-21T15:17:41Z",
+                     *           "has_audio": false,
                      *           "expired": false
                      *         }
                      *       ],
@@ -1191,6 +1241,9 @@ export interface operations {
                      *       "size": "1080p",
                      *       "aspect_ratio": "16:9",
                      *       "progress": 100,
+                     *       "seed": 42,
+                     *       "negative_prompt": null,
+                     *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:41Z",
@@ -1234,6 +1287,9 @@ export interface operations {
                      *       "size": "1080p",
                      *       "aspect_ratio": "16:9",
                      *       "progress": 0,
+                     *       "seed": 42,
+                     *       "negative_prompt": null,
+                     *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": null,
@@ -1730,7 +1786,7 @@ export interface operations {
              *     - `last_frame_without_first_frame`: `lastFrameUrl` was sent without `firstFrameUrl`. [Fix](http://localhost:3000/errors#last_frame_without_first_frame)
              *     - `webhook_events_without_webhook`: `webHookEvents` was sent without `webHook`. [Fix](http://localhost:3000/errors#webhook_events_without_webhook)
              *     - `unsupported_size`: The model does not produce the requested `size`. [Fix](http://localhost:3000/errors#unsupported_size)
-             *     - `unsupported_by_model`: No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames and reference images. [Fix](http://localhost:3000/errors#unsupported_by_model)
+             *     - `unsupported_by_model`: No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames, reference images, sound and negative prompt; the message names the rule (e.g. 1080p only at 8 s). [Fix](http://localhost:3000/errors#unsupported_by_model)
              *     - `invalid_url`: A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach. [Fix](http://localhost:3000/errors#invalid_url)
              */
             400: {
@@ -2369,6 +2425,7 @@ export interface operations {
                      *           "duration": 8,
                      *           "poster_url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg",
                      *           "expires_at": "2026-12-21T15:17:41Z",
+                     *           "has_audio": false,
                      *           "expired": false
                      *         }
                      *       ],
@@ -2378,6 +2435,9 @@ export interface operations {
                      *       "size": "1080p",
                      *       "aspect_ratio": "16:9",
                      *       "progress": 100,
+                     *       "seed": 42,
+                     *       "negative_prompt": null,
+                     *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:41Z",
@@ -2774,6 +2834,9 @@ export interface operations {
                      *       "size": "1080p",
                      *       "aspect_ratio": "16:9",
                      *       "progress": 0,
+                     *       "seed": 42,
+                     *       "negative_prompt": null,
+                     *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:03Z",
@@ -4384,6 +4447,9 @@ export interface operations {
                  *         "size": "1080p",
                  *         "aspect_ratio": "16:9",
                  *         "progress": 0,
+                 *         "seed": 42,
+                 *         "negative_prompt": null,
+                 *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": null,
@@ -4442,6 +4508,9 @@ export interface operations {
                  *         "size": "1080p",
                  *         "aspect_ratio": "16:9",
                  *         "progress": 55,
+                 *         "seed": 42,
+                 *         "negative_prompt": null,
+                 *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": null,
@@ -4500,6 +4569,7 @@ export interface operations {
                  *             "duration": 8,
                  *             "poster_url": "https://cdn.example.com/cdn/vid_7hX2kLmQ9rT4vB8nC1dE3f.jpg",
                  *             "expires_at": "2026-12-21T15:17:41Z",
+                 *             "has_audio": false,
                  *             "expired": false
                  *           }
                  *         ],
@@ -4509,6 +4579,9 @@ export interface operations {
                  *         "size": "1080p",
                  *         "aspect_ratio": "16:9",
                  *         "progress": 100,
+                 *         "seed": 42,
+                 *         "negative_prompt": null,
+                 *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
@@ -4567,6 +4640,9 @@ export interface operations {
                  *         "size": "1080p",
                  *         "aspect_ratio": "16:9",
                  *         "progress": 0,
+                 *         "seed": 42,
+                 *         "negative_prompt": null,
+                 *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
@@ -4629,6 +4705,9 @@ export interface operations {
                  *         "size": "1080p",
                  *         "aspect_ratio": "16:9",
                  *         "progress": 0,
+                 *         "seed": 42,
+                 *         "negative_prompt": null,
+                 *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:05Z",

@@ -82,6 +82,9 @@ class Generations:
         first_frame_url: Optional[str] = ...,
         last_frame_url: Optional[str] = ...,
         urls: Optional[Sequence[str]] = ...,
+        seed: Optional[int] = ...,
+        negative_prompt: Optional[str] = ...,
+        generate_audio: Optional[bool] = ...,
         web_hook: Optional[str] = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
@@ -104,6 +107,9 @@ class Generations:
         first_frame_url: Optional[str] = ...,
         last_frame_url: Optional[str] = ...,
         urls: Optional[Sequence[str]] = ...,
+        seed: Optional[int] = ...,
+        negative_prompt: Optional[str] = ...,
+        generate_audio: Optional[bool] = ...,
         web_hook: None = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
@@ -125,6 +131,9 @@ class Generations:
         first_frame_url: Optional[str] = None,
         last_frame_url: Optional[str] = None,
         urls: Optional[Sequence[str]] = None,
+        seed: Optional[int] = None,
+        negative_prompt: Optional[str] = None,
+        generate_audio: Optional[bool] = None,
         web_hook: Optional[str] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
@@ -143,7 +152,10 @@ class Generations:
         "5m") has the platform cancel it if unfinished by then (docs/api.md#deadlines). `retention_days`
         (1-365) keeps the output that long after completion instead of the account's setting
         (docs/api.md#output-retention). `quote_id` (from `quote` with the same arguments, within 10
-        minutes) caps the charge at the quoted cost (docs/api.md#binding-quotes)."""
+        minutes) caps the charge at the quoted cost (docs/api.md#binding-quotes). `seed` (0-4294967295)
+        makes a local render reproducible and is passed to providers that take one; `negative_prompt`
+        says what the clip should not show; `generate_audio` asks for a sound track (None: the model's
+        default)."""
         if stream and web_hook is not None:
             raise ValueError("web_hook selects callback mode, which answers with the record, not a stream")
         if stream and wait is not None:
@@ -161,6 +173,9 @@ class Generations:
             "firstFrameUrl": first_frame_url,
             "lastFrameUrl": last_frame_url,
             "urls": list(urls) if urls is not None else None,
+            "seed": seed,
+            "negativePrompt": negative_prompt,
+            "generateAudio": generate_audio,
             "webHook": web_hook,
             "deadline": _iso_utc(deadline) if isinstance(deadline, datetime) else deadline,
             "retention_days": retention_days,
@@ -190,6 +205,9 @@ class Generations:
         first_frame_url: Optional[str] = None,
         last_frame_url: Optional[str] = None,
         urls: Optional[Sequence[str]] = None,
+        seed: Optional[int] = None,
+        negative_prompt: Optional[str] = None,
+        generate_audio: Optional[bool] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
         cancel_after: Optional[Union[int, str]] = None,
@@ -217,6 +235,9 @@ class Generations:
             first_frame_url=first_frame_url,
             last_frame_url=last_frame_url,
             urls=urls,
+            seed=seed,
+            negative_prompt=negative_prompt,
+            generate_audio=generate_audio,
             deadline=deadline,
             retention_days=retention_days,
             cancel_after=cancel_after,

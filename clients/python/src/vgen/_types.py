@@ -20,6 +20,8 @@ class Output:
     # When the files are deleted (ISO 8601 UTC); after it `expired` is True and both URLs answer 410.
     expires_at: Optional[str] = None
     expired: bool = False
+    # The MP4 has a sound track (False too when a provider's clip came back silent).
+    has_audio: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Output":
@@ -32,6 +34,7 @@ class Output:
             poster_url=str(poster) if poster is not None else None,
             expires_at=str(expires) if expires is not None else None,
             expired=bool(data.get("expired", False)),
+            has_audio=bool(data.get("has_audio", False)),
         )
 
 
@@ -94,6 +97,10 @@ class Generation:
     quote_id: Optional[str] = None
     # False for a test-mode generation (made with a vgk_test_ key): free, rendered locally.
     livemode: bool = True
+    # The seed used (the request's or a random one), the negative prompt, and whether sound was asked for.
+    seed: Optional[int] = None
+    negative_prompt: Optional[str] = None
+    generate_audio: bool = False
     error: Optional[GenerationFailure] = None
     raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -131,6 +138,9 @@ class Generation:
             queue_position=data.get("queue_position"),
             quote_id=data.get("quote_id"),
             livemode=data.get("livemode") is not False,
+            seed=data.get("seed"),
+            negative_prompt=data.get("negative_prompt"),
+            generate_audio=data.get("generate_audio") is True,
             error=failure,
             raw=dict(data),
         )

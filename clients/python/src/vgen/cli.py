@@ -45,6 +45,14 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--first-frame-url")
     gen.add_argument("--last-frame-url")
     gen.add_argument("--url", action="append", dest="urls", help="a reference image URL (up to 3)")
+    gen.add_argument("--seed", type=int, help="0-4294967295: the same seed renders the same clip locally")
+    gen.add_argument("--negative-prompt", help="what the clip should not show")
+    gen.add_argument(
+        "--audio",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="add a sound track (--no-audio: none; neither: the model's default)",
+    )
     gen.add_argument("--out", help="file to write the MP4 to (default: <id>.mp4)")
     gen.add_argument("--poll", action="store_true", help="poll the result instead of streaming events")
     gen.add_argument("--quiet", action="store_true", help="no progress lines")
@@ -156,6 +164,9 @@ def _generate(client: Vgen, args: argparse.Namespace) -> int:
             first_frame_url=args.first_frame_url,
             last_frame_url=args.last_frame_url,
             urls=args.urls,
+            seed=args.seed,
+            negative_prompt=args.negative_prompt,
+            generate_audio=args.audio,
             **options,
         )
 

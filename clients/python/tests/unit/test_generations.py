@@ -54,6 +54,30 @@ class OutputTest(unittest.TestCase):
             vgen.Vgen("k", base_url=server.url).generations.create(model="m", prompt="p", retention_days=7)
         self.assertEqual(server.seen[0].json()["retention_days"], 7)
 
+    def test_seed_negative_prompt_and_audio_are_sent_camel_case_and_read_back(self):
+        answer = record()
+        answer.update(seed=4294967295, negative_prompt="fog", generate_audio=True)
+        with FakeServer() as server:
+            server.replies = [Reply(202, answer)]
+            got = vgen.Vgen("k", base_url=server.url).generations.create(
+                model="m", prompt="p", seed=4294967295, negative_prompt="fog", generate_audio=False
+            )
+        sent = server.seen[0].json()
+        self.assertEqual((sent["seed"], sent["negativePrompt"], sent["generateAudio"]), (4294967295, "fog", False))
+        self.assertEqual((got.seed, got.negative_prompt, got.generate_audio), (4294967295, "fog", True))
+
+    def test_fields_left_out_are_not_sent(self):
+        with FakeServer() as server:
+            server.replies = [Reply(202, record())]
+            vgen.Vgen("k", base_url=server.url).generations.create(model="m", prompt="p")
+        self.assertFalse({"seed", "negativePrompt", "generateAudio"} & set(server.seen[0].json()))
+
+    def test_an_output_says_whether_it_has_sound(self):
+        done = record("vid_9", status="completed", progress=100)
+        self.assertFalse(vgen.Generation.from_dict(done).output[0].has_audio)
+        done["output"][0]["has_audio"] = True
+        self.assertTrue(vgen.Generation.from_dict(done).output[0].has_audio)
+
     def test_an_output_without_a_poster_frame_has_none(self):
         bare = record("vid_9", status="completed", progress=100)
         bare["output"][0]["poster_url"] = None

@@ -17,6 +17,9 @@ export interface ResolvedRequest {
   aspectRatio: AspectRatio;
   width: number;
   height: number;
+  generateAudio: boolean;
+  /** Per second: the model's price, or its audio price for a clip with sound. */
+  priceMicrosPerSecond: bigint;
 }
 
 /** Applies the model's defaults and limits to a validated body (pure). */
@@ -38,7 +41,14 @@ export function resolveAgainstModel(model: CatalogModel, input: CreateGeneration
     );
   }
   const aspectRatio = input.aspectRatio ?? "16:9";
-  return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio) };
+  const generateAudio = input.generateAudio ?? (model.supportsAudio && model.audioDefault);
+  if (generateAudio && !model.supportsAudio) {
+    throw new ApiError("audio_not_supported", `${model.id} makes silent clips only; omit \`generateAudio\`.`, "generateAudio");
+  }
+  const priceMicrosPerSecond = generateAudio
+    ? (model.audioPriceMicros ?? model.priceMicrosPerSecond)
+    : model.priceMicrosPerSecond;
+  return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio), generateAudio, priceMicrosPerSecond };
 }
 
 /** The size a request without `size` gets: the first of the model's sizes (the catalog edit refuses an empty list). */
@@ -77,5 +87,10 @@ export function modelView(m: CatalogModel) {
     default_size: defaultSize(m),
     aspect_ratios: ["16:9", "9:16"],
     duration: { min: m.minDuration, max: m.maxDuration, default: m.defaultDuration },
+    audio: {
+      supported: m.supportsAudio,
+      default: m.supportsAudio && m.audioDefault,
+      price: m.supportsAudio ? formatPricePerSecond(m.audioPriceMicros ?? m.priceMicrosPerSecond) : null,
+    },
   };
 }

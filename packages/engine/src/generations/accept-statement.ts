@@ -113,11 +113,11 @@ function withAcceptance(
     generation AS (
       INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
         width, height, first_frame_url, last_frame_url, urls, webhook_url, webhook_events, price_micros_per_second, billed_seconds,
-        cost_micros, queue, seed, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, trace_id, created_at, quote_id)
+        cost_micros, queue, seed, negative_prompt, generate_audio, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, trace_id, created_at, quote_id)
       SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
         ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
         ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.webhookEvents)}::text[], ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
-        ${p(g.queue)}::"QueueName", ${p(g.seed)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.livemode)},
+        ${p(g.queue)}::"QueueName", ${p(g.seed)}::bigint, ${p(g.negativePrompt)}, ${p(g.generateAudio)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.livemode)},
         ${p(g.traceId)}, ${p(g.createdAt)}, ${p(g.quoteId)}
       FROM (SELECT 1) AS one${joins}
         CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified

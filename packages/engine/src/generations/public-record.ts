@@ -32,6 +32,8 @@ export function toRecord(gen: Generation, wait: QueueWait, now: Date = new Date(
               resolution: gen.size as Size,
               duration: gen.duration,
               poster_url: gen.posterKey ? publicUrlFor(gen.posterKey) : null,
+              // null: stored before sound was probed for, when every clip was silent.
+              has_audio: gen.hasAudio ?? false,
               expires_at: gen.expiresAt ? formatTimestamp(gen.expiresAt) : null,
               expired: outputExpired(gen, now),
             },
@@ -43,6 +45,9 @@ export function toRecord(gen: Generation, wait: QueueWait, now: Date = new Date(
     size: gen.size as Size,
     aspect_ratio: gen.aspectRatio as GenerationRecordT["aspect_ratio"],
     progress: gen.progress,
+    seed: Number(gen.seed),
+    negative_prompt: gen.negativePrompt,
+    generate_audio: gen.generateAudio,
     billed_seconds: gen.billedSeconds,
     cost: formatUsd(gen.costMicros),
     completed_at: gen.completedAt ? formatTimestamp(gen.completedAt) : null,

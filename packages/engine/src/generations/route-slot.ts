@@ -28,6 +28,8 @@ export async function candidateRoutes(db: Db, gen: Generation): Promise<{ routes
     firstFrame: !!gen.firstFrameUrl,
     lastFrame: !!gen.lastFrameUrl,
     references: gen.urls.length,
+    audio: gen.generateAudio,
+    negativePrompt: gen.negativePrompt !== null,
   };
   const reasons: string[] = [];
   const routes = all.filter((route) => {

@@ -7,6 +7,7 @@ import {
   type CreateGenerationInput,
   type GenerationFailureCode,
   type Id,
+  MAX_SEED,
 } from "@vgen/contracts";
 import { newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
 import { applyLedgerEntry, deliveredBilledSeconds } from "../billing";
@@ -95,7 +96,10 @@ export async function acceptIntoQueue(
     billedSeconds,
     costMicros,
     queue,
-    seed: randomInt(0, 2 ** 31 - 1),
+    seed: BigInt(body.seed ?? randomInt(0, MAX_SEED + 1)),
+    negativePrompt: body.negativePrompt || null,
+    generateAudio: resolved.generateAudio,
+    hasAudio: null,
     progress: 0,
     etaSecondsAtAccept: eta.etaSeconds,
     errorCode: null,
@@ -176,10 +180,12 @@ export async function assessRequest(
       firstFrame: !!body.firstFrameUrl,
       lastFrame: !!body.lastFrameUrl,
       references: body.urls?.length ?? 0,
+      audio: resolved.generateAudio,
+      negativePrompt: !!body.negativePrompt,
     });
   // Test mode holds and charges nothing.
   const { billedSeconds, costMicros } = livemode
-    ? quoteClip(resolved.model, resolved.duration)
+    ? quoteClip({ ...resolved.model, priceMicrosPerSecond: resolved.priceMicrosPerSecond }, resolved.duration)
     : { billedSeconds: 0, costMicros: 0n };
   const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
   // A cached pause may be stale (resumed a moment ago through another process): the row decides.
@@ -187,7 +193,7 @@ export async function assessRequest(
     throw subscriptionPaused(resolved.model.id);
   const queue = resolved.model.queue;
   const eta = await etaForNewJob(db, { modelId: resolved.model.id, size: resolved.size, duration: resolved.duration, queue });
-  return { resolved, billedSeconds, costMicros, priceMicrosPerSecond: resolved.model.priceMicrosPerSecond, subscription, eta };
+  return { resolved, billedSeconds, costMicros, priceMicrosPerSecond: resolved.priceMicrosPerSecond, subscription, eta };
 }
 
 async function defaultProjectOf(db: Db, accountId: string) {
@@ -347,6 +353,8 @@ const ROUTE_PARAMS: Record<keyof RouteRequest, string> = {
   firstFrame: "firstFrameUrl",
   lastFrame: "lastFrameUrl",
   references: "urls",
+  audio: "generateAudio",
+  negativePrompt: "negativePrompt",
 };
 
 /** Refuses, before any hold, a request none of the model's providers can produce. */

@@ -17,6 +17,10 @@ export interface RouteRequest {
   firstFrame: boolean;
   lastFrame: boolean;
   references: number;
+  /** A sound track was asked for (`generateAudio`). */
+  audio: boolean;
+  /** The request has a `negativePrompt`. */
+  negativePrompt: boolean;
 }
 
 /** Why a route cannot produce a request ("takes durations 4, 6, 8 s") and which parameter is at fault. */
@@ -39,6 +43,12 @@ export interface AdapterCapabilities {
   maxReferences: number;
   /** The upstream deduplicates submits by a key we send: a resubmit after a crash returns the same job. */
   idempotentSubmit: boolean;
+  /** It can add a sound track (a request with `generateAudio` goes only to routes that can); absent: silent clips only. */
+  audio?: boolean;
+  /** It takes a negative prompt; absent: a request with one is not sent to it. */
+  negativePrompt?: boolean;
+  /** It takes a seed (passed through); absent: the seed is not sent (the clip is not reproducible there). */
+  seed?: boolean;
   /** Rules between parameters the lists above cannot express ("1080p only at 8 s"), in the route's words. */
   combinationRefusal?: (request: RouteRequest) => RouteRefusal | null;
 }
@@ -60,6 +70,10 @@ export interface UpstreamRequest {
   width: number;
   height: number;
   seed: number;
+  /** The request's negative prompt; only sent to models whose capabilities take one. */
+  negativePrompt?: string;
+  /** Whether a sound track was asked for. */
+  generateAudio: boolean;
   firstFrame?: UpstreamImage;
   lastFrame?: UpstreamImage;
   references: UpstreamImage[];

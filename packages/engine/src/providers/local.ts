@@ -9,7 +9,8 @@ export const localProvider: Provider = {
     const result = await renderVideo(
       {
         prompt: gen.prompt,
-        seed: gen.seed,
+        seed: Number(gen.seed),
+        audio: gen.generateAudio,
         width: gen.width,
         height: gen.height,
         durationSeconds: gen.duration,

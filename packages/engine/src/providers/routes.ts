@@ -55,6 +55,8 @@ function refusalBy(c: AdapterCapabilities, r: RouteRequest): RouteRefusal | null
       param: "references",
     };
   }
+  if (r.audio && !c.audio) return { reason: "no sound track", param: "audio" };
+  if (r.negativePrompt && !c.negativePrompt) return { reason: "no negative prompt", param: "negativePrompt" };
   return c.combinationRefusal?.(r) ?? null;
 }
 

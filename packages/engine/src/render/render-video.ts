@@ -15,6 +15,8 @@ export type RenderInput = {
   width: number;
   height: number;
   durationSeconds: number;
+  /** Add a sound track (AAC) the length of the clip, derived from the prompt and seed. */
+  audio?: boolean;
   fps?: 24;
   firstFrame?: Buffer;
   lastFrame?: Buffer;
@@ -254,6 +256,7 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
           job: {
             prompt: input.prompt,
             seed: Math.trunc(input.seed),
+            audio: input.audio === true,
             width: input.width,
             height: input.height,
             fps: FPS,

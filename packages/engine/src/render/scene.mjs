@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 // ---------------------------------------------------------------------------
 // Deterministic randomness from (prompt, seed)
 // ---------------------------------------------------------------------------
-function fnv1a(str) {
+export function fnv1a(str) {
   let h = 0x811c9dc5;
   for (let i = 0; i < str.length; i++) {
     h ^= str.charCodeAt(i);
@@ -16,7 +16,7 @@ function fnv1a(str) {
   }
   return h >>> 0;
 }
-function mulberry32(a) {
+export function mulberry32(a) {
   return () => {
     a |= 0;
     a = (a + 0x6d2b79f5) | 0;

@@ -4,7 +4,7 @@
 // one, and muxes the MP4.
 //
 // Protocol (IPC, serialization 'advanced'):
-//   parent -> child: { type: 'render', job: { prompt, seed, width, height, fps,
+//   parent -> child: { type: 'render', job: { prompt, seed, width, height, fps, audio (add an AAC track),
 //                      frames, firstFrame?, lastFrame?, references?, tmpPath,
 //                      posterFrame?, posterTmpPath? (the frame written there as a JPEG),
 //                      profile (VGEN_RENDER_PROFILE: write per-stage timings to stderr) } }
@@ -15,6 +15,8 @@ import { writeFile } from "node:fs/promises";
 import { createCanvas, GlobalFonts, loadImage } from "@napi-rs/canvas";
 import { Mp4Muxer, VideoEncoder, VideoFrame } from "@napi-rs/webcodecs";
 import { makeScene, registerFonts, thumbSize } from "./scene.mjs";
+import { soundtrack } from "./soundtrack.mjs";
+import { fastStart } from "./faststart.mjs";
 
 // Die with the parent: if the IPC channel closes, nobody wants our output.
 process.on("disconnect", () => process.exit(3));
@@ -167,8 +169,11 @@ async function render(job) {
   const support = await VideoEncoder.isConfigSupported(cfg);
   if (!support?.supported) throw new Error(`encoder config not supported: ${JSON.stringify(cfg)}`);
 
-  const muxer = new Mp4Muxer({ fastStart: true });
+  // With two tracks the muxer's fastStart corrupts the second one's offsets: moved here instead.
+  const muxer = new Mp4Muxer({ fastStart: !job.audio });
   muxer.addVideoTrack({ codec: cfg.codec, width: W, height: H, framerate: fps });
+  // Tracks are declared before the first chunk; the sound is encoded once the video is done.
+  const encodeAudio = job.audio ? soundtrack(muxer, { prompt, seed, seconds: frames / fps }) : null;
 
   let encodeError = null;
   let chunks = 0;
@@ -278,8 +283,10 @@ async function render(job) {
   if (encodeError) throw encodeError;
   encoder.close();
   if (chunks !== frames) throw new Error(`encoder produced ${chunks} chunks for ${frames} frames`);
+  if (encodeAudio) await encodeAudio();
   report(96);
-  const data = muxer.finalize();
+  const muxed = muxer.finalize();
+  const data = job.audio ? fastStart(Buffer.from(muxed.buffer, muxed.byteOffset, muxed.byteLength)) : muxed;
   muxer.close();
   report(98);
   await writeFile(tmpPath, data);

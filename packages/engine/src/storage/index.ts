@@ -2,6 +2,6 @@
 export { openOutput, storageBackend, publicUrlFor, outputKeyFor, removeOutputs } from "./backend";
 export { outputCacheControl, type StorageBackend } from "./types";
 export { posterTimeUs } from "./poster-time";
-export { mp4FileDurationMs, mp4DurationMs } from "./mp4-duration";
+export { mp4FileDurationMs, mp4DurationMs, mp4FileHasAudio, mp4HasAudio } from "./mp4-duration";
 export { posterFromMp4 } from "./poster-from-mp4";
 export { storePoster } from "./store-poster";

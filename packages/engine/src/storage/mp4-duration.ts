@@ -50,16 +50,53 @@ export function mp4DurationMs(buf: Buffer): number | null {
   return null;
 }
 
-/** Duration of an MP4 file: its first MiB usually holds the movie header; otherwise the whole file is read. */
-export async function mp4FileDurationMs(filePath: string): Promise<number | null> {
+/**
+ * Whether the MP4 has a sound track: a moov/trak whose mdia/hdlr handler type is `soun`. Null when the
+ * file has no readable movie box. A provider's clip that came back silent has only a `vide` track.
+ */
+export function mp4HasAudio(buf: Buffer): boolean | null {
+  for (const moov of boxes(buf, 0, buf.length)) {
+    if (moov.type !== "moov") continue;
+    for (const trak of boxes(buf, moov.body, moov.end)) {
+      if (trak.type !== "trak") continue;
+      for (const mdia of boxes(buf, trak.body, trak.end)) {
+        if (mdia.type !== "mdia") continue;
+        for (const hdlr of boxes(buf, mdia.body, mdia.end)) {
+          // hdlr: version+flags (4), pre_defined (4), handler_type (4).
+          if (
+            hdlr.type === "hdlr" &&
+            hdlr.body + 12 <= hdlr.end &&
+            buf.toString("latin1", hdlr.body + 8, hdlr.body + 12) === "soun"
+          )
+            return true;
+        }
+      }
+    }
+    return false;
+  }
+  return null;
+}
+
+/** Reads an MP4 file for a movie-box fact: its first MiB usually holds the movie box; otherwise the whole file is read. */
+async function fromMovieBox<T>(filePath: string, read: (buf: Buffer) => T | null): Promise<T | null> {
   const file = await open(filePath, "r");
   try {
     const head = Buffer.alloc(1024 * 1024);
     const { bytesRead } = await file.read(head, 0, head.length, 0);
-    const fromHead = mp4DurationMs(head.subarray(0, bytesRead));
+    const fromHead = read(head.subarray(0, bytesRead));
     if (fromHead !== null || bytesRead < head.length) return fromHead;
-    return mp4DurationMs(await file.readFile());
+    return read(await file.readFile());
   } finally {
     await file.close();
   }
+}
+
+/** Duration of an MP4 file, or null when it has no readable movie header. */
+export function mp4FileDurationMs(filePath: string): Promise<number | null> {
+  return fromMovieBox(filePath, mp4DurationMs);
+}
+
+/** Whether an MP4 file has a sound track, or null when it has no readable movie box. */
+export function mp4FileHasAudio(filePath: string): Promise<boolean | null> {
+  return fromMovieBox(filePath, mp4HasAudio);
 }

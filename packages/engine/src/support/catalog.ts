@@ -1,4 +1,4 @@
-// Catalog editing for staff: list every model, change prices, limits, sizes, durations and its descriptions.
+// Catalog editing for staff: list every model, change prices, limits, sizes, durations, sound and its descriptions.
 import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import type { Db, Prisma } from "@vgen/db";
 import { writeAuditRow } from "../audit";
@@ -15,6 +15,10 @@ export interface CatalogPatch {
   minDuration?: number;
   maxDuration?: number;
   defaultDuration?: number;
+  supportsAudio?: boolean;
+  audioDefault?: boolean;
+  /** Price per second of a clip with sound; null: the same as `priceMicrosPerSecond`. */
+  audioPriceMicros?: bigint | null;
 }
 
 export function listCatalogForStaff(db: Db) {
@@ -34,6 +38,9 @@ export async function updateCatalogModel(
     (p.priceMicrosPerSecond <= 0n || p.priceMicrosPerSecond > 1_000n * MICROS_PER_DOLLAR)
   ) {
     throw new SupportError("invalid_parameter", "The price must be above $0 and at most $1000 per second.");
+  }
+  if (p.audioPriceMicros != null && (p.audioPriceMicros <= 0n || p.audioPriceMicros > 1_000n * MICROS_PER_DOLLAR)) {
+    throw new SupportError("invalid_parameter", "The audio price must be above $0 and at most $1000 per second.");
   }
   if (p.rateLimitQps !== undefined && (!Number.isInteger(p.rateLimitQps) || p.rateLimitQps < 1 || p.rateLimitQps > 10_000))
     throw new SupportError("invalid_parameter", "QPS must be a whole number from 1 to 10000.");
@@ -69,7 +76,9 @@ export async function updateCatalogModel(
       const same = Array.isArray(next) ? JSON.stringify(next) === JSON.stringify(prev) : next === prev;
       if (same) return;
       (data as Record<string, unknown>)[key] = next;
-      changes[key] = { from: show(prev as NonNullable<CatalogPatch[K]>), to: show(next) };
+      // null (an audio price cleared back to the model's price) is audited as null.
+      const shown = (v: unknown) => (v === null ? null : show(v as NonNullable<CatalogPatch[K]>));
+      changes[key] = { from: shown(prev), to: shown(next) };
     };
     set("priceMicrosPerSecond", (v) => formatUsd(v));
     set("rateLimitQps");
@@ -81,6 +90,9 @@ export async function updateCatalogModel(
     set("minDuration");
     set("maxDuration");
     set("defaultDuration");
+    set("supportsAudio");
+    set("audioDefault");
+    set("audioPriceMicros", (v) => formatUsd(v));
     if (Object.keys(changes).length === 0) throw new SupportError("action_not_allowed", "Nothing changed.");
     const model = await tx.catalogModel.update({ where: { id: before.id }, data });
     await writeAuditRow(tx, {

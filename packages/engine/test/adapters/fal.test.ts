@@ -28,6 +28,7 @@ function request(overrides: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1920,
     height: 1080,
     seed: 7,
+    generateAudio: false,
     references: [],
     ...overrides,
   };
@@ -85,6 +86,9 @@ describe("fal adapter", () => {
         lastFrame: false,
         maxReferences: 0,
         idempotentSubmit: false,
+        audio: true,
+        negativePrompt: true,
+        seed: true,
       });
       expect(adapter.capabilities("fal-ai/veo3.1/first-last-frame-to-video")).toMatchObject({
         firstFrame: true,
@@ -125,7 +129,14 @@ describe("fal adapter", () => {
       expect(fake.submits).toHaveLength(1);
       expect(fake.submits[0]).toEqual({
         endpoint: "fal-ai/veo3.1",
-        input: { prompt: "a lighthouse at night", duration: "8s", resolution: "1080p", aspect_ratio: "16:9", seed: 7 },
+        input: {
+          prompt: "a lighthouse at night",
+          duration: "8s",
+          resolution: "1080p",
+          aspect_ratio: "16:9",
+          generate_audio: false,
+          seed: 7,
+        },
         webhookUrl: "https://api.example.com/hooks/fal/gen_fal_1",
         authorization: `Key ${fake.apiKey}`,
       });
@@ -138,6 +149,23 @@ describe("fal adapter", () => {
       if (last.state !== "succeeded") return;
       expect(await fetchOutput(t, last.output, signal())).toEqual(await tinyMp4(1));
       expect(fake.submits).toHaveLength(1);
+    });
+
+    it("sends generate_audio and negative_prompt where the endpoint documents them, and only there", async () => {
+      const asked = request({ generateAudio: true, negativePrompt: "fog" });
+      await adapter.submit(target("fal-ai/veo3.1"), asked, "k", signal());
+      await adapter.submit(
+        target("fal-ai/kling-video/v2.5-turbo/pro/text-to-video"),
+        { ...asked, durationSeconds: 5, generateAudio: false },
+        "k",
+        signal(),
+      );
+      expect(fake.submits.map((s) => s.input)).toEqual([
+        expect.objectContaining({ generate_audio: true, negative_prompt: "fog", seed: 7 }),
+        { prompt: "a lighthouse at night", duration: "5", aspect_ratio: "16:9", negative_prompt: "fog" },
+      ]);
+      // Kling makes silent clips: a request for sound never reaches it (routing refuses it first).
+      expect(adapter.capabilities("fal-ai/kling-video/v2.5-turbo/pro/text-to-video")?.audio).toBeUndefined();
     });
 
     it("maps frames and references to each endpoint's fields (image URLs as sent)", async () => {
@@ -174,6 +202,7 @@ describe("fal adapter", () => {
             duration: "8s",
             resolution: "1080p",
             aspect_ratio: "16:9",
+            generate_audio: false,
             seed: 7,
             image_url: image("first").url,
           },
@@ -185,6 +214,7 @@ describe("fal adapter", () => {
             duration: "4s",
             resolution: "720p",
             aspect_ratio: "9:16",
+            generate_audio: false,
             seed: 7,
             first_frame_url: image("first").url,
             last_frame_url: image("last").url,
@@ -197,6 +227,7 @@ describe("fal adapter", () => {
             duration: "8s",
             resolution: "1080p",
             aspect_ratio: "16:9",
+            generate_audio: false,
             image_urls: [image("a").url, image("b").url],
           },
         ],

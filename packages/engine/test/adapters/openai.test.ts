@@ -54,6 +54,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1280,
     height: 720,
     seed: 7,
+    generateAudio: false,
     references: [],
     ...over,
   };
@@ -92,6 +93,8 @@ describe("openai capabilities", () => {
       lastFrame: false,
       maxReferences: 0,
       idempotentSubmit: false,
+      // Sora 2 always adds sound; it takes no negative prompt and no seed.
+      audio: true,
     };
     expect(openaiAdapter.capabilities("sora-2")).toEqual(sora);
     expect(openaiAdapter.capabilities("sora-2-pro")).toEqual(sora);

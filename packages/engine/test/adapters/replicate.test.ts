@@ -30,6 +30,7 @@ function request(overrides: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1920,
     height: 1080,
     seed: 11,
+    generateAudio: false,
     references: [],
     ...overrides,
   };
@@ -85,6 +86,9 @@ describe("replicate adapter", () => {
         lastFrame: true,
         maxReferences: 3,
         idempotentSubmit: false,
+        audio: true,
+        negativePrompt: true,
+        seed: true,
       });
       expect(adapter.capabilities(`google/veo-3.1:${VERSION}`)).toEqual(adapter.capabilities("google/veo-3.1"));
       expect(adapter.capabilities("kwaivgi/kling-v2.5-turbo-pro")).toMatchObject({
@@ -136,6 +140,7 @@ describe("replicate adapter", () => {
               resolution: "1080p",
               aspect_ratio: "16:9",
               seed: 11,
+              generate_audio: false,
               image: image("first").url,
               last_frame: image("last").url,
             },
@@ -155,6 +160,21 @@ describe("replicate adapter", () => {
       if (last.state !== "succeeded") return;
       expect(await fetchOutput(t, last.output, signal())).toEqual(await tinyMp4(1));
       expect(fake.creates).toHaveLength(1);
+    });
+
+    it("sends generate_audio and negative_prompt to Veo 3.1, and only the negative prompt to Kling", async () => {
+      const asked = request({ generateAudio: true, negativePrompt: "fog" });
+      await adapter.submit(target(), asked, "k", signal());
+      await adapter.submit(
+        target("kwaivgi/kling-v2.5-turbo-pro"),
+        { ...asked, durationSeconds: 5, generateAudio: false },
+        "k",
+        signal(),
+      );
+      expect(fake.creates.map((c) => c.body.input)).toEqual([
+        expect.objectContaining({ generate_audio: true, negative_prompt: "fog", seed: 11 }),
+        { prompt: "a fox running through fresh snow", duration: 5, aspect_ratio: "16:9", negative_prompt: "fog" },
+      ]);
     });
 
     it("maps each model's fields, and a pinned version goes to /predictions", async () => {
@@ -177,6 +197,7 @@ describe("replicate adapter", () => {
               resolution: "1080p",
               aspect_ratio: "16:9",
               seed: 11,
+              generate_audio: false,
               reference_images: [image("a").url, image("b").url],
             },
           },
@@ -213,6 +234,7 @@ describe("replicate adapter", () => {
               resolution: "720p",
               aspect_ratio: "16:9",
               seed: 11,
+              generate_audio: false,
             },
           },
         ],

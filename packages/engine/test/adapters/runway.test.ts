@@ -52,6 +52,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1280,
     height: 720,
     seed: 42,
+    generateAudio: false,
     references: [],
     ...over,
   };
@@ -91,8 +92,14 @@ describe("runway capabilities", () => {
       lastFrame: false,
       maxReferences: 0,
       idempotentSubmit: false,
+      seed: true,
     });
-    expect(runwayAdapter.capabilities("veo3")).toMatchObject({ durations: [8], sizes: ["720p", "1080p"], lastFrame: false });
+    expect(runwayAdapter.capabilities("veo3")).toMatchObject({
+      durations: [8],
+      sizes: ["720p", "1080p"],
+      lastFrame: false,
+      seed: false,
+    });
     expect(runwayAdapter.capabilities("veo3.1")).toMatchObject({ durations: [4, 6, 8], lastFrame: true });
     expect(runwayAdapter.capabilities("gen3a_turbo")).toBeNull();
     expect(runwayAdapter.capabilities("no-such-model")).toBeNull();

@@ -63,6 +63,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     width: 1280,
     height: 720,
     seed: 42,
+    generateAudio: false,
     references: [],
     ...over,
   };
@@ -124,7 +125,7 @@ describe("veo adapter: a generation end to end", () => {
             ],
           },
         ],
-        // No seed: the Gemini API has none for Veo.
+        // No seed, no generateAudio: the Gemini API has neither for Veo.
         parameters: { aspectRatio: "16:9", durationSeconds: 8, resolution: "1080p", sampleCount: 1 },
       },
     ]);
@@ -150,6 +151,28 @@ describe("veo adapter: a generation end to end", () => {
     const last = await finalStatus(t, id);
     if (last.state !== "succeeded") throw new Error(`expected success, got ${last.state}`);
     expect(mp4DurationMs(await fetchOutput(t, last.output, signal()))).toBe(6_000);
+  });
+
+  it("sends the negative prompt in parameters, and no seed or generateAudio (the Gemini API refuses both)", async () => {
+    const t = target();
+    const id = await veoAdapter.submit(
+      t,
+      request({ negativePrompt: "fog, text", generateAudio: true, seed: 4_000_000_000 }),
+      "idem-neg",
+      signal(),
+    );
+    expect(fake.submits[0]?.parameters).toEqual({
+      aspectRatio: "16:9",
+      durationSeconds: 8,
+      resolution: "720p",
+      sampleCount: 1,
+      negativePrompt: "fog, text",
+    });
+    expect((await finalStatus(t, id)).state).toBe("succeeded");
+    // Veo 3.x makes sound there unasked; Veo 2 never does, so a request for sound is not sent to it.
+    expect(veoAdapter.capabilities("veo-3.1-generate-preview")).toMatchObject({ audio: true, negativePrompt: true });
+    expect(veoAdapter.capabilities("veo-2.0-generate-001")?.audio).toBe(false);
+    expect(veoAdapter.capabilities("veo-3.1-generate-preview")?.seed).toBeUndefined();
   });
 
   it("sends no resolution to Veo 2, which takes none, and a 5 s duration", async () => {
@@ -376,6 +399,8 @@ describe("veo adapter: capabilities", () => {
       lastFrame: true,
       maxReferences: 3,
       idempotentSubmit: false,
+      audio: true,
+      negativePrompt: true,
       combinationRefusal: expect.any(Function),
     });
     expect(veoAdapter.capabilities("veo-3.1-fast-generate-preview")).toEqual(veoAdapter.capabilities("veo-3.1-generate-preview"));
@@ -383,7 +408,16 @@ describe("veo adapter: capabilities", () => {
 
   it("refuses at acceptance the combinations the Gemini API answers with INVALID_ARGUMENT", () => {
     const route = (upstreamModel: string) => ({ provider: "veo", upstreamModel });
-    const req = { duration: 8, size: "720p", aspectRatio: "16:9", firstFrame: false, lastFrame: false, references: 0 };
+    const req = {
+      duration: 8,
+      size: "720p",
+      aspectRatio: "16:9",
+      firstFrame: false,
+      lastFrame: false,
+      references: 0,
+      audio: false,
+      negativePrompt: false,
+    };
     const veo31 = route("veo-3.1-generate-preview");
     expect(routeRefusal(veo31, { ...req, size: "4k" })).toBeNull();
     expect(routeRefusal(veo31, { ...req, size: "4k", duration: 6 })).toEqual({

@@ -215,6 +215,21 @@ export async function startFalFake(opts: { apiKey?: string } = {}): Promise<FalF
       if (missing.length) {
         return json(res, 422, { detail: missing.map((f) => ({ loc: ["body", f], msg: "Field required", type: "missing" })) });
       }
+      // The documented field types of the endpoints' schemas (pydantic answers a mistyped field with 422).
+      const mistyped = [
+        ...(input.generate_audio !== undefined && typeof input.generate_audio !== "boolean"
+          ? [["generate_audio", "bool_type"]]
+          : []),
+        ...(input.negative_prompt !== undefined && typeof input.negative_prompt !== "string"
+          ? [["negative_prompt", "string_type"]]
+          : []),
+        ...(input.seed !== undefined && !Number.isInteger(input.seed) ? [["seed", "int_type"]] : []),
+      ];
+      if (mistyped.length) {
+        return json(res, 422, {
+          detail: mistyped.map(([f, type]) => ({ loc: ["body", f], msg: "Input should be valid", type })),
+        });
+      }
       fake.submits.push({
         endpoint,
         input,

@@ -90,6 +90,16 @@ function invalidFields(body: unknown, needsVersion: boolean): InvalidField[] {
   else if (typeof (b.input as Record<string, unknown>).prompt !== "string") {
     errors.push({ type: "required", field: "input", description: "prompt is required" });
   }
+  if (b.input && typeof b.input === "object") {
+    // The documented types of the models' inputs (google/veo-3.1: generate_audio boolean, negative_prompt string, seed integer).
+    const input = b.input as Record<string, unknown>;
+    if (input.generate_audio !== undefined && typeof input.generate_audio !== "boolean")
+      errors.push({ type: "invalid_type", field: "input.generate_audio", description: "Invalid type. Expected: boolean" });
+    if (input.negative_prompt !== undefined && typeof input.negative_prompt !== "string")
+      errors.push({ type: "invalid_type", field: "input.negative_prompt", description: "Invalid type. Expected: string" });
+    if (input.seed !== undefined && !Number.isInteger(input.seed))
+      errors.push({ type: "invalid_type", field: "input.seed", description: "Invalid type. Expected: integer" });
+  }
   if (b.webhook_events_filter !== undefined) {
     const events = Array.isArray(b.webhook_events_filter) ? b.webhook_events_filter : [b.webhook_events_filter];
     for (const e of events) {

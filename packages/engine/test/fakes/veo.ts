@@ -214,6 +214,11 @@ function requestProblem(rules: ModelRules, body: VeoSubmitBody): string | null {
     }
     if (duration !== 8 || aspectRatio !== "16:9") return "Reference images are supported only with 16:9 and durationSeconds 8.";
   }
+  // The Gemini API has no seed or generateAudio for Veo (its SDK refuses both before sending).
+  if (params.seed !== undefined) return "seed parameter is not supported in Gemini API.";
+  if (params.generateAudio !== undefined) return "generateAudio parameter is not supported in Gemini API.";
+  if (params.negativePrompt !== undefined && (typeof params.negativePrompt !== "string" || params.negativePrompt === ""))
+    return "negativePrompt must be a non-empty string.";
   if (params.resolution !== undefined) {
     if (!rules.resolutions) return "`resolution` isn't supported by this model.";
     if (!rules.resolutions.includes(String(params.resolution)))

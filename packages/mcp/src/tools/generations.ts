@@ -37,6 +37,12 @@ export function registerGenerationTools(server: McpServer, client: Vgen): void {
         firstFrameUrl: z.string().optional().describe("Public URL of an image to start from."),
         lastFrameUrl: z.string().optional().describe("Public URL of an image to end on (needs firstFrameUrl)."),
         urls: z.array(z.string()).optional().describe("Up to 3 public URLs of reference images (not with frames)."),
+        seed: z.number().int().optional().describe("0-4294967295; the record returns the seed used (random when omitted)."),
+        negativePrompt: z.string().optional().describe("What the clip should not show."),
+        generateAudio: z
+          .boolean()
+          .optional()
+          .describe("Add a sound track (models whose audio.supported is true); the model's default when omitted."),
         wait: z.boolean().optional().describe("Wait for the end (default true)."),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },

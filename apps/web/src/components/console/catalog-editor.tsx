@@ -27,6 +27,9 @@ interface Model {
   minDuration: number;
   maxDuration: number;
   defaultDuration: number;
+  supportsAudio: boolean;
+  audioDefault: boolean;
+  audioPriceMicros: bigint | null;
 }
 
 export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
@@ -47,7 +50,7 @@ export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
           <div className="grid gap-6 xl:grid-cols-2">
             {data.map((m) => (
               <ModelCard
-                key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.purposeRu}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}`}
+                key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.purposeRu}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}-${m.supportsAudio}-${m.audioDefault}-${m.audioPriceMicros}`}
                 model={m}
                 canEdit={canEdit}
               />
@@ -85,6 +88,9 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
       minDuration: model.minDuration,
       maxDuration: model.maxDuration,
       defaultDuration: model.defaultDuration,
+      supportsAudio: model.supportsAudio,
+      audioDefault: model.audioDefault,
+      audioPrice: model.audioPriceMicros === null ? "" : formatDollarsInput(model.audioPriceMicros),
     },
   });
   const { errors } = form.formState;
@@ -161,6 +167,28 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
             error={errors.defaultDuration?.message}
             {...form.register("defaultDuration", number)}
           />
+          <TextField
+            id={`${id}-audio-price`}
+            label="Price per second with sound (USD)"
+            hint="Empty: the same as the price"
+            inputMode="decimal"
+            error={errors.audioPrice?.message}
+            {...form.register("audioPrice")}
+          />
+          <div className="flex flex-col gap-2 pt-6">
+            <div className="flex items-center gap-2">
+              <input id={`${id}-audio`} type="checkbox" className="h-4 w-4" {...form.register("supportsAudio")} />
+              <label htmlFor={`${id}-audio`} className="text-sm font-medium text-slate-800">
+                Makes sound (accepts generateAudio)
+              </label>
+            </div>
+            <div className="flex items-center gap-2">
+              <input id={`${id}-audio-default`} type="checkbox" className="h-4 w-4" {...form.register("audioDefault")} />
+              <label htmlFor={`${id}-audio-default`} className="text-sm font-medium text-slate-800">
+                Sound by default (a request without generateAudio)
+              </label>
+            </div>
+          </div>
           <div className="flex items-center gap-2 pt-6">
             <input id={`${id}-enabled`} type="checkbox" className="h-4 w-4" {...form.register("enabled")} />
             <label htmlFor={`${id}-enabled`} className="text-sm font-medium text-slate-800">

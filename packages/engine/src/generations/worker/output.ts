@@ -9,7 +9,7 @@ import type { Db, Generation } from "@vgen/db";
 import { inSpan, logger, retryWhileDatabaseUnavailable } from "../../platform";
 import { metrics } from "../../observability";
 import { GenerationFailure } from "../../providers";
-import { outputKeyFor, storageBackend, storePoster } from "../../storage";
+import { mp4FileHasAudio, outputKeyFor, storageBackend, storePoster } from "../../storage";
 import { completeGeneration } from "../store";
 
 export interface WorkFiles {
@@ -48,7 +48,9 @@ export async function storeAndComplete(
     (await db.account.findUniqueOrThrow({ where: { id: gen.accountId }, select: { retentionDays: true } })).retentionDays;
   const keepSeconds = retentionDays * 86_400;
   const posterKey = await storePoster(gen.id, work.poster, keepSeconds);
-  await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros, posterKey } });
+  // What the file holds, not what was asked: a provider's clip may come back silent (or with sound unasked).
+  const hasAudio = (await mp4FileHasAudio(work.video)) ?? false;
+  await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros, posterKey, hasAudio } });
   const key = outputKeyFor(gen.id);
   try {
     await inSpan("storage.upload", { attributes: { "vgen.storage.key": key } }, async () =>

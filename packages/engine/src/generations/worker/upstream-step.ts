@@ -103,7 +103,9 @@ async function submit(ctx: UpstreamContext): Promise<StepResult> {
     aspectRatio: gen.aspectRatio,
     width: gen.width,
     height: gen.height,
-    seed: gen.seed,
+    seed: Number(gen.seed),
+    ...(gen.negativePrompt !== null && { negativePrompt: gen.negativePrompt }),
+    generateAudio: gen.generateAudio,
     ...(await images(gen)),
     callbackUrl: callbackUrl(ctx),
   };

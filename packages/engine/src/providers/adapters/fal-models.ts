@@ -31,11 +31,26 @@ function required(image: UpstreamImage | undefined, what: string, model: string)
   return image.url;
 }
 
-// Veo 3.1: duration "4s" | "6s" | "8s", resolution "720p" | "1080p" | "4k", aspect_ratio 16:9 | 9:16.
-const VEO31 = { durations: [4, 6, 8], sizes: ["720p", "1080p", "4k"] } as const;
+// Veo 3.1: duration "4s" | "6s" | "8s", resolution "720p" | "1080p" | "4k", aspect_ratio 16:9 | 9:16,
+// generate_audio, negative_prompt, seed.
+const VEO31 = {
+  durations: [4, 6, 8],
+  sizes: ["720p", "1080p", "4k"],
+  audio: true,
+  negativePrompt: true,
+  seed: true,
+} as const;
 
+/** Veo 3.1 on fal: `generate_audio` defaults to true there, so it is always sent. */
 function veo31Base(r: UpstreamRequest): Record<string, unknown> {
-  return { prompt: r.prompt, duration: `${r.durationSeconds}s`, resolution: r.size, aspect_ratio: r.aspectRatio };
+  return {
+    prompt: r.prompt,
+    duration: `${r.durationSeconds}s`,
+    resolution: r.size,
+    aspect_ratio: r.aspectRatio,
+    generate_audio: r.generateAudio,
+    ...(r.negativePrompt && { negative_prompt: r.negativePrompt }),
+  };
 }
 
 const veo31TextToVideo: FalEndpoint = {
@@ -60,7 +75,7 @@ const veo31FirstLastFrame = (model: string): FalEndpoint => ({
 
 // Reference-to-video documents only the default "8s" duration and takes no seed.
 const veo31References: FalEndpoint = {
-  capabilities: caps({ durations: [8], sizes: VEO31.sizes, maxReferences: 3 }),
+  capabilities: caps({ durations: [8], sizes: VEO31.sizes, maxReferences: 3, audio: true, negativePrompt: true }),
   input: (r) => {
     if (r.references.length === 0)
       throw upstreamFailure("fal endpoint fal-ai/veo3.1/reference-to-video requires reference images");
@@ -69,12 +84,14 @@ const veo31References: FalEndpoint = {
 };
 
 // Kling 2.5 Turbo Pro: duration "5" | "10"; no resolution field (Kling's pro mode renders 1080p);
-// image-to-video has no aspect_ratio (the video takes the first frame's shape).
-const KLING25 = { durations: [5, 10], sizes: ["1080p"] } as const;
+// image-to-video has no aspect_ratio (the video takes the first frame's shape); both take negative_prompt.
+const KLING25 = { durations: [5, 10], sizes: ["1080p"], negativePrompt: true } as const;
+
+const negative = (r: UpstreamRequest) => (r.negativePrompt ? { negative_prompt: r.negativePrompt } : {});
 
 const kling25TextToVideo: FalEndpoint = {
   capabilities: caps(KLING25),
-  input: (r) => ({ prompt: r.prompt, duration: String(r.durationSeconds), aspect_ratio: r.aspectRatio }),
+  input: (r) => ({ prompt: r.prompt, duration: String(r.durationSeconds), aspect_ratio: r.aspectRatio, ...negative(r) }),
 };
 
 const kling25ImageToVideo: FalEndpoint = {
@@ -84,18 +101,20 @@ const kling25ImageToVideo: FalEndpoint = {
     duration: String(r.durationSeconds),
     image_url: required(r.firstFrame, "a first frame", "fal-ai/kling-video/v2.5-turbo/pro/image-to-video"),
     ...(r.lastFrame && { tail_image_url: r.lastFrame.url }),
+    ...negative(r),
   }),
 };
 
-// Wan 2.5: duration "5" | "10", resolution "480p" | "720p" | "1080p".
+// Wan 2.5: duration "5" | "10", resolution "480p" | "720p" | "1080p", negative_prompt, seed.
 const wan25TextToVideo: FalEndpoint = {
-  capabilities: caps({ durations: [5, 10], sizes: ["720p", "1080p"] }),
+  capabilities: caps({ durations: [5, 10], sizes: ["720p", "1080p"], negativePrompt: true, seed: true }),
   input: (r) => ({
     prompt: r.prompt,
     duration: String(r.durationSeconds),
     resolution: r.size,
     aspect_ratio: r.aspectRatio,
     seed: r.seed,
+    ...negative(r),
   }),
 };
 

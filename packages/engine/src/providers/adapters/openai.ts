@@ -149,6 +149,8 @@ export const openaiAdapter: VideoAdapter = {
       lastFrame: false,
       maxReferences: 0,
       idempotentSubmit: false,
+      // Sora 2 clips always carry synchronized sound; there is no parameter to ask for it or turn it off.
+      audio: true,
     };
   },
 

@@ -15,7 +15,8 @@ export interface ReplicateModel {
 const NO_IMAGES = { firstFrame: false, lastFrame: false, maxReferences: 0, idempotentSubmit: false } as const;
 
 // google/veo-3.1: duration 4 | 6 | 8, resolution 720p | 1080p, aspect_ratio 16:9 | 9:16, image (first
-// frame), last_frame, and 1–3 reference_images, which the model takes only at 16:9 and 8 seconds.
+// frame), last_frame, and 1–3 reference_images, which the model takes only at 16:9 and 8 seconds;
+// negative_prompt, seed, and generate_audio (default true there, so always sent).
 const veo31: ReplicateModel = {
   capabilities: {
     ...NO_IMAGES,
@@ -25,6 +26,9 @@ const veo31: ReplicateModel = {
     firstFrame: true,
     lastFrame: true,
     maxReferences: 3,
+    audio: true,
+    negativePrompt: true,
+    seed: true,
   },
   input: (r) => {
     if (r.references.length > 0 && (r.aspectRatio !== "16:9" || r.durationSeconds !== 8)) {
@@ -36,6 +40,8 @@ const veo31: ReplicateModel = {
       resolution: r.size,
       aspect_ratio: r.aspectRatio,
       seed: r.seed,
+      generate_audio: r.generateAudio,
+      ...(r.negativePrompt && { negative_prompt: r.negativePrompt }),
       ...(r.firstFrame && { image: r.firstFrame.url }),
       ...(r.lastFrame && { last_frame: r.lastFrame.url }),
       ...(r.references.length > 0 && { reference_images: r.references.map((ref) => ref.url) }),
@@ -44,13 +50,21 @@ const veo31: ReplicateModel = {
 };
 
 // kwaivgi/kling-v2.5-turbo-pro: duration 5 | 10, aspect_ratio (ignored with a start_image), no
-// resolution field (Kling's pro mode renders 1080p).
+// resolution field (Kling's pro mode renders 1080p), negative_prompt.
 const kling25TurboPro: ReplicateModel = {
-  capabilities: { ...NO_IMAGES, durations: [5, 10], sizes: ["1080p"], aspectRatios: ["16:9", "9:16"], firstFrame: true },
+  capabilities: {
+    ...NO_IMAGES,
+    durations: [5, 10],
+    sizes: ["1080p"],
+    aspectRatios: ["16:9", "9:16"],
+    firstFrame: true,
+    negativePrompt: true,
+  },
   input: (r) => ({
     prompt: r.prompt,
     duration: r.durationSeconds,
     aspect_ratio: r.aspectRatio,
+    ...(r.negativePrompt && { negative_prompt: r.negativePrompt }),
     ...(r.firstFrame && { start_image: r.firstFrame.url }),
   }),
 };

@@ -149,6 +149,7 @@ export const runwayAdapter: VideoAdapter = {
       lastFrame: known.lastFrame,
       maxReferences: 0,
       idempotentSubmit: false,
+      seed: known.seed,
     };
   },
 

@@ -2,7 +2,9 @@
  * Google Veo through the Gemini API (kind "veo"). Follows:
  *   https://ai.google.dev/gemini-api/docs/video — REST flow, per-model parameters, model ids, download
  *   https://github.com/googleapis/js-genai (src/converters/_models_converters.ts) — the Gemini API wire
- *     shapes: images as {bytesBase64Encoded, mimeType}, no seed, response.generateVideoResponse
+ *     shapes: images as {bytesBase64Encoded, mimeType}, negativePrompt in parameters; no seed and no
+ *     generateAudio (the SDK refuses both outside Vertex AI: Veo 3 and 3.1 always add sound there,
+ *     Veo 2 never does), response.generateVideoResponse
  *
  * `target.baseUrl` is the API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta.
  *   submit  POST {base}/models/{model}:predictLongRunning  (x-goog-api-key)  → {"name": "models/…/operations/…"}
@@ -62,6 +64,8 @@ const VEO_3_1: VeoModel = {
     lastFrame: true,
     maxReferences: 3,
     idempotentSubmit: false,
+    audio: true,
+    negativePrompt: true,
     combinationRefusal: veo31Rules,
   },
   resolutionParameter: true,
@@ -75,6 +79,7 @@ const VEO_2: VeoModel = {
     ...VEO_3.capabilities,
     durations: [5, 6, 8],
     sizes: ["720p"],
+    audio: false,
     combinationRefusal: undefined,
   },
   resolutionParameter: false,
@@ -180,12 +185,14 @@ function requestBody(target: UpstreamTarget, req: UpstreamRequest) {
   if (req.firstFrame) instance.image = image(req.firstFrame);
   if (req.lastFrame) instance.lastFrame = image(req.lastFrame);
   if (req.references.length) instance.referenceImages = req.references.map((r) => ({ image: image(r), referenceType: "asset" }));
-  // No seed: the Gemini API has none for Veo (the official SDK refuses one outside Vertex AI).
+  // No seed and no generateAudio: the Gemini API refuses both for Veo (its SDK throws "seed parameter is
+  // not supported in Gemini API"); Veo 3.x adds sound there unasked, and the stored file is probed for it.
   const parameters: Record<string, unknown> = {
     aspectRatio: req.aspectRatio,
     durationSeconds: req.durationSeconds,
     sampleCount: 1,
   };
+  if (req.negativePrompt) parameters.negativePrompt = req.negativePrompt;
   if (MODELS[target.model]?.resolutionParameter ?? true) parameters.resolution = req.size;
   return { instances: [instance], parameters };
 }

@@ -8,6 +8,7 @@ export const generate: Command = defineCommand({
   name: "generate",
   usage: `generate "prompt" --model ID [--duration SECONDS] [--size 720p|1080p|4k]
              [--aspect-ratio 16:9|9:16] [--first-frame URL [--last-frame URL] | --url URL ...]
+             [--seed N] [--negative-prompt TEXT] [--audio | --no-audio]
              [--cancel-after 90s] [--out FILE] [--poll] [--progress bar|lines|none] [--json]`,
   options: {
     model: { type: "string" },
@@ -18,6 +19,10 @@ export const generate: Command = defineCommand({
     "last-frame": { type: "string" },
     url: { type: "string", multiple: true },
     "cancel-after": { type: "string" },
+    seed: { type: "string" },
+    "negative-prompt": { type: "string" },
+    audio: { type: "boolean" },
+    "no-audio": { type: "boolean" },
     ...FOLLOW_OPTIONS,
   },
   run(input) {
@@ -35,6 +40,15 @@ export const generate: Command = defineCommand({
     if (values["first-frame"]) params.firstFrameUrl = values["first-frame"];
     if (values["last-frame"]) params.lastFrameUrl = values["last-frame"];
     if (values.url?.length) params.urls = values.url;
+    if (values.seed !== undefined) {
+      if (!/^\d+$/.test(values.seed)) throw new UsageError("--seed is a whole number from 0 to 4294967295");
+      params.seed = Number(values.seed);
+    }
+    if (values["negative-prompt"] !== undefined) params.negativePrompt = values["negative-prompt"];
+    if (values.audio && values["no-audio"]) throw new UsageError("--audio and --no-audio contradict each other");
+    // Neither flag: the model's default (GET /api/v1/models, audio.default).
+    if (values.audio) params.generateAudio = true;
+    if (values["no-audio"]) params.generateAudio = false;
     const cancelAfter = values["cancel-after"];
     return followAndSave(input, (options) => input.client().generations.createAndWait(params, { ...options, cancelAfter }));
   },

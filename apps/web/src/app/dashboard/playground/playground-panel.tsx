@@ -171,6 +171,7 @@ function RequestCard({
       duration: first.duration.default,
       size: first.default_size,
       aspectRatio: "16:9",
+      generateAudio: first.audio.supported ? first.audio.default : undefined,
       firstFrameUrl: "",
       lastFrameUrl: "",
       urls: ["", "", ""],
@@ -272,7 +273,27 @@ function RequestCard({
               </option>
             ))}
           </SelectField>
+          <TextField
+            label={t("seed")}
+            hint={t("seedHint")}
+            inputMode="numeric"
+            error={errors.seed?.message}
+            {...form.register("seed", { setValueAs: (v: unknown) => (v === "" || v == null ? undefined : Number(v)) })}
+          />
+          <TextField
+            label={t("negativePrompt")}
+            hint={t("negativePromptHint")}
+            error={errors.negativePrompt?.message}
+            {...form.register("negativePrompt")}
+          />
         </div>
+        {model?.audio.supported && (
+          <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="h-4 w-4 accent-slate-900" {...form.register("generateAudio")} />
+            {t("audio")}
+            <span className="text-xs text-slate-600">{t("audioHint")}</span>
+          </label>
+        )}
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-800">{t("images")}</legend>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PROMPT_CHARS, MAX_URL_CHARS } from "@vgen/contracts";
+import { MAX_NEGATIVE_PROMPT_CHARS, MAX_PROMPT_CHARS, MAX_SEED, MAX_URL_CHARS } from "@vgen/contracts";
 import { rule } from "../../../i18n/validation";
 
 const isHttpUrl = (value: string) => {
@@ -34,6 +34,10 @@ export const PlaygroundCreateInput = z.object({
   duration: z.number().int().optional(),
   size: z.string().max(20).optional(),
   aspectRatio: z.string().max(20).optional(),
+  /** Bounds are the API's (refused under the field with its message); the form sends none when empty. */
+  seed: z.number().int().min(0).max(MAX_SEED).optional(),
+  negativePrompt: z.string().trim().max(MAX_NEGATIVE_PROMPT_CHARS).optional(),
+  generateAudio: z.boolean().optional(),
   /** Sent in the first/last frame mode, where it is required. */
   firstFrameUrl: imageUrlOrEmpty.refine((value) => value !== "", rule("firstRequired")).optional(),
   lastFrameUrl: imageUrlOrEmpty.optional(),

@@ -23,5 +23,9 @@ export const UpdateCatalogInput = z.object({
   minDuration: Int(1, 600).optional(),
   maxDuration: Int(1, 600).optional(),
   defaultDuration: Int(1, 600).optional(),
+  supportsAudio: z.boolean().optional(),
+  audioDefault: z.boolean().optional(),
+  /** Dollars per second of a clip with sound; empty: the same as `price`. */
+  audioPrice: z.union([z.literal(""), Dollars]).optional(),
   reason: z.string().trim().max(500).optional(),
 });
