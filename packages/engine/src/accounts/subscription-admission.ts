@@ -21,7 +21,10 @@ export function subscriptionPaused(modelId: string): ApiError {
 
 /** Whether the account's subscription to the model is paused, read from its row (not a cache). */
 export async function subscriptionPausedNow(db: DbOrTx, accountId: string, modelId: string): Promise<boolean> {
-  const sub = await db.subscription.findUnique({ where: { accountId_modelId: { accountId, modelId } }, select: { status: true } });
+  const sub = await db.subscription.findUnique({
+    where: { accountId_modelId: { accountId, modelId } },
+    select: { status: true },
+  });
   return sub?.status === "paused";
 }
 

@@ -27,12 +27,16 @@ export async function createOrganization(db: Db, input: { creatorId: string; ses
       data: { id, kind: "organization", name, webhookSecret: newWebhookSecret(), locale: creator.locale },
     });
     await tx.membership.create({ data: { accountId: id, memberId: input.creatorId, role: "owner" } });
-    await writeMemberAuditRow(tx, { id: input.creatorId }, {
-      accountId: id,
-      action: "organization.created",
-      targetId: id,
-      details: { name },
-    });
+    await writeMemberAuditRow(
+      tx,
+      { id: input.creatorId },
+      {
+        accountId: id,
+        action: "organization.created",
+        targetId: id,
+        details: { name },
+      },
+    );
     await tx.authSession.updateMany({
       where: { id: input.sessionId, accountId: input.creatorId },
       data: { activeAccountId: id },
