@@ -72,7 +72,7 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
     expect: "filtered",
   },
   "requests.get": { input: (a) => ({ id: a.requestLogId }), expect: "refused" },
-  "requests.list": { input: (a) => ({ apiKeyId: a.keyId }), expect: "filtered" },
+  "requests.list": { input: (a) => ({ apiKeyId: a.keyId, projectId: a.projectId }), expect: "filtered" },
   "webhooks.resend": { input: (a) => ({ deliveryId: a.deliveryId }), expect: "refused" },
   "webhooks.deliveries": { input: (a) => ({ generationId: a.generationId, endpointId: a.endpointId }), expect: "filtered" },
   "webhooks.endpoint": { input: (a) => ({ id: a.endpointId }), expect: "refused" },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "@vgen/db";
 import { createAccount, issueApiKey } from "../src/accounts/index";
+import { createProject } from "../src/projects/index";
 import {
   deleteExpiredRequestLogs,
   getRequestLog,
@@ -90,6 +91,21 @@ describe.skipIf(!testDatabaseUrl)("an account's request log", () => {
     expect(await ids({ operation: "/api/v1/videos/generations/:id/events" })).toEqual([s.ids.events]);
     expect(await ids({ from: at("2026-11-21T00:00:00"), to: at("2026-11-22T00:00:00") })).toEqual([s.ids.failed, s.ids.events]);
     expect(await ids({ statusClass: "2xx", apiKeyId: s.keyA, from: at("2026-11-21T00:00:00") })).toEqual([s.ids.models]);
+  });
+
+  it("filters by project: the requests of its keys, of this account only", async () => {
+    const s = await setup();
+    const project = await db().$transaction((tx) =>
+      createProject(tx, s.account, { name: "mobile", monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] }),
+    );
+    await db().apiKey.update({ where: { id: s.keyB }, data: { projectId: project.id } });
+    const ids = async (accountId: string, filter: RequestLogFilter) =>
+      (await listRequestLogs(db(), accountId, { filter })).data.map((r) => r.id);
+    expect(await ids(s.account, { projectId: project.id })).toEqual([s.ids.failed, s.ids.events]);
+    expect(await ids(s.account, { projectId: project.id, statusClass: "2xx" })).toEqual([s.ids.events]);
+    expect(await ids(s.account, { projectId: project.id, apiKeyId: s.keyA })).toEqual([]);
+    // Another account naming this project sees none of its requests.
+    expect(await ids(s.other, { projectId: project.id })).toEqual([]);
   });
 
   it("shows one request to its account only", async () => {

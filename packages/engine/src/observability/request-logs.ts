@@ -12,6 +12,8 @@ export interface RequestLogFilter {
   /** Only requests answered with an error (4xx or 5xx). */
   errorsOnly?: boolean;
   apiKeyId?: string | null;
+  /** Only requests made with the keys of this project of the account. */
+  projectId?: string | null;
   /** One of the API's route templates; `:id` matches any one path segment. */
   operation?: ApiRouteTemplate | null;
   /** Inclusive lower bound. */
@@ -65,9 +67,10 @@ function operationWhere(operation: ApiRouteTemplate): Prisma.RequestLogWhereInpu
   return { AND: [{ path: { startsWith: head } }, { path: { endsWith: tail } }] };
 }
 
-function whereFor(accountId: string, f: RequestLogFilter): Prisma.RequestLogWhereInput {
+function whereFor(accountId: string, f: RequestLogFilter, projectKeyIds: string[] | null): Prisma.RequestLogWhereInput {
   return {
     accountId,
+    ...(projectKeyIds ? { AND: [{ apiKeyId: { in: projectKeyIds } }] } : {}),
     livemode: f.livemode ?? true,
     ...(f.statusClass ? { status: statusWhere(f.statusClass) } : f.errorsOnly ? { status: { gte: 400 } } : {}),
     ...(f.apiKeyId ? { apiKeyId: f.apiKeyId } : {}),
@@ -84,8 +87,13 @@ export async function listRequestLogs(
 ): Promise<{ data: RequestLogEntry[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(opts.limit ?? 25, 1), 100);
   const after = opts.cursor ? decodeCursor(opts.cursor, "req") : null;
+  const filter = opts.filter ?? {};
+  // Request logs name the key, not its project: a project's requests are those of its keys (of this account).
+  const projectKeyIds = filter.projectId
+    ? (await db.apiKey.findMany({ where: { accountId, projectId: filter.projectId }, select: { id: true } })).map((k) => k.id)
+    : null;
   const rows = await db.requestLog.findMany({
-    where: { AND: [whereFor(accountId, opts.filter ?? {}), olderThan(after)] },
+    where: { AND: [whereFor(accountId, filter, projectKeyIds), olderThan(after)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     select: ENTRY_FIELDS,

@@ -18,7 +18,7 @@ import type { AppRouter } from "@/server/routers/_app";
 import type { inferRouterOutputs } from "@trpc/server";
 
 const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
-const FILTERS = ["status", "key", "operation", "from", "to"] as const;
+const FILTERS = ["status", "project", "key", "operation", "from", "to"] as const;
 type FilterName = (typeof FILTERS)[number];
 const PAGE_SIZE = 25;
 type Row = inferRouterOutputs<AppRouter>["requests"]["list"]["data"][number];
@@ -32,6 +32,7 @@ function readFilters(params: URLSearchParams): Record<FilterName, string> {
 
 export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   const t = useTranslations("requests");
+  const tp = useTranslations("projects");
   const tn = useTranslations("nav");
   const trpc = useTRPC();
   const router = useRouter();
@@ -42,6 +43,7 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   const status = oneOf(STATUS_CLASSES, filters.status);
   const operation = oneOf(API_ROUTE_TEMPLATES, filters.operation);
   const apiKeyId = filters.key || null;
+  const projectId = filters.project || null;
   const { from, to } = filters;
   const rangeError = from && to && from > to ? t("rangeError") : null;
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -52,10 +54,12 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
   }, [router, pathname, query]);
 
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const projects = useQuery(trpc.projects.list.queryOptions({ includeArchived: true }));
   const list = useQuery({
     ...trpc.requests.list.queryOptions({
       statusClass: status,
       apiKeyId,
+      projectId,
       operation,
       from: from || null,
       to: rangeError ? null : to || null,
@@ -123,7 +127,7 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
       <PageHeader title={tn("requests")} description={t("description", { days: retentionDays })} />
       <Card title={t("log")}>
         <form
-          className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+          className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
           onSubmit={(e) => e.preventDefault()}
           aria-label={t("filter")}
         >
@@ -132,6 +136,14 @@ export function RequestsPanel({ retentionDays }: { retentionDays: number }) {
             {STATUS_CLASSES.map((c) => (
               <option key={c} value={c}>
                 {t(c)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={tp("filterLabel")} value={projectId ?? ""} onChange={(e) => setFilter("project", e.target.value)}>
+            <option value="">{tp("allProjects")}</option>
+            {projects.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
               </option>
             ))}
           </SelectField>

@@ -13,6 +13,7 @@ export function listHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer
     filter: {
       statusClass: input.statusClass,
       apiKeyId: input.apiKeyId,
+      projectId: input.projectId,
       operation: input.operation,
       from: input.from ? dayStart(input.from) : null,
       // The last day is included: the bound is the next midnight.

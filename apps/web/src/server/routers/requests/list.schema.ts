@@ -8,6 +8,7 @@ const day = z.iso.date().refine((d) => !d.startsWith("0000"), "there is no year 
 export const RequestListInput = z.object({
   statusClass: z.enum(STATUS_CLASSES).nullish(),
   apiKeyId: z.string().max(100).nullish(),
+  projectId: z.string().max(64).nullish(),
   operation: z.enum(API_ROUTE_TEMPLATES).nullish(),
   /** First day included (UTC). */
   from: day.nullish(),
