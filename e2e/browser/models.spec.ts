@@ -34,7 +34,7 @@ const EXPECTED = [
   },
 ];
 
-test("the models page lists the catalog with its prices, limits, queues, sizes and durations", async ({ page }) => {
+test("the models page lists the catalog with its prices, limits, queues, sizes, durations and sound", async ({ page }) => {
   await signedInAccount(page);
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Models" }).click();
   await page.waitForURL("**/dashboard/models");
@@ -50,6 +50,8 @@ test("the models page lists the catalog with its prices, limits, queues, sizes a
     await expect(card.getByTestId("model-queue")).toHaveText(m.queue);
     await expect(card.getByTestId("model-sizes")).toHaveText(m.sizes);
     await expect(card.getByTestId("model-durations")).toHaveText(m.durations);
+    // The seeded models take sound on request (generateAudio), at their normal price.
+    await expect(card.getByTestId("model-sound")).toHaveText(`On request (generateAudio), ${m.price}`);
   }
   await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText(
     "Top-quality line, for complex scene staging and high-level production",

@@ -85,6 +85,14 @@ export function ModelsPanel() {
                     </dd>
                     <dt className="text-slate-600">{t("aspectRatios")}</dt>
                     <dd className="font-medium text-slate-900">{m.aspect_ratios.join(", ")}</dd>
+                    <dt className="text-slate-600">{t("sound")}</dt>
+                    <dd className="font-medium text-slate-900" data-testid="model-sound">
+                      {m.audioPriceMicrosPerSecond === null
+                        ? t("soundNone")
+                        : t(m.audio.default ? "soundByDefault" : "soundOnRequest", {
+                            price: perSecond(m.audioPriceMicrosPerSecond),
+                          })}
+                    </dd>
                   </dl>
                   <p className="mt-4 text-sm text-slate-600">
                     {t.rich("example", {

@@ -12,5 +12,7 @@ export async function listHandler({ ctx }: { ctx: AuthedContext }) {
     purposeRu: m.purposeRu,
     priceMicrosPerSecond: m.priceMicrosPerSecond,
     minChargeSeconds: m.minChargeSeconds,
+    /** Per second of a clip with sound; null when the model makes silent clips only. */
+    audioPriceMicrosPerSecond: m.supportsAudio ? (m.audioPriceMicros ?? m.priceMicrosPerSecond) : null,
   }));
 }
