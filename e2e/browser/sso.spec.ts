@@ -2,6 +2,7 @@
 // app's SSO_DNS_SERVERS points) and connects a real OpenID Connect provider (oidc-provider on
 // 127.0.0.1); a new person then signs in through the provider's own login and consent pages and
 // lands in the dashboard as a member; with SSO required, their password is refused.
+import { ApiError } from "@vgen/contracts";
 import type { Page } from "@playwright/test";
 import { db } from "../support/fixtures";
 import { type LocalDns, startLocalDns } from "../support/dns-txt-server";
@@ -105,7 +106,8 @@ test("single sign-on: verify a domain, connect the IdP, a new member signs in th
   await other.getByLabel("Email").fill(email);
   await other.getByLabel("Password").fill("correct horse battery staple");
   await other.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(other.getByText("This email's organization requires single sign-on")).toBeVisible();
+  // The catalog's sso_required message, as the sign-in form shows it.
+  await expect(other.getByText(new ApiError("sso_required").message)).toBeVisible();
   // An email without SSO is sent back with an explanation.
   await other.getByLabel("Email").fill(`nobody@sso-none-${Date.now()}.example.test`);
   await other.getByRole("button", { name: "Continue with single sign-on" }).click();
