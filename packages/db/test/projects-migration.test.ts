@@ -132,6 +132,6 @@ describe("the projects migration", () => {
     ).rejects.toThrow(/projects_one_default_per_account/);
     await expect(
       c.query(`INSERT INTO projects (id, account_id, name, rate_limit_share) VALUES ('proj_PrjBig', 'acct_PrjNew', 'x', 101)`),
-    ).rejects.toThrow(/projects_rate_limit_share_range/);
+    ).rejects.toThrow(/projects_rate_limit_share_check/);
   });
 });

@@ -22,10 +22,11 @@ CREATE TABLE "projects" (
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "archived_at" TIMESTAMP(3),
 
-    CONSTRAINT "projects_pkey" PRIMARY KEY ("id"),
-    -- A share of the organization's request rate, in percent: never more than the organization's.
-    CONSTRAINT "projects_rate_limit_share_range" CHECK ("rate_limit_share" BETWEEN 1 AND 100)
+    CONSTRAINT "projects_pkey" PRIMARY KEY ("id")
 );
+
+-- A share of the organization's request rate, in percent: never more than the organization's.
+ALTER TABLE "projects" ADD CONSTRAINT "projects_rate_limit_share_check" CHECK ("rate_limit_share" BETWEEN 1 AND 100);
 
 -- CreateIndex
 CREATE INDEX "projects_account_id_idx" ON "projects"("account_id");
