@@ -258,7 +258,12 @@ describe.skipIf(!url)("support console", () => {
     const { acct: other } = await setup();
     const open = { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] };
     const capped = await db().$transaction((tx) =>
-      createProject(tx, acct.id, { name: "capped", monthlySpendCapMicros: 7_500_000n, rateLimitShare: 30, allowedModels: ["gen-3-1080"] }),
+      createProject(tx, acct.id, {
+        name: "capped",
+        monthlySpendCapMicros: 7_500_000n,
+        rateLimitShare: 30,
+        allowedModels: ["gen-3-1080"],
+      }),
     );
     const old = await db().$transaction((tx) => createProject(tx, acct.id, { name: "old", ...open }));
     await archiveProject(db(), acct.id, old.id);

@@ -11,12 +11,7 @@ export const MAX_PROJECTS = 100;
  * Creates a project in the organization. Takes a transaction: the organization's row is locked so
  * concurrent creates cannot pass MAX_PROJECTS. A member's create writes its audit row in that transaction.
  */
-export async function createProject(
-  tx: Tx,
-  accountId: string,
-  input: { name: string } & ProjectLimits,
-  actor?: MemberActor,
-) {
+export async function createProject(tx: Tx, accountId: string, input: { name: string } & ProjectLimits, actor?: MemberActor) {
   const name = checkedProjectName(input.name);
   const limits = await checkedProjectLimits(tx, input);
   await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;

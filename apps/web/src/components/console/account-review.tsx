@@ -613,7 +613,8 @@ function OrganizationCards({ organization: o }: { organization: Organization }) 
             {
               id: "models",
               header: "Models",
-              cell: (p) => (p.allowedModels.length === 0 ? "all" : <span className="font-mono">{p.allowedModels.join(", ")}</span>),
+              cell: (p) =>
+                p.allowedModels.length === 0 ? "all" : <span className="font-mono">{p.allowedModels.join(", ")}</span>,
             },
             {
               id: "archived",
