@@ -84,8 +84,8 @@ test("a project's creation is in the audit log, a webhook endpoint can be bound 
   await page.getByRole("button", { name: "Add endpoint" }).click();
   const form = page.getByRole("form", { name: "Add endpoint" });
   await form.getByLabel("Endpoint URL").fill(hookUrl);
-  await expect(form.getByLabel("Project")).toHaveValue("");
-  await form.getByLabel("Project").selectOption({ label: "Checkout" });
+  await expect(form.getByLabel("Project", { exact: true })).toHaveValue("");
+  await form.getByLabel("Project", { exact: true }).selectOption({ label: "Checkout" });
   await form.getByRole("button", { name: "Add endpoint" }).click();
   const row = page.getByTestId("webhook-endpoint").filter({ hasText: hookUrl });
   await expect(row.getByTestId("endpoint-project")).toContainText("Checkout");
@@ -96,8 +96,8 @@ test("a project's creation is in the audit log, a webhook endpoint can be bound 
   await page.waitForURL(`**/dashboard/webhooks/endpoints/${endpoint.id}`);
   await expect(page.getByTestId("endpoint-project")).toHaveText("Checkout");
   await page.getByRole("button", { name: "Edit" }).click();
-  await expect(page.getByLabel("Project")).toHaveValue(checkout.id);
-  await page.getByLabel("Project").selectOption({ label: "All projects" });
+  await expect(page.getByLabel("Project", { exact: true })).toHaveValue(checkout.id);
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: "All projects" });
   await page.getByRole("button", { name: "Save endpoint" }).click();
   await expect(page.getByTestId("endpoint-project")).toHaveText("All projects");
   expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).projectId).toBeNull();
