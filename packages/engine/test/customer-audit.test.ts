@@ -254,6 +254,31 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
     expect(page.data[0]?.details).toMatchObject({ setting: "alerts", lowBalanceThresholdMicros: "1000000" });
   });
 
+  it("project rows say what changed: the old and new name, the limits before and after", async () => {
+    const o = await org();
+    await renameProject(db(), o.id, o.projectId, "  Checkout  ", { id: o.id, ip: "203.0.113.9" });
+    await updateProjectLimits(
+      db(),
+      o.id,
+      o.projectId,
+      { monthlySpendCapMicros: 2_500_000n, rateLimitShare: 25, allowedModels: [] },
+      { id: o.id },
+    );
+    await archiveProject(db(), o.id, o.projectId, { id: o.id });
+    const page = await listCustomerAuditLog(db(), o.id);
+    expect(page.data.map((r) => [r.action, r.targetId])).toEqual([
+      ["project.archived", o.projectId],
+      ["project.limits_changed", o.projectId],
+      ["project.renamed", o.projectId],
+    ]);
+    expect(page.data[2]).toMatchObject({ ip: "203.0.113.9", details: { from: "side", to: "Checkout" } });
+    expect(page.data[1]?.details).toEqual({
+      from: { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] },
+      to: { monthlySpendCapMicros: "2500000", rateLimitShare: 25, allowedModels: [] },
+    });
+    expect(page.data[0]?.details).toEqual({ name: "Checkout" });
+  });
+
   it("reads only its own organization's rows, filters by action and person, and pages by cursor", async () => {
     const a = await org();
     const b = await org();
