@@ -22,6 +22,10 @@ export const CUSTOMER_AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "webhook_endpoint.secret_rolled",
   "settings.changed",
+  "project.created",
+  "project.renamed",
+  "project.limits_changed",
+  "project.archived",
 ] as const;
 
 export type CustomerAuditAction = (typeof CUSTOMER_AUDIT_ACTIONS)[number];

@@ -15,6 +15,7 @@ import { setAlertSettings } from "../src/alerts/index";
 import { listCustomerAuditLog } from "../src/audit/index";
 import { createTopUpInvoice, markInvoicePaid } from "../src/billing/index";
 import { createEndpoint, deleteEndpoint, rollEndpointSecret, updateEndpoint } from "../src/delivery/index";
+import { archiveProject, createProject, renameProject, updateProjectLimits } from "../src/projects/index";
 import { changeMemberRole, inviteMember, removeMember, revokeInvitation, transferOwnership } from "../src/orgs/index";
 import type { CustomerAuditAction, Id } from "@vgen/contracts";
 import type { Db } from "@vgen/db";
@@ -29,7 +30,10 @@ interface Org {
   endpointId: string;
   endpointSecret: string;
   invitationId: string;
+  projectId: string;
 }
+
+const OPEN_PROJECT = { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] };
 
 /** Each listed action: what it does, and whether its change is visible (to prove a rollback left nothing). */
 const CASES: {
@@ -129,7 +133,31 @@ const CASES: {
     run: (db, o) => setRetentionDays(db, o.id, 7, { id: o.id }),
     changed: async (db, o) => (await db.account.findUniqueOrThrow({ where: { id: o.id } })).retentionDays === 7,
   },
+  {
+    action: "project.created",
+    run: (db, o) => db.$transaction((tx) => createProject(tx, o.id, { name: "audited", ...OPEN_PROJECT }, { id: o.id })),
+    changed: async (db, o) => (await db.project.count({ where: { accountId: o.id, name: "audited" } })) > 0,
+  },
+  {
+    action: "project.renamed",
+    run: (db, o) => renameProject(db, o.id, o.projectId, "renamed", { id: o.id }),
+    changed: async (db, o) => (await project(db, o)).name === "renamed",
+  },
+  {
+    action: "project.limits_changed",
+    run: (db, o) => updateProjectLimits(db, o.id, o.projectId, { ...OPEN_PROJECT, rateLimitShare: 40 }, { id: o.id }),
+    changed: async (db, o) => (await project(db, o)).rateLimitShare === 40,
+  },
+  {
+    action: "project.archived",
+    run: (db, o) => archiveProject(db, o.id, o.projectId, { id: o.id }),
+    changed: async (db, o) => (await project(db, o)).archivedAt !== null,
+  },
 ];
+
+function project(db: Db, o: Org) {
+  return db.project.findUniqueOrThrow({ where: { id: o.projectId } });
+}
 
 async function memberRole(db: Db, o: Org) {
   const m = await db.membership.findUnique({ where: { accountId_memberId: { accountId: o.id, memberId: o.memberId } } });
@@ -159,6 +187,7 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
       email: unique("inv"),
       role: "viewer",
     });
+    const side = await db().$transaction((tx) => createProject(tx, owner.id, { name: "side", ...OPEN_PROJECT }));
     // The setup's own rows are not what the cases look for.
     await db().auditLog.deleteMany({ where: { targetAccountId: owner.id } });
     return {
@@ -168,6 +197,7 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
       endpointId: endpoint.id,
       endpointSecret: secret,
       invitationId: inv.id,
+      projectId: side.id,
     };
   }
 
@@ -222,6 +252,31 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
     expect(page.data.map((r) => r.action)).toEqual(["settings.changed", "member.invited"]);
     expect(page.data[1]).toMatchObject({ ip: "198.51.100.7", actorEmail: before });
     expect(page.data[0]?.details).toMatchObject({ setting: "alerts", lowBalanceThresholdMicros: "1000000" });
+  });
+
+  it("project rows say what changed: the old and new name, the limits before and after", async () => {
+    const o = await org();
+    await renameProject(db(), o.id, o.projectId, "  Checkout  ", { id: o.id, ip: "203.0.113.9" });
+    await updateProjectLimits(
+      db(),
+      o.id,
+      o.projectId,
+      { monthlySpendCapMicros: 2_500_000n, rateLimitShare: 25, allowedModels: [] },
+      { id: o.id },
+    );
+    await archiveProject(db(), o.id, o.projectId, { id: o.id });
+    const page = await listCustomerAuditLog(db(), o.id);
+    expect(page.data.map((r) => [r.action, r.targetId])).toEqual([
+      ["project.archived", o.projectId],
+      ["project.limits_changed", o.projectId],
+      ["project.renamed", o.projectId],
+    ]);
+    expect(page.data[2]).toMatchObject({ ip: "203.0.113.9", details: { from: "side", to: "Checkout" } });
+    expect(page.data[1]?.details).toEqual({
+      from: { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] },
+      to: { monthlySpendCapMicros: "2500000", rateLimitShare: 25, allowedModels: [] },
+    });
+    expect(page.data[0]?.details).toEqual({ name: "Checkout" });
   });
 
   it("reads only its own organization's rows, filters by action and person, and pages by cursor", async () => {

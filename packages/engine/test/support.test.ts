@@ -251,6 +251,38 @@ describe.skipIf(!url)("support console", () => {
     expect(JSON.stringify(activity, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(secret);
   });
 
+  it("an organization's review lists its projects with their limits, archived ones last, never another organization's", async () => {
+    const { getAccountOrganization } = await import("../src/support/index");
+    const { archiveProject, createProject } = await import("../src/projects/index");
+    const { acct } = await setup();
+    const { acct: other } = await setup();
+    const open = { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] };
+    const capped = await db().$transaction((tx) =>
+      createProject(tx, acct.id, {
+        name: "capped",
+        monthlySpendCapMicros: 7_500_000n,
+        rateLimitShare: 30,
+        allowedModels: ["gen-3-1080"],
+      }),
+    );
+    const old = await db().$transaction((tx) => createProject(tx, acct.id, { name: "old", ...open }));
+    await archiveProject(db(), acct.id, old.id);
+    await db().$transaction((tx) => createProject(tx, other.id, { name: "theirs", ...open }));
+
+    const { projects } = await getAccountOrganization(db(), acct.id);
+    expect(projects.map((p) => [p.name, p.isDefault, p.archivedAt !== null])).toEqual([
+      [expect.any(String), true, false],
+      ["capped", false, false],
+      ["old", false, true],
+    ]);
+    expect(projects[1]).toMatchObject({
+      id: capped.id,
+      monthlySpendCapMicros: 7_500_000n,
+      rateLimitShare: 30,
+      allowedModels: ["gen-3-1080"],
+    });
+  });
+
   it("edits the catalog with before/after in the audit row", async () => {
     const { updateCatalogModel } = await import("../src/support/index");
     const { createAccount } = await import("../src/accounts/index");

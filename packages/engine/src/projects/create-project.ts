@@ -1,5 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import { newId, type Tx } from "@vgen/db";
+import { type MemberActor, writeMemberAuditRow } from "../audit";
 import { checkedProjectLimits, checkedProjectName, type ProjectLimits } from "./limits";
 import { PROJECT_SELECT } from "./project-columns";
 
@@ -8,13 +9,21 @@ export const MAX_PROJECTS = 100;
 
 /**
  * Creates a project in the organization. Takes a transaction: the organization's row is locked so
- * concurrent creates cannot pass MAX_PROJECTS.
+ * concurrent creates cannot pass MAX_PROJECTS. A member's create writes its audit row in that transaction.
  */
-export async function createProject(tx: Tx, accountId: string, input: { name: string } & ProjectLimits) {
+export async function createProject(tx: Tx, accountId: string, input: { name: string } & ProjectLimits, actor?: MemberActor) {
   const name = checkedProjectName(input.name);
   const limits = await checkedProjectLimits(tx, input);
   await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
   const count = await tx.project.count({ where: { accountId } });
   if (count >= MAX_PROJECTS) throw new ApiError("state_conflict", `An organization can hold at most ${MAX_PROJECTS} projects.`);
-  return tx.project.create({ data: { id: newId("proj"), accountId, name, ...limits }, select: PROJECT_SELECT });
+  const project = await tx.project.create({ data: { id: newId("proj"), accountId, name, ...limits }, select: PROJECT_SELECT });
+  if (actor)
+    await writeMemberAuditRow(tx, actor, {
+      accountId,
+      action: "project.created",
+      targetId: project.id,
+      details: { name, ...limits },
+    });
+  return project;
 }

@@ -529,6 +529,15 @@ export function AccountReview({ accountId }: { accountId: string }) {
 type Organization = {
   members: { id: string; email: string; name: string | null; role: string; since: Date }[];
   invitations: { id: string; email: string; role: string; createdAt: Date; expiresAt: Date }[];
+  projects: {
+    id: string;
+    name: string;
+    isDefault: boolean;
+    monthlySpendCapMicros: bigint | null;
+    rateLimitShare: number;
+    allowedModels: string[];
+    archivedAt: Date | null;
+  }[];
   /** An organization account has a name and no email. */
   memberOf: { id: string; email: string | null; name: string | null; role: string; since: Date }[];
 };
@@ -571,6 +580,48 @@ function OrganizationCards({ organization: o }: { organization: Organization }) 
             { id: "role", header: "Role", cell: (i) => <Badge tone="gray">{i.role}</Badge> },
             { id: "sent", header: "Sent", className: "whitespace-nowrap", cell: (i) => when(i.createdAt) },
             { id: "expires", header: "Expires", className: "whitespace-nowrap", cell: (i) => when(i.expiresAt) },
+          ]}
+        />
+      </Card>
+      <Card title="Projects" description="The organization's projects and their limits, archived ones last.">
+        <DataTable
+          label="Projects"
+          testId="account-projects"
+          minWidth="min-w-[40rem]"
+          rows={o.projects}
+          rowKey={(p) => p.id}
+          empty="No projects."
+          columns={[
+            {
+              id: "name",
+              header: "Project",
+              rowHeader: true,
+              cell: (p) => (
+                <>
+                  {p.name} <span className="font-mono text-xs text-slate-500">{p.id}</span>
+                </>
+              ),
+            },
+            { id: "default", header: "Default", cell: (p) => (p.isDefault ? <Badge tone="green">default</Badge> : "—") },
+            {
+              id: "cap",
+              header: "Monthly cap",
+              className: "whitespace-nowrap",
+              cell: (p) => (p.monthlySpendCapMicros === null ? "none" : formatAmount(p.monthlySpendCapMicros)),
+            },
+            { id: "share", header: "Rate share", cell: (p) => `${p.rateLimitShare}%` },
+            {
+              id: "models",
+              header: "Models",
+              cell: (p) =>
+                p.allowedModels.length === 0 ? "all" : <span className="font-mono">{p.allowedModels.join(", ")}</span>,
+            },
+            {
+              id: "archived",
+              header: "Archived",
+              className: "whitespace-nowrap",
+              cell: (p) => (p.archivedAt ? when(p.archivedAt) : "—"),
+            },
           ]}
         />
       </Card>

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Badge, EmptyState, QueryState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { EndpointForm } from "./endpoint-form";
+import { useProjectName } from "./project-name";
 import { SecretOnce } from "./secret-once";
 
 /** The account's endpoints: generations created without a webHook send their events here. */
@@ -20,6 +21,8 @@ export function EndpointsCard() {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
   const list = useQuery(trpc.webhooks.endpoints.queryOptions());
+  const projects = useQuery(trpc.projects.list.queryOptions({ includeArchived: true }));
+  const projectName = useProjectName(projects.data);
   const pausedCount = list.data?.filter((e) => e.pausedAt).length ?? 0;
   const create = useMutation(
     trpc.webhooks.createEndpoint.mutationOptions({
@@ -77,6 +80,9 @@ export function EndpointsCard() {
                   {e.description && <p className="text-sm text-slate-600">{e.description}</p>}
                   <p className="text-xs text-slate-500">
                     <span className="font-mono">{e.id}</span> · {e.events.join(", ")}
+                  </p>
+                  <p className="text-xs text-slate-600" data-testid="endpoint-project">
+                    {t("endpointProject")}: {projectName(e.projectId)}
                   </p>
                   {e.pausedAt && (
                     <p className="text-xs text-amber-800">

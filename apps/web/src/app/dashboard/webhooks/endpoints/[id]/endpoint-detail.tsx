@@ -14,6 +14,7 @@ import { Badge, ErrorNote, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { DeliveryLog } from "../../delivery-log";
 import { EndpointForm } from "../../endpoint-form";
+import { useProjectName } from "../../project-name";
 import { SecretOnce } from "../../secret-once";
 
 const TEST_RESULT: Record<string, "testDelivered" | "testRetry" | "testFailed" | "testSkipped" | "testDeferred" | "testPaused"> =
@@ -37,6 +38,8 @@ export function EndpointDetail({ id }: { id: string }) {
   const [confirm, setConfirm] = useState<"roll" | "delete" | null>(null);
   const [testNote, setTestNote] = useState<string | null>(null);
   const endpoint = useQuery(trpc.webhooks.endpoint.queryOptions({ id }));
+  const projects = useQuery(trpc.projects.list.queryOptions({ includeArchived: true }));
+  const projectName = useProjectName(projects.data);
   const refresh = async () => {
     await qc.invalidateQueries({ queryKey: trpc.webhooks.endpoint.queryKey({ id }) });
     await qc.invalidateQueries({ queryKey: trpc.webhooks.endpoints.queryKey() });
@@ -114,7 +117,7 @@ export function EndpointDetail({ id }: { id: string }) {
           {secret && <SecretOnce secret={secret} />}
           {editing ? (
             <EndpointForm
-              initial={{ url: e.url, description: e.description, events: e.events as EndpointEvent[] }}
+              initial={{ url: e.url, description: e.description, events: e.events as EndpointEvent[], projectId: e.projectId }}
               submitLabel={t("saveEndpoint")}
               onSubmit={(values) => update.mutateAsync({ id, ...values })}
               onCancel={() => setEditing(false)}
@@ -125,6 +128,8 @@ export function EndpointDetail({ id }: { id: string }) {
               <dd className="break-all font-mono">{e.id}</dd>
               <dt className="text-slate-500">{t("endpointDescription")}</dt>
               <dd>{e.description || "—"}</dd>
+              <dt className="text-slate-500">{t("endpointProject")}</dt>
+              <dd data-testid="endpoint-project">{projectName(e.projectId)}</dd>
               <dt className="text-slate-500">{t("events")}</dt>
               <dd className="break-all font-mono" data-testid="endpoint-events">
                 {e.events.join(", ")}
