@@ -11,7 +11,7 @@ const FAST = { model: "gen-3.1-fast", prompt: "project", duration: 1, stream: fa
 const OPEN: ProjectLimits = { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] };
 
 async function projectKey(acct: Account, limits: Partial<ProjectLimits> = {}) {
-  const project = await db().$transaction((tx) => createProject(tx, acct.id, { name: "p", ...OPEN, ...limits }));
+  const project = await createProject(db(), acct.id, { name: "p", ...OPEN, ...limits });
   const { key } = await issueApiKey(db(), acct.id, "project key", undefined, { livemode: true, projectId: project.id });
   return { projectId: project.id, call: (path: string, init?: Parameters<typeof callApi>[2]) => callApi(key, path, init) };
 }

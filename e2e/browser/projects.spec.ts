@@ -67,9 +67,12 @@ test("a project's creation is in the audit log, a webhook endpoint can be bound 
   await expect(dialog).toHaveCount(0);
   const checkout = await db().project.findFirstOrThrow({ where: { accountId: owner.id, name: "Checkout" } });
   // Made outside the dashboard (no member acted): it shows in the console but not in the audit log.
-  const old = await db().$transaction((tx) =>
-    createProject(tx, owner.id, { name: "Legacy", monthlySpendCapMicros: null, rateLimitShare: 20, allowedModels: [] }),
-  );
+  const old = await createProject(db(), owner.id, {
+    name: "Legacy",
+    monthlySpendCapMicros: null,
+    rateLimitShare: 20,
+    allowedModels: [],
+  });
   await archiveProject(db(), owner.id, old.id);
 
   await page.goto("/dashboard/audit-log");

@@ -362,9 +362,12 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       role: "developer",
     });
     // A second project of A's, with a key: that key must reach none of the default project's generations.
-    const project = await db.$transaction((tx) =>
-      createProject(tx, a.id, { name: "isolation", monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] }),
-    );
+    const project = await createProject(db, a.id, {
+      name: "isolation",
+      monthlySpendCapMicros: null,
+      rateLimitShare: 100,
+      allowedModels: [],
+    });
     const projectKey = (
       await issueApiKey(db, a.id, "isolation project key", undefined, { livemode: true, projectId: project.id })
     ).key;

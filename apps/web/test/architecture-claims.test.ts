@@ -32,6 +32,7 @@ const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
  */
 const ENV_TOUCHERS: Record<string, string> = {
   "packages/config/src/index.ts": "the one schema",
+  "packages/config/src/tracing.ts": "the standard OTEL_* variables, which the OpenTelemetry SDK reads itself",
   "packages/engine/src/render/render-video.ts": "the renderer's child process inherits the environment",
   "packages/db/src/embedded-postgres.ts": "the PostgreSQL child process inherits the environment",
   "apps/web/next.config.ts": "Next.js's build directory, NEXT_DIST_DIR",

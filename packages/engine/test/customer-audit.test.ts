@@ -135,7 +135,7 @@ const CASES: {
   },
   {
     action: "project.created",
-    run: (db, o) => db.$transaction((tx) => createProject(tx, o.id, { name: "audited", ...OPEN_PROJECT }, { id: o.id })),
+    run: (db, o) => createProject(db, o.id, { name: "audited", ...OPEN_PROJECT }, { id: o.id }),
     changed: async (db, o) => (await db.project.count({ where: { accountId: o.id, name: "audited" } })) > 0,
   },
   {
@@ -187,7 +187,7 @@ describe.skipIf(!testDatabaseUrl)("customer audit log", () => {
       email: unique("inv"),
       role: "viewer",
     });
-    const side = await db().$transaction((tx) => createProject(tx, owner.id, { name: "side", ...OPEN_PROJECT }));
+    const side = await createProject(db(), owner.id, { name: "side", ...OPEN_PROJECT });
     // The setup's own rows are not what the cases look for.
     await db().auditLog.deleteMany({ where: { targetAccountId: owner.id } });
     return {

@@ -26,7 +26,7 @@ describe.skipIf(!testDatabaseUrl)("projects against the database", () => {
 
   async function project(accountId: string, limits: Partial<typeof OPEN> = {}, name = "Mobile app") {
     const { createProject } = await import("../src/projects/index");
-    return db().$transaction((tx) => createProject(tx, accountId, { name, ...OPEN, ...limits }));
+    return createProject(db(), accountId, { name, ...OPEN, ...limits });
   }
 
   async function keyIn(accountId: string, projectId?: string) {

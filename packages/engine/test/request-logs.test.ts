@@ -95,9 +95,12 @@ describe.skipIf(!testDatabaseUrl)("an account's request log", () => {
 
   it("filters by project: the requests of its keys, of this account only", async () => {
     const s = await setup();
-    const project = await db().$transaction((tx) =>
-      createProject(tx, s.account, { name: "mobile", monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] }),
-    );
+    const project = await createProject(db(), s.account, {
+      name: "mobile",
+      monthlySpendCapMicros: null,
+      rateLimitShare: 100,
+      allowedModels: [],
+    });
     await db().apiKey.update({ where: { id: s.keyB }, data: { projectId: project.id } });
     const ids = async (accountId: string, filter: RequestLogFilter) =>
       (await listRequestLogs(db(), accountId, { filter })).data.map((r) => r.id);

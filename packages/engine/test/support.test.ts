@@ -257,17 +257,15 @@ describe.skipIf(!url)("support console", () => {
     const { acct } = await setup();
     const { acct: other } = await setup();
     const open = { monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] };
-    const capped = await db().$transaction((tx) =>
-      createProject(tx, acct.id, {
-        name: "capped",
-        monthlySpendCapMicros: 7_500_000n,
-        rateLimitShare: 30,
-        allowedModels: ["gen-3-1080"],
-      }),
-    );
-    const old = await db().$transaction((tx) => createProject(tx, acct.id, { name: "old", ...open }));
+    const capped = await createProject(db(), acct.id, {
+      name: "capped",
+      monthlySpendCapMicros: 7_500_000n,
+      rateLimitShare: 30,
+      allowedModels: ["gen-3-1080"],
+    });
+    const old = await createProject(db(), acct.id, { name: "old", ...open });
     await archiveProject(db(), acct.id, old.id);
-    await db().$transaction((tx) => createProject(tx, other.id, { name: "theirs", ...open }));
+    await createProject(db(), other.id, { name: "theirs", ...open });
 
     const { projects } = await getAccountOrganization(db(), acct.id);
     expect(projects.map((p) => [p.name, p.isDefault, p.archivedAt !== null])).toEqual([

@@ -30,9 +30,12 @@ describe.skipIf(!testDatabaseUrl)("listen sessions", () => {
     const { createProject } = await import("../src/projects/index");
     const { record: key } = await issueApiKey(db(), account.id, "listen");
     const listener = await session(db(), account.id, ["generation.completed"], key.id);
-    const elsewhere = await db().$transaction((tx) =>
-      createProject(tx, account.id, { name: "other", monthlySpendCapMicros: null, rateLimitShare: 100, allowedModels: [] }),
-    );
+    const elsewhere = await createProject(db(), account.id, {
+      name: "other",
+      monthlySpendCapMicros: null,
+      rateLimitShare: 100,
+      allowedModels: [],
+    });
     const { record: otherKey } = await issueApiKey(db(), account.id, "other", undefined, {
       livemode: true,
       projectId: elsewhere.id,

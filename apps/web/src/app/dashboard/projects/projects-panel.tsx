@@ -1,6 +1,6 @@
 "use client";
 
-import { formatDollarsInput, formatUsd, formatUtc } from "@vgen/contracts";
+import { formatAmount, formatDollarsInput, formatUtc } from "@vgen/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -91,8 +91,11 @@ export function ProjectsPanel() {
                   cellTestId: "project-cap",
                   cell: (p) =>
                     p.monthlySpendCapMicros === null
-                      ? t("spentNoCap", { spent: formatUsd(p.spentThisMonthMicros) })
-                      : t("spentOfCap", { spent: formatUsd(p.spentThisMonthMicros), cap: formatUsd(p.monthlySpendCapMicros) }),
+                      ? t("spentNoCap", { spent: formatAmount(p.spentThisMonthMicros) })
+                      : t("spentOfCap", {
+                          spent: formatAmount(p.spentThisMonthMicros),
+                          cap: formatAmount(p.monthlySpendCapMicros),
+                        }),
                 },
                 {
                   id: "share",

@@ -8,5 +8,5 @@ import { toProjectLimits } from "./limits";
 /** Creates a project in the active organization. */
 export function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof CreateProjectInput> }) {
   const actor = memberActor(ctx);
-  return ctx.db.$transaction((tx) => createProject(tx, ctx.accountId, { name: input.name, ...toProjectLimits(input) }, actor));
+  return createProject(ctx.db, ctx.accountId, { name: input.name, ...toProjectLimits(input) }, actor);
 }
