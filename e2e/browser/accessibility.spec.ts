@@ -117,6 +117,7 @@ async function setUp(): Promise<Setup> {
       "/dashboard/webhooks/endpoints/[id]": endpoint.id,
       "/console/accounts/[id]": account.id,
       "/console/outbox/[id]": mail.id,
+      "/console/generations/[id]": generationId,
       "/invitations/[token]": invitationToken,
     },
   };
