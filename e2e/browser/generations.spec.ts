@@ -156,7 +156,7 @@ for (const viewport of [
 
     await page.getByRole("link", { name: "Run again" }).click();
     await page.waitForURL("**/dashboard/playground?**");
-    await expect(page.getByLabel("Prompt")).toHaveValue("A lighthouse in a storm, generations spec");
+    await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue("A lighthouse in a storm, generations spec");
     await expect(page.getByLabel("Model")).toHaveValue("gen-3.1-fast");
     await expect(page.getByLabel("Duration")).toHaveValue("1");
     await expect(page.getByLabel("Aspect ratio")).toHaveValue("9:16");

@@ -17,7 +17,7 @@ test("a funded account generates a 1 s gen-3.1-fast clip: price first, live prog
   await page.getByLabel("Duration").selectOption("1");
   // Only the model's own sizes are offered.
   await expect(page.getByLabel("Size").locator("option")).toHaveText(["720p (default)", "1080p"]);
-  await page.getByLabel("Prompt").fill("A red kite over green hills, playground test");
+  await page.getByLabel("Prompt", { exact: true }).fill("A red kite over green hills, playground test");
 
   // Billed seconds = max(1, 4 min charge) × $0.150.
   await expect(page.getByTestId("price-estimate")).toHaveText("$0.60");
@@ -84,7 +84,7 @@ test("a funded account generates a 1 s gen-3.1-fast clip: price first, live prog
 test("an unfunded account sees the insufficient balance message and nothing is created", async ({ page }) => {
   const acct = await signedInAccount(page);
   await page.goto("/dashboard/playground");
-  await page.getByLabel("Prompt").fill("Anything at all");
+  await page.getByLabel("Prompt", { exact: true }).fill("Anything at all");
   await expect(page.getByText("Available balance: $0.00 (not enough for this clip)")).toBeVisible();
   await page.getByRole("button", { name: /^Generate/ }).click();
   const error = page.getByTestId("generation-error");
@@ -103,9 +103,9 @@ test("the form enforces the API's rules before sending, and the server enforces 
 
   // An empty prompt is refused in the form and focused.
   await page.getByRole("button", { name: /^Generate/ }).click();
-  await expect(page.getByLabel("Prompt")).toBeFocused();
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
   await expect(page.getByText("Describe the clip you want.")).toBeVisible();
-  await page.getByLabel("Prompt").fill("Frames test");
+  await page.getByLabel("Prompt", { exact: true }).fill("Frames test");
 
   // First/last frame: a last frame needs a first one; URLs must be absolute http(s).
   await page.getByLabel("First / last frame").check();
