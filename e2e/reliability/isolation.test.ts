@@ -26,6 +26,8 @@ const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..
 /** A's objects that B tries to reach. */
 interface Victim {
   accountId: string;
+  /** A binding quote of A's, not used yet. */
+  quoteId: string;
   email: string;
   keyId: string;
   generationId: string;
@@ -52,6 +54,8 @@ interface Victim {
 
 /** A field naming an object: `id`, `accountId`, `deliveryId`... */
 const ID_FIELD = /^id$|Id$/;
+/** The create body A's binding quote is for; B sends it with A's quote id. */
+const QUOTED_BODY = { model: "gen-3.1-fast", prompt: "isolation quote", duration: 1, size: "720p" };
 
 type Expectation = "refused" | "filtered";
 /** B's input naming A's object, for every procedure taking an id. "filtered": the id only narrows B's own list. */
@@ -234,6 +238,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         orderBy: { id: "asc" },
       }),
       generations: db.generation.findMany({ where: { accountId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+      quotes: db.quote.findMany({ where: { accountId }, select: { id: true, usedAt: true }, orderBy: { id: "asc" } }),
       ledger: db.ledgerEntry.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } }),
       deliveries: db.webhookDelivery.findMany({
         where: { accountId },
@@ -310,6 +315,13 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       body: JSON.stringify({ id: generationId }),
     });
     expect(await waitForNoneProcessing(app.databaseUrl, [a.id], 60_000)).toBe(0);
+    const quoted = await fetch(`${app.baseUrl}/api/v1/videos/quote`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${a.key}`, "content-type": "application/json" },
+      body: JSON.stringify(QUOTED_BODY),
+    });
+    expect(quoted.status).toBe(200);
+    const quoteId = ((await quoted.json()) as { quote_id: string }).quote_id;
     const delivery = await db.webhookDelivery.create({
       data: {
         id: newId("whd"),
@@ -381,6 +393,7 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
     });
     const victim: Victim = {
       accountId: a.id,
+      quoteId,
       email: a.email,
       keyId: a.keyId,
       generationId,
@@ -461,6 +474,22 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         const bodyIds = Object.keys((ref && doc.components.schemas[ref]?.properties) ?? {}).filter((f) => ID_FIELD.test(f));
         const pathIds = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
         if (bodyIds.length === 0 && pathIds.length === 0) continue;
+        // A quote request refuses any quoteId outright (400): it names nothing, so only a create's counts.
+        if (bodyIds.includes("quoteId") && template.endsWith("/quote")) continue;
+        if (bodyIds.includes("quoteId")) {
+          counts.operations++;
+          // B's create carrying A's binding quote: not found, and A's quote stays unused.
+          const result = await readResult(
+            await fetch(`${app.baseUrl}${template}`, {
+              method: method.toUpperCase(),
+              headers: { authorization: `Bearer ${b.key}`, "content-type": "application/json" },
+              body: JSON.stringify({ ...QUOTED_BODY, stream: false, quoteId: victim.quoteId }),
+            }),
+          );
+          await check(`${method.toUpperCase()} ${template} quoteId (B)`, result, "refused");
+          if (result.status === 404) expect((result.json as { error: { code: string } }).error.code).toBe("quote_not_found");
+          continue;
+        }
         const unknown = [...bodyIds, ...pathIds].filter((f) => f !== "id");
         if (unknown.length) {
           failures.push(
