@@ -142,6 +142,8 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
         duration: 1,
         poster_url: `${engine.env().CDN_BASE_URL}/${done.id}.jpg`,
         expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        // A request without generateAudio on a model whose default is silent.
+        has_audio: false,
         expired: false,
       },
     ]);
