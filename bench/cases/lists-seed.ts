@@ -32,6 +32,7 @@ const HISTORY = "interval '90 days'";
 const LARGE_TABLES = ["generations", "ledger_entries", "request_logs", "webhook_deliveries", "webhook_attempts"];
 const SEEDED_TABLES = [
   "accounts",
+  "projects",
   "api_keys",
   "generations",
   "ledger_entries",
@@ -73,11 +74,16 @@ function statements(o: ListsSeedOptions): string[] {
      UNION ALL
      SELECT 'acct_bench_' || lpad(i::text, 6, '0'), 'a' || i || '@bench.invalid', 'whsec_bench', 0, now() - ${HISTORY} - interval '1 day', now()
      FROM generate_series(1, ${others}) i`,
-    `INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at)
-     SELECT 'key_bench_heavy_' || k, '${HEAVY_ACCOUNT}', 'key ' || k, 'vgk_h' || k, md5('heavy' || k), now() - ${HISTORY} - interval '1 day'
+    // The triggers are off (replica): each account's default project, and its keys' and generations'
+    // project, are written here as the triggers would ('proj_' || the account id).
+    `INSERT INTO projects (id, account_id, name, is_default, created_at)
+     SELECT 'proj_' || id, id, 'Default project', true, created_at FROM accounts
+     WHERE id = '${HEAVY_ACCOUNT}' OR starts_with(id, 'acct_bench_')`,
+    `INSERT INTO api_keys (id, account_id, project_id, name, prefix, hash, created_at)
+     SELECT 'key_bench_heavy_' || k, '${HEAVY_ACCOUNT}', 'proj_${HEAVY_ACCOUNT}', 'key ' || k, 'vgk_h' || k, md5('heavy' || k), now() - ${HISTORY} - interval '1 day'
      FROM generate_series(0, 4) k
      UNION ALL
-     SELECT 'key_bench_' || lpad(i::text, 6, '0'), 'acct_bench_' || lpad(i::text, 6, '0'), 'default', 'vgk_' || i, md5('other' || i), now() - ${HISTORY} - interval '1 day'
+     SELECT 'key_bench_' || lpad(i::text, 6, '0'), 'acct_bench_' || lpad(i::text, 6, '0'), 'proj_acct_bench_' || lpad(i::text, 6, '0'), 'default', 'vgk_' || i, md5('other' || i), now() - ${HISTORY} - interval '1 day'
      FROM generate_series(1, ${others}) i`,
     `CREATE UNLOGGED TABLE bench_src AS
      SELECT g,
@@ -89,10 +95,10 @@ function statements(o: ListsSeedOptions): string[] {
        random() AS r,
        1 + (g % 8) AS duration
      FROM generate_series(1, ${n}) g`,
-    `INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio, width, height,
+    `INSERT INTO generations (id, account_id, api_key_id, project_id, model_id, status, prompt, duration, size, aspect_ratio, width, height,
        urls, webhook_url, price_micros_per_second, billed_seconds, cost_micros, queue, seed, progress, eta_seconds_at_accept,
        error_code, error_message, output_key, attempts, created_at, started_at, completed_at)
-     SELECT id, account_id, api_key_id, ${models}[m], st::"GenerationStatus",
+     SELECT id, account_id, api_key_id, 'proj_' || account_id, ${models}[m], st::"GenerationStatus",
        'A paper boat drifting down a rainy street, shot ' || g, duration, '720p', '16:9', 1280, 720,
        '{}', CASE WHEN g % 2 = 0 THEN 'https://hooks.bench.invalid/' || account_id END,
        ${prices}[m], greatest(duration, 4), greatest(duration, 4)::bigint * ${prices}[m],
