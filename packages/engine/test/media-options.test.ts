@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Account, CatalogModel } from "@vgen/db";
 import { newId } from "@vgen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testCatalogModel } from "./helpers/catalog-model";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-media-"));
@@ -43,24 +44,10 @@ describe.skipIf(!testDatabaseUrl)("seed, negative prompt and sound", () => {
 
   /** A model of its own, served by the local renderer. */
   async function localModel(audio: { supportsAudio: boolean; audioDefault?: boolean; audioPriceMicros?: bigint | null }) {
-    const id = `media-${newId("rte").slice(4, 14)}`;
-    const model = await db().catalogModel.create({
-      data: {
-        id,
-        purpose: "media test",
-        purposeRu: "media test (ru)",
-        priceMicrosPerSecond: PRICE,
-        rateLimitQps: 1000,
-        minChargeSeconds: 1,
-        queue: "standard",
-        sizes: ["720p"],
-        minDuration: 1,
-        maxDuration: 8,
-        defaultDuration: 2,
-        ...audio,
-      },
+    const model = await testCatalogModel(db(), "media", { priceMicrosPerSecond: PRICE, ...audio });
+    await db().modelRoute.create({
+      data: { id: newId("rte"), modelId: model.id, position: 0, provider: "local", maxConcurrency: 4 },
     });
-    await db().modelRoute.create({ data: { id: newId("rte"), modelId: id, position: 0, provider: "local", maxConcurrency: 4 } });
     return model;
   }
 

@@ -10,6 +10,7 @@ import { newId } from "@vgen/db";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startVeoFake, type VeoFake } from "./fakes/veo";
+import { testCatalogModel } from "./helpers/catalog-model";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { tinyMp4 } from "./helpers/tiny-mp4";
 
@@ -78,26 +79,11 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
 
   /** A model of its own whose one route is `provider`. */
   async function modelOn(provider: "local" | "veo"): Promise<CatalogModel> {
-    const id = `posters-${newId("rte").slice(4, 14)}`;
-    const model = await db().catalogModel.create({
-      data: {
-        id,
-        purpose: "poster test",
-        purposeRu: "poster test (ru)",
-        priceMicrosPerSecond: PRICE,
-        rateLimitQps: 1000,
-        minChargeSeconds: 1,
-        queue: "standard",
-        sizes: ["720p"],
-        minDuration: 1,
-        maxDuration: 8,
-        defaultDuration: 2,
-      },
-    });
+    const model = await testCatalogModel(db(), "posters", { priceMicrosPerSecond: PRICE });
     await db().modelRoute.create({
       data: {
         id: newId("rte"),
-        modelId: id,
+        modelId: model.id,
         position: 0,
         provider,
         upstreamModel: provider === "veo" ? "veo-3.0-generate-001" : null,
