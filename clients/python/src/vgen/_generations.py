@@ -65,6 +65,39 @@ class GenerationList:
             yield from page.data
 
 
+# The API's names for the create body's optional fields (a quote takes the same body).
+_BODY_NAMES = {
+    "stream": "stream",
+    "duration": "duration",
+    "size": "size",
+    "aspect_ratio": "aspectRatio",
+    "first_frame_url": "firstFrameUrl",
+    "last_frame_url": "lastFrameUrl",
+    "urls": "urls",
+    "seed": "seed",
+    "negative_prompt": "negativePrompt",
+    "generate_audio": "generateAudio",
+    "web_hook": "webHook",
+    "deadline": "deadline",
+    "retention_days": "retention_days",
+    "quote_id": "quoteId",
+}
+
+
+def _generation_body(model: str, prompt: str, **fields: Any) -> Dict[str, Any]:
+    """A create (or quote) body as the API spells it; fields left as None are not sent."""
+    body: Dict[str, Any] = {"model": model, "prompt": prompt}
+    for name, value in fields.items():
+        if value is None:
+            continue
+        if name == "urls":
+            value = list(value)
+        elif name == "deadline" and isinstance(value, datetime):
+            value = _iso_utc(value)
+        body[_BODY_NAMES[name]] = value
+    return body
+
+
 class Generations:
     def __init__(self, transport: Transport, sleep: Callable[[float], None] = time.sleep) -> None:
         self._transport = transport
@@ -165,23 +198,24 @@ class Generations:
             headers["prefer"] = f"wait={wait}"
         if cancel_after is not None:
             headers["cancel-after"] = str(cancel_after)
-        body: Dict[str, Any] = {"model": model, "prompt": prompt, "stream": stream}
-        optional = {
-            "duration": duration,
-            "size": size,
-            "aspectRatio": aspect_ratio,
-            "firstFrameUrl": first_frame_url,
-            "lastFrameUrl": last_frame_url,
-            "urls": list(urls) if urls is not None else None,
-            "seed": seed,
-            "negativePrompt": negative_prompt,
-            "generateAudio": generate_audio,
-            "webHook": web_hook,
-            "deadline": _iso_utc(deadline) if isinstance(deadline, datetime) else deadline,
-            "retention_days": retention_days,
-            "quoteId": quote_id,
-        }
-        body.update({k: v for k, v in optional.items() if v is not None})
+        body = _generation_body(
+            model,
+            prompt,
+            stream=stream,
+            duration=duration,
+            size=size,
+            aspect_ratio=aspect_ratio,
+            first_frame_url=first_frame_url,
+            last_frame_url=last_frame_url,
+            urls=urls,
+            seed=seed,
+            negative_prompt=negative_prompt,
+            generate_audio=generate_audio,
+            web_hook=web_hook,
+            deadline=deadline,
+            retention_days=retention_days,
+            quote_id=quote_id,
+        )
         accept = "text/event-stream" if stream else "application/json"
         res = self._transport.request(
             "POST",
@@ -321,6 +355,9 @@ class Generations:
         first_frame_url: Optional[str] = None,
         last_frame_url: Optional[str] = None,
         urls: Optional[Sequence[str]] = None,
+        seed: Optional[int] = None,
+        negative_prompt: Optional[str] = None,
+        generate_audio: Optional[bool] = None,
         web_hook: Optional[str] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
@@ -328,19 +365,22 @@ class Generations:
     ) -> Quote:
         """A binding quote for `create` with the same arguments: cost, billed seconds, ETA and a
         `quote_id` valid for 10 minutes. Nothing is held (docs/api.md#binding-quotes)."""
-        body: Dict[str, Any] = {"model": model, "prompt": prompt}
-        optional = {
-            "duration": duration,
-            "size": size,
-            "aspectRatio": aspect_ratio,
-            "firstFrameUrl": first_frame_url,
-            "lastFrameUrl": last_frame_url,
-            "urls": list(urls) if urls is not None else None,
-            "webHook": web_hook,
-            "deadline": _iso_utc(deadline) if isinstance(deadline, datetime) else deadline,
-            "retention_days": retention_days,
-        }
-        body.update({k: v for k, v in optional.items() if v is not None})
+        body = _generation_body(
+            model,
+            prompt,
+            duration=duration,
+            size=size,
+            aspect_ratio=aspect_ratio,
+            first_frame_url=first_frame_url,
+            last_frame_url=last_frame_url,
+            urls=urls,
+            seed=seed,
+            negative_prompt=negative_prompt,
+            generate_audio=generate_audio,
+            web_hook=web_hook,
+            deadline=deadline,
+            retention_days=retention_days,
+        )
         res = self._transport.request("POST", "/api/v1/videos/quote", json_body=body, idempotency_key=idempotency_key)
         return Quote.from_dict(res.json())
 

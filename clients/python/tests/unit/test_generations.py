@@ -72,6 +72,20 @@ class OutputTest(unittest.TestCase):
             vgen.Vgen("k", base_url=server.url).generations.create(model="m", prompt="p")
         self.assertFalse({"seed", "negativePrompt", "generateAudio"} & set(server.seen[0].json()))
 
+    def test_a_quote_sends_the_body_a_create_with_the_same_arguments_sends(self):
+        args = dict(
+            model="m", prompt="p", duration=3, urls=["https://x.test/a.png"], seed=7, negative_prompt="fog", generate_audio=True
+        )
+        with FakeServer() as server:
+            server.replies = [Reply(200, {"quote_id": "quo_1", "cost": "$0.450"}), Reply(202, record())]
+            client = vgen.Vgen("k", base_url=server.url)
+            self.assertEqual(client.generations.quote(**args).quote_id, "quo_1")
+            client.generations.create(**args)
+        quoted, created = server.seen[0].json(), server.seen[1].json()
+        self.assertEqual(created.pop("stream"), False)
+        self.assertEqual(quoted, created)
+        self.assertEqual((quoted["seed"], quoted["negativePrompt"], quoted["generateAudio"]), (7, "fog", True))
+
     def test_an_output_says_whether_it_has_sound(self):
         done = record("vid_9", status="completed", progress=100)
         self.assertFalse(vgen.Generation.from_dict(done).output[0].has_audio)
