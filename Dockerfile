@@ -42,4 +42,5 @@ EXPOSE 3000
 # Web containers only: compose.yaml turns it off for the worker and the migration.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/web/dist/server.mjs"]
+# = scripts/web-command.mjs (e2e/deploy/compose.test.ts checks it).
+CMD ["node", "--max-semi-space-size=64", "apps/web/dist/server.mjs"]

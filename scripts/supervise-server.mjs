@@ -1,5 +1,6 @@
 // The start command's process supervisor (no dependencies: it runs from a fresh clone's scripts).
 import { spawn } from "node:child_process";
+import { WEB_ENTRY, WEB_NODE_ARGS } from "./web-command.mjs";
 
 /**
  * Runs the server, and runs it again whenever it exits unasked (a crash, a fatal error at start):
@@ -26,7 +27,7 @@ export function superviseServer(root, env) {
   setInterval(() => process.ppid !== parent && stop("SIGTERM"), 1000).unref();
   const start = () => {
     const startedAt = Date.now();
-    child = spawn(process.execPath, ["apps/web/dist/server.mjs"], { cwd: root, stdio: "inherit", env });
+    child = spawn(process.execPath, [...WEB_NODE_ARGS, WEB_ENTRY], { cwd: root, stdio: "inherit", env });
     child.on("exit", (code, signal) => {
       // Asked to stop (by us, or a SIGTERM to the server itself, which then exits 0): done.
       if (stopping || code === 0) process.exit(code ?? 1);

@@ -98,6 +98,7 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const resolveForwarded = forwardedResolver(env().TRUST_PROXY);
+  const publicBaseUrl = env().PUBLIC_BASE_URL;
   const server = createServer((req, res) => {
     // The one client address handlers may trust: the socket's, or the one the trusted proxies vouch for.
     const forwardedFor = req.headers["x-forwarded-for"];
@@ -106,7 +107,7 @@ async function main() {
       Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
     );
     req.headers[CLIENT_IP_HEADER] = client;
-    applySecurityHeaders(req, res);
+    applySecurityHeaders(req, res, publicBaseUrl);
     const problem = requestLineProblem(req.method, req.url ?? "/");
     if (problem) return writeApiError(res, problem.error, problem.headers);
     const crossSite = crossSiteProblem(req, viaTrustedProxy);

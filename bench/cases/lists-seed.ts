@@ -97,7 +97,7 @@ function statements(o: ListsSeedOptions): string[] {
      FROM generate_series(1, ${n}) g`,
     `INSERT INTO generations (id, account_id, api_key_id, project_id, model_id, status, prompt, duration, size, aspect_ratio, width, height,
        urls, webhook_url, price_micros_per_second, billed_seconds, cost_micros, queue, seed, progress, eta_seconds_at_accept,
-       error_code, error_message, output_key, attempts, created_at, started_at, completed_at)
+       error_code, error_message, outputs, attempts, created_at, started_at, completed_at)
      SELECT id, account_id, api_key_id, 'proj_' || account_id, ${models}[m], st::"GenerationStatus",
        'A paper boat drifting down a rainy street, shot ' || g, duration, '720p', '16:9', 1280, 720,
        '{}', CASE WHEN g % 2 = 0 THEN 'https://hooks.bench.invalid/' || account_id END,
@@ -105,7 +105,10 @@ function statements(o: ListsSeedOptions): string[] {
        (CASE WHEN m = 2 THEN 'pro_priority' ELSE 'standard' END)::"QueueName", g % 100000,
        CASE WHEN st = 'completed' THEN 100 ELSE 0 END, 20,
        CASE WHEN st = 'failed' THEN 'render_failed' END, CASE WHEN st = 'failed' THEN 'The renderer stopped.' END,
-       CASE WHEN st = 'completed' THEN id || '.mp4' END, 1,
+       CASE WHEN st = 'completed'
+         THEN jsonb_build_array(jsonb_build_object('index', 0, 'key', id || '.mp4', 'poster_key', NULL,
+                'delivered_ms', duration * 1000, 'has_audio', false))
+         ELSE '[]'::jsonb END, 1,
        at, at + interval '2 seconds', CASE WHEN st <> 'processing' THEN at + duration * interval '1 second' END
      FROM (SELECT *, CASE WHEN at > now() - interval '5 minutes' THEN 'processing'
                           WHEN r < 0.90 THEN 'completed' WHEN r < 0.96 THEN 'failed' ELSE 'canceled' END AS st

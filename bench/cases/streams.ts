@@ -173,8 +173,8 @@ async function seed(db: Db, port: number, streams: number): Promise<Fixture> {
     const clones = await db.$queryRaw<{ id: string }[]>`
       INSERT INTO generations
       SELECT (jsonb_populate_record(NULL::generations,
-        to_jsonb(g) || jsonb_build_object('id', 'vid_' || translate(substr(md5(g.id || n::text), 1, 22), '0', 'o')))).*
-      FROM generations g, generate_series(1, ${perAccount - 1}::int) n WHERE g.id = ${id}
+        to_jsonb(g) || jsonb_build_object('id', 'vid_' || translate(substr(md5(g.id || copy.i::text), 1, 22), '0', 'o')))).*
+      FROM generations g, generate_series(1, ${perAccount - 1}::int) AS copy(i) WHERE g.id = ${id}
       RETURNING id`;
     perAccountIds.push([id, ...clones.map((c) => c.id)]);
     keys.push(key);

@@ -13,7 +13,13 @@
  * What it leaves out, on purpose (the app does these): rate limiting, the subscription check, the
  * queue job and NOTIFY, the ETA estimate, idempotency keys and the request log. The catalog is read
  * once at start instead of per request.
- * Env: DATABASE_URL, PORT, POOL_MAX (default 10, the size of the app's request pool).
+ *
+ * With FLOOR_MODE=minimal it is the issue's minimal floor instead: each call is ONE statement.
+ *   create  key lookup, balance hold (with its ledger entry: no balance change without one) and the
+ *           generation insert, as CTEs of one statement (its own implicit transaction, no BEGIN/COMMIT);
+ *   result  the generation by id joined to the key's hash on the account (a LEFT JOIN, so an unknown
+ *           key and an unknown generation still answer 401 and 404).
+ * Env: DATABASE_URL, PORT, POOL_MAX (default 10, the size of the app's request pool), FLOOR_MODE.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -59,6 +65,33 @@ const HOLD_SQL = `
   SELECT $3, $1, 'hold', -$2::bigint, balance_micros, $4, $4 FROM hold
   RETURNING balance_after_micros`;
 const RESULT_SQL = "SELECT * FROM generations WHERE id = $1 AND account_id = $2";
+/**
+ * Minimal create: $1 key hash, $2 cost, $3 generation id, $4 ledger id, then the generation's fields.
+ * The hold runs only for an active key of an active account with the balance; the generation and
+ * the ledger entry only when the hold did. The key's row comes back either way (401 vs 402).
+ */
+const MINIMAL_CREATE_SQL = `
+  WITH auth AS (
+    SELECT k.id AS key_id, a.id AS account_id, a.status::text AS account_status
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id
+    WHERE k.hash = $1 AND k.revoked_at IS NULL),
+  hold AS (
+    UPDATE accounts a SET balance_micros = a.balance_micros - $2, updated_at = now()
+    FROM auth WHERE a.id = auth.account_id AND auth.account_status <> 'suspended' AND a.balance_micros - $2 >= 0
+    RETURNING a.id, a.balance_micros),
+  generation AS (
+    INSERT INTO generations (id, account_id, api_key_id, model_id, prompt, duration, size, aspect_ratio, width, height,
+      urls, price_micros_per_second, billed_seconds, cost_micros, queue, seed, eta_seconds_at_accept)
+    SELECT $3, hold.id, auth.key_id, $5, $6, $7, $8, $9, $10, $11, '{}', $12, $13, $2, $14::"QueueName", $15, 0
+    FROM hold, auth
+    RETURNING *),
+  ledger AS (
+    INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference)
+    SELECT $4, hold.id, 'hold', -$2::bigint, hold.balance_micros, $3, $3 FROM hold)
+  SELECT auth.account_status, generation.* FROM auth LEFT JOIN generation ON true`;
+const MINIMAL_RESULT_SQL = `
+  SELECT g.* FROM api_keys k LEFT JOIN generations g ON g.id = $1 AND g.account_id = k.account_id
+  WHERE k.hash = $2 AND k.revoked_at IS NULL`;
 
 function newId(prefix: string): string {
   let out = "";
@@ -203,6 +236,41 @@ async function result(req: IncomingMessage, res: ServerResponse) {
   send(res, 200, record(rows[0]));
 }
 
+async function minimalCreate(catalog: Map<string, Model>, req: IncomingMessage, res: ServerResponse) {
+  const hash = keyHash(req);
+  const r = resolve(catalog, await readJson(req));
+  const { rows } = await pool.query(MINIMAL_CREATE_SQL, [
+    hash,
+    r.cost,
+    newId("vid"),
+    newId("led"),
+    r.model.id,
+    r.prompt,
+    r.duration,
+    r.size,
+    r.aspectRatio,
+    r.width,
+    r.height,
+    r.model.priceMicrosPerSecond,
+    r.billedSeconds,
+    r.model.queue,
+    randomInt(0, 2 ** 31 - 1),
+  ]);
+  if (!rows[0]) throw new Refused(401, "invalid_api_key");
+  if (rows[0].account_status === "suspended") throw new Refused(403, "account_suspended");
+  if (rows[0].id === null) throw new Refused(402, "insufficient_balance");
+  send(res, 202, record(rows[0]));
+}
+
+async function minimalResult(req: IncomingMessage, res: ServerResponse) {
+  const hash = keyHash(req);
+  const body = await readJson(req);
+  const { rows } = await pool.query(MINIMAL_RESULT_SQL, [String(body.id), hash]);
+  if (!rows[0]) throw new Refused(401, "invalid_api_key");
+  if (rows[0].id === null) throw new Refused(404, "generation_not_found");
+  send(res, 200, record(rows[0]));
+}
+
 async function loadCatalog(): Promise<Map<string, Model>> {
   const { rows } = await pool.query("SELECT * FROM catalog_models WHERE enabled");
   return new Map(
@@ -224,12 +292,15 @@ async function loadCatalog(): Promise<Map<string, Model>> {
 
 async function main() {
   const catalog = await loadCatalog();
+  const minimal = process.env.FLOOR_MODE === "minimal";
   const server = createServer((req, res) => {
     const handled =
       req.method === "POST" && req.url === "/api/v1/videos/generations"
-        ? create(catalog, req, res)
+        ? (minimal ? minimalCreate : create)(catalog, req, res)
         : req.method === "POST" && req.url === "/api/v1/videos/result"
-          ? result(req, res)
+          ? minimal
+            ? minimalResult(req, res)
+            : result(req, res)
           : req.method === "GET" && req.url === "/health"
             ? pool.query("SELECT 1").then(() => send(res, 200, { status: "ok" }))
             : Promise.reject(new Refused(404, "not_found"));

@@ -16,6 +16,7 @@ import { creditAccount } from "@vgen/engine/billing";
 import type { BenchContext } from "./types";
 import { freePort, repoRoot, runNode, spawnNode, stopProcess, waitForHttp, type NodeChild } from "./process";
 import { shared } from "./shared";
+import { WEB_ENTRY, WEB_NODE_ARGS } from "../../scripts/web-command.mjs";
 import { startStatementCounter, type StatementCounter } from "./sql-counter";
 
 /** The model every request case uses (the cheapest, so the balance lasts). */
@@ -32,13 +33,14 @@ const OFFSITE_CREDENTIALS = "bench-offsite";
 const OFFSITE_ENV = { UPSTREAM_BENCH_OFFSITE_URL: "http://127.0.0.1:9" };
 
 /**
- * node arguments of the web start command: the compiled entry when it is built, else the TypeScript
- * one; BENCH_APP_NODE_ARGS goes first (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a case).
+ * node arguments of the web start command (scripts/web-command.mjs): the compiled entry when it is
+ * built, else the TypeScript one; BENCH_APP_NODE_ARGS goes first (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to profile a case).
  */
 export function webServerArgs(): string[] {
-  const compiled = "apps/web/dist/server.mjs";
   const extra = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  return [...extra, ...(existsSync(path.join(repoRoot, compiled)) ? [compiled] : ["--import", "tsx", "apps/web/server.ts"])];
+  const entry = existsSync(path.join(repoRoot, WEB_ENTRY)) ? [WEB_ENTRY] : ["--import", "tsx", "apps/web/server.ts"];
+  return [...extra, ...WEB_NODE_ARGS, ...entry];
 }
 
 /** node arguments of the ops CLI: compiled when built (as production runs workers), else TypeScript. */
@@ -52,7 +54,7 @@ function opsArgs(command: string): string[] {
 export interface AppOptions {
   /** Names the database and labels the process output. */
   label: string;
-  /** Sets REDIS_URL (rate limits in Redis instead of PostgreSQL). */
+  /** Sets REDIS_URL (rate limits in Redis instead of the process's memory). */
   redisUrl?: string | null;
   /** WORKER_MODE=off on web and a separate `ops worker` process (else no worker at all). */
   separateWorker?: boolean;

@@ -208,38 +208,41 @@ function fmt(r: RoundResult): string {
 }
 
 /**
- * Warm-up of both sides, then rounds alternating floor and app; logs every round. `beforeRound`
- * runs before each round (warm-up included), to start every round from the same state.
+ * Warm-up of every side, then rounds alternating the sides in the order given (e.g. floor, app);
+ * logs every round. `beforeRound` runs before each round (warm-up included), to start every round
+ * from the same state.
  */
-export async function alternateRounds(
+export async function alternateRounds<Side extends string>(
   ctx: BenchContext,
   label: string,
-  targets: { floor: Target; app: Target },
+  targets: Record<Side, Target>,
   spec: LoadSpec,
   beforeRound: () => Promise<unknown> = async () => {},
-): Promise<{ floor: SideSummary; app: SideSummary }> {
+): Promise<Record<Side, SideSummary>> {
   const plan = roundPlan(ctx);
+  const sides = Object.keys(targets) as Side[];
+  const width = Math.max(...sides.map((s) => s.length));
   if (plan.warmupSeconds > 0) {
     ctx.log(`${label}: warm-up ${plan.warmupSeconds} s per side`);
-    for (const side of ["floor", "app"] as const) {
+    for (const side of sides) {
       await beforeRound();
       const r = await loadRound(targets[side].baseUrl, spec, plan.warmupSeconds);
       assertAlive(targets[side], `${label} warm-up`);
       await drain(targets[side], r);
     }
   }
-  const rounds: { floor: RoundResult[]; app: RoundResult[] } = { floor: [], app: [] };
+  const rounds = Object.fromEntries(sides.map((s) => [s, [] as RoundResult[]])) as Record<Side, RoundResult[]>;
   for (let i = 1; i <= plan.rounds; i++) {
-    for (const side of ["floor", "app"] as const) {
+    for (const side of sides) {
       await beforeRound();
       const r = await loadRound(targets[side].baseUrl, spec, plan.seconds);
       rounds[side].push(r);
-      ctx.log(`${label}: round ${i}/${plan.rounds} ${side.padEnd(5)} ${fmt(r)}`);
+      ctx.log(`${label}: round ${i}/${plan.rounds} ${side.padEnd(width)} ${fmt(r)}`);
       assertAlive(targets[side], `${label} round ${i}`);
       await drain(targets[side], r);
     }
   }
-  return { floor: summarize(rounds.floor), app: summarize(rounds.app) };
+  return Object.fromEntries(sides.map((s) => [s, summarize(rounds[s])])) as Record<Side, SideSummary>;
 }
 
 /** "202x310, 500x2; codes: internal_error x2" — what a reader needs to trust a throughput figure. */

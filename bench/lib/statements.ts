@@ -13,12 +13,19 @@ export type SideRequest = (baseUrl: string, apiKey: string) => Promise<unknown>;
  */
 export async function statementsRow(
   ctx: BenchContext,
-  spec: { caseName: string; metric: string; requestName: string; prepare(app: BenchApp): Promise<SideRequest> },
+  spec: {
+    caseName: string;
+    metric: string;
+    requestName: string;
+    prepare(app: BenchApp): Promise<SideRequest>;
+    /** Count the minimal floor's statements instead of floor (a)/(b)'s. */
+    minimal?: boolean;
+  },
 ): Promise<BenchRow> {
   const requests = ctx.short ? 20 : 50;
   ctx.log(`${spec.caseName}: counting SQL statements over ${requests} sequential ${spec.requestName} per side`);
   const app = await countedApp(ctx);
-  const floor = await countedFloor(ctx);
+  const floor = await countedFloor(ctx, { minimal: spec.minimal });
   const send = await spec.prepare(app);
   const a = await statementsPerRequest(app.statements!, () => send(app.baseUrl, app.apiKey).then(() => {}), requests);
   const f = await statementsPerRequest(floor.statements!, () => send(floor.baseUrl, app.apiKey).then(() => {}), requests);

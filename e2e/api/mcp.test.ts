@@ -46,7 +46,16 @@ describe("vgen-mcp over stdio", () => {
   it("lists its tools", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ["cancel_generation", "generate", "get_balance", "get_generation", "list_generations", "list_models", "quote"].sort(),
+      [
+        "cancel_generation",
+        "concat_generations",
+        "generate",
+        "get_balance",
+        "get_generation",
+        "list_generations",
+        "list_models",
+        "quote",
+      ].sort(),
     );
   });
 

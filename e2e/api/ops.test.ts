@@ -1,20 +1,6 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, db, uniqueEmail } from "../support/fixtures";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** Runs the ops CLI as an operator would, against the same database as the running app. */
-function ops(...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: process.env,
-  });
-  return { code: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
-}
+import { ops } from "../support/ops-cli";
 
 describe("ops CLI", () => {
   it("creates an account, issues a key, credits and shows the balance; the key works on the API", async () => {

@@ -10,6 +10,7 @@ const PUBLIC_PATHS = [
   "GET /api/v1/videos/generations/{id}/events",
   "POST /api/v1/videos/result",
   "POST /api/v1/videos/cancel",
+  "POST /api/v1/videos/concat",
   "POST /api/v1/videos/quote",
   "GET /api/v1/models",
   "GET /api/v1/balance",

@@ -39,7 +39,8 @@ function vgen(key: string, args: string[], onStderr?: (text: string) => void): P
   });
 }
 
-const PROGRESS_LINE = /^(vid_\S+) (processing|completed|failed|canceled) (\d+)% ETA (\d+m)?\d+s$/;
+/** `vid_… processing 40% ETA 3s`, with `  2nd in queue` while it waits to start. */
+const PROGRESS_LINE = /^(vid_\S+) (processing|completed|failed|canceled) (\d+)% ETA (\d+m)?\d+s( {2}\d+(st|nd|rd|th) in queue)?$/;
 
 let acct: TestAccount;
 let dir: string;

@@ -31,7 +31,7 @@ test("an owner invites a member and sees member.invited in the audit log, filter
   await expect(page.getByTestId("audit-row")).toHaveCount(1);
 });
 
-test("a developer of the organization is refused its audit log", async ({ page }) => {
+test("a developer of the organization is refused its audit log, and the nav lists only what the role opens", async ({ page }) => {
   const owner = await createAccount(db(), { email: uniqueEmail("org"), emailVerified: true });
   const devEmail = uniqueEmail("dev");
   await createAccount(db(), { email: devEmail, password: TEST_PASSWORD, emailVerified: true });
@@ -44,6 +44,12 @@ test("a developer of the organization is refused its audit log", async ({ page }
   await page.waitForURL("**/dashboard");
   await page.getByLabel("Organization").selectOption(owner.id);
   await expect(page.getByLabel("Organization")).toHaveValue(owner.id);
+  // Acting for the organization as a developer: building pages, not its audit log, billing or single sign-on.
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav.getByRole("link", { name: "API keys" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Balance & history" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Single sign-on" })).toHaveCount(0);
 
   await page.goto("/dashboard/audit-log");
   // The server's refusal (role_not_allowed), not a page that merely hides the table.

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -6,19 +5,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test } from "./support/test";
 import { createAccount } from "@vgen/engine/accounts";
 import { db, uniqueEmail } from "../support/fixtures";
+import { ops } from "../support/ops-cli";
 import { signedInAccount } from "./support/session";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** Runs the ops CLI as support staff would, against the app's database. */
-function ops(...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
-  });
-  return { code: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
-}
 
 /** The text of a PDF (pdfjs-dist, the engine's dev dependency for reading PDFs back). */
 async function pdfText(bytes: Uint8Array): Promise<string> {

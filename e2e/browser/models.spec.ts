@@ -52,6 +52,8 @@ test("the models page lists the catalog with its prices, limits, queues, sizes, 
     await expect(card.getByTestId("model-durations")).toHaveText(m.durations);
     // The seeded models take sound on request (generateAudio), at their normal price.
     await expect(card.getByTestId("model-sound")).toHaveText(`On request (generateAudio), ${m.price}`);
+    // The seeded Veo 3.1-class models make up to 4 clips per request (`n`).
+    await expect(card.getByTestId("model-max-outputs")).toHaveText("Up to 4 (n)");
   }
   await expect(page.getByRole("article", { name: "gen-3.1-pro" })).toContainText(
     "Top-quality line, for complex scene staging and high-level production",

@@ -1,4 +1,6 @@
-import { expect, test } from "./support/test";
+import AxeBuilder from "@axe-core/playwright";
+import { newId } from "@vgen/db";
+import { expect, type Page, test } from "./support/test";
 import { balanceOf, BASE_URL, db, newAccount } from "../support/fixtures";
 import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";
@@ -169,4 +171,138 @@ test("a link with ?id= (as from the ledger) opens that generation's result", asy
   const { id } = await res.json();
   await page.goto(`/dashboard/playground?id=${id}`);
   await expect(page.getByTestId("result-video")).toHaveAttribute("src", new RegExp(`/cdn/${id}\\.mp4$`), { timeout: 60_000 });
+});
+
+/**
+ * A model of this file's own: $0.100 / s, $0.150 / s with sound, one local route whose slots the
+ * test sets (0: every generation waits in the queue).
+ */
+async function queuedModel() {
+  const model = `e2e-pg-${newId("rte").slice(4, 12).toLowerCase()}`;
+  await db().catalogModel.create({
+    data: {
+      id: model,
+      purpose: "playground quote and queue test",
+      purposeRu: "playground quote and queue test (ru)",
+      priceMicrosPerSecond: 100_000n,
+      supportsAudio: true,
+      audioDefault: false,
+      audioPriceMicros: 150_000n,
+      rateLimitQps: 100,
+      minChargeSeconds: 1,
+      queue: "standard",
+      sizes: ["720p"],
+      minDuration: 1,
+      maxDuration: 8,
+      defaultDuration: 2,
+      sortOrder: 1000,
+    },
+  });
+  const route = await db().modelRoute.create({
+    data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 0 },
+  });
+  return { model, routeId: route.id };
+}
+
+/** The page's critical and serious axe violations, at the viewport it has now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** Passes axe at desktop and phone widths (then back to desktop). */
+async function expectAccessibleAtBothWidths(page: Page) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await axeProblems(page)).toEqual([]);
+  }
+}
+
+test("the estimate prices sound at the model's audio price", async ({ page }) => {
+  const { model } = await queuedModel();
+  try {
+    await signedInAccount(page, { balance: "5.00" });
+    await page.goto(`/dashboard/playground?model=${model}`);
+    await page.getByLabel("Duration").selectOption("4");
+    await expect(page.getByTestId("price-estimate")).toHaveText("$0.40");
+    await page.getByLabel("Sound track").check();
+    await expect(page.getByTestId("price-estimate")).toHaveText("$0.60");
+    await expect(page.getByTestId("price-breakdown")).toContainText("4 s billed × $0.150 / s");
+    await page.getByLabel("Sound track").uncheck();
+    await expect(page.getByTestId("price-estimate")).toHaveText("$0.40");
+  } finally {
+    await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
+  }
+});
+
+test("a binding quote before generating, created with its quoteId; the place in the queue while waiting", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { model, routeId } = await queuedModel();
+  const other = await newAccount({ balance: "5.00" });
+  const blockers: string[] = [];
+  try {
+    const acct = await signedInAccount(page, { balance: "5.00" });
+    // Two generations of another account wait ahead (the route has no free slot).
+    for (const prompt of ["ahead one", "ahead two"]) {
+      const res = await other.call("/api/v1/videos/generations", {
+        method: "POST",
+        json: { model, prompt, duration: 1, stream: false },
+      });
+      blockers.push((await res.json()).id);
+    }
+
+    await page.goto(`/dashboard/playground?model=${model}`);
+    await page.getByLabel("Duration").selectOption("3");
+    await page.getByLabel("Prompt", { exact: true }).fill("A lighthouse in fog, quoted");
+    await expect(page.getByTestId("price-estimate")).toHaveText("$0.30");
+    await page.getByRole("button", { name: "Get a binding quote" }).click();
+    const quote = page.getByTestId("binding-quote");
+    await expect(quote).toContainText("Binding quote: at most $0.30");
+    await expect(quote.getByTestId("quote-billed")).toHaveText("3 s");
+    await expect(quote.getByTestId("quote-eta")).toHaveText(/^about \d+ (min \d+ )?s left$|^any moment now$/);
+    const validUntil = Date.parse(
+      (await quote.getByTestId("quote-expires").textContent())!.replace(" UTC", "Z").replace(" ", "T"),
+    );
+    expect(validUntil - Date.now()).toBeGreaterThan(540_000);
+    expect(validUntil - Date.now()).toBeLessThanOrEqual(600_000);
+    const stored = await db().quote.findFirstOrThrow({ where: { accountId: acct.id } });
+    await expect(quote).toContainText(stored.id);
+    await expectAccessibleAtBothWidths(page);
+
+    // Editing the request drops the quote (it binds those values only); asking again gives a new one.
+    await page.getByLabel("Prompt", { exact: true }).fill("A lighthouse in fog, quoted again");
+    await expect(quote).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Generate · $0.30" })).toBeVisible();
+    await page.getByRole("button", { name: "Get a binding quote" }).click();
+    await expect(quote).toBeVisible();
+    const quoteId = (await db().quote.findFirstOrThrow({ where: { accountId: acct.id }, orderBy: { createdAt: "desc" } })).id;
+
+    await page.getByRole("button", { name: "Generate at the quoted $0.30" }).click();
+    await expect(page.getByTestId("generation-status")).toHaveText("processing");
+    const gen = await db().generation.findFirstOrThrow({ where: { accountId: acct.id } });
+    expect(gen.quoteId).toBe(quoteId);
+    // Third: behind the two waiting ahead of it.
+    await expect(page.getByTestId("queue-position")).toHaveText("3rd in queue");
+    await expectAccessibleAtBothWidths(page);
+
+    // The two ahead leave: the stream's `queue` events move it up, never down.
+    for (const id of blockers) await other.call("/api/v1/videos/cancel", { method: "POST", json: { id } });
+    await expect(page.getByTestId("queue-position")).toHaveText("1st in queue", { timeout: 30_000 });
+
+    // A slot opens: it runs and completes, charged the quoted cost.
+    await db().modelRoute.update({ where: { id: routeId }, data: { maxConcurrency: 1 } });
+    await expect(page.getByTestId("queue-position")).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId("generation-status")).toHaveText("completed", { timeout: 90_000 });
+    await expect(page.getByTestId("generation-cost")).toHaveText("$0.30 (3 s × $0.100 / s)");
+    expect(await balanceOf(acct.id)).toBe(4_700_000n);
+  } finally {
+    for (const id of blockers) await other.call("/api/v1/videos/cancel", { method: "POST", json: { id } });
+    await db().modelRoute.update({ where: { id: routeId }, data: { maxConcurrency: 1 } });
+    await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
+  }
 });

@@ -113,4 +113,15 @@ test("single sign-on: verify a domain, connect the IdP, a new member signs in th
   await other.getByRole("button", { name: "Continue with single sign-on" }).click();
   await expect(other.getByText("This email's domain has no single sign-on")).toBeVisible();
   await fresh.close();
+
+  // The same refusal reads in the reader's language.
+  const russian = await browser.newContext({ locale: "ru-RU" });
+  const ru = await russian.newPage();
+  await ru.goto("/signin");
+  await hydratedApp(ru);
+  await ru.getByLabel("Эл. почта").fill(email);
+  await ru.getByLabel("Пароль").fill("correct horse battery staple");
+  await ru.getByRole("button", { name: "Войти", exact: true }).click();
+  await expect(ru.getByRole("alert").filter({ hasText: "требует единого входа (SSO)" })).toBeVisible();
+  await russian.close();
 });

@@ -1,21 +1,8 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "./support/test";
 import { createAccount } from "@vgen/engine/accounts";
 import { db, uniqueEmail } from "../support/fixtures";
+import { ops } from "../support/ops-cli";
 import { signedInAccount } from "./support/session";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-function ops(...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/ops/src/cli.ts", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: process.env,
-  });
-  return { code: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
-}
 
 const USE_CASE = "Prototyping 720p product teasers for an e-commerce catalog.";
 

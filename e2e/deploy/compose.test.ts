@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { envSchema, parseEnv } from "@vgen/config";
 import { COMPOSE_FILE, type ComposeService, deployCommand, readCompose } from "../support/deploy-commands";
+import { WEB_COMMAND } from "../../scripts/web-command.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { services } = readCompose();
@@ -71,10 +72,15 @@ describe("compose.yaml", () => {
   });
 
   it("runs the commands the test harness runs: the compiled web server, ops worker and ops migrate", () => {
-    expect(deployCommand("web")).toEqual(["node", "apps/web/dist/server.mjs"]);
+    // The web command `npm start` and the bench run (with its young-generation size).
+    expect(deployCommand("web")).toEqual(WEB_COMMAND);
+    expect(deployCommand("web")).toEqual(["node", "--max-semi-space-size=64", "apps/web/dist/server.mjs"]);
+    const webPackage = JSON.parse(readFileSync(path.join(root, "apps/web/package.json"), "utf8"));
+    expect(webPackage.scripts.start).toBe(WEB_COMMAND.join(" ").replace("apps/web/", ""));
     expect(deployCommand("worker")).toEqual(["node", "packages/ops/dist/cli.mjs", "worker"]);
     expect(deployCommand("migrate")).toEqual(["node", "packages/ops/dist/cli.mjs", "migrate"]);
-    for (const role of ["web", "worker", "migrate"] as const) expect(BUILT_ENTRIES).toContain(deployCommand(role)[1]);
+    for (const role of ["web", "worker", "migrate"] as const)
+      expect(BUILT_ENTRIES).toContain(deployCommand(role).find((arg) => arg.endsWith(".mjs")));
     for (const name of WEB) expect(service(name).command, name).toEqual(deployCommand("web"));
     for (const name of WORKERS) expect(service(name).command, name).toEqual(deployCommand("worker"));
   });

@@ -52,14 +52,18 @@ interface Victim {
   domainId: string;
 }
 
-/** A field naming an object: `id`, `accountId`, `deliveryId`... */
-const ID_FIELD = /^id$|Id$/;
+/** A field naming an object: `id`, `accountId`, `deliveryId`... and `extendFrom` (the generation an extension continues). */
+const ID_FIELD = /^id$|Id$|^extendFrom$/;
 /** The create body A's binding quote is for; B sends it with A's quote id. */
 const QUOTED_BODY = { model: "gen-3.1-fast", prompt: "isolation quote", duration: 1, size: "720p" };
 
 type Expectation = "refused" | "filtered";
-/** B's input naming A's object, for every procedure taking an id. "filtered": the id only narrows B's own list. */
-const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect: Expectation }> = {
+type Attack = { input: (a: Victim) => unknown; expect: Expectation };
+/**
+ * B's input naming A's object, for every procedure taking an id (a list: one attack per id field it
+ * takes). "filtered": the id only narrows B's own list.
+ */
+const PROCEDURE_ATTACKS: Record<string, Attack | Attack[]> = {
   "apiKeys.revoke": { input: (a) => ({ id: a.keyId }), expect: "refused" },
   "apiKeys.rotate": { input: (a) => ({ id: a.keyId }), expect: "refused" },
   "apiKeys.restrict": {
@@ -70,7 +74,15 @@ const PROCEDURE_ATTACKS: Record<string, { input: (a: Victim) => unknown; expect:
     expect: "refused",
   },
   "playground.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
+  // B's playground create carrying A's binding quote: not found, and A's quote stays unused; or continuing A's clip.
+  "playground.create": [
+    { input: (a) => ({ ...QUOTED_BODY, quoteId: a.quoteId }), expect: "refused" },
+    { input: (a) => ({ ...QUOTED_BODY, extendFrom: a.generationId }), expect: "refused" },
+  ],
+  "playground.quote": { input: (a) => ({ ...QUOTED_BODY, extendFrom: a.generationId }), expect: "refused" },
   "generations.get": { input: (a) => ({ id: a.generationId }), expect: "refused" },
+  // B joining A's chain (its last clip): not found, and no join record is made for anyone.
+  "generations.concat": { input: (a) => ({ id: a.generationId }), expect: "refused" },
   "generations.list": {
     input: (a) => ({ source: a.keyId, search: a.generationId, projectId: a.projectId }),
     expect: "filtered",
@@ -440,11 +452,13 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
       }
       if (attack) {
         counts.withId++;
-        await check(
-          `trpc ${proc.path}`,
-          await trpc(app.baseUrl, proc.path, proc.type, b.cookie, attack.input(victim)),
-          attack.expect,
-        );
+        for (const one of [attack].flat()) {
+          await check(
+            `trpc ${proc.path}`,
+            await trpc(app.baseUrl, proc.path, proc.type, b.cookie, one.input(victim)),
+            one.expect,
+          );
+        }
       } else if (proc.type === "query") {
         // No id to aim with: B's own view must still hold nothing of A's.
         const result = await trpc(app.baseUrl, proc.path, proc.type, b.cookie, proc.schema ? {} : undefined);
@@ -474,6 +488,25 @@ describe("tenant isolation on every procedure and route that takes an id", () =>
         const bodyIds = Object.keys((ref && doc.components.schemas[ref]?.properties) ?? {}).filter((f) => ID_FIELD.test(f));
         const pathIds = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
         if (bodyIds.length === 0 && pathIds.length === 0) continue;
+        if (bodyIds.includes("extendFrom")) {
+          counts.operations++;
+          // Extending (or quoting an extension of) A's clip with B's key or A's other project's: not found.
+          for (const [who, key] of [
+            ["B", b.key],
+            ["A's other project", projectKey],
+          ] as const) {
+            const result = await readResult(
+              await fetch(`${app.baseUrl}${template}`, {
+                method: method.toUpperCase(),
+                headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+                body: JSON.stringify({ ...QUOTED_BODY, stream: false, extendFrom: generationId }),
+              }),
+            );
+            await check(`${method.toUpperCase()} ${template} extendFrom (${who})`, result, "refused");
+            if (result.status === 404)
+              expect((result.json as { error: { code: string } }).error.code).toBe("generation_not_found");
+          }
+        }
         // A quote request refuses any quoteId outright (400): it names nothing, so only a create's counts.
         if (bodyIds.includes("quoteId") && template.endsWith("/quote")) continue;
         if (bodyIds.includes("quoteId")) {

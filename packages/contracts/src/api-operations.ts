@@ -24,6 +24,7 @@ export const API_OPERATIONS = [
   { id: "streamGenerationEvents", method: "GET", path: "/api/v1/videos/generations/{id}/events" },
   { id: "getGenerationResult", method: "POST", path: "/api/v1/videos/result" },
   { id: "cancelGeneration", method: "POST", path: "/api/v1/videos/cancel" },
+  { id: "concatGenerations", method: "POST", path: "/api/v1/videos/concat" },
   { id: "listModels", method: "GET", path: "/api/v1/models" },
   { id: "getBalance", method: "GET", path: "/api/v1/balance" },
   { id: "listenWebhooks", method: "GET", path: "/api/v1/webhooks/listen" },

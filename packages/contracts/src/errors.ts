@@ -100,6 +100,12 @@ export const ERROR_CATALOG = {
     "The model makes silent clips only: `generateAudio` is true for a model without sound.",
     "Omit `generateAudio` (or set it to false), or use a model whose `audio.supported` is true in GET /api/v1/models.",
   ),
+  too_many_outputs: def(
+    400,
+    "invalid_request_error",
+    "`n` asks for more clips than the model makes per request.",
+    "Ask for at most the model's `max_outputs` (GET /api/v1/models), or make several requests.",
+  ),
   unsupported_by_model: def(
     400,
     "invalid_request_error",
@@ -251,6 +257,42 @@ export const ERROR_CATALOG = {
     "not_found_error",
     "No generation with this id exists for this account.",
     "Check the id; ids are per account.",
+  ),
+  extend_with_images: def(
+    400,
+    "invalid_request_error",
+    "`extendFrom` was combined with `firstFrameUrl`, `lastFrameUrl` or `urls`; an extension starts from its source's last frame.",
+    "Send `extendFrom` without frame or reference images.",
+  ),
+  clip_not_completed: def(
+    409,
+    "conflict_error",
+    "The generation named by `extendFrom`, or the last clip of the chain POST /api/v1/videos/concat was asked to join, is not `completed` (still processing, failed or canceled): there is no clip to continue or join.",
+    "Wait for it to complete (poll, stream or webhook), then extend or join it.",
+  ),
+  clip_expired: def(
+    410,
+    "not_found_error",
+    "The output of the generation named by `extendFrom`, or of a clip of the chain to concatenate, has passed its retention (`expired`): the clip is gone.",
+    "Extend or join clips whose outputs are still kept (see each record's `output[].expires_at`).",
+  ),
+  concat_clips_differ: def(
+    409,
+    "conflict_error",
+    "The clips of the chain POST /api/v1/videos/concat was asked to join differ in codec, frame size or sound format (a provider's clip beside a rendered one, after a failover), so they cannot be joined without re-encoding.",
+    "Download the clips (each record's `output[0].url`) and join them with a tool that re-encodes, such as ffmpeg.",
+  ),
+  concat_not_a_chain: def(
+    400,
+    "invalid_request_error",
+    "POST /api/v1/videos/concat was given a generation that extends none (`extended_from` null): there is no chain to join.",
+    "Pass the id of the last extension of the chain (a record whose `extended_from` is set).",
+  ),
+  extend_mismatch: def(
+    400,
+    "invalid_request_error",
+    "The extension asked for another `model`, `size` or `aspectRatio` than its source's; a continued scene keeps the source's.",
+    "Omit `size` and `aspectRatio` (they are inherited) and use the source's model.",
   ),
   quote_not_found: def(
     404,

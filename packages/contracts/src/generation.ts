@@ -25,6 +25,8 @@ export const RetentionDays = z
 export const MAX_REFERENCE_URLS = 3;
 /** Seeds span the providers' range (Veo's and Runway's `seed` are unsigned 32-bit). */
 export const MAX_SEED = 2 ** 32 - 1;
+/** The most clips one request may ask for (`n`); a model may allow fewer (its `max_outputs`). */
+export const MAX_OUTPUTS = 4;
 export const MAX_NEGATIVE_PROMPT_CHARS = 1000;
 
 /**
@@ -143,9 +145,24 @@ export const CreateGenerationBody = z
         "Add a sound track (AAC) the length of the clip. Only on models with `audio.supported`; default the model's `audio.default`. May be priced differently (the model's `audio.price`).",
       example: true,
     }),
+    n: z
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(MAX_OUTPUTS, `must be at most ${MAX_OUTPUTS}`)
+      .optional()
+      .meta({
+        description: `How many clips to make of this request (1-${MAX_OUTPUTS}, at most the model's \`max_outputs\`), default 1: \`output\` gets one entry per clip, each with its own URL, poster and duration. Held as n clips; billed per delivered clip.`,
+        example: 2,
+      }),
     retention_days: RetentionDays.optional().meta({
       description: `Days the output and its poster are kept after the generation completes (${MIN_RETENTION_DAYS}-${MAX_RETENTION_DAYS}); the account's setting (default ${DEFAULT_RETENTION_DAYS}, changed in the dashboard) when absent. Afterwards the files are deleted and their URLs answer \`410 output_expired\`.`,
       example: 7,
+    }),
+    extendFrom: idSchema("vid", "must be a generation id (`vid_...`)").optional().meta({
+      description:
+        "Continue a completed generation of this account (its project's, for a project key): the new clip starts where that one ends. Its `size` and `aspectRatio` are inherited (a different one is refused) and its `seed` when absent. Not with `firstFrameUrl`, `lastFrameUrl` or `urls`. Billed only its own `duration`; join a chain with POST /api/v1/videos/concat.",
+      example: "vid_7hX2kLmQ9rT4vB8nC1dE3f",
     }),
     quoteId: idSchema("quo", "must be a quote id (`quo_...`) from POST /api/v1/videos/quote").optional().meta({
       description:
@@ -169,6 +186,17 @@ export const WebhookEndpointInput = z.strictObject({
     .max(ENDPOINT_EVENTS.length)
     .refine((events) => new Set(events).size === events.length, "must not repeat an event"),
 });
+
+/** POST /api/v1/videos/concat (docs/api.md#concatenating-a-chain). */
+export const ConcatBody = z
+  .strictObject({
+    id: idSchema("vid", "must be a generation id (`vid_...`)").meta({
+      description:
+        "The last clip of an extension chain (`extended_from` set): the chain is followed back to its first clip and joined in order.",
+      example: "vid_7hX2kLmQ9rT4vB8nC1dE3f",
+    }),
+  })
+  .meta({ id: "ConcatRequest" });
 
 export const GenerationIdBody = z
   .strictObject({
@@ -228,10 +256,18 @@ export const GenerationRecord = z
     progress: z.number().int().min(0).max(100),
     seed: z.number().int().meta({ description: "The seed used: the request's, or the random one chosen for it.", example: 42 }),
     negative_prompt: z.string().nullable().meta({ description: "The request's `negativePrompt`; null when none." }),
+    n: z.number().int().min(1).max(MAX_OUTPUTS).meta({
+      description:
+        "Clips asked for (the request's `n`, default 1). `output` has one entry per delivered clip; the local renderer's clip i (from 0) uses `seed` + i.",
+      example: 1,
+    }),
     generate_audio: z
       .boolean()
       .meta({ description: "Whether a sound track was asked for (the request's, else the model's default)." }),
-    billed_seconds: z.number().int().meta({ description: "max(duration, model minimum charge)." }),
+    billed_seconds: z.number().int().meta({
+      description:
+        "Summed over the clips: each clip bills max(duration, model minimum charge); held for all `n`, once completed for those delivered.",
+    }),
     cost: z
       .string()
       .meta({ description: "billed_seconds × price; held at acceptance, charged only on completion.", example: "$3.840" }),
@@ -239,6 +275,19 @@ export const GenerationRecord = z
     quote_id: z.string().nullable().meta({
       description: "The binding quote the create carried (`quoteId`), whose cost is this generation's ceiling; null without one.",
       example: null,
+    }),
+    extended_from: z.string().nullable().meta({
+      description: "The generation this clip continues (the create's `extendFrom`); null for a clip of its own.",
+      example: null,
+    }),
+    extensions: z.array(z.string()).meta({
+      description: "Generations created to continue this one (`extendFrom` this id), oldest first.",
+      example: [],
+    }),
+    concat_of: z.array(z.string()).meta({
+      description:
+        "For a concatenation (POST /api/v1/videos/concat): the chain's clips it joins, first to last; its `cost` is $0.000 (the clips were billed). Empty for any other generation.",
+      example: [],
     }),
     livemode: z.boolean().meta({
       description:
@@ -262,7 +311,10 @@ export const QuoteRecord = z
     quote_id: z.string().meta({ description: "Pass it as `quoteId` on the create.", example: "quo_4kT9mZ2xQ7rB1nC8vD3eF5" }),
     model: z.string().meta({ example: "gen-3.1-pro" }),
     price: z.string().meta({ description: "Model price at quoting: `$<amount> / сек`, 3 decimals.", example: "$0.480 / сек" }),
-    billed_seconds: z.number().int().meta({ description: "max(duration, model minimum charge).", example: 8 }),
+    billed_seconds: z
+      .number()
+      .int()
+      .meta({ description: "max(duration, model minimum charge), times `n` (the clips asked for).", example: 8 }),
     cost: z.string().meta({
       description: "What the create is held and, delivered in full, charged at most: billed_seconds × price.",
       example: "$3.840",

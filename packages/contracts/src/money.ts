@@ -63,7 +63,8 @@ export function parseUsd(text: string): bigint {
 
 /** The API's timestamp form: 2026-11-21T15:16:57Z (UTC, no fraction). */
 export function formatTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+  // toISOString always ends in ".sssZ"; a slice, not a regex: every record of every poll has two or more.
+  return `${date.toISOString().slice(0, -5)}Z`;
 }
 
 /**

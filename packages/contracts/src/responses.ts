@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ERROR_CATALOG, type ErrorCode, type ErrorType } from "./errors";
-import { ASPECT_RATIOS, GenerationRecord, SIZES } from "./generation";
+import { ASPECT_RATIOS, GenerationRecord, MAX_OUTPUTS, SIZES } from "./generation";
 
 const ERROR_TYPES = [
   "invalid_request_error",
@@ -90,6 +90,10 @@ export const Model = z
     duration: z
       .object({ min: z.number().int(), max: z.number().int(), default: z.number().int() })
       .meta({ description: "Clip length bounds and default, in seconds.", example: { min: 1, max: 8, default: 8 } }),
+    max_outputs: z.number().int().min(1).max(MAX_OUTPUTS).meta({
+      description: "The most clips one request may ask for (`n`); each is held and billed.",
+      example: 4,
+    }),
     audio: z
       .object({
         supported: z.boolean().meta({ description: "The model can add a sound track (`generateAudio`)." }),

@@ -44,6 +44,13 @@ export function checkGenerationRules(input: CreateGenerationInput): void {
   if (input.lastFrameUrl !== undefined && input.firstFrameUrl === undefined) {
     throw new ApiError("last_frame_without_first_frame", "`lastFrameUrl` requires `firstFrameUrl`.", "lastFrameUrl");
   }
+  if (input.extendFrom !== undefined && (hasFrames || input.urls !== undefined)) {
+    throw new ApiError(
+      "extend_with_images",
+      "`extendFrom` cannot be combined with `firstFrameUrl`, `lastFrameUrl` or `urls`: the extension starts from the source's last frame.",
+      "extendFrom",
+    );
+  }
   if (input.webHookEvents !== undefined && input.webHook === undefined) {
     throw new ApiError("webhook_events_without_webhook", "`webHookEvents` requires `webHook`.", "webHookEvents");
   }

@@ -60,6 +60,8 @@ describe("money", () => {
   });
   it("formats timestamps as UTC without a fraction", () => {
     expect(formatTimestamp(new Date("2026-11-21T15:16:57.123Z"))).toBe("2026-11-21T15:16:57Z");
+    expect(formatTimestamp(new Date("2026-11-21T15:16:57Z"))).toBe("2026-11-21T15:16:57Z");
+    expect(formatTimestamp(new Date(Date.UTC(10_000, 0, 1, 0, 0, 0, 999)))).toBe("+010000-01-01T00:00:00Z");
   });
   it("writes moments for people as UTC to the second", () => {
     expect(formatUtc(new Date("2026-11-21T15:16:57.123Z"))).toBe("2026-11-21 15:16:57 UTC");

@@ -19,6 +19,8 @@ export interface CatalogSeed {
   defaultDuration: number;
   /** Sound on request (`generateAudio`); off unless asked, so existing clients' clips and bills stay as they were. */
   supportsAudio: boolean;
+  /** Outputs per request (`n`): Vertex Veo returns up to 4 videos per request (`sampleCount`). */
+  maxOutputs: number;
   sortOrder: number;
 }
 
@@ -36,6 +38,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     maxDuration: 8,
     defaultDuration: 8,
     supportsAudio: true,
+    maxOutputs: 4,
     sortOrder: 1,
   },
   {
@@ -51,6 +54,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     maxDuration: 8,
     defaultDuration: 8,
     supportsAudio: true,
+    maxOutputs: 4,
     sortOrder: 2,
   },
   {
@@ -66,6 +70,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     maxDuration: 8,
     defaultDuration: 8,
     supportsAudio: true,
+    maxOutputs: 4,
     sortOrder: 3,
   },
 ];

@@ -235,8 +235,9 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
         queue: "standard",
         seed: 1,
         etaSecondsAtAccept: 5,
-        outputKey: `${generationId}.mp4`,
-        posterKey: `${generationId}.jpg`,
+        outputs: [
+          { index: 0, key: `${generationId}.mp4`, poster_key: `${generationId}.jpg`, delivered_ms: 2000, has_audio: false },
+        ],
         completedAt: new Date(),
       },
     });
@@ -338,8 +339,7 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
       prompt: "",
       firstFrameUrl: null,
       webhookUrl: null,
-      outputKey: null,
-      posterKey: null,
+      outputs: [],
       costMicros: 100_000n,
     });
     await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
@@ -363,6 +363,40 @@ describe.skipIf(!testDatabaseUrl)("account security", () => {
     await expect(deleteAccount(db(), { accountId: a.id, password: STRONG, confirmation: a.email })).rejects.toMatchObject({
       code: "action_not_allowed",
     });
+  });
+
+  it("deletion: refused while the person is an organization's only owner; then they leave it, audited, its keys kept", async () => {
+    const { createAccount, deleteAccount, issueNamedApiKey, authenticateApiKey } = await import("../src/accounts/index");
+    const auth = await import("../src/auth/index");
+    const { createOrganization } = await import("../src/orgs/index");
+    const owner = await createAccount(db(), { email: `sole-${tag()}@example.test`, password: STRONG, emailVerified: true });
+    const other = await createAccount(db(), { email: `co-${tag()}@example.test`, password: STRONG, emailVerified: true });
+    const sid = await auth.createSession(db(), owner.id);
+    const org = await createOrganization(db(), { creatorId: owner.id, sessionId: sid, name: "Acme Deletion" });
+    const { key } = await issueNamedApiKey(db(), org.id, "ci", undefined, { livemode: true, createdById: owner.id });
+    await db().membership.create({ data: { accountId: org.id, memberId: other.id, role: "developer" } });
+
+    await expect(deleteAccount(db(), { accountId: owner.id, password: STRONG, confirmation: owner.email })).rejects.toMatchObject(
+      {
+        code: "action_not_allowed",
+        message: expect.stringContaining("only owner of Acme Deletion"),
+      },
+    );
+    expect((await db().account.findUniqueOrThrow({ where: { id: owner.id } })).deletedAt).toBeNull();
+
+    await db().membership.update({
+      where: { accountId_memberId: { accountId: org.id, memberId: other.id } },
+      data: { role: "owner" },
+    });
+    await deleteAccount(db(), { accountId: owner.id, password: STRONG, confirmation: owner.email });
+    expect(await db().membership.findMany({ where: { accountId: org.id }, select: { memberId: true } })).toEqual([
+      { memberId: other.id },
+    ]);
+    const left = await db().auditLog.findFirstOrThrow({ where: { targetAccountId: org.id, action: "member.removed" } });
+    expect(left).toMatchObject({ actorKind: "member", actorId: owner.id, targetId: owner.id, actorEmail: owner.email });
+    expect(left.details).toMatchObject({ role: "owner", reason: "account_deleted" });
+    // The organization's integration keeps working: the key is the organization's.
+    expect(await authenticateApiKey(db(), key)).not.toBeNull();
   });
 
   it("deletion with two-factor on needs a current code as well", async () => {

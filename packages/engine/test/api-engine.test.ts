@@ -49,7 +49,7 @@ describe.skipIf(!url)("generation engine (API path)", () => {
     const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "cancel me" } });
     const [canceled, completed] = await Promise.allSettled([
       cancelGeneration(db(), account.id, gen.id),
-      completeGeneration(db(), gen.id, `${gen.id}.mp4`),
+      completeGeneration(db(), gen.id),
     ]);
     const after = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
     const entries = await db().ledgerEntry.findMany({ where: { generationId: gen.id } });

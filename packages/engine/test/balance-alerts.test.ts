@@ -59,12 +59,12 @@ describe.skipIf(!testDatabaseUrl)("balance alerts", () => {
 
     // The completion releases the hold (back to the threshold) and then charges, in one
     // transaction: judged at commit, the balance never came back, so nothing re-arms or repeats.
-    await completeGeneration(db(), first.id, `${first.id}.mp4`);
+    await completeGeneration(db(), first.id);
     expect(await alertsOf(account.id, "balance_low")).toHaveLength(1);
     expect((await accountOf(account.id)).lowBalanceAlertedAt).not.toBeNull();
     // Still below: another hold and its completion.
     const second = await generation(account.id);
-    await completeGeneration(db(), second.id, `${second.id}.mp4`);
+    await completeGeneration(db(), second.id);
     expect(await alertsOf(account.id, "balance_low")).toHaveLength(1);
   });
 
@@ -133,22 +133,22 @@ describe.skipIf(!testDatabaseUrl)("balance alerts", () => {
       monthlySpendThresholdMicros: 2n * first.costMicros,
     });
 
-    await completeGeneration(db(), first.id, `${first.id}.mp4`);
+    await completeGeneration(db(), first.id);
     expect(await alertsOf(account.id, "spend_threshold_reached")).toHaveLength(0);
-    await completeGeneration(db(), second.id, `${second.id}.mp4`);
+    await completeGeneration(db(), second.id);
     const month = new Date().toISOString().slice(0, 7);
     const alerts = await alertsOf(account.id, "spend_threshold_reached");
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ month, spendMicros: 2n * first.costMicros, thresholdMicros: 2n * first.costMicros });
     expect((await accountOf(account.id)).spendAlertedMonth).toBe(month);
 
-    await completeGeneration(db(), third.id, `${third.id}.mp4`);
+    await completeGeneration(db(), third.id);
     expect(await alertsOf(account.id, "spend_threshold_reached")).toHaveLength(1);
 
     // Last month's alert does not silence this month's.
     await db().account.update({ where: { id: account.id }, data: { spendAlertedMonth: "2000-01" } });
     const fourth = await generation(account.id);
-    await completeGeneration(db(), fourth.id, `${fourth.id}.mp4`);
+    await completeGeneration(db(), fourth.id);
     expect(await alertsOf(account.id, "spend_threshold_reached")).toHaveLength(2);
   });
 
@@ -157,7 +157,7 @@ describe.skipIf(!testDatabaseUrl)("balance alerts", () => {
     const account = await funded(50_000_000n);
     const gens = await Promise.all([generation(account.id), generation(account.id), generation(account.id)]);
     await setAlertSettings(db(), account.id, { lowBalanceThresholdMicros: null, monthlySpendThresholdMicros: 1n });
-    await Promise.all(gens.map((g) => completeGeneration(db(), g.id, `${g.id}.mp4`)));
+    await Promise.all(gens.map((g) => completeGeneration(db(), g.id)));
     expect(await alertsOf(account.id, "spend_threshold_reached")).toHaveLength(1);
   });
 
@@ -232,7 +232,7 @@ describe.skipIf(!testDatabaseUrl)("balance alerts", () => {
     });
     await setAlertSettings(db(), account.id, { lowBalanceThresholdMicros: null, monthlySpendThresholdMicros: 10_000n });
     const gen = await generation(account.id);
-    await completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+    await completeGeneration(db(), gen.id);
     await drainUntilDone(drainAlertEvents, db());
 
     const month = new Date().toISOString().slice(0, 7);

@@ -122,7 +122,7 @@ describe.skipIf(!testDatabaseUrl)("restricted API keys against the database", ()
     await expect(accept(capped.key, PRO_4S)).rejects.toMatchObject({ code: "key_spend_cap_reached" });
 
     // A completed one counts its charge; a refund gives that much back.
-    await completeGeneration(db(), second!.id, `${second!.id}.mp4`);
+    await completeGeneration(db(), second!.id);
     const staff = await funded(0n);
     await refundGeneration(db(), {
       generationId: second!.id,

@@ -11,6 +11,7 @@ import { newId } from "@vgen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testCatalogModel } from "./helpers/catalog-model";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { outputsOf } from "../src/storage/outputs";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-media-"));
 process.env.DATA_DIR = dataDir;
@@ -69,7 +70,7 @@ describe.skipIf(!testDatabaseUrl)("seed, negative prompt and sound", () => {
     const shown = engine.toRecord(done, { etaSeconds: 0, queuePosition: null });
     expect(shown.output[0]?.has_audio).toBe(true);
     expect(shown.seed).toBe(4_294_967_295);
-    const file = path.join(process.env.OUTPUT_DIR!, done.outputKey!);
+    const file = path.join(process.env.OUTPUT_DIR!, outputsOf(done)[0]!.key);
     const kinds = execFileSync("ffprobe", [
       "-v",
       "error",

@@ -222,7 +222,7 @@ describe.skipIf(!testDatabaseUrl)("notification emails", () => {
         model,
         body: { model: model.id, prompt: "refund me" },
       });
-      await completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+      await completeGeneration(db(), gen.id);
       const actorId = (await staff()).id;
       const input = { generationId: gen.id, actorId, reason: "Broken output", amountMicros: 250_000n };
       await refundGeneration(db(), input);

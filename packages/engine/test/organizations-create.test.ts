@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@vgen/contracts";
 import { newId } from "@vgen/db";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
-import { createAccount, issueNamedApiKey, newWebhookSecret } from "../src/accounts/index";
+import { createAccount, issueNamedApiKey } from "../src/accounts/index";
+import { newWebhookSecret } from "../src/delivery/index";
 import { createSession } from "../src/auth/index";
 import { generationRefundedMail, notifyOwner, recipientsOf } from "../src/mail/index";
 import {

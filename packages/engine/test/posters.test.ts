@@ -13,6 +13,7 @@ import { startVeoFake, type VeoFake } from "./fakes/veo";
 import { testCatalogModel } from "./helpers/catalog-model";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { tinyMp4 } from "./helpers/tiny-mp4";
+import { outputsOf } from "../src/storage/outputs";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-posters-"));
 process.env.DATA_DIR = dataDir;
@@ -117,8 +118,8 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
   it("a local render stores a JPEG of the clip's own size beside the MP4, and the record links it", async () => {
     const done = await run(await modelOn("local"), { duration: 1, aspectRatio: "9:16" });
     expect(done.status).toBe("completed");
-    expect(done.posterKey).toBe(`${done.id}.jpg`);
-    await expectJpegOfSize(await storedFile(done.posterKey!), 720, 1280);
+    expect(outputsOf(done)[0]?.poster_key).toBe(`${done.id}.jpg`);
+    await expectJpegOfSize(await storedFile(`${done.id}.jpg`), 720, 1280);
 
     const record = engine.toRecord(done, { etaSeconds: 0, queuePosition: null });
     expect(record.output).toEqual([
@@ -133,7 +134,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
         expired: false,
       },
     ]);
-    const served = await engine.openOutput(done.posterKey!);
+    const served = await engine.openOutput(`${done.id}.jpg`);
     expect(served?.contentType).toBe("image/jpeg");
     expect((await engine.openOutput(`${done.id}.mp4`))?.contentType).toBe("video/mp4");
   });
@@ -141,9 +142,9 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
   it("an upstream's MP4 is decoded for its poster, at the delivered video's size", async () => {
     const done = await run(await modelOn("veo"), { duration: 4 });
     expect(done.status).toBe("completed");
-    expect(done.posterKey).toBe(`${done.id}.jpg`);
+    expect(outputsOf(done)[0]?.poster_key).toBe(`${done.id}.jpg`);
     // The fake delivers 64×36 clips whatever was asked: the poster is the file's own size.
-    await expectJpegOfSize(await storedFile(done.posterKey!), 64, 36);
+    await expectJpegOfSize(await storedFile(`${done.id}.jpg`), 64, 36);
     expect(engine.toRecord(done, { etaSeconds: 0, queuePosition: null }).output[0]?.poster_url).toBe(
       `${engine.env().CDN_BASE_URL}/${done.id}.jpg`,
     );
@@ -155,8 +156,7 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
     const done = await run(await modelOn("veo"), { duration: 4 });
     expect(done.status).toBe("completed");
     // Billed by its readable duration (the damaged clip is 2 s), as any delivered file.
-    expect(done.deliveredMs).toBe(2000);
-    expect(done.posterKey).toBeNull();
+    expect(outputsOf(done)[0]).toMatchObject({ delivered_ms: 2000, poster_key: null });
     expect(engine.toRecord(done, { etaSeconds: 0, queuePosition: null }).output[0]?.poster_url).toBeNull();
     expect(await chargesOf(done.id)).toEqual([-2n * PRICE]);
     expect(await engine.openOutput(`${done.id}.jpg`)).toBeNull();

@@ -122,6 +122,51 @@ describe.skipIf(!testDatabaseUrl)("projects against the database", () => {
     expect(listed.data.map((g) => g.id)).toEqual([ofA.id]);
   });
 
+  it("the poll's read on the hot-reads pool: the same record as Prisma's read, and only the key's account, project and mode", async () => {
+    const { getGenerationForAccount, readGenerationOfKey, cancelGeneration, toRecord } = await import("../src/generations/index");
+    const { createHotReads } = await import("@vgen/db");
+    const reads = createHotReads(testDatabaseUrl!, 2);
+    const zone = process.env.TZ;
+    // Prisma's DateTime columns have no zone: a timestamp must not move with the process's TZ.
+    process.env.TZ = "America/New_York";
+    try {
+      const account = await funded(50_000_000n);
+      const a = await project(account.id, {}, "A");
+      const b = await project(account.id, {}, "B");
+      const ofA = (await accept((await keyIn(account.id, a.id)).key)).generation;
+      const ofB = (await accept((await keyIn(account.id, b.id)).key)).generation;
+      const keyOfA = { accountId: account.id, livemode: true, projectId: a.id };
+      // It reads only the record's columns: each the same value as Prisma's, and the same record.
+      const wait = { etaSeconds: 7, queuePosition: 2 };
+      const samePoll = async () => {
+        const [hot, full] = await Promise.all([
+          readGenerationOfKey(reads, keyOfA, ofA.id),
+          getGenerationForAccount(db(), account.id, ofA.id),
+        ]);
+        expect(full).toMatchObject(hot);
+        expect(toRecord(hot, wait)).toEqual(toRecord(full, wait));
+        return hot;
+      };
+      await samePoll();
+      await cancelGeneration(db(), account.id, ofA.id);
+      // The jsonb column comes back parsed on both paths (its shape is the outputs domain's).
+      const outputs = JSON.stringify([{ key: `${ofA.id}.mp4`, hasAudio: true, deliveredMs: 1200 }]);
+      await db().$executeRaw`UPDATE generations SET outputs = ${outputs}::jsonb WHERE id = ${ofA.id}`;
+      const canceled = await samePoll();
+      expect(canceled).toMatchObject({ status: "canceled", costMicros: ofA.costMicros, createdAt: ofA.createdAt });
+      expect(typeof canceled.seed).toBe("bigint");
+      expect(canceled.outputs).toEqual(JSON.parse(outputs));
+      const notFound = { code: "generation_not_found", status: 404 };
+      await expect(readGenerationOfKey(reads, keyOfA, ofB.id)).rejects.toMatchObject(notFound);
+      await expect(readGenerationOfKey(reads, { ...keyOfA, livemode: false }, ofA.id)).rejects.toMatchObject(notFound);
+      const stranger = await funded(0n);
+      await expect(readGenerationOfKey(reads, { ...keyOfA, accountId: stranger.id }, ofA.id)).rejects.toMatchObject(notFound);
+    } finally {
+      process.env.TZ = zone;
+      await reads.end();
+    }
+  });
+
   it("editing and archiving: limits validated, the default project cannot be archived, an archived project's keys stop working", async () => {
     const { archiveProject, listProjects, renameProject, updateProjectLimits } = await import("../src/projects/index");
     const { authenticateApiKey } = await import("../src/accounts/index");

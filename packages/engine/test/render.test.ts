@@ -161,6 +161,18 @@ describe("renderVideo", () => {
     expect((await readFile(a)).equals(await readFile(b))).toBe(true);
   });
 
+  it("renders an extension deterministically from where its chain stopped, not from the scene's start", async () => {
+    const input = { prompt: "next", seed: 99, width: 320, height: 180, durationSeconds: 1 } as const;
+    const continues = { prompt: "same", seed: 99, startFrame: 24, clipsBefore: 1 };
+    const [a, b, fresh] = ["e1", "e2", "e3"].map((n) => path.join(dir, `${n}.mp4`)) as [string, string, string];
+    await renderVideo({ ...input, continues, outPath: a });
+    await renderVideo({ ...input, continues, outPath: b });
+    await renderVideo({ ...input, outPath: fresh });
+    const { readFile } = await import("node:fs/promises");
+    expect((await readFile(a)).equals(await readFile(b))).toBe(true);
+    expect((await readFile(a)).equals(await readFile(fresh))).toBe(false);
+  });
+
   it("rejects a corrupt firstFrame with code render_failed and leaves no output", async () => {
     const out = path.join(dir, "bad.mp4");
     const err = await renderVideo({

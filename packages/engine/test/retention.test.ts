@@ -13,6 +13,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { recordStoredOutput } from "../src/storage/outputs";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-retention-"));
 process.env.DATA_DIR = dataDir;
@@ -73,8 +74,14 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
       await writeFile(src, bytes);
       await store.put(key, src, 86_400);
     }
-    await db().generation.update({ where: { id: gen.id }, data: { posterKey: `${gen.id}.jpg` } });
-    const done = await engine.completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+    await recordStoredOutput(db(), gen.id, {
+      index: 0,
+      key: `${gen.id}.mp4`,
+      poster_key: `${gen.id}.jpg`,
+      delivered_ms: 1000,
+      has_audio: false,
+    });
+    const done = await engine.completeGeneration(db(), gen.id);
     if (!done) throw new Error("not completed");
     return done;
   }

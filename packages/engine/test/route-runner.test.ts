@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReplicateFake, type ReplicateFake } from "./fakes/replicate";
 import { startVeoFake, type VeoFake } from "./fakes/veo";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { outputsOf } from "../src/storage/outputs";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-routes-"));
 process.env.DATA_DIR = dataDir;
@@ -168,7 +169,7 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
     const done = await drive(gen.id);
 
     expect(done.status).toBe("completed");
-    expect(done.deliveredMs).toBe(6000);
+    expect(outputsOf(done).map((o) => o.delivered_ms)).toEqual([6000]);
     expect(done.billedSeconds).toBe(6);
     expect(done.costMicros).toBe(6n * PRICE);
     expect(await ledgerOf(gen.id)).toEqual([

@@ -5,6 +5,7 @@ import { newId } from "@vgen/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteFigures } from "../src/support/index";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { recordStoredOutput } from "../src/storage/outputs";
 
 const PRICE = 100_000n; // $0.10 per second
 
@@ -329,8 +330,15 @@ describe.skipIf(!testDatabaseUrl)("support console: routes", () => {
     /** What the runner does when the upstream's video arrives: cost from the delivered length, then completion. */
     async function deliver(gen: Generation, route: ModelRoute, attemptId: string, deliveredMs: number) {
       const upstreamCostMicros = (route.costMicrosPerSecond * BigInt(deliveredMs)) / 1000n;
-      await db().generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros } });
-      await engine.completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+      await db().generation.update({ where: { id: gen.id }, data: { upstreamCostMicros } });
+      await recordStoredOutput(db(), gen.id, {
+        index: 0,
+        key: `${gen.id}.mp4`,
+        poster_key: null,
+        delivered_ms: deliveredMs,
+        has_audio: false,
+      });
+      await engine.completeGeneration(db(), gen.id);
       await db().routeAttempt.update({
         where: { id: attemptId },
         data: { endedAt: new Date(now), outcome: "completed", deliveredMs, upstreamCostMicros },

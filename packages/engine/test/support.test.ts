@@ -25,7 +25,7 @@ describe.skipIf(!url)("support console", () => {
     const account = await db().account.findUniqueOrThrow({ where: { id: accountId } });
     const model = await findEnabledModel(db(), "gen-3-1080");
     const gen = await createGeneration(db(), { account, apiKeyId: null, model, body: { model: model.id, prompt: "refund me" } });
-    await completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+    await completeGeneration(db(), gen.id);
     return gen;
   }
 
@@ -338,6 +338,11 @@ describe.skipIf(!url)("support console", () => {
     );
     const cleared = await updateCatalogModel(db(), { modelId: id, actorId: admin.id, patch: { audioPriceMicros: null } });
     expect(cleared.audioPriceMicros).toBeNull();
+    // Clips per request (`n`): 1 to 4, audited like the rest.
+    expect((await updateCatalogModel(db(), { modelId: id, actorId: admin.id, patch: { maxOutputs: 3 } })).maxOutputs).toBe(3);
+    await expect(updateCatalogModel(db(), { modelId: id, actorId: admin.id, patch: { maxOutputs: 5 } })).rejects.toThrow(
+      /Outputs per request/,
+    );
     const rows = await db().auditLog.findMany({
       where: { action: "catalog.update", targetId: id, actorId: admin.id },
       orderBy: { createdAt: "asc" },
@@ -349,6 +354,7 @@ describe.skipIf(!url)("support console", () => {
         audioPriceMicros: { from: null, to: "$0.250" },
       },
       { audioPriceMicros: { from: "$0.250", to: null } },
+      { maxOutputs: { from: 1, to: 3 } },
     ]);
   });
 

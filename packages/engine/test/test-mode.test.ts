@@ -10,6 +10,7 @@ import { newId } from "@vgen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startVeoFake, type VeoFake } from "./fakes/veo";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { outputsOf } from "../src/storage/outputs";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-testmode-"));
 process.env.DATA_DIR = dataDir;
@@ -113,7 +114,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
 
     const done = await drive(generation.id);
     expect(done).toMatchObject({ status: "completed", livemode: false, routeId: null, costMicros: 0n, billedSeconds: 0 });
-    expect(done.outputKey).toBeTruthy();
+    expect(outputsOf(done)).toHaveLength(1);
     // The upstream never heard of it: no submit, no request of any kind, no route attempt.
     expect(veo.submits).toHaveLength(0);
     expect(Object.values(veo.received).reduce((a, b) => a + b, 0)).toBe(0);
@@ -153,7 +154,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
     await engine.subscribeToModel(db(), account.id, model.id);
     // Live activity the figures should show: one completed (charged) and one processing (held).
     const live1 = await accept(account, liveKey.id, true);
-    await engine.completeGeneration(db(), live1.generation.id, `${live1.generation.id}.mp4`);
+    await engine.completeGeneration(db(), live1.generation.id);
     const live2 = await accept(account, liveKey.id, true);
     const now = new Date();
     const month = engine.periodBounds(engine.periodOf(now));
@@ -192,7 +193,7 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
 
     // Test activity: completed, failed and processing generations, a request and a webhook delivery.
     const t1 = await accept(account, testKey.id, false, { webHook: "http://127.0.0.1:9/hook" });
-    await engine.completeGeneration(db(), t1.generation.id, `${t1.generation.id}.mp4`);
+    await engine.completeGeneration(db(), t1.generation.id);
     const t2 = await accept(account, testKey.id, false);
     await engine.failGeneration(db(), t2.generation.id, "render_failed", "test");
     const t3 = await accept(account, null, false);

@@ -66,7 +66,7 @@ describe.skipIf(!testDatabaseUrl)("webhook endpoints and event subscriptions", (
     expect(a.secret).not.toBe(b.secret);
 
     const gen = await generation(account.id);
-    await completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+    await completeGeneration(db(), gen.id);
     const rows = await deliveriesOf(gen.id);
     expect(rows.map((r) => [r.endpointId, r.eventType])).toEqual([[a.endpoint.id, "generation.completed"]]);
 
@@ -182,7 +182,7 @@ describe.skipIf(!testDatabaseUrl)("webhook endpoints and event subscriptions", (
       events: ["generation.completed"],
     });
     const first = await generation(account.id);
-    await completeGeneration(db(), first.id, `${first.id}.mp4`);
+    await completeGeneration(db(), first.id);
     const [queued] = await deliveriesOf(first.id);
     await updateEndpoint(db(), account.id, endpoint.id, { enabled: false });
     const { result, got } = await deliver(queued!.id);
@@ -192,7 +192,7 @@ describe.skipIf(!testDatabaseUrl)("webhook endpoints and event subscriptions", (
 
     await waitForEndpoints(account.id, 0);
     const second = await generation(account.id);
-    await completeGeneration(db(), second.id, `${second.id}.mp4`);
+    await completeGeneration(db(), second.id);
     expect(await deliveriesOf(second.id)).toEqual([]);
   });
 

@@ -49,7 +49,7 @@ describe.skipIf(!testDatabaseUrl)("listen sessions", () => {
       model,
       body: { model: model.id, prompt: "listen", duration: 1, size: "720p" },
     });
-    await completeGeneration(db(), gen.id, `${gen.id}.mp4`);
+    await completeGeneration(db(), gen.id);
 
     const events = await takeListenEvents(db(), listener);
     expect(events.map((e) => e.type)).toEqual(["generation.completed"]);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { ApiError } from "@vgen/contracts";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { newWebhookSecret } from "../src/accounts/accounts";
+import { newWebhookSecret } from "../src/delivery/signing-secret";
 import { assertFetchableUrl, FetchRefusedError } from "../src/net/safe-fetch";
 import { postWebhook, WEBHOOK_RESPONSE_BODY_LIMIT, webhookBody } from "../src/delivery/deliveries";
 import { assertUrlAllowed } from "../src/net/url-policy";
@@ -114,11 +114,15 @@ describe("body", () => {
       progress: 100,
       seed: 7,
       negative_prompt: null,
+      n: 1,
       generate_audio: false,
       billed_seconds: 4,
       cost: "$0.600",
       completed_at: "2026-01-01T00:00:05Z",
       quote_id: null,
+      extended_from: null,
+      extensions: [],
+      concat_of: [],
       livemode: true,
     };
     const shuffled = Object.fromEntries(Object.entries(record).reverse());

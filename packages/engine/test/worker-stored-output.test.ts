@@ -1,5 +1,5 @@
-// A render whose output was stored but not recorded (the database went away at that moment, or
-// the process died right after) is finished from the stored file, never rendered again.
+// A render whose outputs were stored and recorded but not completed (the database went away at that
+// moment, or the process died right after) is finished from the stored files, never rendered again.
 import { mkdtempSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -21,7 +21,7 @@ describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("completes from the stored file, charged once, without rendering again", async () => {
+  it("completes from the recorded outputs, charged once, without rendering again", async () => {
     engine = await loadEngine();
     const account = await engine.createAccount(db(), { email: `stored-${Date.now()}@example.test` });
     await engine.creditAccount(db(), {
@@ -43,12 +43,19 @@ describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", 
     const earlier = path.join(await storage.workDir(), "earlier.part");
     await writeFile(earlier, "the earlier attempt's output");
     await storage.put(engine.outputKeyFor(gen.id), earlier, 86_400);
+    await engine.recordStoredOutput(db(), gen.id, {
+      index: 0,
+      key: engine.outputKeyFor(gen.id),
+      poster_key: null,
+      delivered_ms: 8_000,
+      has_audio: false,
+    });
 
     await engine.processGeneration(db(), gen.id);
 
     const done = await db().generation.findUniqueOrThrow({ where: { id: gen.id } });
     expect(done.status).toBe("completed");
-    expect(done.outputKey).toBe(engine.outputKeyFor(gen.id));
+    expect(engine.outputsOf(done).map((o) => o.key)).toEqual([engine.outputKeyFor(gen.id)]);
     expect(await readFile(path.join(process.env.OUTPUT_DIR!, engine.outputKeyFor(gen.id)), "utf8")).toBe(
       "the earlier attempt's output",
     );
@@ -67,5 +74,6 @@ async function loadEngine() {
     ...(await import("../src/generations/worker/next-step")),
     ...(await import("../src/platform/queue")),
     ...(await import("../src/storage/backend")),
+    ...(await import("../src/storage/outputs")),
   };
 }

@@ -7,6 +7,8 @@ export interface QuoteRequest {
   model: string;
   /** Seconds; the model's default when omitted, as on create. */
   duration?: number;
+  /** Clips of the request (`n`, default 1): each is held and billed. */
+  n?: number;
   size?: string;
 }
 
@@ -62,7 +64,17 @@ export function quote(models: readonly Model[], req: QuoteRequest, baseUrl: stri
       baseUrl,
     );
   }
-  const billedSeconds = Math.max(duration, model.min_charge_seconds);
+  const n = req.n ?? 1;
+  if (!Number.isInteger(n) || n < 1 || n > model.max_outputs) {
+    throw refusal(
+      "too_many_outputs",
+      `${model.id} makes 1 to ${model.max_outputs} clips per request; \`n\` was ${n}.`,
+      "n",
+      baseUrl,
+    );
+  }
+  // n clips hold n times one clip.
+  const billedSeconds = Math.max(duration, model.min_charge_seconds) * n;
   return {
     object: "quote",
     model: model.id,

@@ -18,6 +18,7 @@ function model(overrides: Partial<Model>): Model {
     default_size: "1080p",
     aspect_ratios: ["16:9", "9:16"],
     duration: { min: 1, max: 8, default: 8 },
+    max_outputs: 4,
     audio: { supported: false, default: false, price: null },
     ...overrides,
   };
@@ -29,6 +30,19 @@ const MODELS = [
 ];
 
 describe("quote", () => {
+  it("holds n clips for a request of several, within the model's max_outputs", () => {
+    expect(quote(MODELS, { model: "gen-3.1-pro", duration: 8, n: 3 }, BASE)).toMatchObject({
+      billed_seconds: 24,
+      cost: "$11.520",
+    });
+    expect(() => quote(MODELS, { model: "gen-3.1-pro", n: 5 }, BASE)).toThrow(/n/);
+    try {
+      quote(MODELS, { model: "gen-3.1-pro", n: 5 }, BASE);
+    } catch (err) {
+      expect(err).toMatchObject({ code: "too_many_outputs", param: "n" });
+    }
+  });
+
   it("bills the minimum charge for a shorter clip and the duration above it", () => {
     expect(quote(MODELS, { model: "gen-3.1-pro", duration: 2 }, BASE)).toEqual({
       object: "quote",

@@ -1,11 +1,11 @@
-import { download, type DownloadResult } from "./download.js";
+import { type DownloadOptions, download, type DownloadResult } from "./download.js";
 import { AuthenticationError } from "./errors.js";
 import { Balance } from "./resources/balance.js";
 import { Generations } from "./resources/generations.js";
 import { Models } from "./resources/models.js";
 import { WebhookListen } from "./resources/webhook-listen.js";
 import { Transport } from "./transport.js";
-import type { Generation, RequestOptions } from "./types.js";
+import type { Generation } from "./types.js";
 import { webhooks } from "./webhooks.js";
 
 export interface VgenOptions {
@@ -66,8 +66,8 @@ export class Vgen {
     this.webhooks = { ...webhooks, listen: (o) => listen.listen(o), trigger: (e, o) => listen.trigger(e, o) };
   }
 
-  /** Streams a completed generation's clip (or any output URL) to a file. */
-  download(source: Generation | string, path: string, options?: RequestOptions): Promise<DownloadResult> {
+  /** Streams a completed generation's clip (`options.output` of several; or any output URL) to a file. */
+  download(source: Generation | string, path: string, options?: DownloadOptions): Promise<DownloadResult> {
     return download(this.transport, source, path, options);
   }
 }

@@ -1,5 +1,5 @@
 export { Vgen, type VgenOptions } from "./client.js";
-export type { DownloadResult } from "./download.js";
+export type { DownloadOptions, DownloadResult } from "./download.js";
 export {
   AuthenticationError,
   ConflictError,

@@ -122,6 +122,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/videos/concat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an extension chain into one MP4
+         * @description Follows the chain that ends at `id` back through `extended_from` to its first clip and joins the clips, in order, into one MP4 without re-encoding. Answers the completed record of the join (a generation of its own, with `concat_of` listing the clips): its `duration` is the clips' together, its `cost` $0.000 (each clip was billed its own seconds), its output kept for the account's retention period. No webhook is sent.
+         */
+        post: operations["concatGenerations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/models": {
         parameters: {
             query?: never;
@@ -467,9 +487,14 @@ export interface components {
             seed: number;
             /** @description The request's `negativePrompt`; null when none. */
             negative_prompt: string | null;
+            /**
+             * @description Clips asked for (the request's `n`, default 1). `output` has one entry per delivered clip; the local renderer's clip i (from 0) uses `seed` + i.
+             * @example 1
+             */
+            n: number;
             /** @description Whether a sound track was asked for (the request's, else the model's default). */
             generate_audio: boolean;
-            /** @description max(duration, model minimum charge). */
+            /** @description Summed over the clips: each clip bills max(duration, model minimum charge); held for all `n`, once completed for those delivered. */
             billed_seconds: number;
             /**
              * @description billed_seconds × price; held at acceptance, charged only on completion.
@@ -482,6 +507,21 @@ export interface components {
              * @example null
              */
             quote_id: string | null;
+            /**
+             * @description The generation this clip continues (the create's `extendFrom`); null for a clip of its own.
+             * @example null
+             */
+            extended_from: string | null;
+            /**
+             * @description Generations created to continue this one (`extendFrom` this id), oldest first.
+             * @example []
+             */
+            extensions: string[];
+            /**
+             * @description For a concatenation (POST /api/v1/videos/concat): the chain's clips it joins, first to last; its `cost` is $0.000 (the clips were billed). Empty for any other generation.
+             * @example []
+             */
+            concat_of: string[];
             /**
              * @description false for a test-mode generation (made with a `vgk_test_` key): rendered locally, never sent to a provider, `billed_seconds` 0 and `cost` $0.000, seen only by test keys.
              * @example true
@@ -543,7 +583,7 @@ export interface components {
                  * @example unknown_parameter
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "audio_not_supported" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+                code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "audio_not_supported" | "too_many_outputs" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "extend_with_images" | "clip_not_completed" | "clip_expired" | "concat_clips_differ" | "concat_not_a_chain" | "extend_mismatch" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
                 /**
                  * @description Broad class of the error.
                  * @example invalid_request_error
@@ -654,10 +694,20 @@ export interface components {
              */
             generateAudio?: boolean;
             /**
+             * @description How many clips to make of this request (1-4, at most the model's `max_outputs`), default 1: `output` gets one entry per clip, each with its own URL, poster and duration. Held as n clips; billed per delivered clip.
+             * @example 2
+             */
+            n?: number;
+            /**
              * @description Days the output and its poster are kept after the generation completes (1-365); the account's setting (default 30, changed in the dashboard) when absent. Afterwards the files are deleted and their URLs answer `410 output_expired`.
              * @example 7
              */
             retention_days?: number;
+            /**
+             * @description Continue a completed generation of this account (its project's, for a project key): the new clip starts where that one ends. Its `size` and `aspectRatio` are inherited (a different one is refused) and its `seed` when absent. Not with `firstFrameUrl`, `lastFrameUrl` or `urls`. Billed only its own `duration`; join a chain with POST /api/v1/videos/concat.
+             * @example vid_7hX2kLmQ9rT4vB8nC1dE3f
+             */
+            extendFrom?: string;
             /**
              * @description A binding quote from POST /api/v1/videos/quote, made with this same request (only `stream` may differ) by this account within the last 10 minutes: the generation is charged at most the quoted cost, even if the price rose since. Each quote serves one generation.
              * @example quo_4kT9mZ2xQ7rB1nC8vD3eF5
@@ -678,7 +728,7 @@ export interface components {
              */
             price: string;
             /**
-             * @description max(duration, model minimum charge).
+             * @description max(duration, model minimum charge), times `n` (the clips asked for).
              * @example 8
              */
             billed_seconds: number;
@@ -716,6 +766,13 @@ export interface components {
         GenerationIdRequest: {
             /**
              * @description Generation id (`vid_...`).
+             * @example vid_7hX2kLmQ9rT4vB8nC1dE3f
+             */
+            id: string;
+        };
+        ConcatRequest: {
+            /**
+             * @description The last clip of an extension chain (`extended_from` set): the chain is followed back to its first clip and joined in order.
              * @example vid_7hX2kLmQ9rT4vB8nC1dE3f
              */
             id: string;
@@ -780,6 +837,11 @@ export interface components {
                 default: number;
             };
             /**
+             * @description The most clips one request may ask for (`n`); each is held and billed.
+             * @example 4
+             */
+            max_outputs: number;
+            /**
              * @description Sound track support.
              * @example {
              *       "supported": true,
@@ -827,7 +889,7 @@ export interface components {
         };
         ErrorCatalogEntry: {
             /** @enum {string} */
-            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "audio_not_supported" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
+            code: "malformed_request" | "invalid_json" | "missing_parameter" | "invalid_parameter" | "unknown_parameter" | "unknown_model" | "urls_with_frames" | "too_many_urls" | "last_frame_without_first_frame" | "webhook_events_without_webhook" | "unsupported_size" | "audio_not_supported" | "too_many_outputs" | "unsupported_by_model" | "invalid_url" | "invalid_cursor" | "webhook_endpoint_limit" | "weak_password" | "wrong_password" | "invalid_two_factor_code" | "invalid_link" | "action_not_allowed" | "sso_failed" | "missing_api_key" | "invalid_api_key" | "key_expired" | "not_signed_in" | "insufficient_balance" | "sso_required" | "account_suspended" | "subscription_paused" | "spend_limit_reached" | "key_read_only" | "key_model_not_allowed" | "key_spend_cap_reached" | "key_source_not_allowed" | "cross_site_request" | "role_not_allowed" | "email_not_verified" | "generation_not_found" | "extend_with_images" | "clip_not_completed" | "clip_expired" | "concat_clips_differ" | "concat_not_a_chain" | "extend_mismatch" | "quote_not_found" | "quote_expired" | "quote_mismatch" | "route_not_found" | "output_expired" | "resource_not_found" | "method_not_allowed" | "generation_not_cancelable" | "quote_already_used" | "idempotency_key_reused" | "idempotency_request_in_progress" | "generations_in_progress" | "state_conflict" | "too_many_api_keys" | "email_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_open_streams" | "test_mode_concurrency_exceeded" | "test_mode_daily_limit" | "too_many_attempts" | "webhook_destination_busy" | "internal_error" | "service_unavailable" | "render_failed" | "upstream_error" | "reference_fetch_failed" | "content_policy_violation" | "timeout" | "deadline_exceeded";
             /** @description HTTP status; null for failure codes that appear only inside a failed generation record. */
             status: number | null;
             /** @enum {string} */
@@ -958,11 +1020,15 @@ export interface operations {
                      *           "progress": 100,
                      *           "seed": 42,
                      *           "negative_prompt": null,
+                     *           "n": 1,
                      *           "generate_audio": false,
                      *           "billed_seconds": 8,
                      *           "cost": "$3.840",
                      *           "completed_at": "2026-11-21T15:17:41Z",
                      *           "quote_id": null,
+                     *           "extended_from": null,
+                     *           "extensions": [],
+                     *           "concat_of": [],
                      *           "livemode": true
                      *         }
                      *       ],
@@ -1243,11 +1309,15 @@ export interface operations {
                      *       "progress": 100,
                      *       "seed": 42,
                      *       "negative_prompt": null,
+                     *       "n": 1,
                      *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:41Z",
                      *       "quote_id": null,
+                     *       "extended_from": null,
+                     *       "extensions": [],
+                     *       "concat_of": [],
                      *       "livemode": true
                      *     }
                      */
@@ -1289,11 +1359,15 @@ export interface operations {
                      *       "progress": 0,
                      *       "seed": 42,
                      *       "negative_prompt": null,
+                     *       "n": 1,
                      *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": null,
                      *       "quote_id": null,
+                     *       "extended_from": null,
+                     *       "extensions": [],
+                     *       "concat_of": [],
                      *       "livemode": true
                      *     }
                      */
@@ -1312,6 +1386,8 @@ export interface operations {
              *     - `too_many_urls`: `urls` holds more than 3 entries. [Fix](http://localhost:3000/errors#too_many_urls)
              *     - `last_frame_without_first_frame`: `lastFrameUrl` was sent without `firstFrameUrl`. [Fix](http://localhost:3000/errors#last_frame_without_first_frame)
              *     - `webhook_events_without_webhook`: `webHookEvents` was sent without `webHook`. [Fix](http://localhost:3000/errors#webhook_events_without_webhook)
+             *     - `extend_with_images`: `extendFrom` was combined with `firstFrameUrl`, `lastFrameUrl` or `urls`; an extension starts from its source's last frame. [Fix](http://localhost:3000/errors#extend_with_images)
+             *     - `extend_mismatch`: The extension asked for another `model`, `size` or `aspectRatio` than its source's; a continued scene keeps the source's. [Fix](http://localhost:3000/errors#extend_mismatch)
              *     - `unsupported_size`: The model does not produce the requested `size`. [Fix](http://localhost:3000/errors#unsupported_size)
              *     - `invalid_url`: A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach. [Fix](http://localhost:3000/errors#invalid_url)
              *     - `quote_mismatch`: The create body differs from the request the quote was made for (only `stream` and `quoteId` may differ). [Fix](http://localhost:3000/errors#quote_mismatch)
@@ -1448,6 +1524,7 @@ export interface operations {
             /**
              * @description Not found. Error codes:
              *
+             *     - `generation_not_found`: No generation with this id exists for this account. [Fix](http://localhost:3000/errors#generation_not_found)
              *     - `quote_not_found`: The `quoteId` names no quote of this account in this mode (a test key's quotes serve test keys only, and a live key's live keys). [Fix](http://localhost:3000/errors#quote_not_found)
              */
             404: {
@@ -1466,11 +1543,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "quote_not_found",
+                     *         "code": "generation_not_found",
                      *         "type": "not_found_error",
-                     *         "message": "The `quoteId` names no quote of this account in this mode (a test key's quotes serve test keys only, and a live key's live keys).",
+                     *         "message": "No generation with this id exists for this account.",
                      *         "param": null,
-                     *         "doc_url": "http://localhost:3000/errors#quote_not_found",
+                     *         "doc_url": "http://localhost:3000/errors#generation_not_found",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
@@ -1481,6 +1558,7 @@ export interface operations {
             /**
              * @description Conflict. Error codes:
              *
+             *     - `clip_not_completed`: The generation named by `extendFrom`, or the last clip of the chain POST /api/v1/videos/concat was asked to join, is not `completed` (still processing, failed or canceled): there is no clip to continue or join. [Fix](http://localhost:3000/errors#clip_not_completed)
              *     - `quote_already_used`: The quote has already served a generation; each quote is used once. [Fix](http://localhost:3000/errors#quote_already_used)
              *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body in the last 24 hours. [Fix](http://localhost:3000/errors#idempotency_key_reused)
              *     - `idempotency_request_in_progress`: A request with this Idempotency-Key is still being processed. [Fix](http://localhost:3000/errors#idempotency_request_in_progress)
@@ -1501,11 +1579,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "quote_already_used",
+                     *         "code": "clip_not_completed",
                      *         "type": "conflict_error",
-                     *         "message": "The quote has already served a generation; each quote is used once.",
+                     *         "message": "The generation named by `extendFrom`, or the last clip of the chain POST /api/v1/videos/concat was asked to join, is not `completed` (still processing, failed or canceled): there is no clip to continue or join.",
                      *         "param": null,
-                     *         "doc_url": "http://localhost:3000/errors#quote_already_used",
+                     *         "doc_url": "http://localhost:3000/errors#clip_not_completed",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
@@ -1516,6 +1594,7 @@ export interface operations {
             /**
              * @description Error. Error codes:
              *
+             *     - `clip_expired`: The output of the generation named by `extendFrom`, or of a clip of the chain to concatenate, has passed its retention (`expired`): the clip is gone. [Fix](http://localhost:3000/errors#clip_expired)
              *     - `quote_expired`: The quote's 10 minutes have passed (its `expires_at`); it no longer binds the price. [Fix](http://localhost:3000/errors#quote_expired)
              */
             410: {
@@ -1534,11 +1613,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "quote_expired",
+                     *         "code": "clip_expired",
                      *         "type": "not_found_error",
-                     *         "message": "The quote's 10 minutes have passed (its `expires_at`); it no longer binds the price.",
+                     *         "message": "The output of the generation named by `extendFrom`, or of a clip of the chain to concatenate, has passed its retention (`expired`): the clip is gone.",
                      *         "param": null,
-                     *         "doc_url": "http://localhost:3000/errors#quote_expired",
+                     *         "doc_url": "http://localhost:3000/errors#clip_expired",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
@@ -1785,6 +1864,8 @@ export interface operations {
              *     - `too_many_urls`: `urls` holds more than 3 entries. [Fix](http://localhost:3000/errors#too_many_urls)
              *     - `last_frame_without_first_frame`: `lastFrameUrl` was sent without `firstFrameUrl`. [Fix](http://localhost:3000/errors#last_frame_without_first_frame)
              *     - `webhook_events_without_webhook`: `webHookEvents` was sent without `webHook`. [Fix](http://localhost:3000/errors#webhook_events_without_webhook)
+             *     - `extend_with_images`: `extendFrom` was combined with `firstFrameUrl`, `lastFrameUrl` or `urls`; an extension starts from its source's last frame. [Fix](http://localhost:3000/errors#extend_with_images)
+             *     - `extend_mismatch`: The extension asked for another `model`, `size` or `aspectRatio` than its source's; a continued scene keeps the source's. [Fix](http://localhost:3000/errors#extend_mismatch)
              *     - `unsupported_size`: The model does not produce the requested `size`. [Fix](http://localhost:3000/errors#unsupported_size)
              *     - `unsupported_by_model`: No provider serving the model can produce this combination of `duration`, `size`, `aspectRatio`, frames, reference images, sound and negative prompt; the message names the rule (e.g. 1080p only at 8 s). [Fix](http://localhost:3000/errors#unsupported_by_model)
              *     - `invalid_url`: A URL parameter is not an absolute http(s) URL of at most 2048 characters, or points at an address the service may not reach. [Fix](http://localhost:3000/errors#invalid_url)
@@ -1884,8 +1965,42 @@ export interface operations {
                 };
             };
             /**
+             * @description Not found. Error codes:
+             *
+             *     - `generation_not_found`: No generation with this id exists for this account. [Fix](http://localhost:3000/errors#generation_not_found)
+             */
+            404: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "generation_not_found",
+                     *         "type": "not_found_error",
+                     *         "message": "No generation with this id exists for this account.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#generation_not_found",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Conflict. Error codes:
              *
+             *     - `clip_not_completed`: The generation named by `extendFrom`, or the last clip of the chain POST /api/v1/videos/concat was asked to join, is not `completed` (still processing, failed or canceled): there is no clip to continue or join. [Fix](http://localhost:3000/errors#clip_not_completed)
              *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body in the last 24 hours. [Fix](http://localhost:3000/errors#idempotency_key_reused)
              *     - `idempotency_request_in_progress`: A request with this Idempotency-Key is still being processed. [Fix](http://localhost:3000/errors#idempotency_request_in_progress)
              */
@@ -1905,11 +2020,44 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "idempotency_key_reused",
+                     *         "code": "clip_not_completed",
                      *         "type": "conflict_error",
-                     *         "message": "This Idempotency-Key was already used with a different request body in the last 24 hours.",
+                     *         "message": "The generation named by `extendFrom`, or the last clip of the chain POST /api/v1/videos/concat was asked to join, is not `completed` (still processing, failed or canceled): there is no clip to continue or join.",
                      *         "param": null,
-                     *         "doc_url": "http://localhost:3000/errors#idempotency_key_reused",
+                     *         "doc_url": "http://localhost:3000/errors#clip_not_completed",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Error. Error codes:
+             *
+             *     - `clip_expired`: The output of the generation named by `extendFrom`, or of a clip of the chain to concatenate, has passed its retention (`expired`): the clip is gone. [Fix](http://localhost:3000/errors#clip_expired)
+             */
+            410: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "clip_expired",
+                     *         "type": "not_found_error",
+                     *         "message": "The output of the generation named by `extendFrom`, or of a clip of the chain to concatenate, has passed its retention (`expired`): the clip is gone.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#clip_expired",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
@@ -2437,11 +2585,15 @@ export interface operations {
                      *       "progress": 100,
                      *       "seed": 42,
                      *       "negative_prompt": null,
+                     *       "n": 1,
                      *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:41Z",
                      *       "quote_id": null,
+                     *       "extended_from": null,
+                     *       "extensions": [],
+                     *       "concat_of": [],
                      *       "livemode": true
                      *     }
                      */
@@ -2836,11 +2988,15 @@ export interface operations {
                      *       "progress": 0,
                      *       "seed": 42,
                      *       "negative_prompt": null,
+                     *       "n": 1,
                      *       "generate_audio": false,
                      *       "billed_seconds": 8,
                      *       "cost": "$3.840",
                      *       "completed_at": "2026-11-21T15:17:03Z",
                      *       "quote_id": null,
+                     *       "extended_from": null,
+                     *       "extensions": [],
+                     *       "concat_of": [],
                      *       "livemode": true
                      *     }
                      */
@@ -3007,6 +3163,450 @@ export interface operations {
                      *         "message": "The generation has already finished and cannot be canceled.",
                      *         "param": null,
                      *         "doc_url": "http://localhost:3000/errors#generation_not_cancelable",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload too large. Error codes:
+             *
+             *     - `payload_too_large`: The body is larger than 64 KiB. [Fix](http://localhost:3000/errors#payload_too_large)
+             */
+            413: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The body is larger than 64 KiB.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#payload_too_large",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported media type. Error codes:
+             *
+             *     - `unsupported_media_type`: The body is not sent as `Content-Type: application/json`. [Fix](http://localhost:3000/errors#unsupported_media_type)
+             */
+            415: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The body is not sent as `Content-Type: application/json`.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#unsupported_media_type",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests. Error codes:
+             *
+             *     - `rate_limited`: Too many requests within the last second: for this model or this account, or without a valid API key from this address. [Fix](http://localhost:3000/errors#rate_limited)
+             */
+            429: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "type": "rate_limit_error",
+                     *         "message": "Too many requests within the last second: for this model or this account, or without a valid API key from this address.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#rate_limited",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal server error. Error codes:
+             *
+             *     - `internal_error`: Something went wrong on our side. Nothing was charged. [Fix](http://localhost:3000/errors#internal_error)
+             */
+            500: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "type": "api_error",
+                     *         "message": "Something went wrong on our side. Nothing was charged.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#internal_error",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service unavailable. Error codes:
+             *
+             *     - `service_unavailable`: The service is temporarily unable to accept work. [Fix](http://localhost:3000/errors#service_unavailable)
+             */
+            503: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "type": "api_error",
+                     *         "message": "The service is temporarily unable to accept work.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#service_unavailable",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    concatGenerations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: the same key with the same body within 24 h returns the original response (marked `Idempotent-Replayed: true`) and never creates or charges twice; the same key with a different body is `409 idempotency_key_reused`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "vid_5bC7dE9fG1hJ3kL5mN7pQ9"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConcatRequest"];
+            };
+        };
+        responses: {
+            /** @description The completed record of the join. */
+            200: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "vid_9kQ4mR7tW2xZ5bN8cV1dF3",
+                     *       "model": "gen-3.1-pro",
+                     *       "status": "completed",
+                     *       "price": "$0.480 / сек",
+                     *       "eta_seconds": 0,
+                     *       "queue_position": null,
+                     *       "output": [],
+                     *       "created_at": "2026-11-21T15:16:57Z",
+                     *       "prompt": "A paper boat drifting down a rainy street at dusk",
+                     *       "duration": 24,
+                     *       "size": "1080p",
+                     *       "aspect_ratio": "16:9",
+                     *       "progress": 100,
+                     *       "seed": 42,
+                     *       "negative_prompt": null,
+                     *       "n": 1,
+                     *       "generate_audio": false,
+                     *       "billed_seconds": 0,
+                     *       "cost": "$0.000",
+                     *       "completed_at": "2026-11-21T15:20:12Z",
+                     *       "quote_id": null,
+                     *       "extended_from": null,
+                     *       "extensions": [],
+                     *       "concat_of": [
+                     *         "vid_7hX2kLmQ9rT4vB8nC1dE3f",
+                     *         "vid_2mN8pQ4rS6tU1vW3xY5zA7",
+                     *         "vid_5bC7dE9fG1hJ3kL5mN7pQ9"
+                     *       ],
+                     *       "livemode": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Generation"];
+                };
+            };
+            /**
+             * @description Bad request. Error codes:
+             *
+             *     - `invalid_json`: The request body is not valid JSON. [Fix](http://localhost:3000/errors#invalid_json)
+             *     - `missing_parameter`: A required parameter is missing. [Fix](http://localhost:3000/errors#missing_parameter)
+             *     - `invalid_parameter`: A parameter has the wrong type or a value outside its allowed range. [Fix](http://localhost:3000/errors#invalid_parameter)
+             *     - `unknown_parameter`: The body contains a field the API does not know (for example `aspect_ratio` instead of `aspectRatio`). [Fix](http://localhost:3000/errors#unknown_parameter)
+             *     - `concat_not_a_chain`: POST /api/v1/videos/concat was given a generation that extends none (`extended_from` null): there is no chain to join. [Fix](http://localhost:3000/errors#concat_not_a_chain)
+             */
+            400: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_json",
+                     *         "type": "invalid_request_error",
+                     *         "message": "The request body is not valid JSON.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#invalid_json",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. Error codes:
+             *
+             *     - `missing_api_key`: No API key was sent. [Fix](http://localhost:3000/errors#missing_api_key)
+             *     - `invalid_api_key`: The API key is unknown or has been revoked. [Fix](http://localhost:3000/errors#invalid_api_key)
+             *     - `key_expired`: The API key passed the expiry date its owner set for it. [Fix](http://localhost:3000/errors#key_expired)
+             */
+            401: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "type": "authentication_error",
+                     *         "message": "No API key was sent.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#missing_api_key",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. Error codes:
+             *
+             *     - `key_read_only`: The API key is read-only: it may list models and read generations, but not create or cancel them. [Fix](http://localhost:3000/errors#key_read_only)
+             *     - `key_source_not_allowed`: The request came from an address outside the IP addresses and ranges the API key is restricted to. [Fix](http://localhost:3000/errors#key_source_not_allowed)
+             */
+            403: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "key_read_only",
+                     *         "type": "permission_error",
+                     *         "message": "The API key is read-only: it may list models and read generations, but not create or cancel them.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#key_read_only",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found. Error codes:
+             *
+             *     - `generation_not_found`: No generation with this id exists for this account. [Fix](http://localhost:3000/errors#generation_not_found)
+             */
+            404: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "generation_not_found",
+                     *         "type": "not_found_error",
+                     *         "message": "No generation with this id exists for this account.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#generation_not_found",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. Error codes:
+             *
+             *     - `clip_not_completed`: The generation named by `extendFrom`, or the last clip of the chain POST /api/v1/videos/concat was asked to join, is not `completed` (still processing, failed or canceled): there is no clip to continue or join. [Fix](http://localhost:3000/errors#clip_not_completed)
+             *     - `concat_clips_differ`: The clips of the chain POST /api/v1/videos/concat was asked to join differ in codec, frame size or sound format (a provider's clip beside a rendered one, after a failover), so they cannot be joined without re-encoding. [Fix](http://localhost:3000/errors#concat_clips_differ)
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body in the last 24 hours. [Fix](http://localhost:3000/errors#idempotency_key_reused)
+             *     - `idempotency_request_in_progress`: A request with this Idempotency-Key is still being processed. [Fix](http://localhost:3000/errors#idempotency_request_in_progress)
+             */
+            409: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "clip_not_completed",
+                     *         "type": "conflict_error",
+                     *         "message": "The generation named by `extendFrom`, or the last clip of the chain POST /api/v1/videos/concat was asked to join, is not `completed` (still processing, failed or canceled): there is no clip to continue or join.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#clip_not_completed",
+                     *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Error. Error codes:
+             *
+             *     - `clip_expired`: The output of the generation named by `extendFrom`, or of a clip of the chain to concatenate, has passed its retention (`expired`): the clip is gone. [Fix](http://localhost:3000/errors#clip_expired)
+             */
+            410: {
+                headers: {
+                    /** @description Unique id of this request; the same value as `error.request_id`. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests per second allowed for this account (and model, on generation requests). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left within the last second (a sliding one-second window). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request would be accepted (at least 1). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "clip_expired",
+                     *         "type": "not_found_error",
+                     *         "message": "The output of the generation named by `extendFrom`, or of a clip of the chain to concatenate, has passed its retention (`expired`): the clip is gone.",
+                     *         "param": null,
+                     *         "doc_url": "http://localhost:3000/errors#clip_expired",
                      *         "request_id": "req_5c1b0d4e9a7f3e2d1c0b9a8f"
                      *       }
                      *     }
@@ -4449,11 +5049,15 @@ export interface operations {
                  *         "progress": 0,
                  *         "seed": 42,
                  *         "negative_prompt": null,
+                 *         "n": 1,
                  *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": null,
                  *         "quote_id": null,
+                 *         "extended_from": null,
+                 *         "extensions": [],
+                 *         "concat_of": [],
                  *         "livemode": true
                  *       }
                  *     }
@@ -4510,11 +5114,15 @@ export interface operations {
                  *         "progress": 55,
                  *         "seed": 42,
                  *         "negative_prompt": null,
+                 *         "n": 1,
                  *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": null,
                  *         "quote_id": null,
+                 *         "extended_from": null,
+                 *         "extensions": [],
+                 *         "concat_of": [],
                  *         "livemode": true
                  *       }
                  *     }
@@ -4581,11 +5189,15 @@ export interface operations {
                  *         "progress": 100,
                  *         "seed": 42,
                  *         "negative_prompt": null,
+                 *         "n": 1,
                  *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
                  *         "quote_id": null,
+                 *         "extended_from": null,
+                 *         "extensions": [],
+                 *         "concat_of": [],
                  *         "livemode": true
                  *       }
                  *     }
@@ -4642,11 +5254,15 @@ export interface operations {
                  *         "progress": 0,
                  *         "seed": 42,
                  *         "negative_prompt": null,
+                 *         "n": 1,
                  *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:41Z",
                  *         "quote_id": null,
+                 *         "extended_from": null,
+                 *         "extensions": [],
+                 *         "concat_of": [],
                  *         "livemode": true,
                  *         "error": {
                  *           "code": "render_failed",
@@ -4707,11 +5323,15 @@ export interface operations {
                  *         "progress": 0,
                  *         "seed": 42,
                  *         "negative_prompt": null,
+                 *         "n": 1,
                  *         "generate_audio": false,
                  *         "billed_seconds": 8,
                  *         "cost": "$3.840",
                  *         "completed_at": "2026-11-21T15:17:05Z",
                  *         "quote_id": null,
+                 *         "extended_from": null,
+                 *         "extensions": [],
+                 *         "concat_of": [],
                  *         "livemode": true
                  *       }
                  *     }

@@ -2,9 +2,13 @@ import { ConnectionError, VgenError } from "./errors.js";
 import { readSse } from "./sse.js";
 import type { Generation } from "./types.js";
 
-/** One `generation` event of a stream: the whole record as it is now. */
+/**
+ * One event of a stream: `generation`, the whole record as it is now; or `queue`, the generation
+ * moved up the queue while waiting (`event: queue`, no id): the last record with its new
+ * `queue_position` and `eta_seconds`.
+ */
 export interface GenerationEvent {
-  type: "generation";
+  type: "generation" | "queue";
   /** The event's id (`id:`) as a number, or null when the server sent none (see `GenerationStream.lastEventId`). */
   sequence: number | null;
   data: Generation;
@@ -55,11 +59,19 @@ export class GenerationStream implements AsyncIterable<GenerationEvent> {
       return;
     }
     try {
+      let last: Generation | undefined;
       for await (const event of readSse(this.response.body!, this.idleTimeoutMs)) {
         this.lastId = event.id;
+        if (event.event === "queue" && last) {
+          const moved = JSON.parse(event.data) as Pick<Generation, "queue_position" | "eta_seconds">;
+          last = { ...last, queue_position: moved.queue_position, eta_seconds: moved.eta_seconds };
+          yield { type: "queue", sequence: null, data: last };
+          continue;
+        }
         if (event.event !== "generation") continue;
         const sequence = event.id && /^\d+$/.test(event.id) ? Number(event.id) : null;
-        yield { type: "generation", sequence, data: JSON.parse(event.data) as Generation };
+        last = JSON.parse(event.data) as Generation;
+        yield { type: "generation", sequence, data: last };
       }
     } catch (err) {
       if (this.abortedByUs) return;

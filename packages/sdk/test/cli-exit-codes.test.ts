@@ -80,6 +80,18 @@ const SCENARIOS: Scenario[] = [
     routes: () => ({ "POST /api/v1/videos/cancel": apiError(409, "generation_not_cancelable") }),
     code: EXIT.api,
   },
+  {
+    name: "a join of a chain whose last clip is still processing",
+    args: () => ["concat", "vid_test"],
+    routes: () => ({ "POST /api/v1/videos/concat": apiError(409, "clip_not_completed") }),
+    code: EXIT.api,
+  },
+  {
+    name: "a join",
+    args: () => ["concat", "vid_test", "--json"],
+    routes: (url) => ({ "POST /api/v1/videos/concat": json(200, finished("completed", url)) }),
+    code: EXIT.completed,
+  },
   { name: "an unreachable server", args: () => ["models"], unreachable: true, code: EXIT.api },
   {
     name: "a record read",

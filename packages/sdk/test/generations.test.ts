@@ -76,4 +76,17 @@ describe("generations", () => {
       "/api/v1/videos/generations?limit=2&cursor=c1",
     ]);
   });
+
+  it("extends with extendFrom and joins a chain with concat: POST /api/v1/videos/concat with the last clip's id", async () => {
+    const joined = record({ id: "vid_join", status: "completed", concat_of: ["vid_1", "vid_2"], cost: "$0.000" });
+    const { server, client } = await setup([json(202, record({ id: "vid_2", extended_from: "vid_1" })), json(200, joined)]);
+    const extension = await client.generations.create({ ...params, extendFrom: "vid_1" });
+    expect(extension.extended_from).toBe("vid_1");
+    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ extendFrom: "vid_1" });
+    const concatenated = await client.generations.concat("vid_2");
+    expect(concatenated.concat_of).toEqual(["vid_1", "vid_2"]);
+    expect(server.requests[1]).toMatchObject({ method: "POST", url: "/api/v1/videos/concat" });
+    expect(JSON.parse(server.requests[1]!.body)).toEqual({ id: "vid_2" });
+    expect(server.requests[1]!.headers["idempotency-key"]).toBeTruthy();
+  });
 });

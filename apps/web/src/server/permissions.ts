@@ -82,9 +82,11 @@ export const PERMISSIONS = {
   "apiKeys.restrict": BUILDERS,
 
   "playground.create": BUILDERS,
+  "playground.quote": BUILDERS,
   "playground.get": BUILD_READERS,
   "generations.list": BUILD_READERS,
   "generations.get": BUILD_READERS,
+  "generations.concat": BUILDERS,
   "requests.list": BUILD_READERS,
   "requests.get": BUILD_READERS,
 

@@ -77,10 +77,12 @@ _BODY_NAMES = {
     "seed": "seed",
     "negative_prompt": "negativePrompt",
     "generate_audio": "generateAudio",
+    "n": "n",
     "web_hook": "webHook",
     "deadline": "deadline",
     "retention_days": "retention_days",
     "quote_id": "quoteId",
+    "extend_from": "extendFrom",
 }
 
 
@@ -118,6 +120,8 @@ class Generations:
         seed: Optional[int] = ...,
         negative_prompt: Optional[str] = ...,
         generate_audio: Optional[bool] = ...,
+        extend_from: Optional[str] = ...,
+        n: Optional[int] = ...,
         web_hook: Optional[str] = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
@@ -143,6 +147,8 @@ class Generations:
         seed: Optional[int] = ...,
         negative_prompt: Optional[str] = ...,
         generate_audio: Optional[bool] = ...,
+        extend_from: Optional[str] = ...,
+        n: Optional[int] = ...,
         web_hook: None = ...,
         deadline: Optional[Union[str, datetime]] = ...,
         retention_days: Optional[int] = ...,
@@ -167,6 +173,8 @@ class Generations:
         seed: Optional[int] = None,
         negative_prompt: Optional[str] = None,
         generate_audio: Optional[bool] = None,
+        extend_from: Optional[str] = None,
+        n: Optional[int] = None,
         web_hook: Optional[str] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
@@ -188,7 +196,10 @@ class Generations:
         minutes) caps the charge at the quoted cost (docs/api.md#binding-quotes). `seed` (0-4294967295)
         makes a local render reproducible and is passed to providers that take one; `negative_prompt`
         says what the clip should not show; `generate_audio` asks for a sound track (None: the model's
-        default)."""
+        default); `n` (1-4, at most the model's `max_outputs`) asks for several clips, each billed, one
+        `output` entry each. `extend_from` (a completed generation's id) continues that clip: its size,
+        shape and seed, billed only the new seconds; join the chain with `concat`
+        (docs/api.md#extending-a-clip)."""
         if stream and web_hook is not None:
             raise ValueError("web_hook selects callback mode, which answers with the record, not a stream")
         if stream and wait is not None:
@@ -211,6 +222,8 @@ class Generations:
             seed=seed,
             negative_prompt=negative_prompt,
             generate_audio=generate_audio,
+            extend_from=extend_from,
+            n=n,
             web_hook=web_hook,
             deadline=deadline,
             retention_days=retention_days,
@@ -242,9 +255,12 @@ class Generations:
         seed: Optional[int] = None,
         negative_prompt: Optional[str] = None,
         generate_audio: Optional[bool] = None,
+        extend_from: Optional[str] = None,
+        n: Optional[int] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
         cancel_after: Optional[Union[int, str]] = None,
+        quote_id: Optional[str] = None,
         idempotency_key: Optional[str] = None,
         on_progress: Optional[ProgressCallback] = None,
         mode: Literal["stream", "poll"] = "stream",
@@ -252,7 +268,9 @@ class Generations:
         timeout: Optional[float] = None,
     ) -> Generation:
         """Creates a generation and returns its terminal record (completed, failed or canceled: check
-        `status` and `error`), calling `on_progress` with every record seen on the way.
+        `status` and `error`), calling `on_progress` with every record seen on the way (and, while it
+        waits to start, with its new `queue_position` and `eta_seconds` each time it moves up the queue).
+        `quote_id` caps the charge at a binding quote's cost, as with `create`.
 
         `mode="stream"` follows the event stream; when the connection breaks it re-attaches, and polls
         if that keeps failing. `mode="poll"` polls every `poll_interval` seconds. `timeout` bounds the
@@ -272,9 +290,12 @@ class Generations:
             seed=seed,
             negative_prompt=negative_prompt,
             generate_audio=generate_audio,
+            extend_from=extend_from,
+            n=n,
             deadline=deadline,
             retention_days=retention_days,
             cancel_after=cancel_after,
+            quote_id=quote_id,
             idempotency_key=key,
         )
         seen: List[str] = []
@@ -358,6 +379,8 @@ class Generations:
         seed: Optional[int] = None,
         negative_prompt: Optional[str] = None,
         generate_audio: Optional[bool] = None,
+        extend_from: Optional[str] = None,
+        n: Optional[int] = None,
         web_hook: Optional[str] = None,
         deadline: Optional[Union[str, datetime]] = None,
         retention_days: Optional[int] = None,
@@ -377,6 +400,8 @@ class Generations:
             seed=seed,
             negative_prompt=negative_prompt,
             generate_audio=generate_audio,
+            extend_from=extend_from,
+            n=n,
             web_hook=web_hook,
             deadline=deadline,
             retention_days=retention_days,
@@ -387,6 +412,12 @@ class Generations:
     def cancel(self, id: str) -> Generation:
         """Cancels a generation that has not finished; raises GenerationNotCancelableError if it has."""
         res = self._transport.request("POST", "/api/v1/videos/cancel", json_body={"id": id})
+        return Generation.from_dict(res.json())
+
+    def concat(self, id: str) -> Generation:
+        """Joins the extension chain ending at `id` (its last clip) into one MP4: the completed record
+        of the join, whose `concat_of` lists the clips. Free: each clip was billed its own seconds."""
+        res = self._transport.request("POST", "/api/v1/videos/concat", json_body={"id": id})
         return Generation.from_dict(res.json())
 
     def list_page(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Page:
@@ -434,10 +465,19 @@ class Generations:
 def _records(
     stream: GenerationStream, on_progress: Optional[ProgressCallback], wait_until: Optional[float]
 ) -> Iterator[Generation]:
+    last: Optional[Generation] = None
     for event in stream:
+        if event.event == "queue" and last is not None:
+            # Moved up the queue while waiting: only the place and the ETA change (no event id).
+            moved = event.json()
+            raw = {**last.raw, "queue_position": moved.get("queue_position"), "eta_seconds": moved.get("eta_seconds")}
+            last = Generation.from_dict(raw)
+            if on_progress:
+                on_progress(last)
+            continue
         if event.event != "generation":
             continue
-        record = event.generation
+        record = last = event.generation
         if on_progress:
             on_progress(record)
         yield record

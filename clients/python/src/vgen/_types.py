@@ -101,6 +101,12 @@ class Generation:
     seed: Optional[int] = None
     negative_prompt: Optional[str] = None
     generate_audio: bool = False
+    # The clip this one continues (`extend_from`), the clips continuing it, and for a join its clips.
+    extended_from: Optional[str] = None
+    extensions: List[str] = field(default_factory=list)
+    concat_of: List[str] = field(default_factory=list)
+    # Clips asked for (`n`); `output` has one entry per delivered clip.
+    n: int = 1
     error: Optional[GenerationFailure] = None
     raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -141,6 +147,10 @@ class Generation:
             seed=data.get("seed"),
             negative_prompt=data.get("negative_prompt"),
             generate_audio=data.get("generate_audio") is True,
+            extended_from=data.get("extended_from"),
+            extensions=list(data.get("extensions") or []),
+            concat_of=list(data.get("concat_of") or []),
+            n=data.get("n") if isinstance(data.get("n"), int) else 1,
             error=failure,
             raw=dict(data),
         )

@@ -1,4 +1,4 @@
-"""`python -m vgen`: generate a clip; get, list, cancel and download generations; list the models.
+"""`python -m vgen`: quote and generate a clip; get, list, cancel and download generations; list the models.
 The commands and exit codes are the TypeScript SDK's `vgen` command's (packages/sdk), so scripts can
 use either.
 
@@ -12,8 +12,10 @@ argparse already exits 2 on bad arguments.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
+import os
 import sys
 from typing import Any, Callable, Dict, List, Optional, TextIO
 
@@ -36,27 +38,19 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--api-key", help="API key (default: $VGEN_API_KEY)")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    gen = commands.add_parser("generate", help="create a generation, follow it and download the video")
-    gen.add_argument("prompt")
-    gen.add_argument("--model", required=True)
-    gen.add_argument("--duration", type=int, help="seconds (the model's bounds; see `models`)")
-    gen.add_argument("--size", choices=["720p", "1080p", "4k"])
-    gen.add_argument("--aspect-ratio", choices=["16:9", "9:16"])
-    gen.add_argument("--first-frame-url")
-    gen.add_argument("--last-frame-url")
-    gen.add_argument("--url", action="append", dest="urls", help="a reference image URL (up to 3)")
-    gen.add_argument("--seed", type=int, help="0-4294967295: the same seed renders the same clip locally")
-    gen.add_argument("--negative-prompt", help="what the clip should not show")
-    gen.add_argument(
-        "--audio",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="add a sound track (--no-audio: none; neither: the model's default)",
+    gen = commands.add_parser(
+        "generate", aliases=["create"], help="create a generation, follow it and download the video"
     )
+    _create_arguments(gen)
+    gen.add_argument("--quote-id", help="a binding quote from `quote` with the same arguments: charged at most its cost")
     gen.add_argument("--out", help="file to write the MP4 to (default: <id>.mp4)")
     gen.add_argument("--poll", action="store_true", help="poll the result instead of streaming events")
     gen.add_argument("--quiet", action="store_true", help="no progress lines")
     gen.add_argument("--json", action="store_true", help="print the final record as JSON")
+
+    quoting = commands.add_parser("quote", help="a binding quote for `generate` with the same arguments")
+    _create_arguments(quoting)
+    quoting.add_argument("--json", action="store_true", help="print the quote as JSON")
 
     get = commands.add_parser("get", aliases=["status"], help="show one generation")
     get.add_argument("id")
@@ -70,6 +64,10 @@ def _parser() -> argparse.ArgumentParser:
     cancel.add_argument("id")
     cancel.add_argument("--json", action="store_true")
 
+    concat = commands.add_parser("concat", help="join the extension chain ending at ID into one MP4 (free)")
+    concat.add_argument("id")
+    concat.add_argument("--json", action="store_true")
+
     download = commands.add_parser("download", help="save a generation's video (following it to its end first)")
     download.add_argument("id")
     download.add_argument("--out", help="file to write the MP4 to (default: <id>.mp4)")
@@ -80,6 +78,52 @@ def _parser() -> argparse.ArgumentParser:
     models = commands.add_parser("models", help="list the catalog")
     models.add_argument("--json", action="store_true")
     return parser
+
+
+def _create_arguments(command: argparse.ArgumentParser) -> None:
+    """The create body's arguments, the same for `generate` and `quote` (a quote prices exactly that body)."""
+    command.add_argument("prompt")
+    command.add_argument("--model", required=True)
+    command.add_argument("--duration", type=int, help="seconds (the model's bounds; see `models`)")
+    command.add_argument("--size", choices=["720p", "1080p", "4k"])
+    command.add_argument("--aspect-ratio", choices=["16:9", "9:16"])
+    command.add_argument("--first-frame-url")
+    command.add_argument("--last-frame-url")
+    command.add_argument("--url", action="append", dest="urls", help="a reference image URL (up to 3)")
+    command.add_argument("--seed", type=int, help="0-4294967295: the same seed renders the same clip locally")
+    command.add_argument("--negative-prompt", help="what the clip should not show")
+    command.add_argument("--n", type=int, choices=[1, 2, 3, 4], help="how many clips (at most the model's max_outputs)")
+    command.add_argument("--extend-from", help="continue this completed generation (its size, shape and seed)")
+    command.add_argument(
+        "--audio",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="add a sound track (--no-audio: none; neither: the model's default)",
+    )
+
+
+def _create_body(args: argparse.Namespace) -> Dict[str, Any]:
+    return dict(
+        model=args.model,
+        prompt=args.prompt,
+        duration=args.duration,
+        size=args.size,
+        aspect_ratio=args.aspect_ratio,
+        first_frame_url=args.first_frame_url,
+        last_frame_url=args.last_frame_url,
+        urls=args.urls,
+        seed=args.seed,
+        negative_prompt=args.negative_prompt,
+        generate_audio=args.audio,
+        n=args.n,
+        extend_from=args.extend_from,
+    )
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 11th, 22nd..."""
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _positive(text: str) -> int:
@@ -93,6 +137,8 @@ def _progress_printer(stream: TextIO) -> Callable[[Generation], None]:
 
     def show(record: Generation) -> None:
         line = f"{record.id} {record.status} {record.progress}% eta {record.eta_seconds}s"
+        if record.queue_position:
+            line += f" {_ordinal(record.queue_position)} in queue"
         if line != last[0]:
             print(line, file=stream, flush=True)
             last[0] = line
@@ -147,30 +193,36 @@ def _follow_and_save(client: Vgen, args: argparse.Namespace, wait: Callable[...,
         if args.json:
             print(json.dumps(record.raw, ensure_ascii=False))
         return EXIT_FAILED if record.status == "failed" else EXIT_CANCELED
-    saved = client.download(record, args.out or f"{record.id}.mp4")
-    print(f"saved {saved.path} ({saved.bytes} bytes)", file=sys.stderr)
-    print(json.dumps(record.raw, ensure_ascii=False) if args.json else saved.path)
+    # The first clip at --out; with `n` clips, clip i beside it as <name>-<i>.mp4 (as the TS CLI does).
+    first = args.out or f"{record.id}.mp4"
+    stem, ext = os.path.splitext(first)
+    paths = []
+    for i, output in enumerate(record.output):
+        saved = client.download(output.url, first if i == 0 else f"{stem}-{i}{ext or '.mp4'}")
+        print(f"saved {saved.path} ({saved.bytes} bytes)", file=sys.stderr)
+        paths.append(saved.path)
+    print(json.dumps(record.raw, ensure_ascii=False) if args.json else "\n".join(paths))
     return EXIT_COMPLETED
 
 
 def _generate(client: Vgen, args: argparse.Namespace) -> int:
     def wait(**options: Any) -> Generation:
-        return client.generations.create_and_wait(
-            model=args.model,
-            prompt=args.prompt,
-            duration=args.duration,
-            size=args.size,
-            aspect_ratio=args.aspect_ratio,
-            first_frame_url=args.first_frame_url,
-            last_frame_url=args.last_frame_url,
-            urls=args.urls,
-            seed=args.seed,
-            negative_prompt=args.negative_prompt,
-            generate_audio=args.audio,
-            **options,
-        )
+        return client.generations.create_and_wait(**_create_body(args), quote_id=args.quote_id, **options)
 
     return _follow_and_save(client, args, wait)
+
+
+def _quote(client: Vgen, args: argparse.Namespace) -> int:
+    quote = client.generations.quote(**_create_body(args))
+    if args.json:
+        print(json.dumps(dataclasses.asdict(quote), ensure_ascii=False))
+        return EXIT_COMPLETED
+    print(f"quote_id   {quote.quote_id}")
+    print(f"cost       {quote.cost} ({quote.billed_seconds}s x {quote.price})")
+    print(f"eta        {quote.eta_seconds}s")
+    print(f"expires    {quote.expires_at}")
+    print(f"create with it (same arguments): python -m vgen generate ... --quote-id {quote.quote_id}", file=sys.stderr)
+    return EXIT_COMPLETED
 
 
 def _download(client: Vgen, args: argparse.Namespace) -> int:
@@ -187,6 +239,11 @@ def _get(client: Vgen, args: argparse.Namespace) -> int:
 
 def _cancel(client: Vgen, args: argparse.Namespace) -> int:
     _print_record(client.generations.cancel(args.id), args.json)
+    return EXIT_COMPLETED
+
+
+def _concat(client: Vgen, args: argparse.Namespace) -> int:
+    _print_record(client.generations.concat(args.id), args.json)
     return EXIT_COMPLETED
 
 
@@ -222,10 +279,13 @@ def _print_table(rows: List[List[str]]) -> None:
 
 COMMANDS: Dict[str, Callable[[Vgen, argparse.Namespace], int]] = {
     "generate": _generate,
+    "create": _generate,
+    "quote": _quote,
     "get": _get,
     "status": _get,
     "list": _list,
     "cancel": _cancel,
+    "concat": _concat,
     "download": _download,
     "models": _models,
 }

@@ -66,11 +66,20 @@ class OutputTest(unittest.TestCase):
         self.assertEqual((sent["seed"], sent["negativePrompt"], sent["generateAudio"]), (4294967295, "fog", False))
         self.assertEqual((got.seed, got.negative_prompt, got.generate_audio), (4294967295, "fog", True))
 
+    def test_n_is_sent_and_read_back_with_one_output_per_clip(self):
+        answer = record()
+        answer.update(n=2)
+        with FakeServer() as server:
+            server.replies = [Reply(202, answer)]
+            got = vgen.Vgen("k", base_url=server.url).generations.create(model="m", prompt="p", n=2)
+        self.assertEqual(server.seen[0].json()["n"], 2)
+        self.assertEqual(got.n, 2)
+
     def test_fields_left_out_are_not_sent(self):
         with FakeServer() as server:
             server.replies = [Reply(202, record())]
             vgen.Vgen("k", base_url=server.url).generations.create(model="m", prompt="p")
-        self.assertFalse({"seed", "negativePrompt", "generateAudio"} & set(server.seen[0].json()))
+        self.assertFalse({"seed", "negativePrompt", "generateAudio", "n"} & set(server.seen[0].json()))
 
     def test_a_quote_sends_the_body_a_create_with_the_same_arguments_sends(self):
         args = dict(
@@ -85,6 +94,19 @@ class OutputTest(unittest.TestCase):
         self.assertEqual(created.pop("stream"), False)
         self.assertEqual(quoted, created)
         self.assertEqual((quoted["seed"], quoted["negativePrompt"], quoted["generateAudio"]), (7, "fog", True))
+
+    def test_an_extension_sends_extend_from_and_concat_joins_the_chain(self):
+        with FakeServer() as server:
+            joined = record("vid_join", status="completed", progress=100, concat_of=["vid_1", "vid_2"], cost="$0.000")
+            server.replies = [Reply(202, record("vid_2", extended_from="vid_1")), Reply(200, joined)]
+            client = vgen.Vgen("k", base_url=server.url)
+            extension = client.generations.create(model="m", prompt="on", extend_from="vid_1")
+            self.assertEqual(extension.extended_from, "vid_1")
+            self.assertEqual(server.seen[0].json()["extendFrom"], "vid_1")
+            self.assertEqual(client.generations.concat("vid_2").concat_of, ["vid_1", "vid_2"])
+        self.assertEqual(server.seen[1].path, "/api/v1/videos/concat")
+        self.assertEqual(server.seen[1].json(), {"id": "vid_2"})
+        self.assertIn("idempotency-key", server.seen[1].headers)
 
     def test_an_output_says_whether_it_has_sound(self):
         done = record("vid_9", status="completed", progress=100)
@@ -265,6 +287,63 @@ class CliTest(unittest.TestCase):
         body = server.seen[0].json()
         self.assertEqual((body["duration"], body["urls"]), (2, ["https://a.test/1.png"]))
 
+    def test_quote_prints_cost_seconds_eta_and_id_and_generate_creates_with_it(self):
+        quoted = {
+            "quote_id": "quo_7",
+            "model": "m",
+            "price": "$0.150 / сек",
+            "billed_seconds": 4,
+            "cost": "$0.600",
+            "eta_seconds": 42,
+            "expires_at": "2026-11-23T09:10:00Z",
+            "livemode": True,
+        }
+        with FakeServer() as server:
+            server.replies = [Reply(200, quoted)]
+            code, out, err = self.run_cli(server, "quote", "a cat", "--model", "m", "--duration", "4", "--audio")
+            self.assertEqual(code, 0, err)
+            self.assertEqual(server.seen[0].path, "/api/v1/videos/quote")
+            self.assertEqual(server.seen[0].json(), {"model": "m", "prompt": "a cat", "duration": 4, "generateAudio": True})
+            self.assertIn("quote_id   quo_7", out)
+            self.assertIn("cost       $0.600 (4s x $0.150 / сек)", out)
+            self.assertIn("eta        42s", out)
+            self.assertIn("expires    2026-11-23T09:10:00Z", out)
+            server.replies = [Reply(200, quoted)]
+            code, out, _ = self.run_cli(server, "quote", "a cat", "--model", "m", "--json")
+            self.assertEqual((code, json.loads(out)["quote_id"]), (0, "quo_7"))
+            server.replies = [Reply(200, chunks=sse(record(status="canceled")))]
+            code, _, _ = self.run_cli(server, "create", "a cat", "--model", "m", "--audio", "--quote-id", "quo_7")
+            self.assertEqual(code, 6)
+            self.assertEqual(server.seen[-1].json()["quoteId"], "quo_7")
+
+    def test_progress_shows_the_queue_position_as_the_generation_moves_up(self):
+        def route(seen):
+            if seen.path == "/cdn/vid_1.mp4":
+                return Reply(200, MP4)
+            done = record(status="completed", progress=100)
+            done["output"][0]["url"] = f"http://{seen.headers['host']}/cdn/vid_1.mp4"
+            waiting = record(progress=0, queue_position=3, eta_seconds=30)
+            moved = [f"event: queue\ndata: {json.dumps({'queue_position': p, 'eta_seconds': e})}\n\n".encode()
+                     for p, e in ((2, 20), (1, 10))]
+            started = record(progress=10, queue_position=None)
+            first, rest = sse(waiting), sse(started, done)
+            return Reply(200, chunks=first + moved + rest)
+
+        with FakeServer(route) as server, tempfile.TemporaryDirectory() as tmp:
+            argv = ["generate", "a cat", "--model", "m", "--out", os.path.join(tmp, "clip.mp4")]
+            code, _, err = self.run_cli(server, *argv)
+        self.assertEqual(code, 0, err)
+        lines = [line for line in err.splitlines() if line.startswith("vid_1 processing")]
+        self.assertEqual(
+            lines,
+            [
+                "vid_1 processing 0% eta 30s 3rd in queue",
+                "vid_1 processing 0% eta 20s 2nd in queue",
+                "vid_1 processing 0% eta 10s 1st in queue",
+                "vid_1 processing 10% eta 5s",
+            ],
+        )
+
     def test_exit_codes_follow_the_outcome(self):
         failed = record(status="failed", error={"code": "timeout", "message": "slow"})
         with FakeServer() as server:
@@ -317,6 +396,10 @@ class CliTest(unittest.TestCase):
             self.assertIn("idempotency-key", server.seen[-1].headers)
             server.replies = [Reply(409, {"error": {"code": "generation_not_cancelable", "message": "done"}})]
             self.assertEqual(self.run_cli(server, "cancel", "vid_1")[0], 4)
+            server.replies = [Reply(200, record("vid_9", status="completed", concat_of=["vid_1", "vid_2"]))]
+            code, out, _ = self.run_cli(server, "concat", "vid_2", "--json")
+            self.assertEqual((code, json.loads(out)["concat_of"]), (0, ["vid_1", "vid_2"]))
+            self.assertEqual((server.seen[-1].path, server.seen[-1].json()), ("/api/v1/videos/concat", {"id": "vid_2"}))
 
     def test_download_follows_a_running_generation_then_saves_it(self):
         def route(seen):

@@ -16,11 +16,15 @@ export const EXAMPLE_RECORD = {
   progress: 0,
   seed: 42,
   negative_prompt: null,
+  n: 1,
   generate_audio: false,
   billed_seconds: 8,
   cost: "$3.840",
   completed_at: null,
   quote_id: null,
+  extended_from: null,
+  extensions: [],
+  concat_of: [],
   livemode: true,
 } as const;
 

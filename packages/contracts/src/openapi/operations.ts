@@ -4,6 +4,7 @@ import { API_OPERATIONS, type ApiOperationId } from "../api-operations";
 import { getBalance } from "./billing/get-balance";
 import { listModels } from "./catalog/list-models";
 import { cancelGeneration } from "./generations/cancel-generation";
+import { concatGenerations } from "./generations/concat-generations";
 import { createGeneration } from "./generations/create-generation";
 import { createQuote } from "./generations/create-quote";
 import { getGenerationResult } from "./generations/get-generation-result";
@@ -24,6 +25,7 @@ const DOCS: Record<ApiOperationId, (baseUrl: string) => OperationDoc> = {
   streamGenerationEvents,
   getGenerationResult,
   cancelGeneration,
+  concatGenerations,
   listModels,
   getBalance,
   listenWebhooks,

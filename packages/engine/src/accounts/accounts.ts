@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Locale, Id } from "@vgen/contracts";
-import { newId, Prisma, randomBase58, type Db, type Role } from "@vgen/db";
+import { newWebhookSecret } from "../delivery";
+import { newId, Prisma, type Db, type Role } from "@vgen/db";
 import { LRUCache } from "lru-cache";
 import { sendVerificationLink, hashNewPassword } from "../auth";
 import { keysByHash, type KeyIdentity } from "./key-identity";
@@ -14,10 +15,6 @@ export const TEST_API_KEY_PREFIX = "vgk_test_";
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
-}
-
-export function newWebhookSecret(): string {
-  return `whsec_${Buffer.from(randomBase58(32)).toString("base64")}`;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
-import type { Db } from "@vgen/db";
+import type { Db, Generation } from "@vgen/db";
 import { confirmOwner, revokeAccountSessions } from "../auth";
 import { logger } from "../platform";
-import { removeOutputs } from "../storage";
+import { outputsOf, removeOutputs, storedKeysOf } from "../storage";
 import { writeAuditRow } from "../audit";
+import { leaveOrganizations } from "../orgs";
 
 /** The address a deleted account keeps: unique, unroutable (.invalid), and naming no one. */
 export function tombstoneEmail(accountId: string): string {
@@ -13,8 +14,9 @@ export function tombstoneEmail(accountId: string): string {
 
 /**
  * The owner deletes their account (docs/architecture.md#account-deletion). Refused while a generation is
- * processing (its hold, charge and file are still moving). Otherwise, in one transaction with its
- * audit row: every API key and session revoked; email (tombstone), name, password, two-factor
+ * processing (its hold, charge and file are still moving), and while the person is an organization's
+ * only owner. Otherwise, in one transaction with its audit row: the person leaves every organization
+ * they belong to; every API key and session revoked; email (tombstone), name, password, two-factor
  * secret and codes, prompts, input URLs, webhook payloads, stored idempotent answers and test-balance
  * texts removed; the ledger and invoices kept as they are (financial records). The stored video
  * files are removed after the commit.
@@ -42,17 +44,16 @@ export async function deleteAccount(
         `${processing} generation${processing === 1 ? " is" : "s are"} still in progress. Wait for ${processing === 1 ? "it" : "them"} to finish or cancel ${processing === 1 ? "it" : "them"}, then delete the account.`,
       );
     }
+    await leaveOrganizations(tx, input.accountId);
     // The clip and its poster frame: both show the user's content.
-    const files = await tx.generation.findMany({
-      where: { accountId: input.accountId, OR: [{ outputKey: { not: null } }, { posterKey: { not: null } }] },
-      select: { outputKey: true, posterKey: true },
-    });
+    const files = await tx.$queryRaw<{ outputs: unknown }[]>`
+      SELECT outputs FROM generations WHERE account_id = ${input.accountId} AND outputs <> '[]'::jsonb`;
     const now = new Date();
     const keys = await tx.apiKey.updateMany({ where: { accountId: input.accountId, revokedAt: null }, data: { revokedAt: now } });
     const sessions = await revokeAccountSessions(tx, input.accountId);
     const generations = await tx.generation.updateMany({
       where: { accountId: input.accountId },
-      data: { prompt: "", firstFrameUrl: null, lastFrameUrl: null, urls: [], webhookUrl: null, outputKey: null, posterKey: null },
+      data: { prompt: "", firstFrameUrl: null, lastFrameUrl: null, urls: [], webhookUrl: null, outputs: [] },
     });
     await tx.webhookDelivery.deleteMany({ where: { accountId: input.accountId } });
     await tx.idempotencyKey.deleteMany({ where: { accountId: input.accountId } });
@@ -84,7 +85,7 @@ export async function deleteAccount(
         files: files.length,
       },
     });
-    return files.flatMap((f) => [f.outputKey, f.posterKey].filter((key): key is string => key !== null));
+    return files.flatMap((f) => storedKeysOf(outputsOf(f as Pick<Generation, "outputs">)));
   });
   try {
     await removeOutputs(outputKeys);

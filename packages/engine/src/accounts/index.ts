@@ -1,5 +1,5 @@
 /** Public surface of the engine's accounts domain. Accounts and what belongs to them: sign-up, API keys, model subscriptions with spend caps, test balance. */
-export { authenticateApiKey, createAccount, setAccountLocale, signUp, newWebhookSecret } from "./accounts";
+export { authenticateApiKey, createAccount, setAccountLocale, signUp } from "./accounts";
 export {
   ApiKeyNotFoundError,
   MAX_LIVE_API_KEYS,

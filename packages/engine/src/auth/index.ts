@@ -15,7 +15,7 @@ export {
   revokeOwnSession,
   revokeSession,
 } from "./sessions";
-export { SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS, SIGN_IN_MESSAGES, signInWithPassword } from "./sign-in";
+export { SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS, signInWithPassword } from "./sign-in";
 export {
   confirmTwoFactorEnrollment,
   disableTwoFactor,

@@ -11,14 +11,6 @@ export type SignInOutcome =
   | { ok: true; account: { id: string; email: string; name: string | null; role: Role } }
   | { ok: false; reason: "invalid" | "locked" | "suspended" | "code_required" | "code_invalid" | "code_locked" };
 
-export const SIGN_IN_MESSAGES = {
-  locked: "Too many sign-in attempts. Wait 15 minutes and try again, or reset your password.",
-  suspended: "This account is suspended. Contact support.",
-  code_required: "Enter the code from your authenticator app.",
-  code_invalid: "That code is not correct or was already used. Try the current code, or a recovery code.",
-  code_locked: "Too many two-factor codes tried. Wait 15 minutes and try again.",
-} as const;
-
 /**
  * Email and password sign-in. Two rules keep it from telling who has an account:
  * - the password is checked with the KDF exactly once on every attempt that gets past the limits,

@@ -3,6 +3,7 @@ import {
   dimensionsFor,
   formatPricePerSecond,
   formatUsd,
+  pricePerSecondFor,
   type AspectRatio,
   type CreateGenerationInput,
   type Size,
@@ -18,6 +19,8 @@ export interface ResolvedRequest {
   width: number;
   height: number;
   generateAudio: boolean;
+  /** Clips asked for (`n`), within the model's `maxOutputs`. */
+  n: number;
   /** Per second: the model's price, or its audio price for a clip with sound. */
   priceMicrosPerSecond: bigint;
 }
@@ -45,10 +48,16 @@ export function resolveAgainstModel(model: CatalogModel, input: CreateGeneration
   if (generateAudio && !model.supportsAudio) {
     throw new ApiError("audio_not_supported", `${model.id} makes silent clips only; omit \`generateAudio\`.`, "generateAudio");
   }
-  const priceMicrosPerSecond = generateAudio
-    ? (model.audioPriceMicros ?? model.priceMicrosPerSecond)
-    : model.priceMicrosPerSecond;
-  return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio), generateAudio, priceMicrosPerSecond };
+  const n = input.n ?? 1;
+  if (n > model.maxOutputs) {
+    throw new ApiError(
+      "too_many_outputs",
+      `${model.id} makes at most ${model.maxOutputs} clip${model.maxOutputs === 1 ? "" : "s"} per request; \`n\` was ${n}.`,
+      "n",
+    );
+  }
+  const priceMicrosPerSecond = pricePerSecondFor(model, generateAudio);
+  return { model, duration, size, aspectRatio, ...dimensionsFor(size, aspectRatio), generateAudio, n, priceMicrosPerSecond };
 }
 
 /** The size a request without `size` gets: the first of the model's sizes (the catalog edit refuses an empty list). */
@@ -87,10 +96,11 @@ export function modelView(m: CatalogModel) {
     default_size: defaultSize(m),
     aspect_ratios: ["16:9", "9:16"],
     duration: { min: m.minDuration, max: m.maxDuration, default: m.defaultDuration },
+    max_outputs: m.maxOutputs,
     audio: {
       supported: m.supportsAudio,
       default: m.supportsAudio && m.audioDefault,
-      price: m.supportsAudio ? formatPricePerSecond(m.audioPriceMicros ?? m.priceMicrosPerSecond) : null,
+      price: m.supportsAudio ? formatPricePerSecond(pricePerSecondFor(m, true)) : null,
     },
   };
 }

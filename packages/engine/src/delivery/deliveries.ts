@@ -13,7 +13,7 @@
 // success.
 import { ApiError, GenerationRecord, WEBHOOK_TEST_EVENT } from "@vgen/contracts";
 import { newId, type Db, type Prisma, type WebhookAttempt, type WebhookDelivery } from "@vgen/db";
-import { newWebhookSecret } from "../accounts";
+import { newWebhookSecret } from "./signing-secret";
 import { FetchFailedError, safeFetch } from "../net";
 import {
   logger,

@@ -3,7 +3,7 @@
 // account's entry in every process's endpoint cache (platform/hot-cache/lookups.ts).
 import { ApiError, type EndpointEvent } from "@vgen/contracts";
 import { newId, type Db, type WebhookEndpoint } from "@vgen/db";
-import { newWebhookSecret } from "../accounts";
+import { newWebhookSecret } from "./signing-secret";
 import { type MemberActor, writeMemberAuditRow } from "../audit";
 import { assertUrlAllowed } from "../net";
 import { resolveProjectId } from "../projects";

@@ -1,5 +1,6 @@
 /** Public surface of the engine's delivery domain. Webhook delivery: account endpoints, event fan-out, signed payloads, retries on a schedule, delivery history. */
 export { resumeEndpoint } from "./circuit";
+export { newWebhookSecret } from "./signing-secret";
 export {
   WebhookDeliveryNotFoundError,
   WebhookDestinationBusyError,

@@ -5,7 +5,7 @@
 // records the attempt. The server never connects to the developer's machine.
 import { EventEmitter } from "node:events";
 import { newId, type Db, type Prisma, type Tx } from "@vgen/db";
-import { newWebhookSecret } from "../accounts";
+import { newWebhookSecret } from "./signing-secret";
 import { notificationConnection, type ChannelListener } from "../platform";
 import { deliveryBody } from "./deliveries";
 import { signWebhook, type WebhookHeaders } from "./signing";

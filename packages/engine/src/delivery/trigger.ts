@@ -33,11 +33,15 @@ function sampleGeneration(event: WebhookEvent, now: Date, livemode: boolean): Ge
     progress: 0,
     seed: 42,
     negative_prompt: null,
+    n: 1,
     generate_audio: false,
     billed_seconds: 4,
     cost: "$0.400",
     completed_at: null,
     quote_id: null,
+    extended_from: null,
+    extensions: [],
+    concat_of: [],
     livemode,
   };
   switch (event) {

@@ -1,6 +1,5 @@
 import { ApiError } from "@vgen/contracts";
 import { newId, type Generation, type DbOrTx } from "@vgen/db";
-import { GENERATION_EVENTS_CHANNEL } from "./events";
 import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
 import { quoteAlreadyUsed } from "./quotes";
 import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, traceCarrier, type GenerationJob } from "../platform";
@@ -15,10 +14,10 @@ export interface KeyCompletion {
 const JOB_STATEMENT = /^\s*WITH\s+ins\s+AS\s*\(/i;
 
 /**
- * Accepts a generation in ONE statement: the conditional balance hold, the generation row, its
- * ledger entry, the change notice and pg-boss's own job insert (its SQL and values, as pg-boss
- * builds them for this send). One round trip, and the balance row is locked only while that one
- * statement runs. A hold that the balance does not cover aborts the statement, job included.
+ * Accepts a generation in ONE statement: pg-boss's own job insert (its SQL and values, as pg-boss
+ * builds them for this send), the generation row, then the conditional balance hold and its ledger
+ * entry. One round trip, and the balance row is locked only from the hold to COMMIT. A hold that
+ * the balance does not cover aborts the statement, job and generation included.
  *
  * With an Idempotency-Key, the same statement stores the key's response, guarded by the claim's
  * token: a committed generation always has its completed key, and a claim taken over by a retry
@@ -82,47 +81,59 @@ function withAcceptance(
       RETURNING true AS ok
     ),`
     : "";
+  // The balance row is every create of the account's one point of contention: it is locked from
+  // the hold's UPDATE to COMMIT, so the hold comes last. It reads `generation`, and PostgreSQL runs
+  // a data-modifying CTE when another reads it, so the job (the main query) and the generation row
+  // are written before the lock is taken; the ledger entry reads `hold`, so it follows it. A refusal
+  // anywhere aborts the whole statement, so the earlier writes never commit without the hold.
   // A test-mode generation moves no money: no hold, no ledger entry, no balance condition.
   const hold = g.livemode
     ? `
     hold AS (
       UPDATE accounts SET balance_micros = balance_micros - ${p(g.costMicros)}, updated_at = ${p(g.createdAt)}
-      WHERE id = ${p(g.accountId)} AND balance_micros >= ${p(g.costMicros)} AND deleted_at IS NULL
-      RETURNING balance_micros
+      FROM generation
+      WHERE accounts.id = ${p(g.accountId)} AND accounts.balance_micros >= ${p(g.costMicros)} AND accounts.deleted_at IS NULL
+      RETURNING accounts.balance_micros
+    ),
+    entry AS (
+      INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference, created_at)
+      SELECT ${p(newId("led"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, ${p(g.id)}, ${p(g.id)}, ${p(g.createdAt)}
+      FROM (SELECT 1) AS one LEFT JOIN hold ON true
+      WHERE vgen_require(hold.balance_micros IS NOT NULL, 'insufficient_balance')
     ),`
     : "";
   const conditions = [
     ...(completion ? [{ ok: "key_done.ok IS NOT NULL", refusal: "idempotency_claim_lost" }] : []),
     ...(g.quoteId ? [{ ok: "quote_used.ok IS NOT NULL", refusal: "quote_already_used" }] : []),
-    ...(g.livemode ? [{ ok: "hold.balance_micros IS NOT NULL", refusal: "insufficient_balance" }] : []),
   ];
   const admitted = conditions.length
     ? `vgen_require(${conditions.map((c) => c.ok).join(" AND ")},
           CASE ${conditions.map((c) => `WHEN NOT (${c.ok}) THEN '${c.refusal}'`).join(" ")} END)`
     : "true";
-  const joins = `${g.livemode ? "\n        LEFT JOIN hold ON true" : ""}${completion ? "\n        LEFT JOIN key_done ON true" : ""}${g.quoteId ? "\n        LEFT JOIN quote_used ON true" : ""}`;
-  const entry = g.livemode
+  const joins = `${completion ? "\n        LEFT JOIN key_done ON true" : ""}${g.quoteId ? "\n        LEFT JOIN quote_used ON true" : ""}`;
+  // The source links to its extension in the same statement: both links commit together, or neither.
+  const linked = g.extendedFrom
     ? `
-    entry AS (
-      INSERT INTO ledger_entries (id, account_id, type, amount_micros, balance_after_micros, generation_id, reference, created_at)
-      SELECT ${p(newId("led"))}, ${p(g.accountId)}, 'hold', ${p(-g.costMicros)}, hold.balance_micros, generation.id, generation.id, ${p(g.createdAt)}
-      FROM hold, generation
+    linked AS (
+      UPDATE generations SET extensions = array_append(extensions, generation.id)
+      FROM generation WHERE generations.id = ${p(g.extendedFrom)} AND generations.account_id = ${p(g.accountId)}
     ),`
     : "";
-  const ctes = `${keyDone}${quoteUsed}${hold}
+  // No change notice: nothing can watch a generation before it exists, and a NOTIFY would make
+  // every create's COMMIT wait its turn for the notification queue's lock.
+  const ctes = `${keyDone}${quoteUsed}
     generation AS (
-      INSERT INTO generations (id, account_id, api_key_id, model_id, status, prompt, duration, size, aspect_ratio,
+      INSERT INTO generations (id, account_id, api_key_id, project_id, model_id, status, prompt, duration, size, aspect_ratio,
         width, height, first_frame_url, last_frame_url, urls, webhook_url, webhook_events, price_micros_per_second, billed_seconds,
-        cost_micros, queue, seed, negative_prompt, generate_audio, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, trace_id, created_at, quote_id)
-      SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
+        cost_micros, queue, seed, negative_prompt, generate_audio, n, progress, eta_seconds_at_accept, deadline_at, retention_days, attempts, livemode, trace_id, created_at, quote_id, extended_from)
+      SELECT ${p(g.id)}, ${p(g.accountId)}, ${p(g.apiKeyId)}, ${p(g.projectId)}, ${p(g.modelId)}, 'processing', ${p(g.prompt)}, ${p(g.duration)},
         ${p(g.size)}, ${p(g.aspectRatio)}, ${p(g.width)}, ${p(g.height)}, ${p(g.firstFrameUrl)}, ${p(g.lastFrameUrl)},
         ${p(g.urls)}::text[], ${p(g.webhookUrl)}, ${p(g.webhookEvents)}::text[], ${p(g.priceMicrosPerSecond)}, ${p(g.billedSeconds)}, ${p(g.costMicros)},
-        ${p(g.queue)}::"QueueName", ${p(g.seed)}::bigint, ${p(g.negativePrompt)}, ${p(g.generateAudio)}, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.livemode)},
-        ${p(g.traceId)}, ${p(g.createdAt)}, ${p(g.quoteId)}
+        ${p(g.queue)}::"QueueName", ${p(g.seed)}::bigint, ${p(g.negativePrompt)}, ${p(g.generateAudio)}, ${p(g.n)}::int, 0, ${p(g.etaSecondsAtAccept)}, ${p(g.deadlineAt)}, ${p(g.retentionDays)}::int, 0, ${p(g.livemode)},
+        ${p(g.traceId)}, ${p(g.createdAt)}, ${p(g.quoteId)}, ${p(g.extendedFrom)}
       FROM (SELECT 1) AS one${joins}
-        CROSS JOIN LATERAL (SELECT pg_notify(${p(GENERATION_EVENTS_CHANNEL)}, ${p(g.id)})) AS notified
       WHERE ${admitted}
       RETURNING id
-    ),${entry}`;
+    ),${hold}${linked}`;
   return { text: jobSql.replace(/^\s*WITH\s/i, `WITH ${ctes}\n`), values };
 }

@@ -8,6 +8,7 @@ import { assertRequestUrlsAllowed } from "../net";
 import { assertProjectAllowsModel, defaultProject, type ProjectRestrictions } from "../projects";
 import { consumeRateLimit, inSpan, rateLimitedError, type RateLimitOutcome } from "../platform";
 import { toRecord } from "./public-record";
+import { resolveExtension } from "./extend";
 
 export interface AcceptGenerationInput {
   account: AcceptingAccount;
@@ -79,17 +80,25 @@ async function accept(db: Db, input: AcceptGenerationInput) {
  */
 export async function admitRequest(
   db: Db,
-  input: Pick<AcceptGenerationInput, "account" | "keyRestrictions" | "body" | "onModel" | "onLimit" | "project">,
+  input: Pick<AcceptGenerationInput, "account" | "keyRestrictions" | "body" | "onModel" | "onLimit" | "project" | "livemode">,
   bucket: "model" | "quote",
 ) {
   const restrictions = input.keyRestrictions ?? null;
   assertKeyMayWrite(restrictions);
-  const body = parseCreateGeneration(input.body);
-  const model = await findEnabledModel(db, body.model);
+  const parsed = parseCreateGeneration(input.body);
+  const model = await findEnabledModel(db, parsed.model);
   input.onModel?.(model);
   assertKeyAllowsModel(restrictions, model.id);
   const project = input.project ?? (await defaultProject(db, input.account.id));
   assertProjectAllowsModel(project.restrictions, model.id);
+  // An extension inherits its source's size, aspect ratio and seed before anything is priced.
+  const body = await resolveExtension(db, {
+    accountId: input.account.id,
+    body: parsed,
+    modelId: model.id,
+    livemode: input.livemode ?? true,
+    projectId: input.project?.id,
+  });
   await assertRequestUrlsAllowed(body);
   const limit = await consumeRateLimit(`acct:${input.account.id}:${bucket}:${model.id}`, model.rateLimitQps);
   input.onLimit?.(limit);

@@ -54,6 +54,11 @@ interface ActiveJobs {
   byModel: Map<string, JobPool>;
   /** Sum of the concurrency limits of each model's enabled routes. */
   routeSlots: Map<string, number>;
+  /**
+   * WORKER_CONCURRENCY as of the read: env() re-reads every variable to notice a change (about
+   * 20 µs), too much to pay per ETA on every poll and create.
+   */
+  workers: number;
 }
 
 /** How long a generation has left, and while it waits to start, its place in its model's queue (1: next). */
@@ -123,6 +128,7 @@ async function loadActive(db: Db): Promise<ActiveJobs> {
     all: emptyPool(),
     byModel: new Map(),
     routeSlots: new Map(slots.map((s) => [s.modelId, s._sum.maxConcurrency ?? 0])),
+    workers: env().WORKER_CONCURRENCY,
   };
   const modelPool = (modelId: string) => {
     let model = jobs.byModel.get(modelId);
@@ -190,7 +196,7 @@ function queuedWait(
   expected: number,
   own: { modelId: string; queue: string; createdAt: Date; id?: string },
 ): QueueWait {
-  const byWorkers = queuedEtaSeconds(expected, loadAhead(active.all, own, env().WORKER_CONCURRENCY));
+  const byWorkers = queuedEtaSeconds(expected, loadAhead(active.all, own, active.workers));
   const model = active.byModel.get(own.modelId);
   const queuePosition = 1 + olderThan(model?.queues.get(own.queue), own.createdAt.getTime()).jobs;
   const slots = active.routeSlots.get(own.modelId);

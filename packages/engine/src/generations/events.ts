@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { DbOrTx } from "@vgen/db";
 import { notificationConnection, type ChannelListener } from "../platform";
 
-export const GENERATION_EVENTS_CHANNEL = "generation_events";
+const GENERATION_EVENTS_CHANNEL = "generation_events";
 
 /** Announces that a generation changed, to every process (PostgreSQL NOTIFY, sent at commit). */
 export async function notifyGenerationChanged(tx: DbOrTx, generationId: string): Promise<void> {

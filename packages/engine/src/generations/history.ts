@@ -1,7 +1,7 @@
 import { isId, type GenerationStatus } from "@vgen/contracts";
 import type { Db, Generation, Prisma } from "@vgen/db";
 import { dayRange, decodeCursor, olderThan, pageOf } from "../platform";
-import { publicUrlFor } from "../storage";
+import { outputsOf, publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
 
 /** The source filter's value for generations made in the dashboard (no API key). */
@@ -88,6 +88,8 @@ export async function listGenerationHistory(
 export function historyView(g: GenerationListRow) {
   // An expired output's files are gone (or about to be): no URLs, so no page shows a broken player or thumbnail.
   const kept = g.status === "completed" && !outputExpired(g, new Date());
+  const outputs = outputsOf(g);
+  const first = outputs[0];
   return {
     id: g.id,
     status: g.status,
@@ -110,15 +112,23 @@ export function historyView(g: GenerationListRow) {
     progress: g.progress,
     errorCode: g.errorCode,
     errorMessage: g.errorMessage,
-    outputUrl: kept && g.outputKey ? publicUrlFor(g.outputKey) : null,
+    outputUrl: kept && first ? publicUrlFor(first.key) : null,
     /** The output's poster frame (JPEG), when one was made. */
-    posterUrl: kept && g.posterKey ? publicUrlFor(g.posterKey) : null,
+    posterUrl: kept && first?.poster_key ? publicUrlFor(first.poster_key) : null,
+    /** Every output (several when the request asked for `n`), for the detail view. */
+    outputs: kept
+      ? outputs.map((o) => ({ url: publicUrlFor(o.key), posterUrl: o.poster_key ? publicUrlFor(o.poster_key) : null }))
+      : [],
     /** When the output and poster are (or were) deleted; null until completed. */
     expiresAt: g.status === "completed" ? g.expiresAt : null,
     outputExpired: g.status === "completed" && !kept,
     /** The API key's name, or null when it was made in the playground. */
     apiKeyName: g.apiKey?.name ?? null,
     livemode: g.livemode,
+    /** The chain links both ways (docs/api.md#extending-a-clip) and, for a join, the clips it joins. */
+    extendedFrom: g.extendedFrom,
+    extensions: g.extensions,
+    concatOf: g.concatOf,
     createdAt: g.createdAt,
     startedAt: g.startedAt,
     completedAt: g.completedAt,

@@ -1,6 +1,7 @@
 /** Public surface of the engine's generations domain. Generations from acceptance to a terminal state: accept, store, stream feed, idempotency, ETA, the worker. */
 export { acceptGeneration } from "./accept";
 export { quoteGeneration } from "./quote";
+export { concatChain } from "./concat";
 export { generationEvents, notifyGenerationChanged } from "./events";
 export { GenerationFeed, generationFeed, liveRecordForAccount } from "./feed";
 export type { FeedRecord } from "./feed";
@@ -25,6 +26,7 @@ export {
   recordsOf,
   reportProgress,
   markStarted,
+  readGenerationOfKey,
 } from "./store";
 export { getGenerationDetail } from "./detail";
 export type { GenerationDetail, RouteAttemptOutcome } from "./detail";

@@ -1,8 +1,9 @@
 import { formatPricePerSecond, formatTimestamp, formatUsd, type GenerationRecordT, type Size } from "@vgen/contracts";
 import type { Generation } from "@vgen/db";
-import { publicUrlFor } from "../storage";
+import { outputsOf, publicUrlFor } from "../storage";
 import { outputExpired } from "./retention";
 import type { QueueWait } from "./eta";
+import type { RecordSource } from "./columns";
 
 /**
  * The record a webhook event carries: a running generation's ETA is the one promised at
@@ -15,7 +16,7 @@ export function eventRecord(gen: Generation, now: Date = new Date()): Generation
 }
 
 /** The generation record exactly as the API shows it (docs/api.md#the-generation-record). */
-export function toRecord(gen: Generation, wait: QueueWait, now: Date = new Date()): GenerationRecordT {
+export function toRecord(gen: RecordSource, wait: QueueWait, now: Date = new Date()): GenerationRecordT {
   const waiting = gen.status === "processing";
   const record: GenerationRecordT = {
     id: gen.id,
@@ -25,19 +26,17 @@ export function toRecord(gen: Generation, wait: QueueWait, now: Date = new Date(
     eta_seconds: waiting ? wait.etaSeconds : 0,
     queue_position: waiting && !gen.startedAt ? wait.queuePosition : null,
     output:
-      gen.status === "completed" && gen.outputKey
-        ? [
-            {
-              url: publicUrlFor(gen.outputKey),
-              resolution: gen.size as Size,
-              duration: gen.duration,
-              poster_url: gen.posterKey ? publicUrlFor(gen.posterKey) : null,
-              // null: stored before sound was probed for, when every clip was silent.
-              has_audio: gen.hasAudio ?? false,
-              expires_at: gen.expiresAt ? formatTimestamp(gen.expiresAt) : null,
-              expired: outputExpired(gen, now),
-            },
-          ]
+      gen.status === "completed"
+        ? outputsOf(gen).map((o) => ({
+            url: publicUrlFor(o.key),
+            resolution: gen.size as Size,
+            // The delivered file's, in whole seconds (null only for an output stored before it was recorded).
+            duration: o.delivered_ms ? Math.max(1, Math.round(o.delivered_ms / 1000)) : gen.duration,
+            poster_url: o.poster_key ? publicUrlFor(o.poster_key) : null,
+            has_audio: o.has_audio,
+            expires_at: gen.expiresAt ? formatTimestamp(gen.expiresAt) : null,
+            expired: outputExpired(gen, now),
+          }))
         : [],
     created_at: formatTimestamp(gen.createdAt),
     prompt: gen.prompt,
@@ -47,11 +46,15 @@ export function toRecord(gen: Generation, wait: QueueWait, now: Date = new Date(
     progress: gen.progress,
     seed: Number(gen.seed),
     negative_prompt: gen.negativePrompt,
+    n: gen.n,
     generate_audio: gen.generateAudio,
     billed_seconds: gen.billedSeconds,
     cost: formatUsd(gen.costMicros),
     completed_at: gen.completedAt ? formatTimestamp(gen.completedAt) : null,
     quote_id: gen.quoteId,
+    extended_from: gen.extendedFrom,
+    extensions: gen.extensions,
+    concat_of: gen.concatOf,
     livemode: gen.livemode,
   };
   if (gen.status === "failed") {

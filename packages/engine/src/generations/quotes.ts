@@ -16,6 +16,7 @@ export function requestHash(body: CreateGenerationInput, resolved: ResolvedReque
     duration: resolved.duration,
     size: resolved.size,
     aspectRatio: resolved.aspectRatio,
+    n: resolved.n,
   };
   return createHash("sha256").update(canonicalJson(normalized)).digest("hex");
 }

@@ -3,7 +3,7 @@
 // `410 output_expired` for them from that moment, whether the sweep has run yet or not.
 import type { Db } from "@vgen/db";
 import { logger } from "../platform";
-import { removeOutputs, type StorageBackend } from "../storage";
+import { generationOfKey, outputsOf, removeOutputs, storedKeysOf, type StorageBackend } from "../storage";
 
 /** Generations whose files are deleted per transaction; a sweep runs batches until none is left. */
 const SWEEP_BATCH = 50;
@@ -12,8 +12,7 @@ const SWEEP_TRANSACTION = { maxWait: 10_000, timeout: 120_000 };
 
 interface DueOutput {
   id: string;
-  outputKey: string | null;
-  posterKey: string | null;
+  outputs: unknown;
 }
 
 /**
@@ -29,12 +28,13 @@ export async function sweepExpiredOutputs(db: Db, opts: { now?: Date; store?: St
   for (;;) {
     const swept = await db.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueOutput[]>`
-        SELECT id, output_key AS "outputKey", poster_key AS "posterKey" FROM generations
+        SELECT id, outputs FROM generations
          WHERE expires_at <= ${now} AND output_deleted_at IS NULL
          ORDER BY expires_at LIMIT ${SWEEP_BATCH}
          FOR UPDATE SKIP LOCKED`;
       if (due.length === 0) return 0;
-      const keys = due.flatMap((g) => [g.outputKey, g.posterKey].filter((k): k is string => k !== null));
+      // Every output's video and poster (a request for `n` stored n of each).
+      const keys = due.flatMap((g) => storedKeysOf(outputsOf({ outputs: g.outputs as never })));
       await removeOutputs(keys, opts.store);
       await tx.$executeRaw`UPDATE generations SET output_deleted_at = ${now} WHERE id = ANY(${due.map((g) => g.id)}::text[])`;
       return due.length;
@@ -53,18 +53,16 @@ export interface OutputRetention {
   maxAgeSeconds: number | null;
 }
 
-const OUTPUT_KEY = /^(.+)\.(mp4|jpg)$/;
-
 /**
- * The retention of the generation a /cdn key belongs to (its MP4 or its poster): one primary-key
+ * The retention of the generation a /cdn key belongs to (one of its MP4s or posters): one primary-key
  * read. Null when no generation has that key (the caller answers from storage alone).
  */
 export async function outputRetention(db: Db, key: string, now: Date = new Date()): Promise<OutputRetention | null> {
-  const id = OUTPUT_KEY.exec(key)?.[1];
+  const id = generationOfKey(key);
   if (!id) return null;
   const [row] = await db.$queryRaw<{ expiresAt: Date | null; deleted: boolean }[]>`
     SELECT expires_at AS "expiresAt", output_deleted_at IS NOT NULL AS deleted FROM generations
-     WHERE id = ${id} AND (output_key = ${key} OR poster_key = ${key})`;
+     WHERE id = ${id} AND EXISTS (SELECT 1 FROM jsonb_array_elements(outputs) o WHERE o->>'key' = ${key} OR o->>'poster_key' = ${key})`;
   if (!row) return null;
   if (row.deleted || (row.expiresAt && row.expiresAt <= now)) return { expired: true, maxAgeSeconds: 0 };
   return {

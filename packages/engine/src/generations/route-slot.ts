@@ -30,6 +30,8 @@ export async function candidateRoutes(db: Db, gen: Generation): Promise<{ routes
     references: gen.urls.length,
     audio: gen.generateAudio,
     negativePrompt: gen.negativePrompt !== null,
+    extension: gen.extendedFrom !== null,
+    outputs: gen.n,
   };
   const reasons: string[] = [];
   const routes = all.filter((route) => {

@@ -9,15 +9,25 @@ import {
   type Id,
   MAX_SEED,
 } from "@vgen/contracts";
-import { newId, type Account, type CatalogModel, type Db, type Generation, type Prisma, type Tx } from "@vgen/db";
+import { newId, type Account, type CatalogModel, type Db, type Generation, type HotReads, type Prisma, type Tx } from "@vgen/db";
 import { applyLedgerEntry, deliveredBilledSeconds } from "../billing";
+import { outputsOf } from "../storage";
 import { resolveAgainstModel } from "../catalog";
 import { etaFor, etaForMany, etaForNewJob } from "./eta";
 import { insertAccepted } from "./accept-statement";
-import { GENERATION_COLUMNS } from "./columns";
+import { GENERATION_COLUMNS, RECORD_COLUMN_LIST, type RecordSource } from "./columns";
 import type { HeldIdempotencyClaim, StoredResponse } from "./idempotency";
 import { notifyGenerationChanged } from "./events";
-import { currentTraceId, routesByModel, subscriptionKey, subscriptionStates, decodeCursor, olderThan, pageOf } from "../platform";
+import {
+  currentTraceId,
+  KeyedSlots,
+  routesByModel,
+  subscriptionKey,
+  subscriptionStates,
+  decodeCursor,
+  olderThan,
+  pageOf,
+} from "../platform";
 import { type RouteRequest, acceptanceRefusal } from "../providers";
 import { checkSpendThreshold } from "../alerts";
 import { eventRecord, toRecord } from "./public-record";
@@ -33,6 +43,15 @@ export type AcceptingAccount = Pick<Account, "id" | "status">;
 
 /** Long enough for a burst to queue for a connection instead of failing (the pool is small). */
 const CREATE_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
+/**
+ * Creates of one account sent to PostgreSQL at once by this process. Each locks the account's
+ * balance row (its test-mode counter in test mode) until it commits, so more would only wait
+ * there, each holding a pool connection other accounts need, and wake together at every commit.
+ * A few keep the row busy: the next ones write their job and generation while one holds the lock
+ * (docs/architecture.md#request-path-of-a-create; bench/README.md#request-path-work for 2 vs 4).
+ */
+const ACCEPTS_IN_FLIGHT_PER_ACCOUNT = 4;
+const acceptances = new KeyedSlots(ACCEPTS_IN_FLIGHT_PER_ACCOUNT, () => env().DATABASE_CONNECT_TIMEOUT_MS);
 
 type CreateGenerationSpec = {
   account: AcceptingAccount;
@@ -99,13 +118,12 @@ export async function acceptIntoQueue(
     seed: BigInt(body.seed ?? randomInt(0, MAX_SEED + 1)),
     negativePrompt: body.negativePrompt || null,
     generateAudio: resolved.generateAudio,
-    hasAudio: null,
+    n: resolved.n,
+    outputs: [],
     progress: 0,
     etaSecondsAtAccept: eta.etaSeconds,
     errorCode: null,
     errorMessage: null,
-    outputKey: null,
-    posterKey: null,
     routeId: null,
     submitIntentAt: null,
     upstreamTaskId: null,
@@ -113,7 +131,6 @@ export async function acceptIntoQueue(
     outcomeUnknownSince: null,
     reconcileBy: null,
     lateSuccessAt: null,
-    deliveredMs: null,
     upstreamCostMicros: null,
     deadlineAt,
     retentionDays: body.retention_days ?? null,
@@ -127,35 +144,40 @@ export async function acceptIntoQueue(
     startedAt: null,
     completedAt: null,
     quoteId: quote?.id ?? null,
+    extendedFrom: body.extendFrom ?? null,
+    extensions: [],
+    concatOf: [],
   };
   const completion = input.idempotency && {
     claim: input.idempotency.claim,
     response: input.idempotency.response(generation, eta.queuePosition),
   };
-  if (!livemode) {
-    await db.$transaction(async (tx) => {
-      await admitTestGeneration(tx, account.id, createdAt);
-      await insertAccepted(tx, generation, completion);
-    }, CREATE_TRANSACTION);
-    return { generation, queuePosition: eta.queuePosition };
-  }
-  // Only an active, uncapped subscription skips the locked read. A cached pause is checked there too: it
-  // may be stale (resumed a moment ago through another process), and a resumed model must not be refused.
-  const subscriptionChecked = !(subscription?.status === "active" && subscription.capMicros === null);
-  const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
-  const projectChecked = project.spendCapped;
-  if (!subscriptionChecked && !keyChecked && !projectChecked) {
-    await insertAccepted(db, generation, completion);
-  } else {
-    // A capped (or first) subscription, a capped project and a capped key are checked under their row
-    // locks (always in that order), in the same transaction as the hold: concurrent creates cannot overshoot.
-    await db.$transaction(async (tx) => {
-      if (subscriptionChecked) await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
-      if (projectChecked) await admitUnderProjectCap(tx, project.id, costMicros);
-      if (keyChecked) await admitUnderKeyCap(tx, input.apiKeyId!, costMicros);
-      await insertAccepted(tx, generation, completion);
-    }, CREATE_TRANSACTION);
-  }
+  await acceptances.run(account.id, async () => {
+    if (!livemode) {
+      await db.$transaction(async (tx) => {
+        await admitTestGeneration(tx, account.id, createdAt);
+        await insertAccepted(tx, generation, completion);
+      }, CREATE_TRANSACTION);
+      return;
+    }
+    // Only an active, uncapped subscription skips the locked read. A cached pause is checked there too: it
+    // may be stale (resumed a moment ago through another process), and a resumed model must not be refused.
+    const subscriptionChecked = !(subscription?.status === "active" && subscription.capMicros === null);
+    const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
+    const projectChecked = project.spendCapped;
+    if (!subscriptionChecked && !keyChecked && !projectChecked) {
+      await insertAccepted(db, generation, completion);
+    } else {
+      // A capped (or first) subscription, a capped project and a capped key are checked under their row
+      // locks (always in that order), in the same transaction as the hold: concurrent creates cannot overshoot.
+      await db.$transaction(async (tx) => {
+        if (subscriptionChecked) await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
+        if (projectChecked) await admitUnderProjectCap(tx, project.id, costMicros);
+        if (keyChecked) await admitUnderKeyCap(tx, input.apiKeyId!, costMicros);
+        await insertAccepted(tx, generation, completion);
+      }, CREATE_TRANSACTION);
+    }
+  });
   return { generation, queuePosition: eta.queuePosition };
 }
 
@@ -182,10 +204,13 @@ export async function assessRequest(
       references: body.urls?.length ?? 0,
       audio: resolved.generateAudio,
       negativePrompt: !!body.negativePrompt,
+      extension: body.extendFrom !== undefined,
+      outputs: resolved.n,
     });
-  // Test mode holds and charges nothing.
+  // Test mode holds and charges nothing; n outputs hold n clips.
+  const clip = quoteClip(resolved.model, resolved.duration, resolved.generateAudio);
   const { billedSeconds, costMicros } = livemode
-    ? quoteClip({ ...resolved.model, priceMicrosPerSecond: resolved.priceMicrosPerSecond }, resolved.duration)
+    ? { billedSeconds: clip.billedSeconds * resolved.n, costMicros: clip.costMicros * BigInt(resolved.n) }
     : { billedSeconds: 0, costMicros: 0n };
   const subscription = livemode ? await subscriptionStates.get(db, subscriptionKey(account.id, resolved.model.id)) : null;
   // A cached pause may be stale (resumed a moment ago through another process): the row decides.
@@ -256,7 +281,28 @@ export async function getGenerationForAccount(
   return generation;
 }
 
-export async function recordOf(db: Db, generation: Generation) {
+/** Prepared once per connection: the poll's statement is parsed and planned once, not per request. */
+const GENERATION_OF_KEY = {
+  name: "generation_of_key",
+  text: `SELECT ${RECORD_COLUMN_LIST} FROM generations WHERE id = $1 AND account_id = $2 AND livemode = $3 AND project_id = $4`,
+};
+
+/**
+ * getGenerationForAccount for an API key's request (its account, mode and project, all in the
+ * WHERE), on the hot-reads pool: the poll's only statement, without Prisma's per-query cost, and
+ * only the columns its record needs.
+ */
+export async function readGenerationOfKey(
+  reads: HotReads,
+  key: { accountId: Id<"acct">; livemode: boolean; projectId: string },
+  id: string,
+): Promise<RecordSource> {
+  const [generation] = await reads.rows<RecordSource>(GENERATION_OF_KEY, [id, key.accountId, key.livemode, key.projectId]);
+  if (!generation) throw generationNotFound(id);
+  return generation;
+}
+
+export async function recordOf(db: Db, generation: RecordSource) {
   return toRecord(generation, await etaFor(db, generation));
 }
 
@@ -276,7 +322,7 @@ async function finish(
   db: Db,
   id: string,
   status: Terminal,
-  data: { outputKey?: string; errorCode?: GenerationFailureCode; errorMessage?: string },
+  data: { errorCode?: GenerationFailureCode; errorMessage?: string },
   accountId?: string,
 ): Promise<Generation | null> {
   const finished = await db.$transaction(async (tx) => {
@@ -286,7 +332,7 @@ async function finish(
       data: {
         status,
         completedAt: now,
-        ...(status === "completed" ? { progress: 100, outputKey: data.outputKey } : {}),
+        ...(status === "completed" ? { progress: 100 } : {}),
         ...(status !== "completed" && data.errorCode ? { errorCode: data.errorCode, errorMessage: data.errorMessage } : {}),
       },
     });
@@ -304,7 +350,8 @@ async function finish(
       await notifyGenerationChanged(tx, id);
       return gen;
     }
-    // The whole hold is released, and what was delivered is charged (never more than was held).
+    // The whole hold is released, and what was delivered is charged (never more than was held): of
+    // several outputs, those that arrived; the rest of the hold stays released.
     await applyLedgerEntry(tx, {
       accountId: gen.accountId,
       type: "hold_release",
@@ -314,7 +361,7 @@ async function finish(
     });
     if (status === "completed") {
       const billed = await deliveredBilling(tx, gen);
-      if (billed.billedSeconds !== gen.billedSeconds) {
+      if (billed.billedSeconds !== gen.billedSeconds || billed.costMicros !== gen.costMicros) {
         gen = await tx.generation.update({ where: { id }, data: billed });
       }
       await applyLedgerEntry(tx, {
@@ -334,15 +381,39 @@ async function finish(
 }
 
 /**
- * Billing by what was delivered (docs/providers.md#billing): the delivered file's duration rounded
- * to the nearest second, at least the model's minimum charge, and never more than was held (a
- * longer clip bills the requested duration).
+ * Billing by what was delivered (docs/providers.md#billing): each output's duration rounded to the
+ * nearest second, at least the model's minimum charge, and never more than was held for one output
+ * (a longer clip bills the requested duration); outputs that did not arrive bill nothing. An output
+ * that came back silent although sound was asked for bills the model's plain price, never above the
+ * price held (so a binding quote's ceiling still holds).
  */
-async function deliveredBilling(tx: Tx, gen: Generation): Promise<{ billedSeconds: number; costMicros: bigint }> {
-  if (gen.deliveredMs === null) return { billedSeconds: gen.billedSeconds, costMicros: gen.costMicros };
-  const model = await tx.catalogModel.findUnique({ where: { id: gen.modelId }, select: { minChargeSeconds: true } });
-  const billedSeconds = deliveredBilledSeconds(gen.deliveredMs, model?.minChargeSeconds ?? 1, gen.billedSeconds);
-  return { billedSeconds, costMicros: costMicrosFor(billedSeconds, gen.priceMicrosPerSecond) };
+async function deliveredBilling(
+  tx: Tx,
+  gen: Generation,
+): Promise<{ billedSeconds: number; costMicros: bigint; priceMicrosPerSecond: bigint }> {
+  const held = { billedSeconds: gen.billedSeconds, costMicros: gen.costMicros, priceMicrosPerSecond: gen.priceMicrosPerSecond };
+  const outputs = outputsOf(gen);
+  if (outputs.length === 0) return held;
+  const model = await tx.catalogModel.findUnique({
+    where: { id: gen.modelId },
+    select: { minChargeSeconds: true, priceMicrosPerSecond: true },
+  });
+  const heldPerOutput = Math.floor(gen.billedSeconds / gen.n);
+  const silentPrice =
+    model !== null && model.priceMicrosPerSecond < gen.priceMicrosPerSecond
+      ? model.priceMicrosPerSecond
+      : gen.priceMicrosPerSecond;
+  const priceOf = (o: { has_audio: boolean }) => (gen.generateAudio && !o.has_audio ? silentPrice : gen.priceMicrosPerSecond);
+  let billedSeconds = 0;
+  let costMicros = 0n;
+  for (const o of outputs) {
+    const seconds = deliveredBilledSeconds(o.delivered_ms, model?.minChargeSeconds ?? 1, heldPerOutput);
+    billedSeconds += seconds;
+    costMicros += costMicrosFor(seconds, priceOf(o));
+  }
+  // The record's price: the plain one only when every delivered clip came back silent.
+  const priceMicrosPerSecond = outputs.every((o) => priceOf(o) === silentPrice) ? silentPrice : gen.priceMicrosPerSecond;
+  return { billedSeconds, costMicros, priceMicrosPerSecond };
 }
 
 /** The request's field each route capability is about, as the API names it. */
@@ -355,6 +426,8 @@ const ROUTE_PARAMS: Record<keyof RouteRequest, string> = {
   references: "urls",
   audio: "generateAudio",
   negativePrompt: "negativePrompt",
+  extension: "extendFrom",
+  outputs: "n",
 };
 
 /** Refuses, before any hold, a request none of the model's providers can produce. */
@@ -376,8 +449,9 @@ async function assertSomeRouteCanServe(db: Db, modelId: string, request: RouteRe
   );
 }
 
-export function completeGeneration(db: Db, id: string, outputKey: string) {
-  return finish(db, id, "completed", { outputKey });
+/** Completes a generation with the outputs recorded for it (generations/outputs.ts), billed per delivered output. */
+export function completeGeneration(db: Db, id: string) {
+  return finish(db, id, "completed", {});
 }
 
 export function failGeneration(db: Db, id: string, errorCode: GenerationFailureCode, errorMessage: string) {

@@ -1,6 +1,6 @@
 import { ApiError } from "@vgen/contracts";
 import { newId, type Db } from "@vgen/db";
-import { newWebhookSecret } from "../accounts";
+import { newWebhookSecret } from "../delivery";
 import { writeMemberAuditRow } from "../audit";
 
 /** Longest organization name kept (the switcher and invoices show it). */

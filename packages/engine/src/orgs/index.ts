@@ -16,4 +16,5 @@ export {
   acceptInvitation,
 } from "./invitations";
 export { accountLabel } from "./label";
+export { leaveOrganizations } from "./leave-organizations";
 export { createOrganization, ORGANIZATION_NAME_MAX } from "./create-organization";

@@ -7,6 +7,7 @@ export {
   retryWhileDatabaseUnavailable,
 } from "./db-unavailable";
 export { CachedLookup } from "./hot-cache/cached-lookup";
+export { KeyedSlots } from "./keyed-slots";
 export { logger, logToStderr } from "./logger";
 export {
   currentTraceId,

@@ -1,3 +1,4 @@
+import { closeHotReads } from "@vgen/db";
 import { notificationConnection } from "./notifications";
 import { closeRateLimitStore } from "./rate-limit/limiter";
 import { stopBoss } from "./queue";
@@ -9,6 +10,6 @@ import { stopBoss } from "./queue";
 export async function closeSharedConnections(): Promise<void> {
   const g = globalThis as unknown as { __vgenDb?: { $disconnect(): Promise<void> } };
   await stopBoss();
-  await Promise.allSettled([notificationConnection().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect()]);
+  await Promise.allSettled([notificationConnection().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect(), closeHotReads()]);
   g.__vgenDb = undefined;
 }

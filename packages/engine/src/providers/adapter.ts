@@ -21,6 +21,10 @@ export interface RouteRequest {
   audio: boolean;
   /** The request has a `negativePrompt`. */
   negativePrompt: boolean;
+  /** The request continues a previous clip (`extendFrom`). */
+  extension: boolean;
+  /** Clips asked for (`n`). */
+  outputs: number;
 }
 
 /** Why a route cannot produce a request ("takes durations 4, 6, 8 s") and which parameter is at fault. */
@@ -47,8 +51,16 @@ export interface AdapterCapabilities {
   audio?: boolean;
   /** It takes a negative prompt; absent: a request with one is not sent to it. */
   negativePrompt?: boolean;
+  /** Clips one job returns at most (`n`); absent: one, and a request for several is not sent to it. */
+  maxOutputs?: number;
   /** It takes a seed (passed through); absent: the seed is not sent (the clip is not reproducible there). */
   seed?: boolean;
+  /**
+   * It continues a video it is given (the source clip is sent as the provider documents, e.g. Veo's
+   * `video` input). Absent: an extension is sent with the source's last frame as its first frame,
+   * so it needs `firstFrame`.
+   */
+  nativeExtension?: boolean;
   /** Rules between parameters the lists above cannot express ("1080p only at 8 s"), in the route's words. */
   combinationRefusal?: (request: RouteRequest) => RouteRefusal | null;
 }
@@ -58,6 +70,13 @@ export interface UpstreamImage {
   url: string;
   bytes: Buffer;
   mimeType: string;
+}
+
+/** A video we stored (an extension's source), as bytes and its public URL. */
+interface UpstreamVideo {
+  url: string;
+  bytes: Buffer;
+  mimeType: "video/mp4";
 }
 
 /** One generation, in our terms; each adapter maps it to its provider's fields. */
@@ -74,9 +93,13 @@ export interface UpstreamRequest {
   negativePrompt?: string;
   /** Whether a sound track was asked for. */
   generateAudio: boolean;
+  /** Videos asked for (`n`); only above 1 for models whose capabilities' `maxOutputs` allow it. */
+  outputs: number;
   firstFrame?: UpstreamImage;
   lastFrame?: UpstreamImage;
   references: UpstreamImage[];
+  /** The clip an extension continues (the source's stored MP4); only sent to models with `nativeExtension`. */
+  extendVideo?: UpstreamVideo;
   /**
    * Where the upstream should call back when the job ends (our receiver for this route and
    * generation), for providers with webhooks; polling works without it.
@@ -105,7 +128,8 @@ export type UpstreamOutput = { url: string; headers?: Record<string, string> } |
 
 export type UpstreamStatus =
   | { state: "running"; progress?: number }
-  | { state: "succeeded"; output: UpstreamOutput }
+  /** Every video the job made, in order (several when the request asked for `outputs` > 1 and the model returns them). */
+  | { state: "succeeded"; outputs: UpstreamOutput[] }
   | { state: "failed"; failure: GenerationFailure }
   | { state: "canceled" };
 

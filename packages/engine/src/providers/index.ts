@@ -2,7 +2,7 @@
 export { GenerationFailure } from "./types";
 export { localProvider } from "./local";
 export { adapterFor, LOCAL_PROVIDER, targetFor, routeRefusal, acceptanceRefusal } from "./routes";
-export type { UpstreamImage, UpstreamRequest, UpstreamTarget, VideoAdapter, RouteRequest } from "./adapter";
+export type { AdapterCapabilities, UpstreamImage, UpstreamRequest, UpstreamTarget, VideoAdapter, RouteRequest } from "./adapter";
 export { UpstreamCallError, PROVIDER_KINDS } from "./adapter";
 export { recordRouteFailure, recordRouteSuccess, breakerDecision, startProbe } from "./breaker";
 export { fetchOutput } from "./http";

@@ -57,6 +57,12 @@ function refusalBy(c: AdapterCapabilities, r: RouteRequest): RouteRefusal | null
   }
   if (r.audio && !c.audio) return { reason: "no sound track", param: "audio" };
   if (r.negativePrompt && !c.negativePrompt) return { reason: "no negative prompt", param: "negativePrompt" };
+  // Without native extension the source's last frame becomes the first frame.
+  if (r.extension && !c.nativeExtension && !c.firstFrame)
+    return { reason: "no extension (neither a video input nor a first frame)", param: "extension" };
+  const maxOutputs = c.maxOutputs ?? 1;
+  if (r.outputs > maxOutputs)
+    return { reason: `at most ${maxOutputs} clip${maxOutputs === 1 ? "" : "s"} per request`, param: "outputs" };
   return c.combinationRefusal?.(r) ?? null;
 }
 

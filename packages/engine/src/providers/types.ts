@@ -17,6 +17,10 @@ interface GenerateOptions {
   outPath: string;
   /** Where a poster frame (JPEG) may be written; a provider that cannot make one leaves no file there. */
   posterPath?: string;
+  /** An extension: the chain whose scene it continues (its first clip's prompt and seed, and how far it ran). */
+  continues?: { prompt: string; seed: number; startFrame: number; clipsBefore: number };
+  /** Which of the generation's `n` outputs this is (0 when absent). */
+  index?: number;
 }
 
 /** Something that turns a generation request into an MP4 at `outPath`. */

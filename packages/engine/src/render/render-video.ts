@@ -21,6 +21,11 @@ export type RenderInput = {
   firstFrame?: Buffer;
   lastFrame?: Buffer;
   references?: Buffer[];
+  /**
+   * An extension: the scene of the chain it continues (its first clip's prompt and seed) picks up
+   * after `startFrame` frames and `clipsBefore` clips, so the first frame follows the source's last.
+   */
+  continues?: { prompt: string; seed: number; startFrame: number; clipsBefore: number };
   outPath: string;
   /** Where to write the poster frame (JPEG, docs/architecture.md#output-storage); none when absent. */
   posterPath?: string;
@@ -264,6 +269,7 @@ export async function renderVideo(input: RenderInput, opts: RenderOptions = {}):
             firstFrame: input.firstFrame,
             lastFrame: input.lastFrame,
             references: input.references,
+            continues: input.continues,
             tmpPath,
             posterFrame,
             posterTmpPath,

@@ -123,6 +123,9 @@ export function thumbSize(width, height) {
  */
 export function makeScene(job, assets) {
   const { prompt, seed, width: W, height: H, fps, frames } = job;
+  // An extension draws its chain's scene (the first clip's prompt and seed) from where the chain
+  // stopped: `startFrame` frames and `clipsBefore` clips in, so its first frame follows the source's last.
+  const chain = job.continues ?? { prompt, seed, startFrame: 0, clipsBefore: 0 };
   const thumb = thumbSize(W, H);
   const lines = (() => {
     const m = assets.createCanvas(1, 1).getContext("2d");
@@ -131,7 +134,7 @@ export function makeScene(job, assets) {
     const margin = Math.round(Math.min(W, H) * 0.05);
     return wrapText(m, String(prompt ?? ""), W - margin * 2 - fontPx * 1.2, W >= H ? 4 : 7);
   })();
-  const rng = mulberry32(fnv1a(`${seed}\u0000${prompt}`) ^ (seed >>> 0));
+  const rng = mulberry32(fnv1a(`${chain.seed}\u0000${chain.prompt}`) ^ (chain.seed >>> 0));
   const baseHue = rng() * 360;
   const hueSpread = 40 + rng() * 140;
   const hueDrift = (rng() - 0.5) * 40; // degrees over the clip
@@ -275,7 +278,8 @@ export function makeScene(job, assets) {
     ctx.imageSmoothingQuality = "low"; // bilinear: 'medium'/'high' cost 2x at 4k
 
     // An opaque first frame drawn at full alpha hides the scene: skip drawing it.
-    if (!(hasFirst && (hasLast || mix === 0))) drawScene(ctx, t, p);
+    // The scene's clock and hue drift run on through a chain; the prompt panel and timecode are this clip's.
+    if (!(hasFirst && (hasLast || mix === 0))) drawScene(ctx, (chain.startFrame + i) / fps, chain.clipsBefore + p);
 
     // First/last frame images: cross-fade first (t=0) -> last (end), slow push-in.
     if (hasFirst || hasLast) {
@@ -326,7 +330,8 @@ export function makeScene(job, assets) {
     }
 
     // Prompt: wrapped, on a translucent panel, gently fading/sliding in.
-    const textIn = smooth(t / 0.6);
+    // A continued clip shows its panel at once: the chain's last frame showed one.
+    const textIn = chain.clipsBefore > 0 ? 1 : smooth(t / 0.6);
     const fontPx = Math.round(minDim * (W >= H ? 0.052 : 0.058));
     ctx.font = `bold ${fontPx}px VgenSans`;
     const maxTextW = W - margin * 2 - fontPx;
@@ -359,7 +364,7 @@ export function makeScene(job, assets) {
     ctx.font = `${tcPx}px VgenMono`;
     ctx.textAlign = "right";
     ctx.textBaseline = "bottom";
-    const tc = `${timecode(i, fps)}  ${String(i + 1).padStart(4, "0")}/${String(frames).padStart(4, "0")}`;
+    const tc = `${timecode(chain.startFrame + i, fps)}  ${String(i + 1).padStart(4, "0")}/${String(frames).padStart(4, "0")}`;
     ctx.fillStyle = "rgba(0,0,0,0.55)";
     ctx.fillText(tc, W - margin + 1, H - margin * 0.5 + 1);
     ctx.fillStyle = "rgba(255,255,255,0.85)";

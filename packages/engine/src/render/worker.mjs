@@ -6,6 +6,7 @@
 // Protocol (IPC, serialization 'advanced'):
 //   parent -> child: { type: 'render', job: { prompt, seed, width, height, fps, audio (add an AAC track),
 //                      frames, firstFrame?, lastFrame?, references?, tmpPath,
+//                      continues? ({ prompt, seed, startFrame, clipsBefore }: the chain an extension continues),
 //                      posterFrame?, posterTmpPath? (the frame written there as a JPEG),
 //                      profile (VGEN_RENDER_PROFILE: write per-stage timings to stderr) } }
 //   child -> parent: { type: 'progress', pct } (0..99)
@@ -161,7 +162,10 @@ async function render(job) {
   delete job.firstFrame;
   delete job.lastFrame;
   delete job.references;
-  const draw = makeScene({ prompt, seed, width: W, height: H, fps, frames }, { ...images, createCanvas });
+  const draw = makeScene(
+    { prompt, seed, width: W, height: H, fps, frames, continues: job.continues },
+    { ...images, createCanvas },
+  );
   const canvas = createCanvas(W, H);
   const ctx = canvas.getContext("2d");
 

@@ -2,14 +2,26 @@ import { env, s3Settings, type Env } from "@vgen/config";
 import { createLocalStorage } from "./local";
 import type { StorageBackend, StoredObject } from "./types";
 
-/** Output files are stored under a key and served at {cdn_url}/<key>. */
-export function outputKeyFor(generationId: string): string {
-  return `${generationId}.mp4`;
+/**
+ * Output files are stored under a key and served at {cdn_url}/<key>: the first output (index 0) as
+ * `<id>.mp4`, as every generation's only output always was; output i > 0 as `<id>-<i>.mp4`.
+ */
+export function outputKeyFor(generationId: string, index = 0): string {
+  return `${outputBase(generationId, index)}.mp4`;
 }
 
 /** The poster frame (JPEG) of a generation's output, stored beside it. */
-export function posterKeyFor(generationId: string): string {
-  return `${generationId}.jpg`;
+export function posterKeyFor(generationId: string, index = 0): string {
+  return `${outputBase(generationId, index)}.jpg`;
+}
+
+function outputBase(generationId: string, index: number): string {
+  return index === 0 ? generationId : `${generationId}-${index}`;
+}
+
+/** The generation a stored output's key (MP4 or poster) belongs to; null for any other key. */
+export function generationOfKey(key: string): string | null {
+  return /^([^/]+?)(?:-[1-9])?\.(?:mp4|jpg)$/.exec(key)?.[1] ?? null;
 }
 
 export function publicUrlFor(key: string): string {

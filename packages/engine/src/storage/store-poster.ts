@@ -6,9 +6,14 @@ import { posterKeyFor, storageBackend } from "./backend";
  * Stores a generation's poster frame beside its output and returns its key, or null when there is
  * no poster file or it could not be stored: a missing poster never fails a finished generation.
  */
-export async function storePoster(generationId: string, jpegPath: string | null, keepSeconds: number): Promise<string | null> {
+export async function storePoster(
+  generationId: string,
+  index: number,
+  jpegPath: string | null,
+  keepSeconds: number,
+): Promise<string | null> {
   if (!jpegPath || !(await stat(jpegPath).catch(() => null))?.isFile()) return null;
-  const key = posterKeyFor(generationId);
+  const key = posterKeyFor(generationId, index);
   try {
     await (await storageBackend()).put(key, jpegPath, keepSeconds);
     return key;

@@ -1,5 +1,5 @@
-// Catalog editing for staff: list every model, change prices, limits, sizes, durations, sound and its descriptions.
-import { formatUsd, MICROS_PER_DOLLAR } from "@vgen/contracts";
+// Catalog editing for staff: list every model, change prices, limits, sizes, durations, sound, outputs per request and its descriptions.
+import { formatUsd, MAX_OUTPUTS, MICROS_PER_DOLLAR } from "@vgen/contracts";
 import type { Db, Prisma } from "@vgen/db";
 import { writeAuditRow } from "../audit";
 import { SupportError } from "./staff-action";
@@ -19,6 +19,8 @@ export interface CatalogPatch {
   audioDefault?: boolean;
   /** Price per second of a clip with sound; null: the same as `priceMicrosPerSecond`. */
   audioPriceMicros?: bigint | null;
+  /** The most clips one request may ask for (`n`), 1..MAX_OUTPUTS. */
+  maxOutputs?: number;
 }
 
 export function listCatalogForStaff(db: Db) {
@@ -50,6 +52,8 @@ export async function updateCatalogModel(
   ) {
     throw new SupportError("invalid_parameter", "The minimum charge must be 0 to 600 seconds.");
   }
+  if (p.maxOutputs !== undefined && (!Number.isInteger(p.maxOutputs) || p.maxOutputs < 1 || p.maxOutputs > MAX_OUTPUTS))
+    throw new SupportError("invalid_parameter", `Outputs per request must be a whole number from 1 to ${MAX_OUTPUTS}.`);
   if (p.purpose !== undefined && (p.purpose.trim().length < 3 || p.purpose.length > 300))
     throw new SupportError("invalid_parameter", "The purpose must be 3 to 300 characters.");
   if (p.purposeRu !== undefined && (p.purposeRu.trim().length < 3 || p.purposeRu.length > 300))
@@ -93,6 +97,7 @@ export async function updateCatalogModel(
     set("supportsAudio");
     set("audioDefault");
     set("audioPriceMicros", (v) => formatUsd(v));
+    set("maxOutputs");
     if (Object.keys(changes).length === 0) throw new SupportError("action_not_allowed", "Nothing changed.");
     const model = await tx.catalogModel.update({ where: { id: before.id }, data });
     await writeAuditRow(tx, {

@@ -29,6 +29,7 @@ function request(overrides: Partial<UpstreamRequest> = {}): UpstreamRequest {
     height: 1080,
     seed: 7,
     generateAudio: false,
+    outputs: 1,
     references: [],
     ...overrides,
   };
@@ -147,7 +148,7 @@ describe("fal adapter", () => {
       const last = states.at(-1)!;
       expect(last.state).toBe("succeeded");
       if (last.state !== "succeeded") return;
-      expect(await fetchOutput(t, last.output, signal())).toEqual(await tinyMp4(1));
+      expect(await fetchOutput(t, last.outputs[0]!, signal())).toEqual(await tinyMp4(1));
       expect(fake.submits).toHaveLength(1);
     });
 
@@ -334,7 +335,7 @@ describe("fal adapter", () => {
       const last = (await pollToEnd(t, id)).at(-1)!;
       expect(last.state).toBe("succeeded");
       if (last.state !== "succeeded") return;
-      const err = await rejection(fetchOutput(t, last.output, signal()));
+      const err = await rejection(fetchOutput(t, last.outputs[0]!, signal()));
       expect((err as UpstreamCallError).options).toMatchObject({ retryable: false, status: 404 });
     });
 
@@ -388,7 +389,7 @@ describe("fal adapter", () => {
       const { headers, body } = fake.webhook(ok.id);
       const parsed = await adapter.parseCallback!(ok.t, headers, body);
       expect(parsed?.upstreamId).toBe(ok.id);
-      expect(parsed?.status).toEqual({ state: "succeeded", output: { url: `${fake.url}/files/${ok.id}.mp4` } });
+      expect(parsed?.status).toEqual({ state: "succeeded", outputs: [{ url: `${fake.url}/files/${ok.id}.mp4` }] });
 
       const refused = await finishedJob({ outcome: "policy" });
       const call = fake.webhook(refused.id);
@@ -450,7 +451,7 @@ describe("fal adapter", () => {
         const parsed = await adapter.parseCallback!(t, received[0]!.headers, received[0]!.body);
         expect(parsed).toEqual({
           upstreamId: id,
-          status: { state: "succeeded", output: { url: `${fake.url}/files/${id}.mp4` } },
+          status: { state: "succeeded", outputs: [{ url: `${fake.url}/files/${id}.mp4` }] },
         });
       } finally {
         receiver.closeAllConnections();

@@ -55,6 +55,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     height: 720,
     seed: 7,
     generateAudio: false,
+    outputs: 1,
     references: [],
     ...over,
   };
@@ -128,8 +129,11 @@ describe("openai success", () => {
     expect(states[0]).toEqual({ state: "running", progress: 0 });
     expect((states[1] as { progress?: number }).progress).toBe(67);
     const done = states[2] as Extract<UpstreamStatus, { state: "succeeded" }>;
-    expect(done.output).toEqual({ url: `${fake.url}/videos/${id}/content`, headers: { authorization: `Bearer ${fake.apiKey}` } });
-    expect(mp4DurationMs(await fetchOutput(t, done.output, never))).toBe(8_000);
+    expect(done.outputs[0]!).toEqual({
+      url: `${fake.url}/videos/${id}/content`,
+      headers: { authorization: `Bearer ${fake.apiKey}` },
+    });
+    expect(mp4DurationMs(await fetchOutput(t, done.outputs[0]!, never))).toBe(8_000);
     // The content is the API's own: without the key it is refused.
     const anonymous = await rejection(fetchOutput(t, { url: `${fake.url}/videos/${id}/content` }, never));
     expect((anonymous as UpstreamCallError).options.status).toBe(401);
@@ -139,7 +143,7 @@ describe("openai success", () => {
     fake.behavior.outputSeconds = 4;
     const id = await openaiAdapter.submit(target(), request(), "k", never);
     const done = (await pollToEnd(target(), id)).at(-1) as Extract<UpstreamStatus, { state: "succeeded" }>;
-    expect(mp4DurationMs(await fetchOutput(target(), done.output, never))).toBe(4_000);
+    expect(mp4DurationMs(await fetchOutput(target(), done.outputs[0]!, never))).toBe(4_000);
   });
 
   it("sends the first frame as input_reference, resized to the output size", async () => {
@@ -264,7 +268,7 @@ describe("openai video states", () => {
       { state: "succeeded" }
     >;
     expect(end.state).toBe("succeeded");
-    const err = (await rejection(fetchOutput(target(), end.output, never))) as UpstreamCallError;
+    const err = (await rejection(fetchOutput(target(), end.outputs[0]!, never))) as UpstreamCallError;
     expect(err).toBeInstanceOf(UpstreamCallError);
     expect(err.options).toMatchObject({ retryable: false, status: 404 });
   });
@@ -327,11 +331,11 @@ describe("openai webhooks", () => {
       upstreamId: id,
       status: {
         state: "succeeded",
-        output: { url: `${fake.url}/videos/${id}/content`, headers: { authorization: `Bearer ${fake.apiKey}` } },
+        outputs: [{ url: `${fake.url}/videos/${id}/content`, headers: { authorization: `Bearer ${fake.apiKey}` } }],
       },
     });
     const succeeded = parsed!.status as Extract<UpstreamStatus, { state: "succeeded" }>;
-    expect(mp4DurationMs(await fetchOutput(target(), succeeded.output, never))).toBe(8_000);
+    expect(mp4DurationMs(await fetchOutput(target(), succeeded.outputs[0]!, never))).toBe(8_000);
   });
 
   it("a video.failed reads the reason from the video", async () => {

@@ -31,6 +31,7 @@ function request(overrides: Partial<UpstreamRequest> = {}): UpstreamRequest {
     height: 1080,
     seed: 11,
     generateAudio: false,
+    outputs: 1,
     references: [],
     ...overrides,
   };
@@ -158,7 +159,7 @@ describe("replicate adapter", () => {
       const last = states.at(-1)!;
       expect(last.state).toBe("succeeded");
       if (last.state !== "succeeded") return;
-      expect(await fetchOutput(t, last.output, signal())).toEqual(await tinyMp4(1));
+      expect(await fetchOutput(t, last.outputs[0]!, signal())).toEqual(await tinyMp4(1));
       expect(fake.creates).toHaveLength(1);
     });
 
@@ -324,7 +325,7 @@ describe("replicate adapter", () => {
       const last = (await pollToEnd(t, id)).at(-1)!;
       expect(last.state).toBe("succeeded");
       if (last.state !== "succeeded") return;
-      const err = await rejection(fetchOutput(t, last.output, signal()));
+      const err = await rejection(fetchOutput(t, last.outputs[0]!, signal()));
       expect((err as UpstreamCallError).options).toMatchObject({ retryable: false, status: 404 });
     });
 
@@ -385,7 +386,7 @@ describe("replicate adapter", () => {
       const call = fake.webhook(ok.id);
       expect(await adapter.parseCallback!(ok.t, call.headers, call.body)).toEqual({
         upstreamId: ok.id,
-        status: { state: "succeeded", output: { url: `${fake.url.replace(/\/v1$/, "")}/files/${ok.id}.mp4` } },
+        status: { state: "succeeded", outputs: [{ url: `${fake.url.replace(/\/v1$/, "")}/files/${ok.id}.mp4` }] },
       });
 
       const refused = await finished({ outcome: "policy" });

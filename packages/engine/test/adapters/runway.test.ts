@@ -53,6 +53,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     height: 720,
     seed: 42,
     generateAudio: false,
+    outputs: 1,
     references: [],
     ...over,
   };
@@ -136,7 +137,7 @@ describe("runway success", () => {
     expect(progress).toBeGreaterThan(1);
     expect(progress).toBeLessThan(100);
     const done = states[2] as Extract<UpstreamStatus, { state: "succeeded" }>;
-    expect(mp4DurationMs(await fetchOutput(t, done.output, never))).toBe(5_000);
+    expect(mp4DurationMs(await fetchOutput(t, done.outputs[0]!, never))).toBe(5_000);
     expect(fake.downloads).toBe(1);
   });
 
@@ -144,7 +145,7 @@ describe("runway success", () => {
     fake.behavior.outputSeconds = 3;
     const id = await runwayAdapter.submit(target(), request(), "key-short", never);
     const done = (await pollToEnd(target(), id)).at(-1) as Extract<UpstreamStatus, { state: "succeeded" }>;
-    expect(mp4DurationMs(await fetchOutput(target(), done.output, never))).toBe(3_000);
+    expect(mp4DurationMs(await fetchOutput(target(), done.outputs[0]!, never))).toBe(3_000);
   });
 
   it("sends first and last frames as data URIs to image_to_video, without a seed for Veo", async () => {
@@ -291,7 +292,7 @@ describe("runway task states", () => {
     const id = await submitted({ outcome: "output_404" });
     const end = (await pollToEnd(target(), id)).at(-1) as Extract<UpstreamStatus, { state: "succeeded" }>;
     expect(end.state).toBe("succeeded");
-    const err = await rejection(fetchOutput(target(), end.output, never));
+    const err = await rejection(fetchOutput(target(), end.outputs[0]!, never));
     expect(err).toBeInstanceOf(UpstreamCallError);
     expect((err as UpstreamCallError).options).toMatchObject({ retryable: false, status: 404 });
   });

@@ -64,6 +64,7 @@ function request(over: Partial<UpstreamRequest> = {}): UpstreamRequest {
     height: 720,
     seed: 42,
     generateAudio: false,
+    outputs: 1,
     references: [],
     ...over,
   };
@@ -133,15 +134,60 @@ describe("veo adapter: a generation end to end", () => {
     const seen = await pollToEnd(t, id);
     expect(seen.slice(0, -1).every((s) => s.state === "running")).toBe(true);
     const last = seen[seen.length - 1]!;
-    if (last.state !== "succeeded" || !("url" in last.output))
+    if (last.state !== "succeeded" || !("url" in last.outputs[0]!))
       throw new Error(`expected a URL output, got ${JSON.stringify(last)}`);
-    expect(last.output.headers).toEqual({ "x-goog-api-key": fake.apiKey });
+    expect(last.outputs[0]!.headers).toEqual({ "x-goog-api-key": fake.apiKey });
 
-    const video = await fetchOutput(t, last.output, signal());
+    const video = await fetchOutput(t, last.outputs[0]!, signal());
     expect(video).toEqual(await tinyMp4(8));
     expect(mp4DurationMs(video)).toBe(8_000);
     expect(fake.received.download).toBe(1);
     expect(fake.submits).toHaveLength(1);
+  });
+
+  it("asks Veo 2 for several videos with sampleCount and returns each, in order", async () => {
+    const t = target("veo-2.0-generate-001");
+    const id = await veoAdapter.submit(t, request({ durationSeconds: 6, size: "720p", outputs: 2 }), "idem-two", signal());
+    expect(fake.submits.at(-1)?.parameters).toMatchObject({ sampleCount: 2 });
+    const last = await finalStatus(t, id);
+    if (last.state !== "succeeded") throw new Error(`expected success, got ${JSON.stringify(last)}`);
+    expect(last.outputs).toHaveLength(2);
+    const urls = last.outputs.map((o) => ("url" in o ? o.url : ""));
+    expect(new Set(urls).size).toBe(2);
+    for (const o of last.outputs) expect(mp4DurationMs(await fetchOutput(t, o, signal()))).toBe(6_000);
+  });
+
+  it("returns the videos that came back when the API filtered some of the samples (a partial delivery)", async () => {
+    fake.nextJob({ samplesReturned: 1 });
+    const t = target("veo-2.0-generate-001");
+    const id = await veoAdapter.submit(t, request({ durationSeconds: 6, size: "720p", outputs: 2 }), "idem-part", signal());
+    const last = await finalStatus(t, id);
+    if (last.state !== "succeeded") throw new Error(`expected success, got ${JSON.stringify(last)}`);
+    expect(last.outputs).toHaveLength(1);
+  });
+
+  it("declares the samples per request each model takes: Veo 2 two, Veo 3 and 3.1 one (refused before any submit)", () => {
+    expect(veoAdapter.capabilities("veo-2.0-generate-001")?.maxOutputs).toBe(2);
+    const req = {
+      duration: 8,
+      size: "720p",
+      aspectRatio: "16:9",
+      firstFrame: false,
+      lastFrame: false,
+      references: 0,
+      audio: false,
+      negativePrompt: false,
+      extension: false,
+      outputs: 2,
+    };
+    expect(routeRefusal({ provider: "veo", upstreamModel: "veo-3.1-generate-preview" }, req)).toEqual({
+      reason: "takes at most 1 clip per request",
+      param: "outputs",
+    });
+    expect(routeRefusal({ provider: "veo", upstreamModel: "veo-2.0-generate-001" }, req)).toBeNull();
+    expect(routeRefusal({ provider: "veo", upstreamModel: "veo-2.0-generate-001" }, { ...req, outputs: 3 })).toMatchObject({
+      param: "outputs",
+    });
   });
 
   it("delivers a shorter clip when the job is told to (6 s of a requested 8 s)", async () => {
@@ -150,7 +196,7 @@ describe("veo adapter: a generation end to end", () => {
     const id = await veoAdapter.submit(t, request({ durationSeconds: 8 }), "idem-short", signal());
     const last = await finalStatus(t, id);
     if (last.state !== "succeeded") throw new Error(`expected success, got ${last.state}`);
-    expect(mp4DurationMs(await fetchOutput(t, last.output, signal()))).toBe(6_000);
+    expect(mp4DurationMs(await fetchOutput(t, last.outputs[0]!, signal()))).toBe(6_000);
   });
 
   it("sends the negative prompt in parameters, and no seed or generateAudio (the Gemini API refuses both)", async () => {
@@ -175,6 +221,44 @@ describe("veo adapter: a generation end to end", () => {
     expect(veoAdapter.capabilities("veo-3.1-generate-preview")?.seed).toBeUndefined();
   });
 
+  it("extends a clip natively on Veo 3.1: the source MP4 as the instance's video, refused at 1080p and by Veo 3", async () => {
+    const t = target();
+    const source = await tinyMp4(2);
+    const id = await veoAdapter.submit(
+      t,
+      request({ extendVideo: { url: "https://cdn.example/vid_src.mp4", bytes: source, mimeType: "video/mp4" } }),
+      "idem-ext",
+      signal(),
+    );
+    expect(fake.submits[0]?.instances?.[0]).toEqual({
+      prompt: expect.any(String),
+      video: { bytesBase64Encoded: source.toString("base64"), mimeType: "video/mp4" },
+    });
+    expect((await finalStatus(t, id)).state).toBe("succeeded");
+    expect(veoAdapter.capabilities("veo-3.1-generate-preview")?.nativeExtension).toBe(true);
+    expect(veoAdapter.capabilities("veo-3.0-generate-001")?.nativeExtension).toBe(false);
+    const req = {
+      duration: 8,
+      size: "720p",
+      aspectRatio: "16:9",
+      firstFrame: false,
+      lastFrame: false,
+      references: 0,
+      audio: false,
+      negativePrompt: false,
+      extension: true,
+      outputs: 1,
+    };
+    const route = (upstreamModel: string) => ({ provider: "veo", upstreamModel });
+    expect(routeRefusal(route("veo-3.1-generate-preview"), req)).toBeNull();
+    expect(routeRefusal(route("veo-3.1-generate-preview"), { ...req, size: "1080p" })).toEqual({
+      reason: "takes extensions only at 720p",
+      param: "size",
+    });
+    // Veo 3 continues from the source's last frame, sent as its first frame (`image`).
+    expect(routeRefusal(route("veo-3.0-generate-001"), req)).toBeNull();
+  });
+
   it("sends no resolution to Veo 2, which takes none, and a 5 s duration", async () => {
     const t = target("veo-2.0-generate-001");
     const id = await veoAdapter.submit(t, request({ durationSeconds: 5, aspectRatio: "9:16" }), "idem-v2", signal());
@@ -187,9 +271,9 @@ describe("veo adapter: a generation end to end", () => {
     const t = target();
     const id = await veoAdapter.submit(t, request({ durationSeconds: 4 }), "idem-inline", signal());
     const last = await finalStatus(t, id);
-    if (last.state !== "succeeded" || !("bytes" in last.output))
+    if (last.state !== "succeeded" || !("bytes" in last.outputs[0]!))
       throw new Error(`expected inline bytes, got ${JSON.stringify(last)}`);
-    expect(await fetchOutput(t, last.output, signal())).toEqual(await tinyMp4(4));
+    expect(await fetchOutput(t, last.outputs[0]!, signal())).toEqual(await tinyMp4(4));
   });
 
   it("reports progress only when the operation's metadata carries it", async () => {
@@ -333,7 +417,7 @@ describe("veo adapter: how jobs end", () => {
   it("an output URL that 404s fails the download with an UpstreamCallError that is not retryable", async () => {
     const status = await endOf("output_404");
     if (status.state !== "succeeded") throw new Error(`expected success, got ${status.state}`);
-    const err = await caught(fetchOutput(target(), status.output, signal()));
+    const err = await caught(fetchOutput(target(), status.outputs[0]!, signal()));
     expect(err).toBeInstanceOf(UpstreamCallError);
     expect((err as UpstreamCallError).options).toMatchObject({ retryable: false, status: 404 });
   });
@@ -401,6 +485,7 @@ describe("veo adapter: capabilities", () => {
       idempotentSubmit: false,
       audio: true,
       negativePrompt: true,
+      nativeExtension: true,
       combinationRefusal: expect.any(Function),
     });
     expect(veoAdapter.capabilities("veo-3.1-fast-generate-preview")).toEqual(veoAdapter.capabilities("veo-3.1-generate-preview"));
@@ -417,6 +502,8 @@ describe("veo adapter: capabilities", () => {
       references: 0,
       audio: false,
       negativePrompt: false,
+      extension: false,
+      outputs: 1,
     };
     const veo31 = route("veo-3.1-generate-preview");
     expect(routeRefusal(veo31, { ...req, size: "4k" })).toBeNull();

@@ -36,6 +36,8 @@ interface VeoJobBehavior {
   reportProgress: boolean;
   /** Bytes downloaded instead of a rendered clip (e.g. a damaged MP4). */
   outputBytes?: Buffer;
+  /** Videos returned of the `sampleCount` asked for (the rest filtered, as the API reports); all when absent. */
+  samplesReturned?: number;
 }
 
 /** How one request is answered instead of normally. */
@@ -90,6 +92,10 @@ interface ModelRules {
   maxReferences: number;
   /** 1080p renders only at 16:9. */
   fullHdLandscapeOnly: boolean;
+  /** Continues a previous video given as the instance's `video` (Veo 3.1 only), at 720p. */
+  extension?: boolean;
+  /** Videos one request may ask for (`sampleCount`): the Gemini API's Veo 2 takes 1-2, Veo 3 and 3.1 one. */
+  maxSamples: number;
 }
 
 const VEO_3_1: ModelRules = {
@@ -97,14 +103,29 @@ const VEO_3_1: ModelRules = {
   resolutions: ["720p", "1080p", "4k"],
   maxReferences: 3,
   fullHdLandscapeOnly: false,
+  extension: true,
+  maxSamples: 1,
 };
-const VEO_3: ModelRules = { durations: [4, 6, 8], resolutions: ["720p", "1080p"], maxReferences: 0, fullHdLandscapeOnly: true };
+const VEO_3: ModelRules = {
+  durations: [4, 6, 8],
+  resolutions: ["720p", "1080p"],
+  maxReferences: 0,
+  fullHdLandscapeOnly: true,
+  extension: false,
+  maxSamples: 1,
+};
 const MODELS: Record<string, ModelRules> = {
   "veo-3.1-generate-preview": VEO_3_1,
   "veo-3.1-fast-generate-preview": VEO_3_1,
   "veo-3.0-generate-001": VEO_3,
   "veo-3.0-fast-generate-001": VEO_3,
-  "veo-2.0-generate-001": { durations: [5, 6, 8], resolutions: null, maxReferences: 0, fullHdLandscapeOnly: false },
+  "veo-2.0-generate-001": {
+    durations: [5, 6, 8],
+    resolutions: null,
+    maxReferences: 0,
+    fullHdLandscapeOnly: false,
+    maxSamples: 2,
+  },
 };
 
 const DEFAULT_JOB: VeoJobBehavior = { pollsUntilDone: 2, outcome: "succeed", reportProgress: false };
@@ -197,6 +218,18 @@ function requestProblem(rules: ModelRules, body: VeoSubmitBody): string | null {
     if (instance.image === undefined) return "lastFrame must be used in combination with image.";
   }
   const params = body.parameters ?? {};
+  if (instance.video !== undefined) {
+    // Extending a video: an MP4 of a previous generation, alone (no images), rendered on at 720p.
+    if (!rules.extension) return "`video` isn't supported by this model.";
+    const video = instance.video as Record<string, unknown> | null;
+    if (!video || typeof video !== "object") return "video must be a video object.";
+    if (typeof video.bytesBase64Encoded !== "string" || video.bytesBase64Encoded.length === 0)
+      return "video.bytesBase64Encoded is required.";
+    if (video.mimeType !== "video/mp4") return "video.mimeType must be video/mp4.";
+    if (instance.image !== undefined || instance.lastFrame !== undefined || instance.referenceImages !== undefined)
+      return "video cannot be combined with image, lastFrame or referenceImages.";
+    if (params.resolution !== undefined && params.resolution !== "720p") return "Video extension supports only 720p.";
+  }
   const aspectRatio = params.aspectRatio ?? "16:9";
   if (aspectRatio !== "16:9" && aspectRatio !== "9:16") return `Aspect ratio ${String(aspectRatio)} is not supported.`;
   const duration = Number(params.durationSeconds ?? 8);
@@ -214,6 +247,9 @@ function requestProblem(rules: ModelRules, body: VeoSubmitBody): string | null {
     }
     if (duration !== 8 || aspectRatio !== "16:9") return "Reference images are supported only with 16:9 and durationSeconds 8.";
   }
+  const samples = params.sampleCount ?? 1;
+  if (!Number.isInteger(samples) || (samples as number) < 1 || (samples as number) > rules.maxSamples)
+    return `sampleCount must be an integer from 1 to ${rules.maxSamples} for this model.`;
   // The Gemini API has no seed or generateAudio for Veo (its SDK refuses both before sending).
   if (params.seed !== undefined) return "seed parameter is not supported in Gemini API.";
   if (params.generateAudio !== undefined) return "generateAudio parameter is not supported in Gemini API.";
@@ -331,8 +367,16 @@ export async function startVeoFake(opts: { apiKey?: string } = {}): Promise<VeoF
             { video: { encodedVideo: (await tinyMp4(outputSeconds(job))).toString("base64"), encoding: "video/mp4" } },
           ],
         });
-      default:
-        return done({ generatedSamples: [{ video: { uri: `${origin}/v1beta/files/${fileId}:download?alt=media` } }] });
+      default: {
+        // One file per sample returned; the first keeps the job's id, sample i its id and "-i".
+        const asked = Number(job.body.parameters?.sampleCount ?? 1);
+        const returned = Math.min(asked, job.behavior.samplesReturned ?? asked);
+        const files = Array.from({ length: returned }, (_, i) => (i === 0 ? fileId : `${fileId}-${i}`));
+        return done({
+          generatedSamples: files.map((f) => ({ video: { uri: `${origin}/v1beta/files/${f}:download?alt=media` } })),
+          ...(returned < asked ? { raiMediaFilteredCount: asked - returned, raiMediaFilteredReasons: [FILTER_REASON] } : {}),
+        });
+      }
     }
   };
 
@@ -347,7 +391,7 @@ export async function startVeoFake(opts: { apiKey?: string } = {}): Promise<VeoF
     // The signed file location a download redirects to: no key needed.
     const blob = /^\/blob\/([^/]+)\.mp4$/.exec(p);
     if (req.method === "GET" && blob) {
-      const job = [...fake.jobs.values()].find((j) => j.name.endsWith(`/${blob[1]}`));
+      const job = [...fake.jobs.values()].find((j) => j.name.endsWith(`/${blob[1]!.replace(/-\d$/, "")}`));
       if (!job) return sendError(res, { code: 404, status: "NOT_FOUND", message: "No such object." });
       const video = job.behavior.outputBytes ?? (await tinyMp4(outputSeconds(job)));
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) });
@@ -397,7 +441,7 @@ export async function startVeoFake(opts: { apiKey?: string } = {}): Promise<VeoF
 
     if (route === "download") {
       const fileId = /^\/v1beta\/files\/([^/]+):download$/.exec(p)?.[1];
-      const job = [...fake.jobs.values()].find((j) => j.name.endsWith(`/${fileId}`));
+      const job = [...fake.jobs.values()].find((j) => j.name.endsWith(`/${fileId?.replace(/-\d$/, "")}`));
       if (!job || job.behavior.outcome === "output_404") {
         return sendError(res, { code: 404, status: "NOT_FOUND", message: "File not found." });
       }

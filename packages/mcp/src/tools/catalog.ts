@@ -21,11 +21,16 @@ export function registerCatalogTools(server: McpServer, client: Vgen, baseUrl: s
     {
       title: "Quote a generation",
       description:
-        "What a generation would cost: the amount the API holds at acceptance, max(duration, the model's minimum charge) × its price per second, charged on completion and released on failure or cancel. Nothing is created.",
+        "What a generation would cost: the amount the API holds at acceptance, max(duration, the model's minimum charge) × its price per second × n (the clips asked for), charged on completion and released on failure or cancel. Nothing is created.",
       inputSchema: {
         model: z.string().describe("Model id, from list_models."),
         duration: z.number().int().optional().describe("Seconds of video; the model's default when omitted."),
         size: z.string().optional().describe("720p, 1080p or 4k; the model's default when omitted."),
+        n: z
+          .number()
+          .int()
+          .optional()
+          .describe("Clips of the request (1 to the model's max_outputs, default 1); each is billed."),
       },
       annotations: { readOnlyHint: true },
     },

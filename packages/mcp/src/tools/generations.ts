@@ -27,7 +27,7 @@ export function registerGenerationTools(server: McpServer, client: Vgen): void {
     {
       title: "Generate a video",
       description:
-        "Creates a video from a prompt (optionally image references) and, by default, waits until it ends, reporting progress; answers the record, whose output[0].url is the MP4. Costs what `quote` says, charged on completion. With wait=false it answers at once with the processing record (follow it with get_generation).",
+        "Creates a video from a prompt (optionally image references) and, by default, waits until it ends, reporting progress; answers the record, whose output[].url are the MP4s (one per clip asked for with n). Costs what `quote` says, charged on completion. With wait=false it answers at once with the processing record (follow it with get_generation).",
       inputSchema: {
         model: z.string().describe("Model id, from list_models."),
         prompt: z.string().describe("What the clip shows (1-4000 characters)."),
@@ -43,6 +43,17 @@ export function registerGenerationTools(server: McpServer, client: Vgen): void {
           .boolean()
           .optional()
           .describe("Add a sound track (models whose audio.supported is true); the model's default when omitted."),
+        extendFrom: z
+          .string()
+          .optional()
+          .describe(
+            "Continue this completed generation (vid_…): the clip starts where it ends, with its size, shape and seed; billed only the new seconds. Not with image URLs. Join the chain with concat_generations.",
+          ),
+        n: z
+          .number()
+          .int()
+          .optional()
+          .describe("How many clips of this request (1-4, at most the model's max_outputs); each is billed. Default 1."),
         wait: z.boolean().optional().describe("Wait for the end (default true)."),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
@@ -101,5 +112,17 @@ export function registerGenerationTools(server: McpServer, client: Vgen): void {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     },
     ({ id }, { signal }) => answer(async () => recordResult(await client.generations.cancel(id, { signal }))),
+  );
+
+  server.registerTool(
+    "concat_generations",
+    {
+      title: "Join an extension chain",
+      description:
+        "Joins the chain of extensions ending at id (its last clip, made with extendFrom) into one MP4; answers the completed record of the join (output[0].url, concat_of listing the clips). Free: each clip was billed its own seconds.",
+      inputSchema: { id: GENERATION_ID },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    },
+    ({ id }, { signal }) => answer(async () => recordResult(await client.generations.concat(id, { signal }))),
   );
 }

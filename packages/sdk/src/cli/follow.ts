@@ -59,8 +59,22 @@ export async function followAndSave(
     if (values.json) io.stdout.write(`${JSON.stringify(record)}\n`);
     return exitCodeForStatus(record.status);
   }
-  const saved = await input.client().download(record, values.out ?? `${record.id}.mp4`, { signal });
-  io.stderr.write(`saved ${saved.path} (${saved.bytes} bytes)\n`);
-  io.stdout.write(values.json ? `${JSON.stringify(record)}\n` : `${saved.path}\n`);
+  // Every clip of the record: the first to --out, clip i beside it as <name>-<i><ext> (made with --n).
+  const out = values.out ?? `${record.id}.mp4`;
+  const paths: string[] = [];
+  for (let i = 0; i < Math.max(1, record.output.length); i++) {
+    const saved = await input.client().download(record, outputPath(out, i), { signal, output: i });
+    io.stderr.write(`saved ${saved.path} (${saved.bytes} bytes)\n`);
+    paths.push(saved.path);
+  }
+  io.stdout.write(values.json ? `${JSON.stringify(record)}\n` : `${paths.join("\n")}\n`);
   return EXIT.completed;
+}
+
+/** Where clip `index` of a download goes: `out` itself for the first, `clip-1.mp4` beside `clip.mp4` for the next. */
+export function outputPath(out: string, index: number): string {
+  if (index === 0) return out;
+  const dot = out.lastIndexOf(".");
+  const slash = Math.max(out.lastIndexOf("/"), out.lastIndexOf("\\"));
+  return dot > slash + 1 ? `${out.slice(0, dot)}-${index}${out.slice(dot)}` : `${out}-${index}`;
 }

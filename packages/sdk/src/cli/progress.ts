@@ -10,17 +10,31 @@ export function formatEta(seconds: number): string {
   return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
 }
 
-/** One frame of the TTY bar: `[#####-----]  45%  ETA 12s  vid_...`. */
-export function renderBar(record: Pick<Generation, "id" | "progress" | "eta_seconds">): string {
+type Shown = Pick<Generation, "id" | "progress" | "eta_seconds"> & { queue_position?: number | null };
+
+/** "1st", "2nd", "3rd", "11th", "22nd"... */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+/** `  3rd in queue` while the generation waits to start; empty once it runs. */
+function queueNote(record: Shown): string {
+  return record.queue_position ? `  ${ordinal(record.queue_position)} in queue` : "";
+}
+
+/** One frame of the TTY bar: `[#####-----]  45%  ETA 12s  vid_...`, with `3rd in queue` while waiting. */
+export function renderBar(record: Shown): string {
   const progress = Math.min(100, Math.max(0, record.progress));
   const filled = Math.round((progress / 100) * BAR_WIDTH);
   const bar = `${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}`;
-  return `[${bar}] ${String(progress).padStart(3)}%  ETA ${formatEta(record.eta_seconds).padEnd(6)}  ${record.id}`;
+  return `[${bar}] ${String(progress).padStart(3)}%  ETA ${formatEta(record.eta_seconds).padEnd(6)}  ${record.id}${queueNote(record)}`;
 }
 
-/** A plain line for logs and pipes: `vid_... processing 45% ETA 12s`. */
-function renderLine(record: Pick<Generation, "id" | "status" | "progress" | "eta_seconds">): string {
-  return `${record.id} ${record.status} ${record.progress}% ETA ${formatEta(record.eta_seconds)}`;
+/** A plain line for logs and pipes: `vid_... processing 45% ETA 12s`, with `3rd in queue` while waiting. */
+function renderLine(record: Shown & Pick<Generation, "status">): string {
+  return `${record.id} ${record.status} ${record.progress}% ETA ${formatEta(record.eta_seconds)}${queueNote(record)}`;
 }
 
 /**

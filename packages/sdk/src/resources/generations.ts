@@ -146,6 +146,15 @@ export class Generations {
     return this.transport.json({ method: "POST", path: "/api/v1/videos/cancel", body: { id } }, options);
   }
 
+  /**
+   * Joins the extension chain ending at `id` (the last clip; each created with `extendFrom`) into
+   * one MP4: resolves with the completed record of the join, whose `concat_of` lists the clips.
+   * Free: each clip was billed its own seconds.
+   */
+  concat(id: string, options: RequestOptions = {}): Promise<Generation> {
+    return this.transport.json({ method: "POST", path: "/api/v1/videos/concat", body: { id } }, options);
+  }
+
   private followSource(options: RequestOptions, parts: Omit<FollowSource, "get">): FollowSource {
     return { ...parts, get: (id, signal) => this.get(id, { ...options, signal }) };
   }

@@ -25,6 +25,10 @@ const SSO_ERRORS = {
   SsoTicketGone: "ssoTicketGone",
 } as const;
 
+/** Why the server refused a right-looking sign-in (options.ts throws the reason, which next-auth hands back as `error`). */
+const REFUSALS = ["locked", "suspended", "code_invalid", "code_locked", "sso_required"] as const;
+const isRefusal = (error: string): error is (typeof REFUSALS)[number] => (REFUSALS as readonly string[]).includes(error);
+
 function initialError(code: string | null): keyof typeof SSO_ERRORS | "TwoFactorRequired" | null {
   return code === "TwoFactorRequired" || (code !== null && code in SSO_ERRORS) ? (code as keyof typeof SSO_ERRORS) : null;
 }
@@ -61,7 +65,7 @@ export function SignInForm() {
     } else if (res?.error === TWO_FACTOR_REQUIRED) {
       setCredentials({ email, password });
     } else {
-      setError(res?.error && res.error !== "CredentialsSignin" ? res.error : t("wrongCredentials"));
+      setError(res?.error && isRefusal(res.error) ? t(`refused.${res.error}`) : t("wrongCredentials"));
       // A wrong password on the code step (changed meanwhile) starts over.
       if (!res?.error || res.error === "CredentialsSignin") setCredentials(null);
     }

@@ -30,6 +30,7 @@ interface Model {
   supportsAudio: boolean;
   audioDefault: boolean;
   audioPriceMicros: bigint | null;
+  maxOutputs: number;
 }
 
 export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
@@ -50,7 +51,7 @@ export function CatalogEditor({ canEdit }: { canEdit: boolean }) {
           <div className="grid gap-6 xl:grid-cols-2">
             {data.map((m) => (
               <ModelCard
-                key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.purposeRu}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}-${m.supportsAudio}-${m.audioDefault}-${m.audioPriceMicros}`}
+                key={`${m.id}-${m.priceMicrosPerSecond}-${m.rateLimitQps}-${m.minChargeSeconds}-${m.enabled}-${m.purpose}-${m.purposeRu}-${m.sizes.join()}-${m.minDuration}-${m.maxDuration}-${m.defaultDuration}-${m.supportsAudio}-${m.audioDefault}-${m.audioPriceMicros}-${m.maxOutputs}`}
                 model={m}
                 canEdit={canEdit}
               />
@@ -90,6 +91,7 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
       defaultDuration: model.defaultDuration,
       supportsAudio: model.supportsAudio,
       audioDefault: model.audioDefault,
+      maxOutputs: model.maxOutputs,
       audioPrice: model.audioPriceMicros === null ? "" : formatDollarsInput(model.audioPriceMicros),
     },
   });
@@ -166,6 +168,13 @@ function ModelCard({ model, canEdit }: { model: Model; canEdit: boolean }) {
             inputMode="numeric"
             error={errors.defaultDuration?.message}
             {...form.register("defaultDuration", number)}
+          />
+          <TextField
+            id={`${id}-max-outputs`}
+            label="Clips per request (n, at most)"
+            inputMode="numeric"
+            error={errors.maxOutputs?.message}
+            {...form.register("maxOutputs", number)}
           />
           <TextField
             id={`${id}-audio-price`}

@@ -8,34 +8,17 @@ import { LanguageSwitcher } from "@/components/language-switcher";
 import { SideNavLinks } from "@/components/ui/side-nav-links";
 import { OrgSwitcher } from "./org-switcher";
 import { TestModeSwitch } from "@/dashboard-mode/test-mode-switch";
-
-const DASHBOARD_SECTIONS = [
-  { href: "/dashboard", key: "overview" },
-  { href: "/dashboard/api-keys", key: "apiKeys" },
-  { href: "/dashboard/projects", key: "projects" },
-  { href: "/dashboard/quickstart", key: "quickstart" },
-  { href: "/dashboard/playground", key: "playground" },
-  { href: "/dashboard/generations", key: "generations" },
-  { href: "/dashboard/models", key: "models" },
-  { href: "/dashboard/billing", key: "billing" },
-  { href: "/dashboard/usage", key: "usage" },
-  { href: "/dashboard/requests", key: "requests" },
-  { href: "/dashboard/subscriptions", key: "subscriptions" },
-  { href: "/dashboard/invoices", key: "invoices" },
-  { href: "/dashboard/test-balance", key: "testBalance" },
-  { href: "/dashboard/webhooks", key: "webhooks" },
-  { href: "/dashboard/members", key: "members" },
-  { href: "/dashboard/audit-log", key: "auditLog" },
-  { href: "/dashboard/sso", key: "sso" },
-  { href: "/dashboard/security", key: "security" },
-] as const;
+import type { DashboardSection } from "./sections";
 
 export function DashboardNav({
   email,
+  sections,
   role = "user",
   livemode = true,
 }: {
   email: string;
+  /** The pages the member's role may open (sections.ts). */
+  sections: DashboardSection[];
   role?: "user" | "support" | "admin";
   /** The dashboard's mode (the test-mode switch's cookie). */
   livemode?: boolean;
@@ -51,7 +34,7 @@ export function DashboardNav({
       </Link>
       <OrgSwitcher />
       <SideNavLinks
-        sections={DASHBOARD_SECTIONS.map((s) => ({ href: s.href, label: t(s.key) }))}
+        sections={sections.map((s) => ({ href: s.href, label: t(s.key) }))}
         isActive={(href, pathname) => (href === "/dashboard" ? pathname === href : pathname.startsWith(href))}
         activeClassName="bg-slate-900 text-white"
       />

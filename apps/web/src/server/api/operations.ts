@@ -2,6 +2,7 @@ import type { API_OPERATIONS, ApiOperationId } from "@vgen/contracts";
 import type { ApiRoute } from "../http/with-api-key";
 import type { withPublic } from "../http/with-public";
 import { cancelGenerationRoute } from "./cancel-generation";
+import { concatGenerationsRoute } from "./concat-generations";
 import { createGenerationRoute } from "./create-generation";
 import { createQuoteRoute } from "./create-quote";
 import { getGenerationEvents } from "./generation-events";
@@ -37,6 +38,7 @@ export const OPERATION_HANDLERS: { [Id in ApiOperationId]: OperationHandler<Id> 
   streamGenerationEvents: getGenerationEvents,
   getGenerationResult: getResultRoute,
   cancelGeneration: cancelGenerationRoute,
+  concatGenerations: concatGenerationsRoute,
   listModels: listModelsRoute,
   getBalance: getBalanceRoute,
   listenWebhooks: listenWebhooksRoute,

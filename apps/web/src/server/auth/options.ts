@@ -4,16 +4,9 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { headers } from "next/headers";
 import { env } from "@vgen/config";
-import { ApiError, sameOriginPath } from "@vgen/contracts";
+import { sameOriginPath } from "@vgen/contracts";
 import { getDb } from "@vgen/db";
-import {
-  createSession,
-  resolveSession,
-  revokeSession,
-  SESSION_MAX_AGE_SECONDS,
-  SIGN_IN_MESSAGES,
-  signInWithPassword,
-} from "@vgen/engine/auth";
+import { createSession, resolveSession, revokeSession, SESSION_MAX_AGE_SECONDS, signInWithPassword } from "@vgen/engine/auth";
 import { isDatabaseUnavailable, logger } from "@vgen/engine/platform";
 import { redeemSsoTicket, ssoForEmail } from "@vgen/engine/sso";
 import { clientIp } from "../http/client-ip";
@@ -84,7 +77,7 @@ export const authOptions: NextAuthOptions = {
         const input = SignInInput.safeParse(credentials);
         if (!input.success) return null;
         // An organization that enforces single sign-on vouches for its domain's people through its IdP alone.
-        if ((await ssoForEmail(getDb(), input.data.email))?.enforce) throw new Error(new ApiError("sso_required").message);
+        if ((await ssoForEmail(getDb(), input.data.email))?.enforce) throw new Error("sso_required");
         const outcome = await signInWithPassword(getDb(), {
           ...input.data,
           code: credentials?.code,
@@ -92,10 +85,11 @@ export const authOptions: NextAuthOptions = {
           attemptsPerAddress: LOGIN_ATTEMPTS_PER_ADDRESS,
         });
         if (outcome.ok) return outcome.account;
-        // next-auth hands the message of a thrown error to the form; a wrong password stays generic.
+        // next-auth hands the message of a thrown error to the form, which shows it in the reader's
+        // language (sign-in-form.tsx); a wrong password stays generic.
         if (outcome.reason === "invalid") return null;
         if (outcome.reason === "code_required") throw new Error(TWO_FACTOR_REQUIRED);
-        throw new Error(SIGN_IN_MESSAGES[outcome.reason]);
+        throw new Error(outcome.reason);
       },
     }),
     /** Single sign-on's last step: the ticket cookie left by /api/auth/sso/callback, used up here. */

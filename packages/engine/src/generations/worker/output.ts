@@ -1,6 +1,7 @@
 /**
  * A finished video's way into storage and to completion, the same for a local render and an
- * upstream's MP4: work files beside the store, then the poster, the duration, the video, the record.
+ * upstream's MP4s: work files beside the store, then per output the poster and the video, its record
+ * in `generations.outputs`, and once all are in, the completion billed by them.
  */
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
@@ -9,7 +10,15 @@ import type { Db, Generation } from "@vgen/db";
 import { inSpan, logger, retryWhileDatabaseUnavailable } from "../../platform";
 import { metrics } from "../../observability";
 import { GenerationFailure } from "../../providers";
-import { mp4FileHasAudio, outputKeyFor, storageBackend, storePoster } from "../../storage";
+import {
+  mp4FileHasAudio,
+  outputKeyFor,
+  outputsOf,
+  recordStoredOutput,
+  storageBackend,
+  storePoster,
+  type StoredOutput,
+} from "../../storage";
 import { completeGeneration } from "../store";
 
 export interface WorkFiles {
@@ -17,11 +26,11 @@ export interface WorkFiles {
   poster: string;
 }
 
-/** Work files of one attempt: the video and, beside it, its poster frame. */
-export async function workFilesFor(gen: Generation): Promise<WorkFiles> {
+/** Work files of one output of one attempt: the video and, beside it, its poster frame. */
+export async function workFilesFor(gen: Generation, index = 0): Promise<WorkFiles> {
   const video = path.join(
     await (await storageBackend()).workDir(),
-    `${outputKeyFor(gen.id)}.${process.pid}.${randomBytes(6).toString("hex")}.part`,
+    `${outputKeyFor(gen.id, index)}.${process.pid}.${randomBytes(6).toString("hex")}.part`,
   );
   return { video, poster: `${video}.jpg` };
 }
@@ -30,28 +39,31 @@ export async function removeWorkFiles(work: WorkFiles) {
   await Promise.all([rm(work.video, { force: true }), rm(work.poster, { force: true })]).catch(() => {});
 }
 
-/**
- * Stores a finished file (and its poster frame, when there is one) and completes the generation,
- * billed by the file's duration. The duration and poster are recorded before the video is stored,
- * so a crash after storing finishes from the stored file with both.
- */
-export async function storeAndComplete(
-  db: Db,
-  gen: Generation,
-  work: { video: string; poster: string | null },
-  deliveredMs: number,
-  upstreamCostMicros: bigint,
-) {
-  // Its retention as completion will set it (the request's, else the account's): caches keep the files no longer.
+/** Its retention as completion will set it (the request's, else the account's), in seconds: caches keep the files no longer. */
+export async function keepSecondsOf(db: Db, gen: Generation): Promise<number> {
   const retentionDays =
     gen.retentionDays ??
     (await db.account.findUniqueOrThrow({ where: { id: gen.accountId }, select: { retentionDays: true } })).retentionDays;
-  const keepSeconds = retentionDays * 86_400;
-  const posterKey = await storePoster(gen.id, work.poster, keepSeconds);
+  return retentionDays * 86_400;
+}
+
+/**
+ * Stores one finished output (output `index` of the generation's `n`) with its poster frame, when
+ * there is one, and records it in `generations.outputs` once both are stored: a crash before that
+ * leaves it unrecorded, and the next attempt makes it again.
+ */
+export async function storeOutput(
+  db: Db,
+  gen: Generation,
+  index: number,
+  work: { video: string; poster: string | null },
+  deliveredMs: number,
+  keepSeconds: number,
+): Promise<StoredOutput> {
+  const poster_key = await storePoster(gen.id, index, work.poster, keepSeconds);
   // What the file holds, not what was asked: a provider's clip may come back silent (or with sound unasked).
-  const hasAudio = (await mp4FileHasAudio(work.video)) ?? false;
-  await db.generation.update({ where: { id: gen.id }, data: { deliveredMs, upstreamCostMicros, posterKey, hasAudio } });
-  const key = outputKeyFor(gen.id);
+  const has_audio = (await mp4FileHasAudio(work.video)) ?? false;
+  const key = outputKeyFor(gen.id, index);
   try {
     await inSpan("storage.upload", { attributes: { "vgen.storage.key": key } }, async () =>
       (await storageBackend()).put(key, work.video, keepSeconds),
@@ -61,9 +73,22 @@ export async function storeAndComplete(
       cause: err,
     });
   }
+  const output = { index, key, poster_key, delivered_ms: deliveredMs, has_audio };
+  await recordStoredOutput(db, gen.id, output);
+  return output;
+}
+
+/**
+ * Completes the generation with the outputs recorded for it, billed per delivered output (and
+ * records what the upstream charged for them).
+ */
+export async function completeStored(db: Db, gen: Generation, upstreamCostMicros: bigint) {
   // A finished render is never thrown away: recording it waits out a database outage.
   const finished = await retryWhileDatabaseUnavailable(
-    () => completeGeneration(db, gen.id, key),
+    async () => {
+      await db.generation.updateMany({ where: { id: gen.id, status: "processing" }, data: { upstreamCostMicros } });
+      return completeGeneration(db, gen.id);
+    },
     (err, attempt) =>
       attempt === 1 &&
       logger.warn(
@@ -75,16 +100,14 @@ export async function storeAndComplete(
 }
 
 /**
- * An earlier attempt stored the output but could not record it (its database went away, or its
- * process died right after): the stored file is whole, so the generation completes from it.
- * (Not looked for while an upstream job is being followed: nothing can be stored before it ends.)
- * Returns whether it did.
+ * An earlier attempt stored and recorded every output but could not complete (its database went
+ * away, or its process died right after): the outputs are whole, so the generation completes from
+ * them. Returns whether it did.
  */
 export async function completeFromStoredOutput(db: Db, gen: Generation): Promise<boolean> {
-  const mayBeStored = gen.deliveredMs !== null || !gen.upstreamTaskId;
-  if (!mayBeStored || !(await (await storageBackend()).open(outputKeyFor(gen.id)))) return false;
-  logger.info({ generationId: gen.id }, "output already stored by an earlier attempt: completing");
-  const finished = await retryWhileDatabaseUnavailable(() => completeGeneration(db, gen.id, outputKeyFor(gen.id)));
+  if (outputsOf(gen).length < gen.n) return false;
+  logger.info({ generationId: gen.id }, "outputs already stored by an earlier attempt: completing");
+  const finished = await retryWhileDatabaseUnavailable(() => completeGeneration(db, gen.id));
   if (finished) metrics().generationsFinished.inc({ model: gen.modelId, status: "completed" });
   return true;
 }

@@ -1,9 +1,9 @@
-/** An upstream's finished MP4 into storage: through a work file, like a local render, with a poster frame decoded from it. */
+/** An upstream's finished MP4s into storage: through a work file, like a local render, with a poster frame decoded from it. */
 import { writeFile } from "node:fs/promises";
 import type { Db, Generation } from "@vgen/db";
 import { logger } from "../../platform";
 import { posterFromMp4 } from "../../storage";
-import { removeWorkFiles, storeAndComplete, workFilesFor } from "./output";
+import { completeStored, keepSecondsOf, removeWorkFiles, storeOutput, workFilesFor } from "./output";
 
 /** A provider's video whose poster frame takes longer than this is delivered without one. */
 const UPSTREAM_POSTER_TIMEOUT_MS = 30_000;
@@ -31,20 +31,27 @@ async function writeUpstreamPoster(gen: Generation, bytes: Buffer, posterPath: s
   }
 }
 
-/** Stores the fetched MP4 and completes the generation. */
-export async function deliverUpstreamOutput(
-  db: Db,
-  gen: Generation,
-  bytes: Buffer,
-  deliveredMs: number,
-  upstreamCostMicros: bigint,
-) {
-  const work = await workFilesFor(gen);
-  try {
-    await writeFile(work.video, bytes);
-    const poster = await writeUpstreamPoster(gen, bytes, work.poster);
-    await storeAndComplete(db, gen, { video: work.video, poster }, deliveredMs, upstreamCostMicros);
-  } finally {
-    await removeWorkFiles(work);
+/** A provider's fetched MP4 and its playing time. */
+export interface UpstreamVideo {
+  bytes: Buffer;
+  deliveredMs: number;
+}
+
+/**
+ * Stores the fetched MP4s as the generation's outputs 0, 1, ... and completes it, billed per
+ * delivered output (fewer than `n` when the provider returned fewer).
+ */
+export async function deliverUpstreamOutputs(db: Db, gen: Generation, videos: UpstreamVideo[], upstreamCostMicros: bigint) {
+  const keepSeconds = await keepSecondsOf(db, gen);
+  for (const [index, video] of videos.entries()) {
+    const work = await workFilesFor(gen, index);
+    try {
+      await writeFile(work.video, video.bytes);
+      const poster = await writeUpstreamPoster(gen, video.bytes, work.poster);
+      await storeOutput(db, gen, index, { video: work.video, poster }, video.deliveredMs, keepSeconds);
+    } finally {
+      await removeWorkFiles(work);
+    }
   }
+  await completeStored(db, gen, upstreamCostMicros);
 }

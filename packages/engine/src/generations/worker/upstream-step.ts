@@ -28,10 +28,11 @@ import { mp4DurationMs } from "../../storage";
 import { fetchImage } from "../../net";
 import { markStarted, reportProgress } from "../store";
 import { endAttempt, openAttempt } from "./attempt";
+import { extensionInput } from "./extension-input";
 import { failStep } from "./fail";
 import { failOver } from "./failover";
 import { again, DONE, type StepResult } from "./step-result";
-import { deliverUpstreamOutput } from "./upstream-output";
+import { deliverUpstreamOutputs, type UpstreamVideo } from "./upstream-output";
 
 /** Progress shown while the upstream works tops out here; fetching and storing take the rest. */
 const WAIT_PROGRESS_CAP = 95;
@@ -106,7 +107,9 @@ async function submit(ctx: UpstreamContext): Promise<StepResult> {
     seed: Number(gen.seed),
     ...(gen.negativePrompt !== null && { negativePrompt: gen.negativePrompt }),
     generateAudio: gen.generateAudio,
+    outputs: gen.n,
     ...(await images(gen)),
+    ...(await extensionInput(db, gen, route.upstreamModel ? adapter.capabilities(route.upstreamModel) : null)),
     callbackUrl: callbackUrl(ctx),
   };
   // One key per route attempt: a resubmit of the same attempt is the same job to the upstream.
@@ -189,24 +192,34 @@ async function follow(ctx: UpstreamContext): Promise<StepResult> {
       return again(pollDelay(since));
     }
     case "succeeded": {
-      let bytes: Buffer;
+      // Several videos when the request asked for `n`; more than asked are not delivered (nor billed).
+      const videos: Buffer[] = [];
       try {
-        bytes = await fetchOutput(target, status.output, AbortSignal.timeout(15 * 60_000));
+        for (const output of status.outputs.slice(0, gen.n))
+          videos.push(await fetchOutput(target, output, AbortSignal.timeout(15 * 60_000)));
       } catch (err) {
         if (err instanceof UpstreamCallError) return unreachable(ctx, err);
         if (err instanceof GenerationFailure) return failStep(ctx.db, ctx.gen, err);
         throw err;
       }
-      const deliveredMs = mp4DurationMs(bytes);
-      if (deliveredMs === null || deliveredMs <= 0) {
-        return failStep(
-          ctx.db,
-          ctx.gen,
-          new GenerationFailure("upstream_error", MSG_NOT_READABLE, `${target.name}: output has no readable duration`),
-        );
+      const delivered: UpstreamVideo[] = [];
+      for (const bytes of videos) {
+        const deliveredMs = mp4DurationMs(bytes);
+        if (deliveredMs === null || deliveredMs <= 0) {
+          return failStep(
+            ctx.db,
+            ctx.gen,
+            new GenerationFailure("upstream_error", MSG_NOT_READABLE, `${target.name}: output has no readable duration`),
+          );
+        }
+        delivered.push({ bytes, deliveredMs });
       }
+      if (delivered.length === 0)
+        return failStep(ctx.db, ctx.gen, new GenerationFailure("upstream_error", MSG_NOT_READABLE, `${target.name}: no video`));
+      const deliveredMs = delivered.reduce((sum, v) => sum + v.deliveredMs, 0);
       const upstreamCostMicros = (route.costMicrosPerSecond * BigInt(deliveredMs)) / 1000n;
-      await deliverUpstreamOutput(db, gen, bytes, deliveredMs, upstreamCostMicros);
+      // Fewer than asked (a partial delivery) bills what arrived; the rest of the hold is released.
+      await deliverUpstreamOutputs(db, gen, delivered, upstreamCostMicros);
       await endAttempt(db, gen, "completed", { deliveredMs, upstreamCostMicros });
       await recordRouteSuccess(db, route.id);
       return DONE;

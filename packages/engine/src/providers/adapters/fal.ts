@@ -73,7 +73,7 @@ function videoOutput(target: UpstreamTarget, output: unknown): UpstreamStatus {
   const url = (output as { video?: { url?: unknown } } | null)?.video?.url;
   if (typeof url !== "string" || !url)
     return { state: "failed", failure: upstreamFailure(`${target.name}: result has no video URL`) };
-  return { state: "succeeded", output: { url } };
+  return { state: "succeeded", outputs: [{ url }] };
 }
 
 function endpointId(target: UpstreamTarget): string {

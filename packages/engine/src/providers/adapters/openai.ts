@@ -106,7 +106,7 @@ function videoStatus(target: UpstreamTarget, id: string, video: VideoResource): 
         ? { state: "running", progress: Math.max(0, Math.min(100, video.progress)) }
         : { state: "running" };
     case "completed":
-      return { state: "succeeded", output: contentOutput(target, id) };
+      return { state: "succeeded", outputs: [contentOutput(target, id)] };
     case "failed":
       return failure(target, video.error);
     default:
@@ -203,7 +203,7 @@ export const openaiAdapter: VideoAdapter = {
     const id = event?.data?.id;
     if (typeof id !== "string" || !id) return null;
     if (event?.type === "video.completed")
-      return { upstreamId: id, status: { state: "succeeded", output: contentOutput(target, id) } };
+      return { upstreamId: id, status: { state: "succeeded", outputs: [contentOutput(target, id)] } };
     if (event?.type !== "video.failed") return null;
     // The event carries only the id: the reason (a content-policy refusal or not) is on the video.
     try {

@@ -61,7 +61,7 @@ function stateOf(target: UpstreamTarget, p: Prediction): UpstreamStatus | null {
       const url = outputUrl(p.output);
       if (!url)
         return { state: "failed", failure: upstreamFailure(`${target.name}: prediction succeeded without an output URL`) };
-      return { state: "succeeded", output: { url } };
+      return { state: "succeeded", outputs: [{ url }] };
     }
     case "failed": {
       const said = (typeof p.error === "string" ? p.error : JSON.stringify(p.error ?? "")).slice(0, 500);

@@ -114,7 +114,7 @@ function taskStatus(target: UpstreamTarget, task: RunwayTask): UpstreamStatus {
       if (typeof first !== "string" || !first) {
         return { state: "failed", failure: upstreamFailure(`${target.name}: task succeeded without an output URL`) };
       }
-      return { state: "succeeded", output: { url: first } };
+      return { state: "succeeded", outputs: [{ url: first }] };
     }
     case "FAILED": {
       const code = typeof task.failureCode === "string" ? task.failureCode : "";

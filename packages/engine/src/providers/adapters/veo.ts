@@ -11,6 +11,10 @@
  *   status  GET  {base}/{name}  → {done, error, metadata, response.generateVideoResponse}
  *   cancel  POST {base}/{name}:cancel  (best effort)
  *   output  generatedSamples[0].video.uri, downloaded with the API key (it redirects to the file)
+ *   extend  Veo 3.1 continues a video given as the instance's `video` (ai.google.dev/gemini-api/docs/video,
+ *     "Extending Veo videos"; Vertex AI "Extend a Veo video"); older models get its last frame as `image`
+ *   output  generatedSamples[i].video.uri, downloaded with the API key (it redirects to the file);
+ *           one per `sampleCount` (Veo 2 returns up to 2 there; Veo 3 and 3.1 one, per the page above)
  * No idempotency key and no webhooks: the route runner polls.
  */
 import type { SafeFetchResponse } from "../../net";
@@ -31,6 +35,8 @@ import { expectJson, isPolicyText, policyFailure, upstreamFailure, upstreamReque
 import { GenerationFailure } from "../types";
 
 const CANCEL_TIMEOUT_MS = 5_000;
+/** The most videos one operation returns (`sampleCount`, 1-4 where the model allows several). */
+const MAX_SAMPLES = 4;
 /** Operation names as the API returns them; anything else could address another endpoint. */
 const OPERATION_NAME = /^[A-Za-z0-9][A-Za-z0-9._~\-/]*$/;
 
@@ -40,11 +46,15 @@ interface VeoModel {
   resolutionParameter: boolean;
 }
 
-/** Veo 3.1: 1080p and 4k only at 8 s; reference images only at 8 s and 16:9 (the API's 400 INVALID_ARGUMENT otherwise). */
+/**
+ * Veo 3.1: 1080p and 4k only at 8 s; reference images only at 8 s and 16:9; a video to extend only at
+ * 720p (the API's 400 INVALID_ARGUMENT otherwise).
+ */
 function veo31Rules(r: RouteRequest): RouteRefusal | null {
   if (r.size !== "720p" && r.duration !== 8) return { reason: `${r.size} only at 8 s`, param: "duration" };
   if (r.references > 0 && r.duration !== 8) return { reason: "reference images only at 8 s", param: "duration" };
   if (r.references > 0 && r.aspectRatio !== "16:9") return { reason: "reference images only at 16:9", param: "aspectRatio" };
+  if (r.extension && r.size !== "720p") return { reason: "extensions only at 720p", param: "size" };
   return null;
 }
 
@@ -66,12 +76,19 @@ const VEO_3_1: VeoModel = {
     idempotentSubmit: false,
     audio: true,
     negativePrompt: true,
+    nativeExtension: true,
     combinationRefusal: veo31Rules,
   },
   resolutionParameter: true,
 };
 const VEO_3: VeoModel = {
-  capabilities: { ...VEO_3_1.capabilities, sizes: ["720p", "1080p"], maxReferences: 0, combinationRefusal: veo3Rules },
+  capabilities: {
+    ...VEO_3_1.capabilities,
+    sizes: ["720p", "1080p"],
+    maxReferences: 0,
+    nativeExtension: false,
+    combinationRefusal: veo3Rules,
+  },
   resolutionParameter: true,
 };
 const VEO_2: VeoModel = {
@@ -80,6 +97,7 @@ const VEO_2: VeoModel = {
     durations: [5, 6, 8],
     sizes: ["720p"],
     audio: false,
+    maxOutputs: 2,
     combinationRefusal: undefined,
   },
   resolutionParameter: false,
@@ -132,15 +150,14 @@ interface FoundVideo {
 }
 
 /** The first video of a finished operation, in the Gemini API shape or the SDK's and Vertex AI's. */
-function videoFromResponse(response: Record<string, unknown> | undefined): FoundVideo | null {
-  if (!response) return null;
+function videoAt(response: Record<string, unknown>, i: number): FoundVideo | null {
   const candidates: unknown[] = [
-    at(response, "generatedVideos", 0, "video"),
-    at(response, "generatedVideos", 0),
-    at(response, "generateVideoResponse", "generatedSamples", 0, "video"),
-    at(response, "generatedSamples", 0, "video"),
-    at(response, "videos", 0),
-    at(response, "video"),
+    at(response, "generatedVideos", i, "video"),
+    at(response, "generatedVideos", i),
+    at(response, "generateVideoResponse", "generatedSamples", i, "video"),
+    at(response, "generatedSamples", i, "video"),
+    at(response, "videos", i),
+    ...(i === 0 ? [at(response, "video")] : []),
   ];
   for (const c of candidates) {
     if (!c || typeof c !== "object") continue;
@@ -152,6 +169,18 @@ function videoFromResponse(response: Record<string, unknown> | undefined): Found
     if (uri || base64) return { uri, base64 };
   }
   return null;
+}
+
+/** Every video of the response (one per sample asked for with `sampleCount`, fewer when some were filtered). */
+function videosFromResponse(response: Record<string, unknown> | undefined): FoundVideo[] {
+  const videos: FoundVideo[] = [];
+  if (!response) return videos;
+  for (let i = 0; i < MAX_SAMPLES; i++) {
+    const video = videoAt(response, i);
+    if (!video) break;
+    videos.push(video);
+  }
+  return videos;
 }
 
 /** Reasons a finished operation's video was filtered out by the upstream's safety filters, if it was. */
@@ -184,13 +213,17 @@ function requestBody(target: UpstreamTarget, req: UpstreamRequest) {
   const instance: Record<string, unknown> = { prompt: req.prompt };
   if (req.firstFrame) instance.image = image(req.firstFrame);
   if (req.lastFrame) instance.lastFrame = image(req.lastFrame);
+  // Extension (Veo 3.1): the clip to continue is the instance's `video`, in the same inline shape as images.
+  if (req.extendVideo)
+    instance.video = { bytesBase64Encoded: req.extendVideo.bytes.toString("base64"), mimeType: req.extendVideo.mimeType };
   if (req.references.length) instance.referenceImages = req.references.map((r) => ({ image: image(r), referenceType: "asset" }));
   // No seed and no generateAudio: the Gemini API refuses both for Veo (its SDK throws "seed parameter is
   // not supported in Gemini API"); Veo 3.x adds sound there unasked, and the stored file is probed for it.
   const parameters: Record<string, unknown> = {
     aspectRatio: req.aspectRatio,
     durationSeconds: req.durationSeconds,
-    sampleCount: 1,
+    // Several videos of one request come from one job; the capabilities' maxOutputs bound it per model.
+    sampleCount: req.outputs,
   };
   if (req.negativePrompt) parameters.negativePrompt = req.negativePrompt;
   if (MODELS[target.model]?.resolutionParameter ?? true) parameters.resolution = req.size;
@@ -283,10 +316,15 @@ function statusOf(target: UpstreamTarget, op: Operation): UpstreamStatus {
     return progress === null ? { state: "running" } : { state: "running", progress };
   }
   if (op.error) return failedJob(target, op.error);
-  const video = videoFromResponse(op.response);
-  if (!video) return { state: "failed", failure: missingVideo(target, op.response) };
-  const output = outputOf(target, video);
-  return output instanceof GenerationFailure ? { state: "failed", failure: output } : { state: "succeeded", output };
+  const videos = videosFromResponse(op.response);
+  if (videos.length === 0) return { state: "failed", failure: missingVideo(target, op.response) };
+  const outputs: UpstreamOutput[] = [];
+  for (const video of videos) {
+    const output = outputOf(target, video);
+    if (output instanceof GenerationFailure) return { state: "failed", failure: output };
+    outputs.push(output);
+  }
+  return { state: "succeeded", outputs };
 }
 
 function asOperation(value: unknown): Operation {

@@ -85,6 +85,10 @@ export function ModelsPanel() {
                     </dd>
                     <dt className="text-slate-600">{t("aspectRatios")}</dt>
                     <dd className="font-medium text-slate-900">{m.aspect_ratios.join(", ")}</dd>
+                    <dt className="text-slate-600">{t("maxOutputs")}</dt>
+                    <dd className="font-medium text-slate-900" data-testid="model-max-outputs">
+                      {t("maxOutputsValue", { count: m.max_outputs })}
+                    </dd>
                     <dt className="text-slate-600">{t("sound")}</dt>
                     <dd className="font-medium text-slate-900" data-testid="model-sound">
                       {m.audioPriceMicrosPerSecond === null

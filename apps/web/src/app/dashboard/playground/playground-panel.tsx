@@ -7,11 +7,14 @@ import { useEffect, useRef, useState } from "react";
 import {
   ASPECT_RATIOS,
   formatAmount,
+  formatUtc,
   MAX_PROMPT_CHARS,
   MAX_REFERENCE_URLS,
   costMicrosFor,
+  parseUsd,
   quoteClip,
   type GenerationRecordT,
+  type QuoteRecordT,
 } from "@vgen/contracts";
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { useSchemaForm, useServerErrors } from "@/components/forms/use-schema-form";
@@ -96,6 +99,8 @@ export function PlaygroundPanel({
           onCreated={(created) => {
             setStarted(created);
             void queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
+            // A new clip is in the history, and an extension on its source's page ("Extended by").
+            void queryClient.invalidateQueries({ queryKey: trpc.generations.pathKey() });
             requestAnimationFrame(() => resultRef.current?.focus());
           }}
         />
@@ -160,8 +165,11 @@ function RequestCard({
   // The requested model (?model=), else the cheapest default, with its defaults, then the inputs being
   // run again (a value the model no longer allows is refused under its field when sent).
   const first = models.find((x) => x.id === initialModel) ?? models.find((x) => x.id === DEFAULT_MODEL) ?? models[0]!;
-  const { referenceMode: prefilledMode, ...prefilled } = prefill ?? {};
+  const { referenceMode: prefilledMode, extendFrom: prefilledExtend, ...prefilled } = prefill ?? {};
   const [referenceMode, setReferenceMode] = useState<ReferenceMode>(prefilledMode ?? "none");
+  // The clip this one continues ("Extend"), until cleared: no field of the form, sent alongside it.
+  const [extendFrom, setExtendFrom] = useState(prefilledExtend ?? "");
+  const withExtend = <T extends object>(input: T) => (extendFrom ? { ...input, extendFrom } : input);
   // Fields of an image mode not chosen are unmounted, so they are not sent.
   const form = useSchemaForm(PlaygroundCreateInput, {
     shouldUnregister: true,
@@ -181,18 +189,29 @@ function RequestCard({
   const { errors } = form.formState;
   const showServerErrors = useServerErrors(form);
   const create = useMutation(trpc.playground.create.mutationOptions());
+  const quoteRequest = useMutation(trpc.playground.quote.mutationOptions());
+  // A binding quote holds for the values it was made for: any edit drops it (the API would refuse it).
+  const [quoted, setQuoted] = useState<{ values: string; quote: QuoteRecordT } | null>(null);
+  const values = JSON.stringify([form.watch(), extendFrom]);
+  const binding = quoted && quoted.values === values && Date.parse(quoted.quote.expires_at) > Date.now() ? quoted.quote : null;
+  const onQuote = form.handleSubmit(async (input) => {
+    const quote = await quoteRequest.mutateAsync(withExtend(input)).catch(showServerErrors);
+    if (quote) setQuoted({ values: JSON.stringify([form.getValues(), extendFrom]), quote });
+  });
   const onSubmit = form.handleSubmit(async (input) => {
-    const record = await create.mutateAsync(input).catch(showServerErrors);
+    const record = await create.mutateAsync(withExtend({ ...input, quoteId: binding?.quote_id })).catch(showServerErrors);
     if (record) onCreated(record);
   });
 
-  const [modelId, duration, size, prompt, firstFrameUrl, lastFrameUrl] = form.watch([
+  const [modelId, duration, size, prompt, firstFrameUrl, lastFrameUrl, generateAudio, n] = form.watch([
     "model",
     "duration",
     "size",
     "prompt",
     "firstFrameUrl",
     "lastFrameUrl",
+    "generateAudio",
+    "n",
   ]);
   const model = models.find((m) => m.id === modelId);
   // Keep what still fits a newly chosen model; otherwise take its default.
@@ -202,11 +221,18 @@ function RequestCard({
     const d = form.getValues("duration");
     if (d === undefined || d < m.duration.min || d > m.duration.max) form.setValue("duration", m.duration.default);
     if (!m.sizes.includes(form.getValues("size") ?? "")) form.setValue("size", m.default_size);
+    if ((form.getValues("n") ?? 1) > m.max_outputs) form.setValue("n", 1);
   };
 
-  // The API's own rule (what it holds for this request), not a copy of it.
-  const quote = model ? quoteClip(model, duration ?? model.duration.default) : null;
-  const costMicros = quote?.costMicros ?? 0n;
+  // The API's own rule (what it holds for this request, sound priced as the server prices it), not a copy of it.
+  const withAudio = !!model?.audio.supported && (generateAudio ?? model.audio.default);
+  const quote = model
+    ? quoteClip({ ...model, audioPriceMicros: model.audioPriceMicrosPerSecond }, duration ?? model.duration.default, withAudio)
+    : null;
+  // n clips hold n times one clip; under a binding quote, the create holds at most the quote's cost.
+  const estimateMicros = (quote?.costMicros ?? 0n) * BigInt(n ?? 1);
+  const quotedMicros = binding ? parseUsd(binding.cost) : null;
+  const costMicros = quotedMicros !== null && quotedMicros < estimateMicros ? quotedMicros : estimateMicros;
   const balance = me.data?.balanceMicros;
   const paymentProblem = create.error?.data?.code === "PAYMENT_REQUIRED";
   const fieldErrors = Object.keys(errors).some((name) => name !== "root");
@@ -214,6 +240,32 @@ function RequestCard({
   return (
     <Card title={t("request")}>
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby="pg-price">
+        {extendFrom && (
+          <div
+            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950"
+            data-testid="extend-source"
+          >
+            <div className="min-w-0">
+              <p className="font-medium">
+                {t.rich("continues", {
+                  id: extendFrom,
+                  link: (chunks) => (
+                    <Link
+                      className="break-all font-mono underline"
+                      href={`/dashboard/generations/${encodeURIComponent(extendFrom)}`}
+                    >
+                      {chunks}
+                    </Link>
+                  ),
+                })}
+              </p>
+              <p className="mt-0.5 text-xs">{t("continuesHint")}</p>
+            </div>
+            <Button type="button" variant="secondary" onClick={() => setExtendFrom("")}>
+              {t("clearExtend")}
+            </Button>
+          </div>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label={t("model")}
@@ -287,6 +339,20 @@ function RequestCard({
             {...form.register("negativePrompt")}
           />
         </div>
+        {model && model.max_outputs > 1 && (
+          <SelectField
+            label={t("outputs")}
+            hint={t("outputsHint")}
+            error={errors.n?.message}
+            {...form.register("n", { setValueAs: (v: unknown) => (v === "" || v == null ? undefined : Number(v)) })}
+          >
+            {Array.from({ length: model.max_outputs }, (_, i) => i + 1).map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </SelectField>
+        )}
         {model?.audio.supported && (
           <label className="inline-flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" className="h-4 w-4 accent-slate-900" {...form.register("generateAudio")} />
@@ -295,7 +361,8 @@ function RequestCard({
           </label>
         )}
 
-        <fieldset className="space-y-3">
+        {/* An extension starts from its source's last frame: it takes no images ("none" is the only mode it opens in). */}
+        <fieldset className="space-y-3" hidden={!!extendFrom}>
           <legend className="text-sm font-medium text-slate-800">{t("images")}</legend>
           <p className="text-xs text-slate-600">{t("imagesHint", { max: MAX_REFERENCE_URLS })}</p>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
@@ -370,7 +437,7 @@ function RequestCard({
             <p className="mt-1 text-xs text-slate-600" data-testid="price-breakdown">
               {t("billed", { seconds: quote.billedSeconds })}
               {quote.minimumApplies ? t("minCharge", { seconds: model.minChargeSeconds }) : ""} ×{" "}
-              {perSecond(model.priceMicrosPerSecond)} · {t("heldNow")}
+              {perSecond(quote.priceMicrosPerSecond)} · {t("heldNow")}
             </p>
           )}
           {balance !== undefined && livemode && (
@@ -420,9 +487,41 @@ function RequestCard({
           </div>
         )}
 
+        {binding && (
+          <div
+            className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+            data-testid="binding-quote"
+            aria-live="polite"
+          >
+            <p className="font-medium">{t("quoteTitle", { cost: formatAmount(parseUsd(binding.cost)) })}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5">
+              <dt>{t("quoteBilled")}</dt>
+              <dd data-testid="quote-billed">{tu("seconds", { count: binding.billed_seconds })}</dd>
+              <dt>{t("quoteEta")}</dt>
+              <dd data-testid="quote-eta">{formatEta(binding.eta_seconds, t)}</dd>
+              <dt>{t("quoteValidUntil")}</dt>
+              <dd data-testid="quote-expires">{formatUtc(binding.expires_at)}</dd>
+              <dt>{t("quoteId")}</dt>
+              <dd>
+                <code className="font-mono text-xs">{binding.quote_id}</code>
+              </dd>
+            </dl>
+          </div>
+        )}
+
         <div className="flex flex-wrap items-center gap-3">
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={onQuote}
+            disabled={form.formState.isSubmitting || quoteRequest.isPending || !model}
+          >
+            {quoteRequest.isPending ? t("quoting") : t("getQuote")}
+          </Button>
           <Button type="submit" disabled={form.formState.isSubmitting || !model}>
-            {form.formState.isSubmitting ? t("sending") : t("generate", { cost: formatAmount(costMicros) })}
+            {form.formState.isSubmitting
+              ? t("sending")
+              : t(binding ? "generateQuoted" : "generate", { cost: formatAmount(costMicros) })}
           </Button>
           {fieldErrors && <span className="text-sm text-red-700">{t("fixFields")}</span>}
         </div>
@@ -452,7 +551,12 @@ function GenerationView({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <code className="font-mono text-xs text-slate-600">{record.id}</code>
+        <span className="flex flex-wrap items-center gap-2">
+          <code className="font-mono text-xs text-slate-600">{record.id}</code>
+          <Link className="text-sm underline" href={`/dashboard/generations/${encodeURIComponent(record.id)}`}>
+            {t("details")}
+          </Link>
+        </span>
         <span aria-live="polite" data-testid="generation-status">
           <Badge tone={STATUS_TONE[record.status]}>{ts(record.status)}</Badge>
         </span>
@@ -476,6 +580,11 @@ function GenerationView({
             <span data-testid="generation-progress">{record.progress}%</span>
             <span data-testid="generation-eta">{eta !== null ? formatEta(eta, t) : ""}</span>
           </p>
+          {record.queue_position !== null && (
+            <p className="text-sm text-slate-700" data-testid="queue-position">
+              {t("queuePosition", { position: record.queue_position })}
+            </p>
+          )}
           {streamFailed && <p className="text-xs text-slate-500">{t("streamFailed")}</p>}
         </div>
       )}

@@ -35,13 +35,29 @@ export function rerunHref(g: RerunInputs): string {
   return `/dashboard/playground?${q}`;
 }
 
+/**
+ * The playground's address to continue `g` ("Extend"): its prompt to edit, its model, size and shape
+ * (an extension keeps them; the engine refuses others), and `?extend=` naming the clip it continues.
+ */
+export function extendHref(g: Pick<RerunInputs, "modelId" | "prompt" | "duration" | "size" | "aspectRatio"> & { id: string }) {
+  const q = new URLSearchParams({
+    model: g.modelId,
+    prompt: g.prompt,
+    duration: String(g.duration),
+    size: g.size,
+    aspect: g.aspectRatio,
+    extend: g.id,
+  });
+  return `/dashboard/playground?${q}`;
+}
+
 type SearchParams = Record<string, string | string[] | undefined>;
 
 const one = (v: string | string[] | undefined, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
 const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []);
 
 /**
- * The form fields a rerunHref address carries (the model is read separately, as `?model=`); null
+ * The form fields a rerunHref (or extendHref) address carries (the model is read separately, as `?model=`); null
  * when it carries no prompt. The form's schema judges the values, as if they had been typed.
  */
 export function prefillFrom(params: SearchParams): Prefill | null {
@@ -54,8 +70,10 @@ export function prefillFrom(params: SearchParams): Prefill | null {
     .map((u) => u.slice(0, MAX_URL_CHARS));
   const aspect = ASPECT_RATIOS.find((a) => a === params.aspect);
   const duration = Number(one(params.duration, 4));
+  const extendFrom = one(params.extend, 64);
   return {
     prompt,
+    ...(extendFrom ? { extendFrom } : {}),
     ...(Number.isInteger(duration) && duration > 0 ? { duration } : {}),
     ...(one(params.size, 20) ? { size: one(params.size, 20) } : {}),
     ...(aspect ? { aspectRatio: aspect } : {}),

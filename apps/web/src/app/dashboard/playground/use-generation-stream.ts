@@ -33,6 +33,18 @@ export function useGenerationStream(initial: GenerationRecordT | null) {
       // The server ends the stream after the terminal record; closing stops the browser reconnecting.
       if (record.status !== "processing") es.close();
     });
+    // Moving up the queue: only the place and the ETA change (never a rise; the server sends only drops).
+    es.addEventListener("queue", (ev) => {
+      const { queue_position, eta_seconds } = JSON.parse((ev as MessageEvent<string>).data) as {
+        queue_position: number;
+        eta_seconds: number;
+      };
+      setTracked((current) =>
+        current?.record.status === "processing"
+          ? { record: { ...current.record, queue_position, eta_seconds }, receivedAt: Date.now() }
+          : current,
+      );
+    });
     es.onerror = () => {
       if (es.readyState === EventSource.CLOSED) setStreamFailed(true);
     };

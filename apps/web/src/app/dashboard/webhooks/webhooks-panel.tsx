@@ -40,8 +40,11 @@ function SecretCard() {
   const secret = useQuery({ ...trpc.webhooks.secret.queryOptions(), enabled: revealed, staleTime: 0 });
   const rotate = useMutation(
     trpc.webhooks.rotateSecret.mutationOptions({
+      // A read of the secret still in flight would land after the rotation and show the old secret.
+      onMutate: () => qc.cancelQueries({ queryKey: trpc.webhooks.secret.queryKey() }),
       onSuccess: (res) => {
         qc.setQueryData(trpc.webhooks.secret.queryKey(), res);
+        setRevealed(true);
         setConfirming(false);
         setRotated(true);
       },
@@ -80,10 +83,7 @@ function SecretCard() {
         confirmLabel={t("rotate")}
         busy={rotate.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setRevealed(true);
-          rotate.mutate();
-        }}
+        onConfirm={() => rotate.mutate()}
       >
         {t("rotateBody")}
       </ConfirmDialog>

@@ -1,3 +1,4 @@
+import { pricePerSecondFor } from "@vgen/contracts";
 import { listCatalog, modelView } from "@vgen/engine/catalog";
 import type { AuthedContext } from "../../trpc";
 
@@ -13,6 +14,6 @@ export async function listHandler({ ctx }: { ctx: AuthedContext }) {
     priceMicrosPerSecond: m.priceMicrosPerSecond,
     minChargeSeconds: m.minChargeSeconds,
     /** Per second of a clip with sound; null when the model makes silent clips only. */
-    audioPriceMicrosPerSecond: m.supportsAudio ? (m.audioPriceMicros ?? m.priceMicrosPerSecond) : null,
+    audioPriceMicrosPerSecond: m.supportsAudio ? pricePerSecondFor(m, true) : null,
   }));
 }

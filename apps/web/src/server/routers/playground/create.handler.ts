@@ -3,7 +3,7 @@ import { getAccount } from "@vgen/engine/accounts";
 import { acceptGeneration } from "@vgen/engine/generations";
 import { livemodeOfRequest } from "../../../dashboard-mode/mode";
 import type { AuthedContext } from "../../trpc";
-import type { PlaygroundCreateInput } from "./create.schema";
+import { apiBodyOf, type PlaygroundCreateInput } from "./create.schema";
 
 /**
  * A generation for the signed-in account, validated, limited and billed exactly like the API; in the
@@ -11,12 +11,11 @@ import type { PlaygroundCreateInput } from "./create.schema";
  * record comes with the generation's price in micro-dollars, which the page shows the charge with.
  */
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: z.infer<typeof PlaygroundCreateInput> }) {
-  const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
   const account = await getAccount(ctx.db, ctx.accountId);
   const { generation, record } = await acceptGeneration(ctx.db, {
     account,
     apiKeyId: null,
-    body: { ...clean, stream: false },
+    body: { ...apiBodyOf(input), stream: false },
     livemode: livemodeOfRequest(ctx.headers),
   });
   return { ...record, priceMicrosPerSecond: generation.priceMicrosPerSecond };

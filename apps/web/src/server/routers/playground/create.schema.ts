@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_NEGATIVE_PROMPT_CHARS, MAX_PROMPT_CHARS, MAX_SEED, MAX_URL_CHARS } from "@vgen/contracts";
+import { MAX_NEGATIVE_PROMPT_CHARS, MAX_OUTPUTS, MAX_PROMPT_CHARS, MAX_SEED, MAX_URL_CHARS } from "@vgen/contracts";
 import { rule } from "../../../i18n/validation";
 
 const isHttpUrl = (value: string) => {
@@ -38,6 +38,8 @@ export const PlaygroundCreateInput = z.object({
   seed: z.number().int().min(0).max(MAX_SEED).optional(),
   negativePrompt: z.string().trim().max(MAX_NEGATIVE_PROMPT_CHARS).optional(),
   generateAudio: z.boolean().optional(),
+  /** Clips of the request (the API's `n`); the form offers 1 to the model's `max_outputs`. */
+  n: z.number().int().min(1).max(MAX_OUTPUTS).optional(),
   /** Sent in the first/last frame mode, where it is required. */
   firstFrameUrl: imageUrlOrEmpty.refine((value) => value !== "", rule("firstRequired")).optional(),
   lastFrameUrl: imageUrlOrEmpty.optional(),
@@ -48,4 +50,13 @@ export const PlaygroundCreateInput = z.object({
     .transform((urls) => urls.filter(Boolean))
     .refine((urls) => urls.length > 0, { ...rule("referenceRequired"), path: [0] })
     .optional(),
+  /** The completed clip this one continues ("Extend"); the engine checks it is the account's and inherits its size and shape. */
+  extendFrom: z.string().trim().max(64).optional(),
+  /** The binding quote shown for exactly these values (playground.quote), whose cost is the ceiling. */
+  quoteId: z.string().max(64).optional(),
 });
+
+/** The form's values as the API's create body: fields left empty are not sent (a quote's body is the same). */
+export function apiBodyOf(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_OUTPUTS } from "@vgen/contracts";
 import { Dollars, Id, Int } from "./common.schema";
 
 export const UpdateCatalogInput = z.object({
@@ -24,6 +25,8 @@ export const UpdateCatalogInput = z.object({
   maxDuration: Int(1, 600).optional(),
   defaultDuration: Int(1, 600).optional(),
   supportsAudio: z.boolean().optional(),
+  /** The most clips one request may ask for (`n`). */
+  maxOutputs: Int(1, MAX_OUTPUTS).optional(),
   audioDefault: z.boolean().optional(),
   /** Dollars per second of a clip with sound; empty: the same as `price`. */
   audioPrice: z.union([z.literal(""), Dollars]).optional(),

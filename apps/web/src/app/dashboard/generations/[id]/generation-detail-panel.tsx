@@ -1,7 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { formatAmount, formatUtc } from "@vgen/contracts";
@@ -10,9 +11,10 @@ import { usePricePerSecond } from "@/i18n/format";
 import { VideoPlayer } from "@/components/dashboard/video-player";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
+import { Button } from "@/components/ui/button";
 import { Badge, EmptyState, ErrorNote, QueryState, Spinner } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { rerunHref } from "../../playground/prefill";
+import { extendHref, rerunHref } from "../../playground/prefill";
 import { STATUS_TONE } from "../format";
 import { SentRequest } from "../../webhooks/sent-request";
 import { UtcTime } from "@/components/ui/utc-time";
@@ -31,6 +33,17 @@ export function GenerationDetailPanel({ id }: { id: string }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.generations.get.queryOptions({ id }));
   const deliveries = useQuery(trpc.webhooks.deliveries.queryOptions({ generationId: id, limit: 20 }));
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  // The join is a completed record of its own: open it.
+  const join = useMutation(
+    trpc.generations.concat.mutationOptions({
+      onSuccess: (joined) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.generations.list.pathKey() });
+        router.push(`/dashboard/generations/${encodeURIComponent(joined.id)}`);
+      },
+    }),
+  );
 
   if (detail.isPending) return <Spinner label={t("loading")} />;
   if (detail.error)
@@ -49,6 +62,10 @@ export function GenerationDetailPanel({ id }: { id: string }) {
   const { generation: g, routeAttempts, ledger } = detail.data;
   // A full refund replaces "Charged"; a partial one is a line of its own below the charge.
   const refundedInFull = g.refundedMicros !== null && g.refundedMicros >= g.costMicros;
+  // A clip still stored can be continued; the last clip of a chain (an extension nothing extends yet) can be joined.
+  const extendable = g.status === "completed" && g.outputUrl !== null;
+  const joinable = extendable && g.extendedFrom !== null && g.extensions.length === 0;
+  const isJoin = g.concatOf.length > 0;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -67,14 +84,36 @@ export function GenerationDetailPanel({ id }: { id: string }) {
           </span>
         }
         actions={
-          <Link
-            href={rerunHref(g)}
-            className={`${LINK_BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:outline-slate-900`}
-          >
-            {t("runAgain")}
-          </Link>
+          <div className="flex flex-wrap items-center gap-2">
+            {joinable && (
+              <Button type="button" variant="secondary" onClick={() => join.mutate({ id: g.id })} disabled={join.isPending}>
+                {join.isPending ? t("joining") : t("joinChain")}
+              </Button>
+            )}
+            {extendable && (
+              <Link
+                href={extendHref(g)}
+                className={`${LINK_BUTTON} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:outline-slate-900`}
+              >
+                {t("extend")}
+              </Link>
+            )}
+            {!isJoin && (
+              <Link
+                href={rerunHref(g)}
+                className={`${LINK_BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:outline-slate-900`}
+              >
+                {t("runAgain")}
+              </Link>
+            )}
+          </div>
         }
       />
+      {join.error && (
+        <div className="mb-4" data-testid="join-error">
+          <ErrorNote error={join.error} />
+        </div>
+      )}
       <div className="grid gap-6 xl:grid-cols-2">
         <Card
           title={t("output")}
@@ -84,15 +123,25 @@ export function GenerationDetailPanel({ id }: { id: string }) {
         >
           {g.outputExpired ? (
             <EmptyState title={t("expiredTitle")}>{t("expiredHint")}</EmptyState>
-          ) : g.outputUrl ? (
-            <VideoPlayer
-              src={g.outputUrl}
-              poster={g.posterUrl}
-              title={t("clipTitle", { prompt: g.prompt })}
-              aspectRatio={g.aspectRatio}
-              resolution={g.size}
-              duration={g.duration}
-            />
+          ) : g.outputs.length > 0 ? (
+            // One player per clip (several when the request asked for `n`).
+            <div className="space-y-4">
+              {g.outputs.map((o, i) => (
+                <VideoPlayer
+                  key={o.url}
+                  src={o.url}
+                  poster={o.posterUrl}
+                  title={
+                    g.outputs.length > 1
+                      ? `${t("clipTitle", { prompt: g.prompt })} (${i + 1}/${g.outputs.length})`
+                      : t("clipTitle", { prompt: g.prompt })
+                  }
+                  aspectRatio={g.aspectRatio}
+                  resolution={g.size}
+                  duration={g.duration}
+                />
+              ))}
+            </div>
           ) : (
             <EmptyState
               title={
@@ -116,6 +165,21 @@ export function GenerationDetailPanel({ id }: { id: string }) {
               <span className="whitespace-pre-wrap break-words">{g.prompt}</span>
             </Row>
             <Row label={t("model")}>{g.modelId}</Row>
+            {g.extendedFrom && (
+              <Row label={t("extends")}>
+                <GenerationLinks ids={[g.extendedFrom]} testId="extends" />
+              </Row>
+            )}
+            {g.extensions.length > 0 && (
+              <Row label={t("extendedBy")}>
+                <GenerationLinks ids={g.extensions} testId="extended-by" />
+              </Row>
+            )}
+            {isJoin && (
+              <Row label={t("joinedFrom", { count: g.concatOf.length })}>
+                <GenerationLinks ids={g.concatOf} testId="joined-from" />
+              </Row>
+            )}
             <Row label={t("duration")}>{tu("seconds", { count: g.duration })}</Row>
             <Row label={t("size")}>{g.size}</Row>
             <Row label={t("aspectRatio")}>{g.aspectRatio}</Row>
@@ -134,14 +198,16 @@ export function GenerationDetailPanel({ id }: { id: string }) {
               </Row>
             ) : (
               <Row label={g.status === "completed" ? t("charged") : g.status === "processing" ? t("held") : t("cost")}>
-                <span className="tabular-nums">
-                  {g.status === "failed" || g.status === "canceled"
-                    ? t("released", { amount: formatAmount(0n) })
-                    : t("costBreakdown", {
-                        amount: formatAmount(g.costMicros),
-                        seconds: g.billedSeconds,
-                        price: perSecond(g.priceMicrosPerSecond),
-                      })}
+                <span className="tabular-nums" data-testid="generation-charged">
+                  {isJoin
+                    ? t("joinCost", { amount: formatAmount(g.costMicros) })
+                    : g.status === "failed" || g.status === "canceled"
+                      ? t("released", { amount: formatAmount(0n) })
+                      : t("costBreakdown", {
+                          amount: formatAmount(g.costMicros),
+                          seconds: g.billedSeconds,
+                          price: perSecond(g.priceMicrosPerSecond),
+                        })}
                 </span>
               </Row>
             )}
@@ -289,6 +355,21 @@ function OutputRetentionNote({ expiresAt, expired }: { expiresAt: Date | null; e
   const t = useTranslations("generation");
   if (expired || !expiresAt) return <span data-testid="output-retention">{t("expired")}</span>;
   return <span data-testid="output-retention">{t.rich("expires", { at: () => <UtcTime value={expiresAt} /> })}</span>;
+}
+
+/** Links to other generations of the account (a chain's clips), in order. */
+function GenerationLinks({ ids, testId }: { ids: string[]; testId: string }) {
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1" data-testid={testId}>
+      {ids.map((id) => (
+        <li key={id}>
+          <Link className="break-all font-mono text-xs underline" href={`/dashboard/generations/${encodeURIComponent(id)}`}>
+            {id}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,0 +1,58 @@
+import { requireDatabaseUrl } from "@vgen/config";
+import pg from "pg";
+import { connectionBounds } from "./client";
+
+/**
+ * A plain node-postgres pool for the hottest reads (the poll's one select): Prisma's raw query path
+ * costs ~40 us of CPU per statement on top of the driver's, a tenth of a poll (bench/README.md
+ * "Request path work"). Same database, statement timeout and connection bounds as the Prisma pool;
+ * rows come back as Prisma's `$queryRaw` returns them, so callers map them with the same types.
+ */
+export interface HotReads {
+  /** One parameterized statement, prepared by name on each connection the first time it runs; its rows. */
+  rows<Row>(statement: { name: string; text: string }, values: readonly unknown[]): Promise<Row[]>;
+  end(): Promise<void>;
+}
+
+const INT8 = 20;
+const TIMESTAMP = 1114;
+
+/**
+ * Values typed as `$queryRaw` types them: int8 as BigInt (money, seeds) and `timestamp` (Prisma's
+ * DateTime, stored without a zone, in UTC) as UTC whatever the process's TZ. The rest are pg's
+ * defaults, which match (int4 number, text[] string[], jsonb parsed, timestamptz Date).
+ */
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8) return (text: string) => BigInt(text);
+    if (oid === TIMESTAMP) return (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function createHotReads(connectionString = requireDatabaseUrl(), poolMax = 10): HotReads {
+  const pool = new pg.Pool({ connectionString, max: poolMax, types, ...connectionBounds() });
+  // An idle connection the server dropped must not take the process down; the next query reconnects.
+  pool.on("error", () => {});
+  return {
+    async rows<Row>(statement: { name: string; text: string }, values: readonly unknown[]) {
+      return (await pool.query({ ...statement, values: values as unknown[] })).rows as Row[];
+    },
+    end: () => pool.end(),
+  };
+}
+
+const globalForHotReads = globalThis as unknown as { __vgenHotReads?: HotReads };
+
+/** One pool per process, beside getDb()'s, on the same DATABASE_URL. */
+export function getHotReads(): HotReads {
+  globalForHotReads.__vgenHotReads ??= createHotReads();
+  return globalForHotReads.__vgenHotReads;
+}
+
+/** Closes getHotReads()'s pool (shutdown); a later call opens a new one. */
+export async function closeHotReads(): Promise<void> {
+  const reads = globalForHotReads.__vgenHotReads;
+  globalForHotReads.__vgenHotReads = undefined;
+  await reads?.end();
+}
