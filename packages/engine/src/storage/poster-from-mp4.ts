@@ -1,8 +1,8 @@
 import { type EncodedVideoChunk, Mp4Demuxer, VideoDecoder, type VideoFrame } from "@napi-rs/webcodecs";
 import { posterTimeUs } from "./poster-time";
 
-/** Packets read at a time; the decoder reorders B-frames, so a few past the poster time are read too. */
-const BATCH = 16;
+/** Packets read past the poster time: the decoder reorders B-frames, so the frame at that time may need them. */
+const PAST_TARGET = 16;
 /** Never decodes more than this many packets (a file whose poster time lies past them uses the last frame). */
 const MAX_PACKETS = 600;
 const JPEG_QUALITY = 82;
@@ -12,11 +12,19 @@ const JPEG_QUALITY = 82;
  * decoded with WebCodecs (FFmpeg inside the prebuilt `@napi-rs/webcodecs`), encoded with sharp.
  * Throws when the file cannot be read; callers deliver the video without a poster then.
  */
-export async function posterFromMp4(mp4: Uint8Array): Promise<Buffer> {
+export function posterFromMp4(mp4: Uint8Array): Promise<Buffer> {
+  return frameFromMp4(mp4, posterTimeUs, MAX_PACKETS);
+}
+
+/** The last frame (JPEG) of an MP4: where an extension of the clip starts on a provider without native extension. */
+export function lastFrameFromMp4(mp4: Uint8Array): Promise<Buffer> {
+  return frameFromMp4(mp4, () => Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+}
+
+async function frameFromMp4(mp4: Uint8Array, targetOf: (durationUs: number) => number, maxPackets: number): Promise<Buffer> {
   const packets: EncodedVideoChunk[] = [];
   let demuxError: Error | null = null;
   const demuxer = new Mp4Demuxer({
-    videoOutput: (chunk) => packets.push(chunk),
     error: (err) => {
       demuxError ??= err;
     },
@@ -25,13 +33,17 @@ export async function posterFromMp4(mp4: Uint8Array): Promise<Buffer> {
     await demuxer.loadBuffer(mp4);
     const config = demuxer.videoDecoderConfig;
     if (!config) throw new Error("no video track");
-    const target = posterTimeUs(demuxer.duration ?? 0);
+    const target = targetOf(demuxer.duration ?? 0);
     let pastTarget = 0;
-    while (demuxer.state !== "ended" && packets.length < MAX_PACKETS && pastTarget < BATCH) {
-      await demuxer.demuxAsync(BATCH);
-      if (demuxError) throw demuxError;
-      pastTarget = packets.filter((p) => p.timestamp >= target).length;
+    // The iterator, not an output callback: callbacks can still be pending when demuxAsync resolves
+    // with the state "ended", which lost the last frame (an extension's first frame) under load.
+    for await (const chunk of demuxer) {
+      if (!chunk.videoChunk) continue;
+      packets.push(chunk.videoChunk);
+      if (chunk.videoChunk.timestamp >= target) pastTarget++;
+      if (packets.length >= maxPackets || pastTarget >= PAST_TARGET) break;
     }
+    if (demuxError) throw demuxError;
     if (!packets.length) throw new Error("no video packets");
     const frame = await decodeFrameAt(config, packets, target);
     try {
