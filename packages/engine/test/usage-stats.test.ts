@@ -64,6 +64,8 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
     time?: string;
     chargedAt?: Date;
     refund?: { micros: bigint; at: Date };
+    /** A concatenation of these generations (POST /api/v1/videos/concat): completed, $0. */
+    concatOf?: string[];
   }) {
     const id = newId("vid");
     const createdAt = at(o.day, o.time);
@@ -89,6 +91,7 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
         seed: 1,
         etaSecondsAtAccept: 10,
         createdAt,
+        concatOf: o.concatOf ?? [],
       },
     });
     const book = (type: "charge" | "refund", amountMicros: bigint, bookedAt: Date) =>
@@ -180,6 +183,9 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
       time: "23:59:00",
       chargedAt: at("2026-11-15", "00:01:00"),
     });
+    // Not counted: a concatenation of two of today's clips (no generation request, nothing billed).
+    const clips = await db.generation.findMany({ where: { accountId, status: "completed" }, take: 2, select: { id: true } });
+    await generation({ status: "completed", billed: 0, cost: 0n, day: today, concatOf: clips.map((c) => c.id) });
     // Not counted: another account; outside the 7-day window.
     await generation({ account: otherId, key: null, status: "completed", billed: 8, cost: 9_999_999n, day: today });
     await generation({ status: "completed", billed: 8, cost: 9_999_999n, day: "2026-11-14" });
@@ -346,7 +352,9 @@ describe.skipIf(!url)("usage statistics from recorded rows", () => {
           expect(d.completed + d.failed + d.canceled + d.processing, d.day).toBe(d.accepted);
         }
         expect(s.totals.spendMicros).toBe([...ledger.values()].reduce((sum, v) => sum + v, 0n));
-        const generations = await db.generation.count({ where: { accountId: account, createdAt: { gte: s.from, lt: s.to } } });
+        const generations = await db.generation.count({
+          where: { accountId: account, createdAt: { gte: s.from, lt: s.to }, concatOf: { isEmpty: true } },
+        });
         expect(s.totals.accepted).toBe(generations);
         expect(s.byKey.reduce((sum, k) => sum + k.accepted, 0)).toBe(generations);
       }

@@ -178,6 +178,10 @@ export async function usageBetween(db: Db, q: UsageSpanQuery): Promise<UsageStat
     Prisma.sql`created_at >= ${from}`,
     Prisma.sql`created_at < ${to}`,
     Prisma.sql`livemode`,
+    // A concatenation (POST /api/v1/videos/concat) is a record of its own but no generation request:
+    // it would count as a completed $0 generation. concat_of is in the covering index, so this
+    // filter still reads the index alone.
+    Prisma.sql`coalesce(cardinality(concat_of), 0) = 0`,
   ];
   const moneyFilters = [
     Prisma.sql`l.account_id = ${q.accountId}`,
