@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "@vgen/db";
+import { NOT_A_CONCATENATION, Prisma, type Db } from "@vgen/db";
 
 /** The public API path whose requests the statistics count (generation requests). */
 export const GENERATION_REQUEST_PATH = "/api/v1/videos/generations";
@@ -178,10 +178,8 @@ export async function usageBetween(db: Db, q: UsageSpanQuery): Promise<UsageStat
     Prisma.sql`created_at >= ${from}`,
     Prisma.sql`created_at < ${to}`,
     Prisma.sql`livemode`,
-    // A concatenation (POST /api/v1/videos/concat) is a record of its own but no generation request:
-    // it would count as a completed $0 generation. concat_of is in the covering index, so this
-    // filter still reads the index alone.
-    Prisma.sql`coalesce(cardinality(concat_of), 0) = 0`,
+    // A concatenation is a record of its own but no generation request.
+    NOT_A_CONCATENATION,
   ];
   const moneyFilters = [
     Prisma.sql`l.account_id = ${q.accountId}`,

@@ -1,4 +1,4 @@
-import type { Db, Generation } from "@vgen/db";
+import { NOT_A_CONCATENATION, type Db, type Generation } from "@vgen/db";
 import { env } from "@vgen/config";
 import {
   defaultProcessingSeconds,
@@ -21,7 +21,7 @@ async function expectedProcessingSeconds(db: Db, modelId: string, size: string, 
     SELECT avg(extract(epoch FROM completed_at - started_at))::float8 AS avg, count(*) AS n FROM (
       SELECT completed_at, started_at FROM generations
       WHERE model_id = ${modelId} AND size = ${size} AND duration = ${duration}
-        AND status = 'completed' AND started_at IS NOT NULL
+        AND status = 'completed' AND started_at IS NOT NULL AND ${NOT_A_CONCATENATION}
       ORDER BY completed_at DESC LIMIT ${HISTORY_SAMPLE}) recent`;
   const [recent] = rows;
   const seconds = recent?.avg && recent.n > 0n ? recent.avg : defaultProcessingSeconds(size, duration);

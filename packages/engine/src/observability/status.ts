@@ -8,7 +8,8 @@
  *   content_policy_violation). That is render_failed, upstream_error, timeout, and a failure
  *   without a code.
  * - User errors (4xx responses, caller-caused generation failures) count neither for nor
- *   against the success rate: they are left out of it. Canceled generations too.
+ *   against the success rate: they are left out of it. Canceled generations too, and
+ *   concatenations (POST /api/v1/videos/concat: no generation was made).
  * - Success rate = 1 - platform failures / (API responses that were not 4xx + generations
  *   that completed or failed for a platform reason), over the last 90 UTC days including today;
  *   truncated (not rounded) to 2 decimals so any failure shows below 100.00%. "100.00%" when
@@ -22,7 +23,7 @@
  *     stable    otherwise (a single failure is a blip, not a degradation).
  */
 import { formatTimestamp, type ServiceStatusT, type StatusDayT, type StatusIndicator } from "@vgen/contracts";
-import type { Db } from "@vgen/db";
+import { NOT_A_CONCATENATION, type Db } from "@vgen/db";
 
 const STATUS_DAYS = 90;
 const STATUS_WINDOW_MINUTES = 15;
@@ -86,7 +87,7 @@ async function generationCounts(db: Db, since: Date) {
            (count(*) FILTER (WHERE status = 'completed'
               OR (status = 'failed' AND (error_code IS NULL OR NOT (error_code = ANY(${userCodes}::text[]))))))::int AS eligible
     FROM generations
-    WHERE completed_at IS NOT NULL AND completed_at >= ${utcWall(since)}::timestamp AND livemode
+    WHERE completed_at IS NOT NULL AND completed_at >= ${utcWall(since)}::timestamp AND livemode AND ${NOT_A_CONCATENATION}
     GROUP BY 1`;
 }
 
