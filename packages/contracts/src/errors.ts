@@ -294,6 +294,12 @@ export const ERROR_CATALOG = {
     "The extension asked for another `model`, `size` or `aspectRatio` than its source's; a continued scene keeps the source's.",
     "Omit `size` and `aspectRatio` (they are inherited) and use the source's model.",
   ),
+  extend_chain_too_long: def(
+    400,
+    "invalid_request_error",
+    "The chain `extendFrom` continues would run longer than a chain may (300 s, its clips' `duration` together) with this extension's seconds.",
+    "Extend by fewer seconds, or start a new chain: join this one (POST /api/v1/videos/concat) and begin a clip of its own.",
+  ),
   quote_not_found: def(
     404,
     "not_found_error",

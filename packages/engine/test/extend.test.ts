@@ -226,6 +226,23 @@ describe.skipIf(!testDatabaseUrl)("extending a clip and joining the chain", () =
     expect(await balanceOf(account)).toBe(mine - 200_000n - 100_000n);
   }, 120_000);
 
+  it("refuses, before any hold, an extension that would make its chain run past 300 s", async () => {
+    const { MAX_CHAIN_SECONDS } = await import("../src/generations/extend");
+    const account = await funded(10_000_000n);
+    const source = await run((await create(account, {})).generation.id);
+    // The chain's seconds are its clips' durations: this one stands for a chain 1 s short of the cap.
+    await db().generation.update({ where: { id: source.id }, data: { duration: MAX_CHAIN_SECONDS - 1 } });
+    const before = await balanceOf(account);
+    await expect(create(account, { extendFrom: source.id, duration: 2 })).rejects.toMatchObject({
+      code: "extend_chain_too_long",
+      param: "extendFrom",
+    });
+    expect(await balanceOf(account)).toBe(before);
+    // The last second still fits.
+    const last = await create(account, { extendFrom: source.id, duration: 1 });
+    expect(last.generation.extendedFrom).toBe(source.id);
+  }, 60_000);
+
   it("sends a provider the source clip where it extends natively, else the source's last frame as the first frame", async () => {
     const { extensionInput } = await import("../src/generations/worker/extension-input");
     const { routeRefusal } = await import("../src/providers/index");

@@ -96,6 +96,7 @@ export async function admitRequest(
     accountId: input.account.id,
     body: parsed,
     modelId: model.id,
+    defaultDuration: model.defaultDuration,
     livemode: input.livemode ?? true,
     projectId: input.project?.id,
   });

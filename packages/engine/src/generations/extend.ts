@@ -9,13 +9,27 @@ import { outputExpired } from "./retention";
 import { getGenerationForAccount } from "./store";
 
 /**
+ * The longest a chain may run, its clips' seconds together: a join (concat.ts) reads every clip of
+ * the chain into the web process, so a chain must stay a size it can hold. Veo extends to 148 s.
+ */
+export const MAX_CHAIN_SECONDS = 300;
+
+/**
  * The source of an extension, checked, and the body with what it inherits from it: its size,
  * aspect ratio and (when absent) seed. Another tenant's or project's id is `generation_not_found`,
  * as on the result and cancel paths.
  */
 export async function resolveExtension(
   db: Db,
-  input: { accountId: string; body: CreateGenerationInput; modelId: string; livemode: boolean; projectId?: string },
+  input: {
+    accountId: string;
+    body: CreateGenerationInput;
+    modelId: string;
+    /** The model's duration when the body names none: the extension's own seconds. */
+    defaultDuration: number;
+    livemode: boolean;
+    projectId?: string;
+  },
 ): Promise<CreateGenerationInput> {
   const { body } = input;
   if (body.extendFrom === undefined) return body;
@@ -56,6 +70,14 @@ export async function resolveExtension(
       "extend_mismatch",
       `An extension keeps its source's ${mismatch.param} ('${mismatch.theirs}'), not '${mismatch.ours}'.`,
       mismatch.param,
+    );
+  const chainSeconds = (await chainOf(db, source)).reduce((sum, g) => sum + g.duration, 0);
+  const seconds = body.duration ?? input.defaultDuration;
+  if (chainSeconds + seconds > MAX_CHAIN_SECONDS)
+    throw new ApiError(
+      "extend_chain_too_long",
+      `The chain ending at '${source.id}' runs ${chainSeconds} s; ${seconds} s more would pass the ${MAX_CHAIN_SECONDS} s a chain may run.`,
+      "extendFrom",
     );
   return {
     ...body,

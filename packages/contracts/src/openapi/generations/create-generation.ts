@@ -105,6 +105,7 @@ export const createGeneration = (baseUrl: string): OperationDoc => ({
         "clip_not_completed",
         "clip_expired",
         "extend_mismatch",
+        "extend_chain_too_long",
         "unsupported_size",
         "invalid_url",
         "insufficient_balance",

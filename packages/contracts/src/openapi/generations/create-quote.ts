@@ -63,6 +63,7 @@ export const createQuote = (baseUrl: string): OperationDoc => ({
         "clip_not_completed",
         "clip_expired",
         "extend_mismatch",
+        "extend_chain_too_long",
         "unsupported_size",
         "unsupported_by_model",
         "invalid_url",
