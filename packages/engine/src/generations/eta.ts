@@ -223,16 +223,59 @@ export function etaForMany(db: Db, gens: (Job & { status: string })[]): Promise<
   return etasFrom(db, gens, () => recentActive(db));
 }
 
-/** A reader of the queue that reads it at most once per `maxAgeMs` (per database) and shares that read. */
+interface QueueRead {
+  /** When the read started: its figures are at least this old. */
+  at: number;
+  active: Promise<ActiveJobs>;
+  /** The read has answered. */
+  landed: boolean;
+}
+
+/**
+ * A reader of the queue that reads it at most once per `maxAgeMs` (per database) and shares that
+ * read. Past half that age the next read starts in the background and replaces the current one when
+ * it lands, so callers wait for a read only on a cold start (or when a read is slower than half the
+ * age): with tens of thousands waiting a read takes ~30 ms, which every request that arrived
+ * meanwhile used to wait for, once a second (the deep-queue bench's p99).
+ */
 function cachedActive(maxAgeMs: number): (db: Db) => Promise<ActiveJobs> {
-  const reads = new WeakMap<Db, { at: number; active: Promise<ActiveJobs> }>();
+  const reads = new WeakMap<Db, { current: QueueRead; refresh?: QueueRead }>();
+  const read = (db: Db): QueueRead => {
+    const r: QueueRead = { at: Date.now(), active: loadActive(db), landed: false };
+    r.active.then(
+      () => {
+        r.landed = true;
+      },
+      () => {},
+    );
+    return r;
+  };
   return (db) => {
-    const cached = reads.get(db);
-    if (cached && Date.now() - cached.at <= maxAgeMs) return cached.active;
-    const read = { at: Date.now(), active: loadActive(db) };
-    read.active.catch(() => reads.get(db) === read && reads.delete(db));
-    reads.set(db, read);
-    return read.active;
+    const now = Date.now();
+    const entry = reads.get(db);
+    if (!entry || now - entry.current.at > maxAgeMs) {
+      // Too old to answer from: the refresh in flight if it is young enough, else a new read.
+      const refresh = entry?.refresh;
+      const current = refresh && now - refresh.at <= maxAgeMs ? refresh : read(db);
+      const fresh: { current: QueueRead; refresh?: QueueRead } = { current };
+      reads.set(db, fresh);
+      current.active.catch(() => reads.get(db) === fresh && reads.delete(db));
+      return current.active;
+    }
+    if (!entry.refresh && entry.current.landed && now - entry.current.at > maxAgeMs / 2) {
+      const refresh = read(db);
+      const owner = entry;
+      owner.refresh = refresh;
+      refresh.active.then(
+        () => {
+          if (reads.get(db) === owner) reads.set(db, { current: refresh });
+        },
+        () => {
+          owner.refresh = undefined;
+        },
+      );
+    }
+    return entry.current.active;
   };
 }
 
