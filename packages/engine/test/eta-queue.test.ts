@@ -1,6 +1,6 @@
 // The queue side of ETAs: the work ahead of a waiting job is every running job, then Pro
 // Priority first and, within a queue, the older jobs. Checked against that rule written out naively.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Db, Generation } from "@vgen/db";
 import { env } from "@vgen/config";
 import { defaultProcessingSeconds } from "../src/generations/eta-math";
@@ -26,23 +26,30 @@ function job(queue: Generation["queue"], size: string, duration: number, created
   };
 }
 
+/** The waiting jobs the hot-reads pool answers (eta.ts reads them there), as the latest dbWith set them. */
+const waiting = vi.hoisted(() => ({ rows: [] as unknown[] }));
+vi.mock("@vgen/db", async (original) => ({
+  ...(await original<typeof import("@vgen/db")>()),
+  getHotReads: () => ({ rows: async () => waiting.rows }),
+}));
+
 /**
  * A database with these processing jobs and no render history (every job takes its default time),
  * and no routes (so only the workers' wait counts; the routes' wait is route-runner.test.ts's).
  */
 function dbWith(active: Job[]): Db {
   const processing = active.filter((j) => j.status === "processing");
+  // The waiting jobs grouped, as the hot read returns them: creation instants in epoch milliseconds.
+  waiting.rows = processing
+    .filter((j) => !j.startedAt)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((j) => ({ ...j, createdAtMs: j.createdAt.getTime(), jobs: 1 }));
   return {
     modelRoute: { groupBy: async () => [] },
-    // The three reads of eta.ts, told apart by their SQL: running jobs, waiting jobs grouped, history.
+    // The two reads of eta.ts on the client, told apart by their SQL: running jobs, history.
     $queryRaw: async (sql: TemplateStringsArray) => {
       const text = sql.join("?");
       if (text.includes("started_at IS NOT NULL")) return processing.filter((j) => j.startedAt);
-      if (text.includes("started_at IS NULL"))
-        return processing
-          .filter((j) => !j.startedAt)
-          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-          .map((j) => ({ ...j, jobs: 1 }));
       return [{ avg: null, n: 0n }];
     },
   } as unknown as Db;
