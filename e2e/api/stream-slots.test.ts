@@ -9,13 +9,17 @@ import { stalledReferenceServer } from "../support/stalled-reference";
 
 const LIMIT = 100;
 let reference: Awaited<ReturnType<typeof stalledReferenceServer>>;
-const streams: AbortController[] = [];
+/**
+ * The open streams, each with its Response: undici closes the connection of a Response the
+ * garbage collector takes with its body unread, which freed slots at random and let a 101st open.
+ */
+const streams: { controller: AbortController; res: Response }[] = [];
 
 beforeAll(async () => {
   reference = await stalledReferenceServer();
 });
 afterAll(async () => {
-  for (const s of streams) s.abort();
+  for (const s of streams) s.controller.abort();
   await reference.close();
 });
 
@@ -33,7 +37,7 @@ async function stalledGeneration(acct: TestAccount): Promise<string> {
 async function openStream(acct: TestAccount, id: string): Promise<Response> {
   const controller = new AbortController();
   const res = await acct.call(`/api/v1/videos/generations/${id}/events`, { signal: controller.signal });
-  if (res.status === 200) streams.push(controller);
+  if (res.status === 200) streams.push({ controller, res });
   return res;
 }
 
@@ -78,7 +82,7 @@ describe("open event streams per account", () => {
     expect(otherStream.status).toBe(200);
 
     // A stream the client closes frees its slot.
-    streams.shift()!.abort();
+    streams.shift()!.controller.abort();
     let reopened: Response | null = null;
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await pause(200)) {
       reopened = await openStream(acct, id);
