@@ -91,9 +91,11 @@ describe.skipIf(!url)("generation engine (API path)", () => {
     let queueReads = 0;
     const counting = db().$extends({
       query: {
-        // The queue is read as raw SQL (eta.ts): its waiting jobs' aggregate counts as one read.
+        // Each read of the queue (eta.ts) reads its running jobs on this client (the waiting ones on
+        // the hot-reads pool, with them): one such statement is one read of the queue.
         $allOperations({ operation, args, query }) {
-          if (operation === "$queryRaw" && JSON.stringify(args).includes("started_at IS NULL")) queueReads++;
+          if (operation === "$queryRaw" && JSON.stringify(args).includes("status = 'processing' AND started_at IS NOT NULL"))
+            queueReads++;
           return query(args);
         },
       },
