@@ -3,40 +3,18 @@
 // records linked both ways, and POST /api/v1/videos/concat answering one MP4 as long as the three
 // clips together, for nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "@vgen/db";
 import { mp4DurationMs } from "@vgen/engine/storage";
-import { balanceOf, db, ledgerSum, newAccount, waitForTerminal, type TestAccount } from "../support/fixtures";
+import { balanceOf, ledgerSum, newAccount, waitForTerminal, type TestAccount } from "../support/fixtures";
+import { createOwnModel, retireOwnModel } from "../support/own-model";
 
 /** A model of this file's own ($0.200 per second, local renderer). */
 let model: string;
 
 beforeAll(async () => {
-  model = `e2e-extend-${newId("rte").slice(4, 12).toLowerCase()}`;
-  await db().catalogModel.create({
-    data: {
-      id: model,
-      purpose: "extension API test",
-      purposeRu: "extension API test (ru)",
-      priceMicrosPerSecond: 200_000n,
-      rateLimitQps: 100,
-      minChargeSeconds: 1,
-      queue: "standard",
-      sizes: ["720p"],
-      minDuration: 1,
-      maxDuration: 8,
-      defaultDuration: 2,
-      sortOrder: 1000,
-    },
-  });
-  await db().modelRoute.create({
-    data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 1000 },
-  });
+  model = await createOwnModel("extend", "extension API test", { priceMicrosPerSecond: 200_000n });
 });
 
-afterAll(async () => {
-  // The model keeps its generations (ledger rows refer to them): disabled, it is out of every list.
-  await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
-});
+afterAll(() => retireOwnModel(model));
 
 const create = (acct: TestAccount, json: Record<string, unknown>) =>
   acct.call("/api/v1/videos/generations", { method: "POST", json: { model, stream: false, ...json } });

@@ -2,40 +2,18 @@
 // place as it moves up: `queue` events (no id) with `queue_position` ≥ 1 that never rise, then it
 // runs, and the stream ends with its terminal record.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "@vgen/db";
 import { db, newAccount, waitForTerminal } from "../support/fixtures";
+import { createOwnModel, retireOwnModel } from "../support/own-model";
 import { readEventStream, type ReceivedEvent } from "../support/sse";
 
 /** A model of this file's own whose one route has no slot until the test opens one. */
 let model: string;
 
 beforeAll(async () => {
-  model = `e2e-queue-${newId("rte").slice(4, 12).toLowerCase()}`;
-  await db().catalogModel.create({
-    data: {
-      id: model,
-      purpose: "queue events API test",
-      purposeRu: "queue events API test (ru)",
-      priceMicrosPerSecond: 100_000n,
-      rateLimitQps: 100,
-      minChargeSeconds: 1,
-      queue: "standard",
-      sizes: ["720p"],
-      minDuration: 1,
-      maxDuration: 8,
-      defaultDuration: 2,
-      sortOrder: 1000,
-    },
-  });
-  await db().modelRoute.create({
-    data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 0 },
-  });
+  model = await createOwnModel("queue", "queue events API test", { priceMicrosPerSecond: 100_000n, maxConcurrency: 0 });
 });
 
-afterAll(async () => {
-  // The model keeps its generations (ledger rows refer to them): disabled, it is out of every list.
-  await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
-});
+afterAll(() => retireOwnModel(model));
 
 /** Resolves once `events` holds one that `match` accepts (the stream is still being read). */
 async function until(events: ReceivedEvent[], what: string, match: (e: ReceivedEvent) => boolean, timeoutMs = 30_000) {

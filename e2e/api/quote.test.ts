@@ -6,39 +6,18 @@ import { newId } from "@vgen/db";
 import { createAccount } from "@vgen/engine/accounts";
 import { updateCatalogModel } from "@vgen/engine/support";
 import { balanceOf, db, ledgerSum, newAccount, uniqueEmail, waitForTerminal, type TestAccount } from "../support/fixtures";
+import { createOwnModel, retireOwnModel } from "../support/own-model";
 
 /** A model of this file's own ($0.200 per second, local renderer), so price edits touch no other suite. */
 let model: string;
 let adminId: string;
 
 beforeAll(async () => {
-  model = `e2e-quote-${newId("rte").slice(4, 12).toLowerCase()}`;
-  await db().catalogModel.create({
-    data: {
-      id: model,
-      purpose: "binding quote API test",
-      purposeRu: "binding quote API test (ru)",
-      priceMicrosPerSecond: 200_000n,
-      rateLimitQps: 100,
-      minChargeSeconds: 1,
-      queue: "standard",
-      sizes: ["720p"],
-      minDuration: 1,
-      maxDuration: 8,
-      defaultDuration: 2,
-      sortOrder: 1000,
-    },
-  });
-  await db().modelRoute.create({
-    data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 1000 },
-  });
+  model = await createOwnModel("quote", "binding quote API test", { priceMicrosPerSecond: 200_000n });
   adminId = (await createAccount(db(), { email: uniqueEmail("quote-admin"), role: "admin" })).id;
 });
 
-afterAll(async () => {
-  // The model keeps its generations (ledger rows refer to them): disabled, it is out of every list.
-  await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
-});
+afterAll(() => retireOwnModel(model));
 
 const quote = (acct: TestAccount, json: Record<string, unknown>, headers?: Record<string, string>) =>
   acct.call("/api/v1/videos/quote", { method: "POST", json, headers });

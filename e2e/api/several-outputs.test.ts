@@ -2,40 +2,17 @@
 // outputs with their own URLs, each an MP4 with a poster, held and charged as two clips; a request
 // above the model's `max_outputs` is refused before any hold.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "@vgen/db";
 import { balanceOf, db, ledgerSum, newAccount, waitForTerminal } from "../support/fixtures";
+import { createOwnModel, retireOwnModel } from "../support/own-model";
 
 /** A model of this file's own ($0.100 per second, up to 2 clips per request, local renderer). */
 let model: string;
 
 beforeAll(async () => {
-  model = `e2e-outputs-${newId("rte").slice(4, 12).toLowerCase()}`;
-  await db().catalogModel.create({
-    data: {
-      id: model,
-      purpose: "several outputs API test",
-      purposeRu: "several outputs API test (ru)",
-      priceMicrosPerSecond: 100_000n,
-      rateLimitQps: 100,
-      minChargeSeconds: 1,
-      queue: "standard",
-      sizes: ["720p"],
-      minDuration: 1,
-      maxDuration: 8,
-      defaultDuration: 2,
-      maxOutputs: 2,
-      sortOrder: 1000,
-    },
-  });
-  await db().modelRoute.create({
-    data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 1000 },
-  });
+  model = await createOwnModel("outputs", "several outputs API test", { priceMicrosPerSecond: 100_000n, maxOutputs: 2 });
 });
 
-afterAll(async () => {
-  // The model keeps its generations (ledger rows refer to them): disabled, it is out of every list.
-  await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
-});
+afterAll(() => retireOwnModel(model));
 
 describe("n outputs per request", () => {
   it("n: 2 gives two MP4s with their own posters, held and charged as two clips", async () => {
