@@ -159,10 +159,11 @@ async function loadActive(db: Db): Promise<ActiveJobs> {
   const expectations = new Map<string, number>();
   for (const g of queued) {
     const kind = `${g.modelId}|${g.size}|${g.duration}`;
-    if (!expectations.has(kind)) expectations.set(kind, await expectedProcessingSeconds(db, g.modelId, g.size, g.duration));
-  }
-  for (const g of queued) {
-    const expected = expectations.get(`${g.modelId}|${g.size}|${g.duration}`)!;
+    let expected = expectations.get(kind);
+    if (expected === undefined) {
+      expected = await expectedProcessingSeconds(db, g.modelId, g.size, g.duration);
+      expectations.set(kind, expected);
+    }
     addQueued(jobs.all, g.queue, g.createdAtMs, g.jobs, expected);
     addQueued(modelPool(g.modelId), g.queue, g.createdAtMs, g.jobs, expected);
   }
