@@ -72,6 +72,8 @@ describe("fal adapter", () => {
 
   beforeAll(async () => {
     fake = await startFalFake();
+    // Rendered before any call: a clip the fake renders on first use can outlast the 1 s request timeout.
+    await tinyMp4(1);
     adapter = createFalAdapter({ jwksUrl: fake.jwksUrl });
   });
   afterAll(() => fake?.close());

@@ -15,6 +15,7 @@ import { fetchOutput } from "../../src/providers/http";
 import { mp4DurationMs } from "../../src/storage/mp4-duration";
 import { GenerationFailure, ProviderAbortedError } from "../../src/providers/types";
 import { startOpenAIFake, type OpenAIFake } from "../fakes/openai";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 
 process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
 
@@ -24,6 +25,8 @@ const never = new AbortController().signal;
 
 beforeAll(async () => {
   fake = await startOpenAIFake();
+  // Rendered before any call: a clip the fake renders on first use can outlast the 1 s request timeout.
+  await Promise.all([4, 5, 8].map(tinyMp4));
   png = await sharp({ create: { width: 32, height: 18, channels: 3, background: "#3a6" } })
     .png()
     .toBuffer();

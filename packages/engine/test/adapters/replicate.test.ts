@@ -73,6 +73,8 @@ describe("replicate adapter", () => {
 
   beforeAll(async () => {
     fake = await startReplicateFake();
+    // Rendered before any call: a clip the fake renders on first use can outlast the 1 s request timeout.
+    await tinyMp4(1);
   });
   afterAll(() => fake?.close());
   beforeEach(() => fake.reset());

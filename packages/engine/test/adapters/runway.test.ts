@@ -13,6 +13,7 @@ import { fetchOutput } from "../../src/providers/http";
 import { mp4DurationMs } from "../../src/storage/mp4-duration";
 import { GenerationFailure, ProviderAbortedError } from "../../src/providers/types";
 import { startRunwayFake, type RunwayFake } from "../fakes/runway";
+import { tinyMp4 } from "../helpers/tiny-mp4";
 
 process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
 
@@ -22,6 +23,8 @@ const never = new AbortController().signal;
 
 beforeAll(async () => {
   fake = await startRunwayFake();
+  // Rendered before any call: a clip the fake renders on first use can outlast the 1 s request timeout.
+  await Promise.all([3, 5, 8].map(tinyMp4));
   png = await sharp({ create: { width: 16, height: 9, channels: 3, background: "#c33" } })
     .png()
     .toBuffer();

@@ -34,6 +34,9 @@ let fake: VeoFake;
 
 beforeAll(async () => {
   fake = await startVeoFake();
+  // The fake serves clips rendered on first use. Rendered here, no answer of the fake waits for a
+  // render, which on a loaded machine can outlast the adapter's 1 s request timeout.
+  await Promise.all([2, 4, 6, 8].map(tinyMp4));
 });
 afterAll(async () => {
   await fake?.close();
