@@ -27,7 +27,7 @@ export function connectionBounds(): Pick<PoolConfig, "connectionTimeoutMillis" |
   return { connectionTimeoutMillis: connect, statement_timeout: statement, query_timeout: statement + 500 };
 }
 
-/** A Prisma client over node-postgres; with getHotReads() (hot-reads.ts), the only way code touches the database. */
+/** A Prisma client over node-postgres; with getHotStatements() (hot-statements.ts), the only way code touches the database. */
 export function createDb(connectionString = requireDatabaseUrl(), poolMax = 10): Db {
   const adapter = new PrismaPg({ connectionString, max: poolMax, ...connectionBounds() });
   return new PrismaClient({ adapter });

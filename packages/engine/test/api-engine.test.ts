@@ -92,7 +92,7 @@ describe.skipIf(!url)("generation engine (API path)", () => {
     const counting = db().$extends({
       query: {
         // Each read of the queue (eta.ts) reads its running jobs on this client (the waiting ones on
-        // the hot-reads pool, with them): one such statement is one read of the queue.
+        // the hot-statements pool, with them): one such statement is one read of the queue.
         $allOperations({ operation, args, query }) {
           if (operation === "$queryRaw" && JSON.stringify(args).includes("status = 'processing' AND started_at IS NOT NULL"))
             queueReads++;

@@ -26,11 +26,11 @@ function job(queue: Generation["queue"], size: string, duration: number, created
   };
 }
 
-/** The waiting jobs the hot-reads pool answers (eta.ts reads them there), as the latest dbWith set them. */
+/** The waiting jobs the hot-statements pool answers (eta.ts reads them there), as the latest dbWith set them. */
 const waiting = vi.hoisted(() => ({ rows: [] as unknown[] }));
 vi.mock("@vgen/db", async (original) => ({
   ...(await original<typeof import("@vgen/db")>()),
-  getHotReads: () => ({ rows: async () => waiting.rows }),
+  getHotStatements: () => ({ rows: async () => waiting.rows }),
 }));
 
 /**

@@ -122,10 +122,10 @@ describe.skipIf(!testDatabaseUrl)("projects against the database", () => {
     expect(listed.data.map((g) => g.id)).toEqual([ofA.id]);
   });
 
-  it("the poll's read on the hot-reads pool: the same record as Prisma's read, and only the key's account, project and mode", async () => {
+  it("the poll's read on the hot-statements pool: the same record as Prisma's read, and only the key's account, project and mode", async () => {
     const { getGenerationForAccount, readGenerationOfKey, cancelGeneration, toRecord } = await import("../src/generations/index");
-    const { createHotReads } = await import("@vgen/db");
-    const reads = createHotReads(testDatabaseUrl!, 2);
+    const { createHotStatements } = await import("@vgen/db");
+    const reads = createHotStatements(testDatabaseUrl!, 2);
     const zone = process.env.TZ;
     // Prisma's DateTime columns have no zone: a timestamp must not move with the process's TZ.
     process.env.TZ = "America/New_York";

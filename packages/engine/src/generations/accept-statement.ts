@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { ApiError } from "@vgen/contracts";
-import { newId, type Generation, type DbOrTx } from "@vgen/db";
+import { newId, type Generation, type HotStatements, type Tx } from "@vgen/db";
 import { idempotencyClaimLost, jsonOrNull, type HeldIdempotencyClaim, type StoredResponse } from "./idempotency";
 import { quoteAlreadyUsed } from "./quotes";
 import { GENERATION_QUEUE, getBoss, QUEUE_PRIORITY, traceCarrier, type GenerationJob } from "../platform";
@@ -9,6 +10,12 @@ export interface KeyCompletion {
   claim: HeldIdempotencyClaim;
   response: StoredResponse;
 }
+
+/**
+ * Where the statement runs: in the caller's transaction (after its locked checks), or on its own on
+ * the hot-statements pool, where it is prepared once per connection by name.
+ */
+export type AcceptOn = { tx: Tx } | { pool: HotStatements };
 
 /** pg-boss 12 sends a job as one `WITH ins AS (INSERT ...) ... SELECT id FROM ins` statement over `$1`. */
 const JOB_STATEMENT = /^\s*WITH\s+ins\s+AS\s*\(/i;
@@ -23,7 +30,7 @@ const JOB_STATEMENT = /^\s*WITH\s+ins\s+AS\s*\(/i;
  * token: a committed generation always has its completed key, and a claim taken over by a retry
  * (its lease passed while this request ran) aborts this statement, so a key yields one generation.
  */
-export async function insertAccepted(client: DbOrTx, g: Generation, completion?: KeyCompletion): Promise<void> {
+export async function insertAccepted(on: AcceptOn, g: Generation, completion?: KeyCompletion): Promise<void> {
   const boss = await getBoss();
   try {
     await boss.send(GENERATION_QUEUE, { generationId: g.id, ...traceCarrier() } satisfies GenerationJob, {
@@ -31,7 +38,8 @@ export async function insertAccepted(client: DbOrTx, g: Generation, completion?:
       db: {
         executeSql: async (jobSql: string, jobValues: unknown[] = []) => {
           const { text, values } = withAcceptance(jobSql, jobValues, g, completion);
-          return { rows: await client.$queryRawUnsafe<{ id: string }[]>(text, ...values) };
+          if ("tx" in on) return { rows: await on.tx.$queryRawUnsafe<{ id: string }[]>(text, ...values) };
+          return { rows: await on.pool.rows<{ id: string }>({ name: statementName(text), text }, values.map(asParameter)) };
         },
       },
     });
@@ -44,6 +52,28 @@ export async function insertAccepted(client: DbOrTx, g: Generation, completion?:
     }
     throw err;
   }
+}
+
+/**
+ * A name per statement text. The texts are few (a queue, with or without a key, a quote, a hold and
+ * an extension), so PostgreSQL parses and plans each once per connection instead of on every create.
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `accept_${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * node-postgres sends a Date in the process's time zone with its offset, which a `timestamp` column
+ * (Prisma's DateTime: UTC without a zone) drops; in UTC it is stored as Prisma stores it.
+ */
+function asParameter(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
 }
 
 function withAcceptance(

@@ -1,7 +1,7 @@
 import { type Generation, Prisma } from "@vgen/db";
 
 /**
- * Every column of `generations`, named as the Prisma model names them: hot reads select with raw
+ * Every column of `generations`, named as the Prisma model names them: hot statements select with raw
  * SQL (a fraction of the client's per-query cost) and still return a `Generation`
  * (GENERATION_COLUMNS for `$queryRaw`); the poll's hot read takes RECORD_COLUMN_LIST's share.
  */

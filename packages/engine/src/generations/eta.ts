@@ -1,4 +1,4 @@
-import { getHotReads, NOT_A_CONCATENATION, type Db, type Generation } from "@vgen/db";
+import { getHotStatements, NOT_A_CONCATENATION, type Db, type Generation } from "@vgen/db";
 import { env } from "@vgen/config";
 import {
   defaultProcessingSeconds,
@@ -105,7 +105,7 @@ interface QueuedGroup {
 }
 
 /**
- * The waiting jobs, aggregated over generations_waiting_idx (index-only), on the hot-reads pool:
+ * The waiting jobs, aggregated over generations_waiting_idx (index-only), on the hot-statements pool:
  * at 20,000 waiting this is 20,000 rows, and the creation instant as epoch milliseconds instead of
  * a parsed timestamp, without Prisma's mapping, takes a third of the CPU (~15 ms a read instead of
  * ~45 ms, bench/README.md).
@@ -131,7 +131,7 @@ async function loadActive(db: Db): Promise<ActiveJobs> {
     db.$queryRaw<RunningRow[]>`
       SELECT id, model_id AS "modelId", size, duration, progress, started_at AS "startedAt"
         FROM generations WHERE status = 'processing' AND started_at IS NOT NULL`,
-    getHotReads().rows<QueuedGroup>(QUEUED_GROUPS, []),
+    getHotStatements().rows<QueuedGroup>(QUEUED_GROUPS, []),
     db.modelRoute.groupBy({ by: ["modelId"], where: { enabled: true }, _sum: { maxConcurrency: true } }),
   ]);
   const now = Date.now();

@@ -9,7 +9,17 @@ import {
   type Id,
   MAX_SEED,
 } from "@vgen/contracts";
-import { newId, type Account, type CatalogModel, type Db, type Generation, type HotReads, type Prisma, type Tx } from "@vgen/db";
+import {
+  getHotStatements,
+  newId,
+  type Account,
+  type CatalogModel,
+  type Db,
+  type Generation,
+  type HotStatements,
+  type Prisma,
+  type Tx,
+} from "@vgen/db";
 import { applyLedgerEntry, deliveredBilledSeconds } from "../billing";
 import { outputsOf } from "../storage";
 import { resolveAgainstModel } from "../catalog";
@@ -156,7 +166,7 @@ export async function acceptIntoQueue(
     if (!livemode) {
       await db.$transaction(async (tx) => {
         await admitTestGeneration(tx, account.id, createdAt);
-        await insertAccepted(tx, generation, completion);
+        await insertAccepted({ tx }, generation, completion);
       }, CREATE_TRANSACTION);
       return;
     }
@@ -166,7 +176,7 @@ export async function acceptIntoQueue(
     const keyChecked = input.keySpendCapped === true && input.apiKeyId !== null;
     const projectChecked = project.spendCapped;
     if (!subscriptionChecked && !keyChecked && !projectChecked) {
-      await insertAccepted(db, generation, completion);
+      await insertAccepted({ pool: getHotStatements() }, generation, completion);
     } else {
       // A capped (or first) subscription, a capped project and a capped key are checked under their row
       // locks (always in that order), in the same transaction as the hold: concurrent creates cannot overshoot.
@@ -174,7 +184,7 @@ export async function acceptIntoQueue(
         if (subscriptionChecked) await admitUnderSubscription(tx, account.id, resolved.model.id, costMicros);
         if (projectChecked) await admitUnderProjectCap(tx, project.id, costMicros);
         if (keyChecked) await admitUnderKeyCap(tx, input.apiKeyId!, costMicros);
-        await insertAccepted(tx, generation, completion);
+        await insertAccepted({ tx }, generation, completion);
       }, CREATE_TRANSACTION);
     }
   });
@@ -289,15 +299,15 @@ const GENERATION_OF_KEY = {
 
 /**
  * getGenerationForAccount for an API key's request (its account, mode and project, all in the
- * WHERE), on the hot-reads pool: the poll's only statement, without Prisma's per-query cost, and
+ * WHERE), on the hot-statements pool: the poll's only statement, without Prisma's per-query cost, and
  * only the columns its record needs.
  */
 export async function readGenerationOfKey(
-  reads: HotReads,
+  statements: HotStatements,
   key: { accountId: Id<"acct">; livemode: boolean; projectId: string },
   id: string,
 ): Promise<RecordSource> {
-  const [generation] = await reads.rows<RecordSource>(GENERATION_OF_KEY, [id, key.accountId, key.livemode, key.projectId]);
+  const [generation] = await statements.rows<RecordSource>(GENERATION_OF_KEY, [id, key.accountId, key.livemode, key.projectId]);
   if (!generation) throw generationNotFound(id);
   return generation;
 }

@@ -1,4 +1,4 @@
-import { closeHotReads } from "@vgen/db";
+import { closeHotStatements } from "@vgen/db";
 import { notificationConnection } from "./notifications";
 import { closeRateLimitStore } from "./rate-limit/limiter";
 import { stopBoss } from "./queue";
@@ -10,6 +10,11 @@ import { stopBoss } from "./queue";
 export async function closeSharedConnections(): Promise<void> {
   const g = globalThis as unknown as { __vgenDb?: { $disconnect(): Promise<void> } };
   await stopBoss();
-  await Promise.allSettled([notificationConnection().close(), closeRateLimitStore(), g.__vgenDb?.$disconnect(), closeHotReads()]);
+  await Promise.allSettled([
+    notificationConnection().close(),
+    closeRateLimitStore(),
+    g.__vgenDb?.$disconnect(),
+    closeHotStatements(),
+  ]);
   g.__vgenDb = undefined;
 }

@@ -3,12 +3,15 @@ import pg from "pg";
 import { connectionBounds } from "./client";
 
 /**
- * A plain node-postgres pool for the hottest reads (the poll's one select): Prisma's raw query path
- * costs ~40 us of CPU per statement on top of the driver's, a tenth of a poll (bench/README.md
- * "Request path work"). Same database, statement timeout and connection bounds as the Prisma pool;
- * rows come back as Prisma's `$queryRaw` returns them, so callers map them with the same types.
+ * A plain node-postgres pool for the hot path's statements (the poll's select, the create's
+ * acceptance statement, the ETA's queue read), each prepared by name: Prisma's raw query path
+ * costs ~40 us of node CPU per statement on top of the driver's, and sends every statement
+ * unnamed, so PostgreSQL parses and plans it on every call (bench/README.md "Request path work").
+ * Same database, statement timeout and connection bounds as the Prisma pool; rows come back as
+ * Prisma's `$queryRaw` returns them, so callers map them with the same types. Outside a transaction
+ * only: a transaction's statements go through Prisma's.
  */
-export interface HotReads {
+export interface HotStatements {
   /** One parameterized statement, prepared by name on each connection the first time it runs; its rows. */
   rows<Row>(statement: { name: string; text: string }, values: readonly unknown[]): Promise<Row[]>;
   end(): Promise<void>;
@@ -30,7 +33,7 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-export function createHotReads(connectionString = requireDatabaseUrl(), poolMax = 10): HotReads {
+export function createHotStatements(connectionString = requireDatabaseUrl(), poolMax = 10): HotStatements {
   const pool = new pg.Pool({ connectionString, max: poolMax, types, ...connectionBounds() });
   // An idle connection the server dropped must not take the process down; the next query reconnects.
   pool.on("error", () => {});
@@ -42,17 +45,17 @@ export function createHotReads(connectionString = requireDatabaseUrl(), poolMax 
   };
 }
 
-const globalForHotReads = globalThis as unknown as { __vgenHotReads?: HotReads };
+const globalForHotStatements = globalThis as unknown as { __vgenHotStatements?: HotStatements };
 
 /** One pool per process, beside getDb()'s, on the same DATABASE_URL. */
-export function getHotReads(): HotReads {
-  globalForHotReads.__vgenHotReads ??= createHotReads();
-  return globalForHotReads.__vgenHotReads;
+export function getHotStatements(): HotStatements {
+  globalForHotStatements.__vgenHotStatements ??= createHotStatements();
+  return globalForHotStatements.__vgenHotStatements;
 }
 
-/** Closes getHotReads()'s pool (shutdown); a later call opens a new one. */
-export async function closeHotReads(): Promise<void> {
-  const reads = globalForHotReads.__vgenHotReads;
-  globalForHotReads.__vgenHotReads = undefined;
+/** Closes getHotStatements()'s pool (shutdown); a later call opens a new one. */
+export async function closeHotStatements(): Promise<void> {
+  const reads = globalForHotStatements.__vgenHotStatements;
+  globalForHotStatements.__vgenHotStatements = undefined;
   await reads?.end();
 }
