@@ -6,7 +6,7 @@
 import { createOne, createSpec } from "../lib/api";
 import { clearBacklog } from "../lib/backlog";
 import { alternateRounds } from "../lib/load";
-import { p99Row, throughputRow } from "../lib/rows";
+import { machineCpuRows, p99Row, throughputRow } from "../lib/rows";
 import { statementsRow } from "../lib/statements";
 import { requestPathApp, requestPathFloor, requestPathMinimalFloor } from "../lib/targets";
 import type { BenchCase } from "../lib/types";
@@ -44,6 +44,7 @@ const createCase: BenchCase = {
         "minimal floor: key lookup, hold + ledger entry and insert in one statement",
       ),
       p99Row("create", "p99 latency at 50 connections, minimal floor (ms)", sides.app, sides.minimal, 1.5),
+      ...machineCpuRows("create", "machine CPU per create, minimal floor (ms)", sides.app, sides.minimal),
       await statementsRow(ctx, { ...statements, metric: "SQL statements per create (incl. BEGIN/COMMIT)" }),
       await statementsRow(ctx, { ...statements, metric: "SQL statements per create, minimal floor", minimal: true }),
     ];

@@ -6,7 +6,7 @@
 import { createMany, pollOne, pollSpec } from "../lib/api";
 import { clearBacklog } from "../lib/backlog";
 import { alternateRounds } from "../lib/load";
-import { p99Row, throughputRow } from "../lib/rows";
+import { machineCpuRows, p99Row, throughputRow } from "../lib/rows";
 import type { BenchApp } from "../lib/app";
 import { type SideRequest, statementsRow } from "../lib/statements";
 import { requestPathApp, requestPathFloor, requestPathMinimalFloor } from "../lib/targets";
@@ -51,6 +51,7 @@ const pollCase: BenchCase = {
         "minimal floor: one select of the generation joined to the key's hash",
       ),
       p99Row("poll", "p99 latency at 50 connections, minimal floor (ms)", sides.app, sides.minimal, 1.5),
+      ...machineCpuRows("poll", "machine CPU per poll, minimal floor (ms)", sides.app, sides.minimal),
       await statementsRow(ctx, { ...statements, metric: "SQL statements per poll" }),
       await statementsRow(ctx, { ...statements, metric: "SQL statements per poll, minimal floor", minimal: true }),
     ];

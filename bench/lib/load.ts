@@ -3,6 +3,7 @@
  * floor, app, ...) so that both sides see the same machine noise; each side reports the median of
  * its rounds. A round measures a steady-state window, and the next waits until the side is idle.
  */
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { median, percentile } from "./stats";
 import type { BenchContext } from "./types";
@@ -28,12 +29,27 @@ interface RoundResult {
   errors: number;
   /** The slowest answer of the round, window or not: how long the target may still be busy after it. */
   slowestMs: number;
+  /** The whole machine's busy CPU time in the window per 2xx answer (ms), and the share stolen by the host; null off Linux. */
+  cpu: { msPerOk: number; stolen: number } | null;
+}
+
+/** Busy and stolen CPU time of the whole machine so far, in ms (Linux's /proc/stat; clock ticks of 10 ms). */
+function machineCpu(): { busy: number; steal: number } | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+    return { busy: (user + nice + system + irq + softirq) * 10, steal: steal * 10 };
+  } catch {
+    return null;
+  }
 }
 
 export interface SideSummary {
   rps: number;
   p99: number;
   p50: number;
+  /** Median of the rounds' machine CPU per 2xx answer (ms); null off Linux. */
+  cpuMsPerOk: number | null;
   rounds: RoundResult[];
   statuses: Record<string, number>;
   codes: Record<string, number>;
@@ -77,6 +93,8 @@ async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number): Prom
   let slowest = 0;
   let windowStart: number | null = null;
   let windowEnd = Infinity;
+  let cpuAtStart: ReturnType<typeof machineCpu> = null;
+  let cpuAtEnd: ReturnType<typeof machineCpu> = null;
   const inWindow = () => windowStart !== null && performance.now() <= windowEnd;
   const answered = new Set<unknown>();
 
@@ -112,7 +130,11 @@ async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number): Prom
       if (windowStart !== null) return;
       windowStart = performance.now();
       windowEnd = windowStart + seconds * 1000;
-      setTimeout(() => instance.stop(), seconds * 1000);
+      cpuAtStart = machineCpu();
+      setTimeout(() => {
+        cpuAtEnd = machineCpu();
+        instance.stop();
+      }, seconds * 1000);
     };
     const rampLimit = setTimeout(open, MAX_RAMP_SECONDS * 1000);
     instance.on("response", (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -143,7 +165,15 @@ async function loadRound(baseUrl: string, spec: LoadSpec, seconds: number): Prom
     codes,
     errors,
     slowestMs: slowest,
+    cpu: cpuOf(cpuAtStart, cpuAtEnd, ok),
   };
+}
+
+function cpuOf(start: ReturnType<typeof machineCpu>, end: ReturnType<typeof machineCpu>, ok: number): RoundResult["cpu"] {
+  if (!start || !end || ok === 0) return null;
+  const busy = end.busy - start.busy;
+  const steal = end.steal - start.steal;
+  return { msPerOk: busy / ok, stolen: steal / Math.max(1, busy + steal) };
 }
 
 function summarize(rounds: RoundResult[]): SideSummary {
@@ -157,6 +187,7 @@ function summarize(rounds: RoundResult[]): SideSummary {
     rps: median(rounds.map((r) => r.rps)),
     p99: median(rounds.map((r) => r.p99)),
     p50: median(rounds.map((r) => r.p50)),
+    cpuMsPerOk: rounds.every((r) => r.cpu) ? median(rounds.map((r) => r.cpu!.msPerOk)) : null,
     rounds,
     statuses,
     codes,
@@ -204,7 +235,8 @@ function assertAlive(target: Target, when: string) {
 function fmt(r: RoundResult): string {
   const bad = Object.entries(r.statuses).filter(([s]) => !s.startsWith("2"));
   const extra = [...bad.map(([s, n]) => `${s}x${n}`), ...(r.errors ? [`${r.errors} errors`] : [])];
-  return `${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${extra.length ? ` (${extra.join(", ")})` : ""}`;
+  const cpu = r.cpu ? `, machine CPU ${r.cpu.msPerOk.toFixed(2)} ms/req (${(r.cpu.stolen * 100).toFixed(0)}% stolen)` : "";
+  return `${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${cpu}${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
 /**

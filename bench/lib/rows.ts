@@ -48,3 +48,25 @@ export function p99Row(
     note: `median p50: app ${app.p50.toFixed(0)} ms, floor ${floor.p50.toFixed(0)} ms`,
   };
 }
+
+/**
+ * The whole machine's CPU time per answer (app or floor, PostgreSQL and the load generator alike):
+ * on a machine the load saturates, throughput is about one over it, and it moves far less than
+ * throughput when the host is noisy. No row off Linux.
+ */
+export function machineCpuRows(caseName: string, metric: string, app: SideSummary, floor: SideSummary): BenchRow[] {
+  if (app.cpuMsPerOk === null || floor.cpuMsPerOk === null) return [];
+  return [
+    {
+      case: caseName,
+      metric,
+      unit: "ms",
+      app: app.cpuMsPerOk,
+      floor: floor.cpuMsPerOk,
+      better: "lower",
+      target: null,
+      met: null,
+      note: "busy CPU of every process on the machine in the measuring window, per 2xx answer (median of rounds)",
+    },
+  ];
+}
