@@ -4,24 +4,19 @@
 // extension's first frame continues the source's last, and the join is one MP4 as long as the chain
 // that costs nothing.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Account, CatalogModel } from "@vgen/db";
 import { newId } from "@vgen/db";
-import { beforeAll, afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { outputsOf } from "../src/storage/outputs";
 import { testCatalogModel } from "./helpers/catalog-model";
 import { useFundedAccounts } from "./helpers/funded-accounts";
 import { inspectMp4 } from "./helpers/mp4";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-extend-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-delete process.env.STORAGE_DRIVER;
+const dataDir = useLocalOutputs("extend");
 
 const PRICE = 100_000n;
 
@@ -67,9 +62,6 @@ describe.skipIf(!testDatabaseUrl)("extending a clip and joining the chain", () =
       if (prefix === "extend") model = m;
       else other = m;
     }
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   async function create(account: Account, body: Record<string, unknown>, extra: { livemode?: boolean; projectId?: string } = {}) {

@@ -1,9 +1,7 @@
 // Every output gets a poster frame stored beside it: a JPEG of the video at its own size, from the
 // local renderer's canvas or decoded from an upstream's MP4; a video that cannot be decoded is still
 // delivered and charged once, without a poster.
-import { mkdtempSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Account, CatalogModel, Generation } from "@vgen/db";
 import { newId } from "@vgen/db";
@@ -14,15 +12,9 @@ import { testCatalogModel } from "./helpers/catalog-model";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { tinyMp4 } from "./helpers/tiny-mp4";
 import { outputsOf } from "../src/storage/outputs";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-posters-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
-process.env.UPSTREAM_POLL_INTERVAL_MS = "10";
-process.env.UPSTREAM_MAX_POLL_INTERVAL_MS = "20";
-delete process.env.STORAGE_DRIVER;
+useLocalOutputs("posters", { fastUpstreams: true });
 
 const PRICE = 100_000n; // $0.10 per second
 
@@ -75,7 +67,6 @@ describe.skipIf(!testDatabaseUrl)("poster frames", () => {
   afterAll(async () => {
     await veo?.close();
     await engine?.stopBoss();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A model of its own whose one route is `provider`. */

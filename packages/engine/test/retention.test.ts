@@ -1,9 +1,7 @@
 // Output retention (docs/api.md#output-retention): expires_at is set at completion from the
 // request's retention_days or the account's setting; the sweep deletes the MP4 and its poster once,
 // in local storage and in an S3 bucket, and the record and /cdn say the output expired.
-import { mkdtempSync } from "node:fs";
-import { access, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { access, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CreateBucketCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import { CreateGenerationBody, parseCreateGeneration } from "@vgen/contracts";
@@ -14,11 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { recordStoredOutput } from "../src/storage/outputs";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-retention-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-delete process.env.STORAGE_DRIVER;
+const dataDir = useLocalOutputs("retention");
 
 const DAY_MS = 86_400_000;
 
@@ -50,9 +46,6 @@ describe.skipIf(!testDatabaseUrl)("output retention", () => {
   beforeAll(async () => {
     engine = await loadEngine();
     account = await funded(100_000_000n);
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A generation completed with a stored MP4 and poster (bytes written as the worker would store them). */

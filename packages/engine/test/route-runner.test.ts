@@ -1,10 +1,6 @@
 // The route runner end to end against fake providers: failover with one charge, billing by the
 // delivered file, a crash between submit and saving the upstream id, an outcome learned too late,
 // waiting for a free route in order, and the circuit breaker.
-import { mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { Account, CatalogModel, Generation } from "@vgen/db";
 import { newId } from "@vgen/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,16 +8,10 @@ import { startReplicateFake, type ReplicateFake } from "./fakes/replicate";
 import { startVeoFake, type VeoFake } from "./fakes/veo";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { outputsOf } from "../src/storage/outputs";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-routes-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
-process.env.UPSTREAM_POLL_INTERVAL_MS = "10";
-process.env.UPSTREAM_MAX_POLL_INTERVAL_MS = "20";
+useLocalOutputs("routes", { fastUpstreams: true });
 process.env.ROUTE_WAIT_POLL_MS = "10";
-delete process.env.STORAGE_DRIVER;
 
 const PRICE = 100_000n; // $0.10 per second
 
@@ -64,7 +54,6 @@ describe.skipIf(!testDatabaseUrl)("route runner", () => {
   afterAll(async () => {
     await Promise.all([veoA?.close(), veoB?.close(), replicate?.close()]);
     await engine?.stopBoss();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A model of its own (tests run in parallel on one database), with the given routes in order. */

@@ -1,19 +1,14 @@
 // The landing page's sample clips: one real MP4 per model from the local renderer, made once per
 // catalog change (not per view), stored like outputs, and replaced when the model changes.
-import { existsSync, mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { CATALOG_SEED } from "@vgen/db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspectMp4 } from "./helpers/mp4";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-samples-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-delete process.env.STORAGE_DRIVER;
+const dataDir = useLocalOutputs("samples");
 
 const SEEDED = CATALOG_SEED.map((m) => m.id);
 
@@ -32,7 +27,6 @@ describe.skipIf(!testDatabaseUrl)("sample clips", () => {
 
   afterAll(async () => {
     await queue?.stopBoss();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const stored = (key: string) => path.join(dataDir, "outputs", key);

@@ -1,9 +1,7 @@
 // Several outputs per request (`n`): held as n clips at acceptance (and quoted so), refused above the
 // model's `max_outputs` or a route's capability before any hold, rendered as n distinct clips by the
 // local renderer, and billed per delivered output: a provider that returns fewer bills what arrived.
-import { mkdtempSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Account, CatalogModel, Generation } from "@vgen/db";
 import { newId } from "@vgen/db";
@@ -13,15 +11,9 @@ import { testCatalogModel } from "./helpers/catalog-model";
 import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { outputsOf } from "../src/storage/outputs";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-outputs-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
-process.env.UPSTREAM_POLL_INTERVAL_MS = "10";
-process.env.UPSTREAM_MAX_POLL_INTERVAL_MS = "20";
-delete process.env.STORAGE_DRIVER;
+useLocalOutputs("outputs", { fastUpstreams: true });
 
 const PRICE = 100_000n; // $0.10 per second
 
@@ -40,7 +32,6 @@ describe.skipIf(!testDatabaseUrl)("several outputs per request", () => {
   });
   afterAll(async () => {
     await veo?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A model of its own allowing `maxOutputs` clips per request, served by one route. */

@@ -1,9 +1,5 @@
 // A provider's clip asked for with sound that comes back silent is billed at the model's plain price
 // for the delivered seconds (the rest of the audio-priced hold released), never above a binding quote.
-import { mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { Account, CatalogModel, Generation } from "@vgen/db";
 import { newId } from "@vgen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,15 +8,9 @@ import { startVeoFake, type VeoFake } from "./fakes/veo";
 import { testCatalogModel } from "./helpers/catalog-model";
 import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-silent-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
-process.env.UPSTREAM_POLL_INTERVAL_MS = "10";
-process.env.UPSTREAM_MAX_POLL_INTERVAL_MS = "20";
-delete process.env.STORAGE_DRIVER;
+useLocalOutputs("silent", { fastUpstreams: true });
 
 const PRICE = 100_000n; // $0.10 per second
 const AUDIO_PRICE = 150_000n; // $0.15 per second with sound
@@ -42,7 +32,6 @@ describe.skipIf(!testDatabaseUrl)("a silent clip where sound was asked for", () 
 
   afterAll(async () => {
     await veo?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   async function veoModel(): Promise<CatalogModel> {

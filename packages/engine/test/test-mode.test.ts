@@ -1,27 +1,18 @@
 // Test mode (docs/api.md#test-mode): a test key's generation is rendered by the local renderer even
 // when the model's first route is an upstream provider (never contacted), moves no money, shows in
 // no live figure, is limited per account, and is seen by test keys only.
-import { mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { Account, CatalogModel, Generation } from "@vgen/db";
 import { newId } from "@vgen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startVeoFake, type VeoFake } from "./fakes/veo";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
 import { outputsOf } from "../src/storage/outputs";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-testmode-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-process.env.ALLOW_PRIVATE_NETWORK_FETCH = "1";
-process.env.UPSTREAM_POLL_INTERVAL_MS = "10";
+useLocalOutputs("testmode", { fastUpstreams: true });
 process.env.ROUTE_WAIT_POLL_MS = "10";
 process.env.TEST_MODE_CONCURRENCY = "2";
 process.env.TEST_MODE_DAILY_LIMIT = "4";
-delete process.env.STORAGE_DRIVER;
 
 const PRICE = 100_000n; // $0.10 per second
 
@@ -69,7 +60,6 @@ describe.skipIf(!testDatabaseUrl)("test mode", () => {
   afterAll(async () => {
     await veo?.close();
     await engine?.stopBoss();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const newAccount = (label: string) =>

@@ -1,24 +1,18 @@
 // A render whose outputs were stored and recorded but not completed (the database went away at that
 // moment, or the process died right after) is finished from the stored files, never rendered again.
-import { mkdtempSync } from "node:fs";
-import { readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";
+import { useLocalOutputs } from "./helpers/local-outputs";
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "vgen-stored-output-"));
-process.env.DATA_DIR = dataDir;
-process.env.OUTPUT_DIR = path.join(dataDir, "outputs");
-process.env.LOG_LEVEL ??= "warn";
-delete process.env.STORAGE_DRIVER;
+useLocalOutputs("stored-output");
 
 describe.skipIf(!testDatabaseUrl)("a job that finds its output already stored", () => {
   const db = useTestDb(4);
   let engine: Awaited<ReturnType<typeof loadEngine>> | undefined;
   afterAll(async () => {
     await engine?.stopBoss();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it("completes from the recorded outputs, charged once, without rendering again", async () => {
