@@ -33,13 +33,21 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * node-postgres sends a Date in the process's time zone with its offset, which a `timestamp` column
+ * drops: sent in UTC, it is stored as Prisma stores it (and a `timestamptz` reads the same instant).
+ */
+function asParameter(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
 export function createHotStatements(connectionString = requireDatabaseUrl(), poolMax = 10): HotStatements {
   const pool = new pg.Pool({ connectionString, max: poolMax, types, ...connectionBounds() });
   // An idle connection the server dropped must not take the process down; the next query reconnects.
   pool.on("error", () => {});
   return {
     async rows<Row>(statement: { name: string; text: string }, values: readonly unknown[]) {
-      return (await pool.query({ ...statement, values: values as unknown[] })).rows as Row[];
+      return (await pool.query({ ...statement, values: values.map(asParameter) })).rows as Row[];
     },
     end: () => pool.end(),
   };
@@ -55,7 +63,7 @@ export function getHotStatements(): HotStatements {
 
 /** Closes getHotStatements()'s pool (shutdown); a later call opens a new one. */
 export async function closeHotStatements(): Promise<void> {
-  const reads = globalForHotStatements.__vgenHotStatements;
+  const statements = globalForHotStatements.__vgenHotStatements;
   globalForHotStatements.__vgenHotStatements = undefined;
-  await reads?.end();
+  await statements?.end();
 }

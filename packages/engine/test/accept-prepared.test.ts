@@ -1,6 +1,6 @@
 // The create's acceptance statement outside a transaction runs on the hot-statements pool, prepared
-// by name (accept-statement.ts): the times it stores must be those of the record, whatever the
-// process's time zone, and a refusal must still leave nothing behind.
+// by name (accept-statement.ts, hot-statements.ts): the times it stores must be those of the record,
+// whatever the process's time zone, and a refusal must still leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useFundedAccounts } from "./helpers/funded-accounts";
 import { testDatabaseUrl, useTestDb } from "./helpers/test-db";

@@ -39,7 +39,7 @@ export async function insertAccepted(on: AcceptOn, g: Generation, completion?: K
         executeSql: async (jobSql: string, jobValues: unknown[] = []) => {
           const { text, values } = withAcceptance(jobSql, jobValues, g, completion);
           if ("tx" in on) return { rows: await on.tx.$queryRawUnsafe<{ id: string }[]>(text, ...values) };
-          return { rows: await on.pool.rows<{ id: string }>({ name: statementName(text), text }, values.map(asParameter)) };
+          return { rows: await on.pool.rows<{ id: string }>({ name: statementName(text), text }, values) };
         },
       },
     });
@@ -66,14 +66,6 @@ function statementName(text: string): string {
     statementNames.set(text, name);
   }
   return name;
-}
-
-/**
- * node-postgres sends a Date in the process's time zone with its offset, which a `timestamp` column
- * (Prisma's DateTime: UTC without a zone) drops; in UTC it is stored as Prisma stores it.
- */
-function asParameter(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
 }
 
 function withAcceptance(
