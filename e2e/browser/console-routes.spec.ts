@@ -3,41 +3,20 @@
 // as the ledger has it. Support staff see routes but cannot change them.
 import { expect, test } from "./support/test";
 import { formatAmount } from "@vgen/contracts";
-import { newId } from "@vgen/db";
 import { BASE_URL, db, newAccount, waitForTerminal } from "../support/fixtures";
+import { createOwnModel, retireOwnModel } from "../support/own-model";
 import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";
-
-/** A model of this test's own, served by the local renderer as seeded models are ($0.200 per second). */
-async function ownModel() {
-  const id = `e2e-routes-${newId("rte").slice(4, 12).toLowerCase()}`;
-  await db().catalogModel.create({
-    data: {
-      id,
-      purpose: "console routes browser test",
-      purposeRu: "console routes browser test (ru)",
-      priceMicrosPerSecond: 200_000n,
-      rateLimitQps: 100,
-      minChargeSeconds: 1,
-      queue: "standard",
-      sizes: ["720p"],
-      minDuration: 1,
-      maxDuration: 8,
-      defaultDuration: 1,
-      sortOrder: 1000,
-    },
-  });
-  await db().modelRoute.create({
-    data: { id: newId("rte"), modelId: id, position: 100, provider: "local", maxConcurrency: 1000 },
-  });
-  return id;
-}
 
 test("an admin adds a provider route, edits its concurrency and resets its breaker; the costs table matches the ledger", async ({
   page,
   browser,
 }) => {
-  const model = await ownModel();
+  // Served by the local renderer as seeded models are, at $0.200 per second.
+  const model = await createOwnModel("routes", "console routes browser test", {
+    priceMicrosPerSecond: 200_000n,
+    defaultDuration: 1,
+  });
   try {
     // A customer's generation on the model (the new route has no credentials, so the local renderer serves it),
     // then a partial refund: the ledger holds a $0.200 charge and a $0.050 refund.
@@ -172,6 +151,6 @@ test("an admin adds a provider route, edits its concurrency and resets its break
       await expect(log.getByRole("row").filter({ hasText: action })).toHaveCount(1);
   } finally {
     // Other specs expect the seeded catalog only.
-    await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
+    await retireOwnModel(model);
   }
 });

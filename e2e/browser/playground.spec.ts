@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { newId } from "@vgen/db";
 import { expect, type Page, test } from "./support/test";
 import { balanceOf, BASE_URL, db, newAccount } from "../support/fixtures";
+import { createOwnModel, retireOwnModel } from "../support/own-model";
 import { sameOrigin } from "../support/sessions";
 import { signedInAccount } from "./support/session";
 
@@ -177,31 +177,14 @@ test("a link with ?id= (as from the ledger) opens that generation's result", asy
  * A model of this file's own: $0.100 / s, $0.150 / s with sound, one local route whose slots the
  * test sets (0: every generation waits in the queue).
  */
-async function queuedModel() {
-  const model = `e2e-pg-${newId("rte").slice(4, 12).toLowerCase()}`;
-  await db().catalogModel.create({
-    data: {
-      id: model,
-      purpose: "playground quote and queue test",
-      purposeRu: "playground quote and queue test (ru)",
-      priceMicrosPerSecond: 100_000n,
-      supportsAudio: true,
-      audioDefault: false,
-      audioPriceMicros: 150_000n,
-      rateLimitQps: 100,
-      minChargeSeconds: 1,
-      queue: "standard",
-      sizes: ["720p"],
-      minDuration: 1,
-      maxDuration: 8,
-      defaultDuration: 2,
-      sortOrder: 1000,
-    },
+function queuedModel() {
+  return createOwnModel("pg", "playground quote and queue test", {
+    priceMicrosPerSecond: 100_000n,
+    supportsAudio: true,
+    audioDefault: false,
+    audioPriceMicros: 150_000n,
+    maxConcurrency: 0,
   });
-  const route = await db().modelRoute.create({
-    data: { id: newId("rte"), modelId: model, position: 100, provider: "local", maxConcurrency: 0 },
-  });
-  return { model, routeId: route.id };
 }
 
 /** The page's critical and serious axe violations, at the viewport it has now. */
@@ -224,7 +207,7 @@ async function expectAccessibleAtBothWidths(page: Page) {
 }
 
 test("the estimate prices sound at the model's audio price", async ({ page }) => {
-  const { model } = await queuedModel();
+  const model = await queuedModel();
   try {
     await signedInAccount(page, { balance: "5.00" });
     await page.goto(`/dashboard/playground?model=${model}`);
@@ -236,13 +219,13 @@ test("the estimate prices sound at the model's audio price", async ({ page }) =>
     await page.getByLabel("Sound track").uncheck();
     await expect(page.getByTestId("price-estimate")).toHaveText("$0.40");
   } finally {
-    await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
+    await retireOwnModel(model);
   }
 });
 
 test("a binding quote before generating, created with its quoteId; the place in the queue while waiting", async ({ page }) => {
   test.setTimeout(180_000);
-  const { model, routeId } = await queuedModel();
+  const model = await queuedModel();
   const other = await newAccount({ balance: "5.00" });
   const blockers: string[] = [];
   try {
@@ -295,14 +278,14 @@ test("a binding quote before generating, created with its quoteId; the place in 
     await expect(page.getByTestId("queue-position")).toHaveText("1st in queue", { timeout: 30_000 });
 
     // A slot opens: it runs and completes, charged the quoted cost.
-    await db().modelRoute.update({ where: { id: routeId }, data: { maxConcurrency: 1 } });
+    await db().modelRoute.updateMany({ where: { modelId: model }, data: { maxConcurrency: 1 } });
     await expect(page.getByTestId("queue-position")).toHaveCount(0, { timeout: 60_000 });
     await expect(page.getByTestId("generation-status")).toHaveText("completed", { timeout: 90_000 });
     await expect(page.getByTestId("generation-cost")).toHaveText("$0.30 (3 s × $0.100 / s)");
     expect(await balanceOf(acct.id)).toBe(4_700_000n);
   } finally {
     for (const id of blockers) await other.call("/api/v1/videos/cancel", { method: "POST", json: { id } });
-    await db().modelRoute.update({ where: { id: routeId }, data: { maxConcurrency: 1 } });
-    await db().catalogModel.update({ where: { id: model }, data: { enabled: false } });
+    await db().modelRoute.updateMany({ where: { modelId: model }, data: { maxConcurrency: 1 } });
+    await retireOwnModel(model);
   }
 });
